@@ -1,0 +1,176 @@
+//! Shuffles (a seed gives a deal) and the round-robin deal.
+
+use crate::cards::Card;
+
+/// Modulus of the seed-004 generator: only `seed mod LCG_MODULUS` matters, so there are exactly
+/// this many distinct lcg deals.
+pub const LCG_MODULUS: u64 = 2_097_151;
+
+/// How a seed becomes an order of the deck.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Shuffle {
+    /// The seed-004 linear congruential generator, one swap per position.
+    Lcg,
+    /// Fisher-Yates driven by SplitMix64, for the full 64-bit seed space.
+    Splitmix,
+}
+
+impl Shuffle {
+    pub const NAMES: [&'static str; 2] = ["lcg", "splitmix"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Shuffle::Lcg => "lcg",
+            Shuffle::Splitmix => "splitmix",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Shuffle> {
+        match name {
+            "lcg" => Some(Shuffle::Lcg),
+            "splitmix" => Some(Shuffle::Splitmix),
+            _ => None,
+        }
+    }
+
+    /// Shuffles `deck` in place (it should hold the sorted deck).
+    pub fn shuffle(self, seed: u64, deck: &mut [Card]) {
+        match self {
+            Shuffle::Lcg => lcg_shuffle(seed, deck),
+            Shuffle::Splitmix => splitmix_shuffle(seed, deck),
+        }
+    }
+}
+
+/// The seed-004 generator: `x = (445 x + 700001) mod 2097151`.
+#[inline(always)]
+pub fn lcg_next(x: u64) -> u64 {
+    (445 * x + 700_001) % LCG_MODULUS
+}
+
+/// For `i` in `0..n`: advance the generator, swap cards `i` and `x mod n`.
+pub fn lcg_shuffle(seed: u64, deck: &mut [Card]) {
+    let n = deck.len() as u64;
+    let mut x = seed % LCG_MODULUS;
+    for i in 0..deck.len() {
+        x = lcg_next(x);
+        deck.swap(i, (x % n) as usize);
+    }
+}
+
+/// SplitMix64: a tiny, well-mixed generator whose whole state is one `u64`.
+#[derive(Clone, Copy, Debug)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    #[inline(always)]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` by multiply-shift (no modulo bias worth speaking of).
+    #[inline(always)]
+    pub fn below(&mut self, bound: usize) -> usize {
+        ((self.next_u64() as u128 * bound as u128) >> 64) as usize
+    }
+
+    /// Fisher-Yates from the top index down, as RULES.md specifies.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
+pub fn splitmix_shuffle(seed: u64, deck: &mut [Card]) {
+    SplitMix64(seed).shuffle(deck);
+}
+
+/// The cards player `p` (0-based) receives from a round-robin deal to `players` players: cards
+/// `p`, `p + players`, ... in that order, the first one on top.
+pub fn dealt_to(deck: &[Card], players: usize, p: usize) -> impl Iterator<Item = Card> + '_ {
+    deck.iter().skip(p).step_by(players).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::DeckKind;
+
+    /// The swap table printed in seed 004, for seed 8756942.
+    #[test]
+    fn lcg_matches_the_seed_004_swap_table() {
+        let mut x = 8_756_942 % LCG_MODULUS;
+        let expected = [
+            (1_032_633, 17),
+            (945_617, 49),
+            (2_069_366, 26),
+            (918_582, 2),
+            (524_546, 22),
+        ];
+        for (value, r) in expected {
+            x = lcg_next(x);
+            assert_eq!((x, x % 52), (value, r));
+        }
+        // The first five swaps of the shuffle itself, with the cards the table names.
+        let mut deck = DeckKind::Standard.sorted();
+        let mut x = 8_756_942 % LCG_MODULUS;
+        let names = [
+            ("2H", "6D"),
+            ("3H", "QS"),
+            ("4H", "2C"),
+            ("5H", "2C"),
+            ("6H", "JD"),
+        ];
+        for (i, (a, b)) in names.iter().enumerate() {
+            x = lcg_next(x);
+            let r = (x % 52) as usize;
+            assert_eq!(
+                (deck[i].to_string(), deck[r].to_string()),
+                (a.to_string(), b.to_string())
+            );
+            deck.swap(i, r);
+        }
+    }
+
+    #[test]
+    fn shuffles_are_permutations() {
+        for kind in [DeckKind::Standard, DeckKind::Oorlog] {
+            for shuffle in [Shuffle::Lcg, Shuffle::Splitmix] {
+                for seed in [0, 1, 8_756_942, u64::MAX] {
+                    let mut deck = kind.sorted();
+                    shuffle.shuffle(seed, &mut deck);
+                    let mut sorted = deck.clone();
+                    sorted.sort();
+                    let mut reference = kind.sorted();
+                    reference.sort();
+                    assert_eq!(sorted, reference);
+                    assert_ne!(deck, kind.sorted(), "seed {seed} left the deck sorted");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lcg_seeds_repeat_after_the_modulus() {
+        let mut a = DeckKind::Standard.sorted();
+        let mut b = DeckKind::Standard.sorted();
+        lcg_shuffle(5, &mut a);
+        lcg_shuffle(5 + LCG_MODULUS, &mut b);
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn round_robin_deal_gives_the_first_players_the_extra_cards() {
+        let deck = DeckKind::Oorlog.sorted();
+        let sizes: Vec<usize> = (0..5).map(|p| dealt_to(&deck, 5, p).count()).collect();
+        assert_eq!(sizes, [22, 22, 22, 21, 21]);
+        let first: Vec<Card> = dealt_to(&deck, 2, 1).take(2).collect();
+        assert_eq!(first, [deck[1], deck[3]]);
+    }
+}

@@ -1,0 +1,566 @@
+//! The game: one deal in, one result out.
+//!
+//! An `Engine` is built once per setting and reused for every game: `play_seed` deals into the
+//! fixed ring buffers of `Hands`, plays rounds until the game ends or repeats a state, and returns
+//! a `GameResult`. Nothing in the game loop allocates.
+//!
+//! The two-player battle without a tie (about 96% of all battles) takes a short path; ties, and
+//! every battle of three or more players, go through `resolve_war`, which handles all presets.
+
+use crate::cards::{Card, DeckKind};
+use crate::cycle::{Brent, Snapshot};
+use crate::deal::{dealt_to, Shuffle, SplitMix64};
+use crate::hands::Hands;
+use crate::rules::{beats, best_value, Gather, Rules, ShortWar, MAX_PLAYERS};
+
+/// How a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// Player index (0-based) who won.
+    Win(usize),
+    /// Nobody won (PAT, or a tie for the most cards).
+    Draw,
+    /// The game repeats forever: the state after round `cycle_start` recurs every
+    /// `cycle_length` rounds.
+    Infinite { cycle_start: u64, cycle_length: u64 },
+    /// Stopped after `--max-rounds` rounds (only games whose cycles cannot be detected).
+    Capped,
+}
+
+/// What one game produced. For an infinite game the counts cover its first
+/// `cycle_start + cycle_length` rounds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GameResult {
+    pub outcome: Outcome,
+    pub rounds: u64,
+    pub battles: u64,
+    pub wars: u64,
+}
+
+/// Running counts of one game.
+#[derive(Clone, Copy, Default, Debug)]
+struct Tally {
+    rounds: u64,
+    battles: u64,
+    wars: u64,
+}
+
+/// Watches a game as it is played (traces, property tests). The default does nothing and costs
+/// nothing: the engine checks `ACTIVE` before building any event.
+pub trait Observer {
+    const ACTIVE: bool = true;
+    /// Cards revealed in a battle, as `(player, card)`.
+    fn revealed(&mut self, _battle: u64, _round: u64, _cards: &[(usize, Card)]) {}
+    /// A tie: the tied players put these cards face down, in the order they reached the table.
+    fn war(&mut self, _face_down: &[(usize, Card)]) {}
+    /// The round's winner takes `cards` in this order.
+    fn took(&mut self, _winner: usize, _cards: &[Card]) {}
+    /// A finished round; `hands` as they stand.
+    fn round_end(&mut self, _hands: &Hands) {}
+    /// Why a game stopped in the middle of a war.
+    fn note(&mut self, _text: &str) {}
+}
+
+/// The observer that watches nothing.
+pub struct Silent;
+impl Observer for Silent {
+    const ACTIVE: bool = false;
+}
+
+/// Cards on the table during a round, and room to gather them.
+#[derive(Clone, Debug)]
+struct Table {
+    cards: Vec<Card>,
+    owners: Vec<u8>,
+    gathered: Vec<Card>,
+}
+
+impl Table {
+    fn with_capacity(total: usize) -> Table {
+        Table {
+            cards: Vec::with_capacity(total),
+            owners: Vec::with_capacity(total),
+            gathered: Vec::with_capacity(total),
+        }
+    }
+
+    #[inline(always)]
+    fn put(&mut self, player: usize, card: Card) {
+        self.cards.push(card);
+        self.owners.push(player as u8);
+    }
+
+    fn clear(&mut self) {
+        self.cards.clear();
+        self.owners.clear();
+    }
+
+    fn events(&self, from: usize, out: &mut Vec<(usize, Card)>) {
+        out.clear();
+        out.extend(
+            self.owners[from..]
+                .iter()
+                .zip(&self.cards[from..])
+                .map(|(&p, &c)| (p as usize, c)),
+        );
+    }
+}
+
+/// Plays games of one setting, reusing its buffers for every game.
+pub struct Engine {
+    rules: Rules,
+    sorted: Vec<Card>,
+    deck: Vec<Card>,
+    hands: Hands,
+    deal: Snapshot,
+    ghost: Hands,
+    ghost_ahead: Hands,
+    brent: Brent,
+    table: Table,
+    rng: SplitMix64,
+    max_rounds: u64,
+    events: Vec<(usize, Card)>,
+}
+
+/// Default for `--max-rounds`: where games that cannot be checked for cycles are stopped.
+pub const DEFAULT_MAX_ROUNDS: u64 = 1_000_000;
+
+/// Mixed into the game's seed to seed the `random` gather, so that it does not replay the shuffle.
+const GATHER_SEED_SALT: u64 = 0x5EED_6A7E_11E2_0B5D;
+
+impl Engine {
+    /// An engine for games of `rules` dealt from the preset's deck.
+    pub fn new(rules: Rules) -> Engine {
+        let deck = rules.preset.deck();
+        Engine::with_capacity(rules, deck.len(), deck)
+    }
+
+    /// An engine for games of at most `total` cards in all hands.
+    pub fn with_capacity(rules: Rules, total: usize, deck: DeckKind) -> Engine {
+        let total = total.max(deck.len());
+        let players = rules.players;
+        Engine {
+            rules,
+            sorted: deck.sorted(),
+            deck: Vec::with_capacity(deck.len()),
+            hands: Hands::new(players, total),
+            deal: Snapshot::with_capacity(total),
+            ghost: Hands::new(players, total),
+            ghost_ahead: Hands::new(players, total),
+            brent: Brent::with_capacity(total),
+            table: Table::with_capacity(total),
+            rng: SplitMix64(0),
+            max_rounds: DEFAULT_MAX_ROUNDS,
+            events: Vec::with_capacity(total),
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Rounds after which a game that cannot be checked for cycles (`random` gather) stops.
+    pub fn set_max_rounds(&mut self, max_rounds: u64) {
+        self.max_rounds = max_rounds;
+    }
+
+    /// Deals seed `seed` and plays it.
+    pub fn play_seed(&mut self, shuffle: Shuffle, seed: u64) -> GameResult {
+        self.play_seed_observed(shuffle, seed, &mut Silent)
+    }
+
+    /// Deals seed `seed` and plays it, reporting every step to `observer`.
+    pub fn play_seed_observed<O: Observer>(
+        &mut self,
+        shuffle: Shuffle,
+        seed: u64,
+        observer: &mut O,
+    ) -> GameResult {
+        self.deck.clear();
+        self.deck.extend_from_slice(&self.sorted);
+        shuffle.shuffle(seed, &mut self.deck);
+        self.hands.clear();
+        let players = self.rules.players;
+        for (i, &card) in self.deck.iter().enumerate() {
+            self.hands.push(i % players, card);
+        }
+        self.play_loaded(seed, observer)
+    }
+
+    /// The hands a seed deals, player by player, top card first.
+    pub fn deal(&self, shuffle: Shuffle, seed: u64) -> Vec<Vec<Card>> {
+        let mut deck = self.sorted.clone();
+        shuffle.shuffle(seed, &mut deck);
+        (0..self.rules.players)
+            .map(|p| dealt_to(&deck, self.rules.players, p).collect())
+            .collect()
+    }
+
+    /// Plays the given hands (top card first). `seed` only seeds the `random` gather.
+    /// The caller sizes the engine for the total number of cards.
+    pub fn play_hands<O: Observer>(
+        &mut self,
+        hands: &[Vec<Card>],
+        seed: u64,
+        observer: &mut O,
+    ) -> GameResult {
+        assert_eq!(hands.len(), self.rules.players, "one hand per player");
+        self.hands.clear();
+        for (p, hand) in hands.iter().enumerate() {
+            assert!(hand.len() <= self.hands.capacity(), "engine too small");
+            for &card in hand {
+                self.hands.push(p, card);
+            }
+        }
+        self.play_loaded(seed, observer)
+    }
+
+    fn play_loaded<O: Observer>(&mut self, seed: u64, observer: &mut O) -> GameResult {
+        self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
+        let mut tally = Tally::default();
+        let result = |outcome, tally: Tally| GameResult {
+            outcome,
+            rounds: tally.rounds,
+            battles: tally.battles,
+            wars: tally.wars,
+        };
+        if self.hands.lens().contains(&0) {
+            return result(most_cards(&self.hands), tally);
+        }
+        let detect = self.rules.detects_cycles();
+        if detect {
+            self.deal.save(&self.hands);
+            self.brent.start(&self.hands);
+        }
+        loop {
+            let end = play_round(
+                &self.rules,
+                &mut self.hands,
+                &mut self.table,
+                &mut tally,
+                &mut self.rng,
+                &mut self.events,
+                observer,
+            );
+            if let Some(outcome) = end {
+                return result(outcome, tally);
+            }
+            if O::ACTIVE {
+                observer.round_end(&self.hands);
+            }
+            if detect {
+                if let Some(cycle_length) = self.brent.step(&self.hands) {
+                    let (cycle_start, prefix) = self.find_cycle_start(cycle_length);
+                    let outcome = Outcome::Infinite {
+                        cycle_start,
+                        cycle_length,
+                    };
+                    return result(outcome, prefix);
+                }
+            } else if tally.rounds >= self.max_rounds {
+                return result(Outcome::Capped, tally);
+            }
+        }
+    }
+
+    /// The smallest round `mu` whose state recurs `lambda` rounds later: replays the deal with
+    /// one copy `lambda` rounds ahead of the other, until they hold the same hands. Also returns
+    /// the counts of the first `mu + lambda` rounds.
+    fn find_cycle_start(&mut self, lambda: u64) -> (u64, Tally) {
+        self.deal.restore(&mut self.ghost);
+        self.deal.restore(&mut self.ghost_ahead);
+        let mut behind = Tally::default();
+        let mut ahead = Tally::default();
+        let mut replay = |hands: &mut Hands, tally: &mut Tally, table: &mut Table| {
+            let end = play_round(
+                &self.rules,
+                hands,
+                table,
+                tally,
+                &mut self.rng,
+                &mut self.events,
+                &mut Silent,
+            );
+            debug_assert!(end.is_none(), "a cycling game ended in its replay");
+        };
+        for _ in 0..lambda {
+            replay(&mut self.ghost_ahead, &mut ahead, &mut self.table);
+        }
+        let mut mu = 0;
+        while !self.ghost.same_values(&self.ghost_ahead) {
+            replay(&mut self.ghost, &mut behind, &mut self.table);
+            replay(&mut self.ghost_ahead, &mut ahead, &mut self.table);
+            mu += 1;
+        }
+        (mu, ahead)
+    }
+}
+
+/// Plays one round: a battle and all its wars. `None` if the game goes on.
+#[inline(always)]
+fn play_round<O: Observer>(
+    rules: &Rules,
+    hands: &mut Hands,
+    table: &mut Table,
+    tally: &mut Tally,
+    rng: &mut SplitMix64,
+    events: &mut Vec<(usize, Card)>,
+    observer: &mut O,
+) -> Option<Outcome> {
+    tally.battles += 1;
+    if rules.players == 2 {
+        let a = hands.pop(0);
+        let b = hands.pop(1);
+        if O::ACTIVE {
+            observer.revealed(tally.battles, tally.rounds + 1, &[(0, a), (1, b)]);
+        }
+        if a.value() != b.value() {
+            let winner = (!beats(rules.ranking, a.value(), b.value())) as usize;
+            let (first, second) = match rules.gather {
+                Gather::Reveal | Gather::P1First => (a, b),
+                Gather::WinnerFirst if winner == 1 => (b, a),
+                Gather::WinnerFirst => (a, b),
+                // Fisher-Yates on two cards: one draw decides whether they swap.
+                Gather::Random if rng.below(2) == 0 => (b, a),
+                Gather::Random => (a, b),
+            };
+            if O::ACTIVE {
+                observer.took(winner, &[first, second]);
+            }
+            hands.push(winner, first);
+            hands.push(winner, second);
+            tally.rounds += 1;
+            if hands.len(1 - winner) == 0 {
+                return Some(Outcome::Win(winner));
+            }
+            return None;
+        }
+        table.clear();
+        table.put(0, a);
+        table.put(1, b);
+        let mut tied = [0u8; MAX_PLAYERS];
+        tied[1] = 1;
+        return resolve_war(rules, hands, table, tally, rng, events, observer, tied, 2);
+    }
+    table.clear();
+    for p in 0..rules.players {
+        table.put(p, hands.pop(p));
+    }
+    if O::ACTIVE {
+        table.events(0, events);
+        observer.revealed(tally.battles, tally.rounds + 1, events);
+    }
+    let mut contenders = [0u8; MAX_PLAYERS];
+    for (p, c) in contenders.iter_mut().enumerate().take(rules.players) {
+        *c = p as u8;
+    }
+    decide(
+        rules,
+        hands,
+        table,
+        tally,
+        rng,
+        events,
+        observer,
+        contenders,
+        rules.players,
+        0,
+    )
+}
+
+/// The players among `contenders` whose card (revealed from table position `from` on, one each in
+/// contender order) is the strongest. Either one of them takes the table, or they go to war.
+#[allow(clippy::too_many_arguments)]
+fn decide<O: Observer>(
+    rules: &Rules,
+    hands: &mut Hands,
+    table: &mut Table,
+    tally: &mut Tally,
+    rng: &mut SplitMix64,
+    events: &mut Vec<(usize, Card)>,
+    observer: &mut O,
+    contenders: [u8; MAX_PLAYERS],
+    count: usize,
+    from: usize,
+) -> Option<Outcome> {
+    let revealed = &table.cards[from..from + count];
+    let best = best_value(rules.ranking, revealed.iter().map(|c| c.value()));
+    let mut tied = [0u8; MAX_PLAYERS];
+    let mut n = 0;
+    for (&p, card) in contenders[..count].iter().zip(revealed) {
+        if card.value() == best {
+            tied[n] = p;
+            n += 1;
+        }
+    }
+    if n == 1 {
+        return take_table(rules, hands, table, tally, rng, observer, tied[0] as usize);
+    }
+    resolve_war(rules, hands, table, tally, rng, events, observer, tied, n)
+}
+
+/// A tie among `tied[..n]`: wars until one player takes the table, or the game ends because a
+/// tied player is short of cards.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn resolve_war<O: Observer>(
+    rules: &Rules,
+    hands: &mut Hands,
+    table: &mut Table,
+    tally: &mut Tally,
+    rng: &mut SplitMix64,
+    events: &mut Vec<(usize, Card)>,
+    observer: &mut O,
+    tied: [u8; MAX_PLAYERS],
+    n: usize,
+) -> Option<Outcome> {
+    tally.wars += 1;
+    let tied_players = &tied[..n];
+    let d = rules.face_down as u32;
+    let left = |p: &u8| hands.len(*p as usize);
+    let fewest = tied_players.iter().map(left).min().unwrap_or(0);
+    let down = match rules.short_war {
+        _ if fewest > d => d,
+        ShortWar::Draw => {
+            if O::ACTIVE {
+                observer.note(&format!(
+                    "a tied player has {fewest} cards, fewer than the {} a war needs: draw",
+                    d + 1
+                ));
+            }
+            return Some(Outcome::Draw);
+        }
+        ShortWar::Shorten if fewest >= 1 => {
+            if O::ACTIVE {
+                observer.note(&format!(
+                    "a tied player has only {fewest} cards: {} face down each",
+                    fewest - 1
+                ));
+            }
+            fewest - 1
+        }
+        ShortWar::Shorten => {
+            // A tied player has no card left: players without cards lose.
+            if O::ACTIVE {
+                observer.note("a tied player has no card left for the war");
+            }
+            let mut with_cards = tied_players.iter().filter(|p| left(p) > 0);
+            return Some(match (with_cards.next(), with_cards.next()) {
+                (Some(&p), None) => Outcome::Win(p as usize),
+                _ => Outcome::Draw,
+            });
+        }
+        ShortWar::FirstOutLoses => {
+            // Cards are played in unison: whoever holds fewer of the D + 1 runs out first.
+            let reach = |p: &u8| left(p).min(d + 1);
+            let (a, b) = (reach(&tied[0]), reach(&tied[1]));
+            if O::ACTIVE {
+                observer.note(&format!(
+                    "a tied player cannot put down the {} cards of a war",
+                    d + 1
+                ));
+            }
+            return Some(match a.cmp(&b) {
+                std::cmp::Ordering::Less => Outcome::Win(tied[1] as usize),
+                std::cmp::Ordering::Greater => Outcome::Win(tied[0] as usize),
+                std::cmp::Ordering::Equal => Outcome::Draw,
+            });
+        }
+        ShortWar::MostCardsWins => {
+            if O::ACTIVE {
+                observer.note(&format!(
+                    "a tied player cannot put down the {} cards of a war: the game ends",
+                    d + 1
+                ));
+            }
+            return Some(most_cards(hands));
+        }
+    };
+    let face_down_from = table.cards.len();
+    for _ in 0..down {
+        for &p in tied_players {
+            table.put(p as usize, hands.pop(p as usize));
+        }
+    }
+    if O::ACTIVE {
+        table.events(face_down_from, events);
+        observer.war(events);
+    }
+    tally.battles += 1;
+    let from = table.cards.len();
+    for &p in tied_players {
+        table.put(p as usize, hands.pop(p as usize));
+    }
+    if O::ACTIVE {
+        table.events(from, events);
+        observer.revealed(tally.battles, tally.rounds + 1, events);
+    }
+    decide(
+        rules, hands, table, tally, rng, events, observer, tied, n, from,
+    )
+}
+
+/// The winner takes the table in the gather order; then the game ends if a hand is empty.
+fn take_table<O: Observer>(
+    rules: &Rules,
+    hands: &mut Hands,
+    table: &mut Table,
+    tally: &mut Tally,
+    rng: &mut SplitMix64,
+    observer: &mut O,
+    winner: usize,
+) -> Option<Outcome> {
+    let Table {
+        cards,
+        owners,
+        gathered,
+    } = table;
+    gathered.clear();
+    let of = |p: usize| {
+        cards
+            .iter()
+            .zip(owners.iter())
+            .filter(move |(_, &o)| o as usize == p)
+            .map(|(&c, _)| c)
+    };
+    match rules.gather {
+        Gather::Reveal => gathered.extend_from_slice(cards),
+        Gather::P1First => {
+            for p in 0..rules.players {
+                gathered.extend(of(p));
+            }
+        }
+        Gather::WinnerFirst => {
+            gathered.extend(of(winner));
+            for p in (0..rules.players).filter(|&p| p != winner) {
+                gathered.extend(of(p));
+            }
+        }
+        Gather::Random => {
+            gathered.extend_from_slice(cards);
+            rng.shuffle(gathered);
+        }
+    }
+    if O::ACTIVE {
+        observer.took(winner, gathered);
+    }
+    for &card in gathered.iter() {
+        hands.push(winner, card);
+    }
+    tally.rounds += 1;
+    if hands.lens().contains(&0) {
+        return Some(most_cards(hands));
+    }
+    None
+}
+
+/// The end of a game decided by who holds the most cards (a tie for the most is a draw).
+fn most_cards(hands: &Hands) -> Outcome {
+    let lens = hands.lens();
+    let most = lens.iter().copied().max().unwrap_or(0);
+    let mut holders = (0..lens.len()).filter(|&p| lens[p] == most);
+    match (holders.next(), holders.next()) {
+        (Some(p), None) => Outcome::Win(p),
+        _ => Outcome::Draw,
+    }
+}

@@ -1,0 +1,59 @@
+//! The per-game CSV row of RULES.md ("Output formats").
+
+use crate::engine::{GameResult, Outcome};
+use serde::{Deserialize, Serialize};
+
+/// The header every per-game CSV starts with.
+pub const CSV_HEADER: &str = "seed,outcome,winner,rounds,battles,wars,cycle_start,cycle_length";
+
+/// One game as a flat CSV row: empty fields are `None`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameRow {
+    pub seed: u64,
+    pub outcome: OutcomeName,
+    pub winner: Option<u64>,
+    pub rounds: Option<u64>,
+    pub battles: Option<u64>,
+    pub wars: Option<u64>,
+    pub cycle_start: Option<u64>,
+    pub cycle_length: Option<u64>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OutcomeName {
+    Win,
+    Draw,
+    Infinite,
+    Capped,
+}
+
+impl GameRow {
+    pub fn new(seed: u64, result: &GameResult) -> GameRow {
+        let counts = (Some(result.rounds), Some(result.battles), Some(result.wars));
+        let (outcome, winner, (rounds, battles, wars), cycle) = match result.outcome {
+            Outcome::Win(p) => (OutcomeName::Win, Some(p as u64 + 1), counts, None),
+            Outcome::Draw => (OutcomeName::Draw, None, counts, None),
+            Outcome::Capped => (OutcomeName::Capped, None, counts, None),
+            Outcome::Infinite {
+                cycle_start,
+                cycle_length,
+            } => (
+                OutcomeName::Infinite,
+                None,
+                (None, None, None),
+                Some((cycle_start, cycle_length)),
+            ),
+        };
+        GameRow {
+            seed,
+            outcome,
+            winner,
+            rounds,
+            battles,
+            wars,
+            cycle_start: cycle.map(|c| c.0),
+            cycle_length: cycle.map(|c| c.1),
+        }
+    }
+}
