@@ -12,10 +12,13 @@
 //! assert_eq!((game.outcome, game.battles), (Outcome::Win(1), 25));
 //! ```
 
+pub mod battle;
 pub mod cards;
 pub mod cycle;
 pub mod deal;
 pub mod engine;
 pub mod hands;
+pub mod input;
 pub mod record;
 pub mod rules;
+pub mod trace;

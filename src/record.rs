@@ -1,6 +1,8 @@
-//! The per-game CSV row of RULES.md ("Output formats").
+//! How one game is written: the per-game CSV row, the `play` line and the `answer` pair of
+//! RULES.md ("Output formats").
 
 use crate::engine::{GameResult, Outcome};
+use crate::rules::{Count, Rules};
 use serde::{Deserialize, Serialize};
 
 /// The header every per-game CSV starts with.
@@ -55,5 +57,35 @@ impl GameRow {
             cycle_start: cycle.map(|c| c.0),
             cycle_length: cycle.map(|c| c.1),
         }
+    }
+}
+
+/// The count `play` and `answer` print for a finished game: rounds or battles, by preset.
+fn counted(rules: &Rules, result: &GameResult) -> u64 {
+    match rules.preset.count() {
+        Count::Rounds => result.rounds,
+        Count::Battles => result.battles,
+    }
+}
+
+/// The `play` result line: `W N`, `PAT`, `INFINITE mu lambda` or `CAPPED N`.
+pub fn play_line(rules: &Rules, result: &GameResult) -> String {
+    match result.outcome {
+        Outcome::Win(p) => format!("{} {}", p + 1, counted(rules, result)),
+        Outcome::Draw => "PAT".to_string(),
+        Outcome::Infinite {
+            cycle_start,
+            cycle_length,
+        } => format!("INFINITE {cycle_start} {cycle_length}"),
+        Outcome::Capped => format!("CAPPED {}", result.rounds),
+    }
+}
+
+/// One `W T` pair of the seed-004 answer: `0 T` for a draw, `0 inf` for an infinite game.
+pub fn answer_pair(rules: &Rules, result: &GameResult) -> String {
+    match result.outcome {
+        Outcome::Win(p) => format!("{} {}", p + 1, counted(rules, result)),
+        Outcome::Draw | Outcome::Capped => format!("0 {}", counted(rules, result)),
+        Outcome::Infinite { .. } => "0 inf".to_string(),
     }
 }

@@ -1,0 +1,152 @@
+//! The command line, as clap sees it. Depends on nothing else in the crate: `main.rs` turns these
+//! raw flags into validated library types once.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+const PRESETS: &str = "\
+Presets (RULES.md):
+  codingame  2 players, 3 cards face down in a war, a player short of cards for a war makes the
+             game a draw (PAT), p1-first gather; play prints rounds
+  shortened  2 players, 3 face down, a short war is shortened to the cards left, reveal gather;
+             play prints battles (the seed-004 puzzle)
+  classic    2 players, 1 face down, whoever runs out of cards first in a war loses, winner-first
+             gather; play prints rounds
+  oorlog     2 to 12 players (3 by default), 108 cards with jokers, 2 and 3 beat the ace,
+             1 face down, a short war ends the game and most cards wins; play prints rounds";
+
+/// Plays the card game War exactly and very fast, one game or millions.
+#[derive(Parser, Debug)]
+#[command(name = "warsweep", version, after_help = PRESETS)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play one game and print `W N` (winner, count), `PAT`, `INFINITE mu lambda` or `CAPPED N`.
+    ///
+    /// Reads hands in the CodinGame format from FILE (or stdin when FILE is absent or `-`): a line
+    /// with player 1's card count, then that many cards (`10H`, `TD`, `qs`, `JK`), then the same for
+    /// player 2, and so on for more players. With --seed, plays a dealt game instead.
+    #[command(after_help = PRESETS)]
+    Play(PlayArgs),
+    /// Solve the seed-004 puzzle: reads Q, then Q seeds; prints `W T` for every seed on one line.
+    ///
+    /// A draw prints `0 T`, an infinite game `0 inf`. T is what the preset's `play` counts
+    /// (battles for `shortened`, the default).
+    #[command(after_help = PRESETS)]
+    Answer(AnswerArgs),
+    /// Resolve one Oorlog battle (seed 003) and print the winner's index.
+    ///
+    /// CARDS are the values revealed in the battle in order, face-down cards left out: the first
+    /// one per player, then one per player still at war, and so on. 1 is an ace or joker, 11 a
+    /// jack, 12 a queen, 13 a king; 2 and 3 beat an ace. `[4, 8, 11]`, `4,8,11` and `4 8 11` all
+    /// work.
+    Battle(BattleArgs),
+}
+
+/// The rule preset (see the table below).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesArg {
+    /// CodinGame puzzle (seed 000)
+    Codingame,
+    /// Seed-004 puzzle, wars shortened to the cards left
+    Shortened,
+    /// Classic War (seed 002)
+    Classic,
+    /// Dutch Oorlog (seed 003), 2 to 12 players
+    Oorlog,
+}
+
+/// The order in which the winner puts the table's cards under their deck.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GatherArg {
+    /// The order the cards reached the table, player order within a moment
+    Reveal,
+    /// Player 1's cards as played, then player 2's, ...
+    P1First,
+    /// The winner's cards as played, then the others' in player order
+    WinnerFirst,
+    /// Shuffled from the game's seed (no cycle detection: see --max-rounds)
+    Random,
+}
+
+/// How a seed becomes a deal.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShuffleArg {
+    /// The seed-004 generator: 2,097,151 distinct deals
+    Lcg,
+    /// Fisher-Yates over SplitMix64: the whole 64-bit seed space
+    Splitmix,
+}
+
+/// The flags that choose a setting.
+#[derive(Args, Debug, Clone)]
+pub struct SettingArgs {
+    /// Rule preset
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+    /// Number of players (oorlog: 2 to 12; the other presets are two-player)
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Gather order, overriding the preset's
+    #[arg(long, value_enum)]
+    pub gather: Option<GatherArg>,
+    /// Rounds after which a game that cannot be checked for cycles (random gather) stops
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_rounds: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// CodinGame input file; `-` or nothing reads stdin
+    pub file: Option<PathBuf>,
+    /// Deal this seed instead of reading hands
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Shuffle used with --seed
+    #[arg(long, value_enum, default_value = "lcg")]
+    pub shuffle: ShuffleArg,
+    /// Print the game battle by battle before the result line
+    #[arg(long)]
+    pub trace: bool,
+    #[command(flatten)]
+    pub setting: SettingArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct AnswerArgs {
+    /// Input file (Q, then Q seeds); `-` or nothing reads stdin
+    pub file: Option<PathBuf>,
+    /// Rule preset [default: shortened]
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+    /// Shuffle
+    #[arg(long, value_enum, default_value = "lcg")]
+    pub shuffle: ShuffleArg,
+}
+
+#[derive(Args, Debug)]
+pub struct BattleArgs {
+    /// Revealed values, e.g. `[4, 8, 11]`; read from stdin when absent
+    pub cards: Vec<String>,
+    /// Number of players
+    #[arg(long, default_value_t = 3)]
+    pub players: usize,
+    /// Print the winner 1-based (player 1 is `1`) instead of 0-based
+    #[arg(long)]
+    pub one_based: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

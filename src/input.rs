@@ -1,0 +1,255 @@
+//! Reading what users type or pipe in: CodinGame hands, the seed-004 seed list, and the seed-003
+//! battle arrays. Every error names the line and the text at fault.
+
+use crate::cards::Card;
+use thiserror::Error;
+
+#[derive(Error, Debug, PartialEq, Eq)]
+pub enum InputError {
+    #[error("the input is empty")]
+    Empty,
+    #[error("the input is not text (invalid UTF-8 at byte {0})")]
+    NotText(usize),
+    #[error("line {line}: expected the card count of player {player}, found {found:?}")]
+    NotACount {
+        line: usize,
+        player: usize,
+        found: String,
+    },
+    #[error("line {line}: player {player} has an empty deck (count 0)")]
+    EmptyDeck { line: usize, player: usize },
+    #[error(
+        "line {line}: {found:?} is not a card (a rank 2-10, J, Q, K, A or T, then a suit H, D, C \
+         or S; or JK for a joker){hint}"
+    )]
+    NotACard {
+        line: usize,
+        found: String,
+        hint: String,
+    },
+    #[error("player {player}: the count on line {line} says {count} cards but the input ends after {got}")]
+    TooFewCards {
+        player: usize,
+        line: usize,
+        count: usize,
+        got: usize,
+    },
+    #[error("line {line}: expected the number of seeds, found {found:?}")]
+    NotASeedCount { line: usize, found: String },
+    #[error(
+        "line {line}: {found:?} is not a seed (a whole number from 0 to 18446744073709551615)"
+    )]
+    NotASeed { line: usize, found: String },
+    #[error("line 1 says {count} seeds but the input has {got}")]
+    SeedCount { count: usize, got: usize },
+    #[error("{found:?} is not a card value (1 = ace or joker, 2 to 10, 11 = jack, 12 = queen, 13 = king)")]
+    NotAValue { found: String },
+}
+
+/// Words of the input with the line each stands on (1-based).
+fn words(input: &[u8]) -> Result<Vec<(usize, &str)>, InputError> {
+    let text = std::str::from_utf8(input).map_err(|e| InputError::NotText(e.valid_up_to()))?;
+    let words: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .flat_map(|(i, line)| line.split_whitespace().map(move |w| (i + 1, w)))
+        .collect();
+    if words.is_empty() {
+        return Err(InputError::Empty);
+    }
+    Ok(words)
+}
+
+/// Hands in the CodinGame format: a count, then that many cards, for each player in turn.
+/// Cards may stand one per line (as CodinGame gives them) or several to a line.
+pub fn parse_hands(input: &[u8]) -> Result<Vec<Vec<Card>>, InputError> {
+    let words = words(input)?;
+    let mut hands = Vec::new();
+    let mut rest = &words[..];
+    while let Some(&(line, word)) = rest.first() {
+        let player = hands.len() + 1;
+        let count: usize = match word.parse() {
+            Ok(n) => n,
+            Err(_) => {
+                // A card where a count should be: the previous count was too small.
+                let found = word.to_string();
+                return Err(match (Card::parse(word), hands.last()) {
+                    (Some(_), Some(prev)) => InputError::NotACard {
+                        line,
+                        found,
+                        hint: format!(
+                            " where player {player}'s card count should be: player {} was given \
+                             {} cards but has more",
+                            player - 1,
+                            Vec::len(prev)
+                        ),
+                    },
+                    _ => InputError::NotACount {
+                        line,
+                        player,
+                        found,
+                    },
+                });
+            }
+        };
+        if count == 0 {
+            return Err(InputError::EmptyDeck { line, player });
+        }
+        let cards = &rest[1..];
+        let mut hand = Vec::with_capacity(count.min(cards.len()));
+        for &(card_line, text) in cards.iter().take(count) {
+            match Card::parse(text) {
+                Some(card) => hand.push(card),
+                None => {
+                    let hint = if text.parse::<usize>().is_ok() {
+                        format!(
+                            "; player {player}'s count on line {line} says {count} cards but only {} \
+                             come before it",
+                            hand.len()
+                        )
+                    } else {
+                        String::new()
+                    };
+                    return Err(InputError::NotACard {
+                        line: card_line,
+                        found: text.to_string(),
+                        hint,
+                    });
+                }
+            }
+        }
+        if hand.len() < count {
+            return Err(InputError::TooFewCards {
+                player,
+                line,
+                count,
+                got: hand.len(),
+            });
+        }
+        hands.push(hand);
+        rest = &cards[count..];
+    }
+    Ok(hands)
+}
+
+/// The seed-004 input: the number of seeds, then the seeds.
+pub fn parse_seeds(input: &[u8]) -> Result<Vec<u64>, InputError> {
+    let words = words(input)?;
+    let (line, first) = words[0];
+    let count: usize = first.parse().map_err(|_| InputError::NotASeedCount {
+        line,
+        found: first.to_string(),
+    })?;
+    let seeds = words[1..]
+        .iter()
+        .map(|&(line, w)| {
+            w.parse::<u64>().map_err(|_| InputError::NotASeed {
+                line,
+                found: w.to_string(),
+            })
+        })
+        .collect::<Result<Vec<u64>, _>>()?;
+    if seeds.len() != count {
+        return Err(InputError::SeedCount {
+            count,
+            got: seeds.len(),
+        });
+    }
+    Ok(seeds)
+}
+
+/// The seed-003 battle array: `[4, 8, 11]`, `4,8,11` or `4 8 11`; values 1 to 13.
+pub fn parse_battle_values(input: &str) -> Result<Vec<u8>, InputError> {
+    let values: Vec<u8> = input
+        .trim()
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(|w| match w.parse::<u8>() {
+            Ok(v @ 1..=13) => Ok(v),
+            _ => Err(InputError::NotAValue {
+                found: w.to_string(),
+            }),
+        })
+        .collect::<Result<_, _>>()?;
+    if values.is_empty() {
+        return Err(InputError::Empty);
+    }
+    Ok(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_codingame_example() {
+        let input = b"7\n10D\n9S\n8D\nKH\n7D\n5H\n6S\n7\n10H\n7H\n5C\nQC\n2C\n4H\n6D\n";
+        let hands = parse_hands(input).unwrap();
+        assert_eq!(hands.len(), 2);
+        assert_eq!(hands[0][0].to_string(), "10D");
+        assert_eq!(hands[1][6].to_string(), "6D");
+    }
+
+    #[test]
+    fn names_the_line_and_text_of_bad_input() {
+        let err = parse_hands(b"2\nAH\nXX\n1\nKS\n").unwrap_err();
+        assert!(
+            err.to_string().starts_with("line 3: \"XX\" is not a card"),
+            "{err}"
+        );
+        let err = parse_hands(b"3\nAH\nKD\n1\nKS\n").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("says 3 cards but only 2 come before it"),
+            "{err}"
+        );
+        let err = parse_hands(b"1\nAH\nKD\n1\nKS\n").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("player 1 was given 1 cards but has more"),
+            "{err}"
+        );
+        let err = parse_hands(b"5\nAH\nKD\n").unwrap_err();
+        assert_eq!(
+            err,
+            InputError::TooFewCards {
+                player: 1,
+                line: 1,
+                count: 5,
+                got: 2
+            }
+        );
+        assert_eq!(
+            parse_hands(b"0\n1\nKS\n").unwrap_err(),
+            InputError::EmptyDeck { line: 1, player: 1 }
+        );
+        assert_eq!(parse_hands(b" \n\n").unwrap_err(), InputError::Empty);
+        assert_eq!(
+            parse_hands(b"2\n\xff\xfe").unwrap_err(),
+            InputError::NotText(2)
+        );
+    }
+
+    #[test]
+    fn reads_seed_lists() {
+        assert_eq!(
+            parse_seeds(b"3\n8756942\n0\n4775558\n").unwrap(),
+            [8756942, 0, 4775558]
+        );
+        assert!(parse_seeds(b"3\n1\n2\n").is_err());
+        assert!(parse_seeds(b"1\n-4\n").is_err());
+        assert!(parse_seeds(b"x\n1\n").is_err());
+    }
+
+    #[test]
+    fn reads_battle_arrays_in_every_form() {
+        for text in ["[4, 8, 11]", "4,8,11", "4 8 11", " [4,8,11]\n"] {
+            assert_eq!(parse_battle_values(text).unwrap(), [4, 8, 11]);
+        }
+        assert!(parse_battle_values("[4, 14, 11]").is_err());
+        assert!(parse_battle_values("[0]").is_err());
+        assert!(parse_battle_values("[]").is_err());
+    }
+}
