@@ -104,7 +104,7 @@ pub struct PlayArgs {
     /// CodinGame input file; `-` or nothing reads stdin
     pub file: Option<PathBuf>,
     /// Deal this seed instead of reading hands
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Shuffle used with --seed
     #[arg(long, value_enum, default_value = "lcg")]

@@ -233,6 +233,7 @@ impl Engine {
             self.brent.start(&self.hands);
         }
         loop {
+            let rounds_before = tally.rounds;
             let end = play_round(
                 &self.rules,
                 &mut self.hands,
@@ -242,11 +243,11 @@ impl Engine {
                 &mut self.events,
                 observer,
             );
+            if O::ACTIVE && tally.rounds > rounds_before {
+                observer.round_end(&self.hands);
+            }
             if let Some(outcome) = end {
                 return result(outcome, tally);
-            }
-            if O::ACTIVE {
-                observer.round_end(&self.hands);
             }
             if detect {
                 if let Some(cycle_length) = self.brent.step(&self.hands) {

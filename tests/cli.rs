@@ -1,0 +1,449 @@
+//! The `warsweep` binary as a user runs it: examples, golden results, and every kind of bad input.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+
+fn warsweep() -> Command {
+    Command::cargo_bin("warsweep").unwrap()
+}
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("data/puzzles")
+        .join(name)
+}
+
+fn golden(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/golden")
+        .join(name)
+}
+
+/// Runs and expects success with exactly this stdout.
+fn prints(args: &[&str], stdin: &str, expected: &str) {
+    warsweep()
+        .args(args)
+        .write_stdin(stdin)
+        .assert()
+        .success()
+        .stdout(expected.to_string());
+}
+
+/// Runs and expects failure with one line on stderr containing `message`, and nothing on stdout.
+fn refuses(args: &[&str], stdin: &[u8], message: &str) {
+    let out = warsweep()
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail");
+    assert!(out.status.code().is_some(), "{args:?} must exit, not die");
+    assert!(
+        stderr.contains(message),
+        "{args:?}: stderr {stderr:?} lacks {message:?}"
+    );
+    assert_eq!(
+        stderr.trim_end().lines().count(),
+        1,
+        "{args:?}: one line, got {stderr:?}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "{args:?} printed {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn play_reads_the_codingame_format_from_a_file_or_stdin() {
+    let example = std::fs::read_to_string(data("codingame-example.txt")).unwrap();
+    prints(
+        &["play", data("codingame-example.txt").to_str().unwrap()],
+        "",
+        "PAT\n",
+    );
+    prints(&["play"], &example, "PAT\n");
+    prints(&["play", "-"], &example, "PAT\n");
+    prints(
+        &["play", data("codingame-win.txt").to_str().unwrap()],
+        "",
+        "1 3\n",
+    );
+    prints(
+        &["play", data("codingame-war.txt").to_str().unwrap()],
+        "",
+        "1 1\n",
+    );
+    // Seed 004's 28-card walk-through counts battles ("turns").
+    let walk = data("walkthrough-28.txt");
+    prints(
+        &["play", "--rules", "shortened", walk.to_str().unwrap()],
+        "",
+        "2 8\n",
+    );
+    prints(
+        &[
+            "play",
+            "--rules",
+            "oorlog",
+            data("oorlog-three.txt").to_str().unwrap(),
+        ],
+        "",
+        "2 3\n",
+    );
+}
+
+#[test]
+fn play_a_dealt_seed_under_each_preset() {
+    prints(&["play", "--seed", "0"], "", "2 22\n");
+    prints(&["play", "--seed", "1"], "", "INFINITE 1024 52\n");
+    prints(&["play", "--seed", "3"], "", "PAT\n");
+    prints(
+        &["play", "--seed", "0", "--rules", "shortened"],
+        "",
+        "2 25\n",
+    );
+    prints(
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--rules",
+            "shortened",
+            "--shuffle",
+            "splitmix",
+        ],
+        "",
+        "INFINITE 224 52\n",
+    );
+    prints(&["play", "--seed", "0", "--rules", "oorlog"], "", "3 280\n");
+    prints(
+        &[
+            "play",
+            "--seed",
+            "0",
+            "--rules",
+            "oorlog",
+            "--players",
+            "5",
+            "--gather",
+            "winner-first",
+            "--shuffle",
+            "splitmix",
+        ],
+        "",
+        "3 66\n",
+    );
+    prints(
+        &[
+            "play",
+            "--seed",
+            "7",
+            "--gather",
+            "random",
+            "--max-rounds",
+            "10",
+        ],
+        "",
+        "CAPPED 10\n",
+    );
+}
+
+#[test]
+fn trace_shows_every_battle_then_the_result() {
+    let walk = data("walkthrough-28.txt");
+    let out = warsweep()
+        .args([
+            "play",
+            "--rules",
+            "shortened",
+            "--trace",
+            walk.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "battle 3 (round 3): P1 JH  P2 JS\n  war, face down: P1 QS KD AS  P2 AD KS 10D\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("  tie: a tied player has only 3 cards: 2 face down each\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  P2 takes 16 cards: 8S 8D AC QC 10H 9D JC KH QH QD 10S JD AH 9C 9H 10C\n"),
+        "{text}"
+    );
+    assert_eq!(text.lines().filter(|l| l.starts_with("battle ")).count(), 8);
+    assert!(text.ends_with("2 8\n"));
+    let seeded = warsweep()
+        .args(["play", "--seed", "1", "--trace"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(seeded.stdout).unwrap();
+    assert!(text.starts_with("P1 (26 cards): "));
+    assert!(text.ends_with("come back every 52 rounds: the game never ends\nINFINITE 1024 52\n"));
+}
+
+#[test]
+fn answer_solves_the_seed_004_puzzle() {
+    prints(
+        &["answer"],
+        "3\n8756942\n0\n4775558\n",
+        "1 442 2 25 2 6923\n",
+    );
+    prints(
+        &["answer", data("seed-004-example.txt").to_str().unwrap()],
+        "",
+        "1 442 2 25 2 6923\n",
+    );
+    // Infinite games and draws in the answer's own notation.
+    prints(
+        &["answer", "--rules", "codingame"],
+        "3\n0\n1\n3\n",
+        "2 22 0 inf 0 1418\n",
+    );
+}
+
+#[test]
+fn battle_resolves_the_seed_003_examples() {
+    let cases = [
+        ("[4, 8, 11]", "2"),
+        ("[7, 1, 12]", "1"),
+        ("[10, 10, 13]", "2"),
+        ("[3, 1, 2]", "0"),
+        ("[1, 1, 2]", "2"),
+        ("[3, 12, 1]", "0"),
+        ("[12, 12, 9, 4, 8]", "1"),
+        ("[4, 4, 4, 8, 1, 2]", "2"),
+        ("[11, 5, 11, 5, 5, 10, 13]", "2"),
+        ("[1, 1, 1, 9, 7, 9, 11, 3]", "0"),
+        ("[13, 13, 4, 1, 3]", "1"),
+        ("[13, 4, 13, 2, 3]", "2"),
+    ];
+    for (cards, winner) in cases {
+        prints(&["battle", cards], "", &format!("{winner}\n"));
+        let one_based = winner.parse::<usize>().unwrap() + 1;
+        prints(
+            &["battle", "--one-based", cards],
+            "",
+            &format!("{one_based}\n"),
+        );
+    }
+    prints(&["battle", "4", "8", "11"], "", "2\n");
+    prints(&["battle"], "4,8,11\n", "2\n");
+    prints(&["battle", "--players", "2", "1,3"], "", "1\n");
+}
+
+/// A sample of every golden file through `play --seed`: the line must match the CSV row.
+#[test]
+fn play_agrees_with_the_golden_files() {
+    let settings: [(&str, &[&str]); 4] = [
+        ("codingame.lcg.csv", &["--rules", "codingame"]),
+        (
+            "shortened.splitmix.csv",
+            &["--rules", "shortened", "--shuffle", "splitmix"],
+        ),
+        (
+            "classic.p1-first.lcg.csv",
+            &["--rules", "classic", "--gather", "p1-first"],
+        ),
+        (
+            "oorlog.3p.lcg.csv",
+            &["--rules", "oorlog", "--players", "3"],
+        ),
+    ];
+    for (file, flags) in settings {
+        let text = std::fs::read_to_string(golden(file)).unwrap();
+        for row in text.lines().skip(1).step_by(17) {
+            let f: Vec<&str> = row.split(',').collect();
+            let count = if flags[1] == "shortened" { f[4] } else { f[3] };
+            let expected = match f[1] {
+                "win" => format!("{} {count}\n", f[2]),
+                "draw" => "PAT\n".to_string(),
+                _ => format!("INFINITE {} {}\n", f[6], f[7]),
+            };
+            let mut args = vec!["play", "--seed", f[0]];
+            args.extend_from_slice(flags);
+            prints(&args, "", &expected);
+        }
+    }
+}
+
+#[test]
+fn bad_hands_are_refused_with_the_line_at_fault() {
+    refuses(
+        &["play"],
+        b"2\nAH\nXQ\n1\nKS\n",
+        "line 3: \"XQ\" is not a card",
+    );
+    refuses(
+        &["play"],
+        b"3\nAH\nKD\n1\nKS\n",
+        "player 1's count on line 1 says 3 cards but only 2 come before it",
+    );
+    refuses(
+        &["play"],
+        b"1\nAH\nKD\n1\nKS\n",
+        "where player 2's card count should be",
+    );
+    refuses(
+        &["play"],
+        b"2\nAH\nKD\n4\nKS\n",
+        "player 2: the count on line 4 says 4 cards but the input ends after 1",
+    );
+    refuses(
+        &["play"],
+        b"0\n1\nKS\n",
+        "line 1: player 1 has an empty deck (count 0)",
+    );
+    refuses(&["play"], b"", "the input is empty");
+    refuses(&["play"], b"\x00\xff\xfe\x01", "the input is not text");
+    refuses(
+        &["play"],
+        b"two\nAH\n",
+        "line 1: expected the card count of player 1, found \"two\"",
+    );
+    refuses(&["play", "/no/such/file"], b"", "cannot read /no/such/file");
+}
+
+#[test]
+fn bad_settings_are_refused() {
+    refuses(
+        &["play", "--rules", "poker", "--seed", "1"],
+        b"",
+        "invalid value 'poker' for '--rules",
+    );
+    refuses(
+        &["play", "--gather", "sideways", "--seed", "1"],
+        b"",
+        "invalid value 'sideways' for '--gather",
+    );
+    refuses(
+        &["play", "--seed", "1", "--players", "3"],
+        b"",
+        "codingame is played by exactly 2 players, not 3",
+    );
+    refuses(
+        &[
+            "play",
+            "--seed",
+            "1",
+            "--rules",
+            "oorlog",
+            "--players",
+            "13",
+        ],
+        b"",
+        "oorlog is played by 2 to 12 players, not 13",
+    );
+    refuses(
+        &["play", "--seed", "1", "--rules", "oorlog", "--players", "1"],
+        b"",
+        "not 1",
+    );
+    let three = std::fs::read(data("oorlog-three.txt")).unwrap();
+    refuses(
+        &["play"],
+        &three,
+        "stdin holds 3 hands: codingame is played by exactly 2 players, not 3",
+    );
+    refuses(
+        &["play", "--rules", "oorlog", "--players", "4"],
+        &three,
+        "stdin holds 3 hands but --players says 4",
+    );
+    refuses(&["play", "--seed", "-3"], b"", "--seed");
+    refuses(&["play", "--seed", "18446744073709551616"], b"", "--seed");
+    refuses(
+        &["play", "--seed", "1", "--max-rounds", "0"],
+        b"",
+        "--max-rounds",
+    );
+    refuses(
+        &["play", "--seed", "1", "x.txt"],
+        b"",
+        "give either a file of hands or --seed, not both",
+    );
+    refuses(
+        &["play", "--frobnicate"],
+        b"",
+        "unexpected argument '--frobnicate'",
+    );
+    refuses(&["shuffle"], b"", "unrecognized subcommand 'shuffle'");
+}
+
+#[test]
+fn bad_seed_lists_are_refused() {
+    refuses(
+        &["answer"],
+        b"3\n1\n2\n",
+        "line 1 says 3 seeds but the input has 2",
+    );
+    refuses(
+        &["answer"],
+        b"1\n1\n2\n",
+        "line 1 says 1 seeds but the input has 2",
+    );
+    refuses(&["answer"], b"2\n1\nx\n", "line 3: \"x\" is not a seed");
+    refuses(
+        &["answer"],
+        b"many\n1\n",
+        "line 1: expected the number of seeds",
+    );
+    refuses(&["answer"], b"", "the input is empty");
+}
+
+#[test]
+fn bad_battles_are_refused() {
+    refuses(
+        &["battle", "[11, 5, 11, 5, 5]"],
+        b"",
+        "players 1 and 3 still at war after 5 cards; give 2 more",
+    );
+    refuses(
+        &["battle", "[4, 8]"],
+        b"",
+        "players 1, 2 and 3 still at war after 2 cards; give 1 more",
+    );
+    refuses(
+        &["battle", "[4, 14, 11]"],
+        b"",
+        "\"14\" is not a card value",
+    );
+    refuses(&["battle", "[0, 4, 11]"], b"", "\"0\" is not a card value");
+    refuses(
+        &["battle", "[4, 8, 11, 3]"],
+        b"",
+        "player 3 wins with card 3, but 1 more values follow",
+    );
+    refuses(
+        &["battle", "--players", "13", "1"],
+        b"",
+        "a battle needs 2 to 12 players, not 13",
+    );
+    refuses(&["battle"], b"", "the input is empty");
+}
+
+#[test]
+fn help_explains_presets_and_formats() {
+    for cmd in ["play", "answer", "battle"] {
+        warsweep()
+            .args([cmd, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Usage:"));
+    }
+    warsweep()
+        .args(["play", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("oorlog     2 to 12 players"))
+        .stdout(predicate::str::contains("CodinGame format"));
+}
