@@ -20,5 +20,8 @@ pub mod engine;
 pub mod hands;
 pub mod input;
 pub mod record;
+pub mod report;
 pub mod rules;
+pub mod summary;
+pub mod sweep;
 pub mod trace;

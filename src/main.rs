@@ -5,15 +5,28 @@ mod cli;
 
 use anyhow::{bail, Context, Result};
 use clap::Parser;
-use cli::{AnswerArgs, BattleArgs, Cli, Command, GatherArg, PlayArgs, RulesArg, ShuffleArg};
-use std::io::{self, Read, Write};
-use std::path::Path;
+use cli::{
+    AnswerArgs, BattleArgs, Cli, Command, GatherArg, MergeArgs, PlayArgs, RulesArg, ShuffleArg,
+    SweepArgs,
+};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::fs::File;
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use warsweep::deal::Shuffle;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+use warsweep::deal::{Shuffle, LCG_MODULUS};
 use warsweep::engine::{Engine, GameResult, Outcome};
 use warsweep::rules::{Gather, Preset, Rules};
+use warsweep::summary::{Accumulator, Seeds, Setting, Summary};
+use warsweep::sweep::{parse_seed_range, CsvSink, Pacing, RowSink, Stop, Sweep};
 use warsweep::trace::Trace;
-use warsweep::{battle, input, record};
+use warsweep::{battle, input, record, report};
+
+/// Exit code of a sweep stopped by Ctrl-C (128 + SIGINT), after writing what it covered.
+const INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -29,7 +42,7 @@ fn main() -> ExitCode {
         }
     };
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("warsweep: {e:#}");
@@ -59,11 +72,13 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-fn run(cli: Cli) -> Result<()> {
+fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
-        Command::Play(args) => play(args),
-        Command::Answer(args) => answer(args),
-        Command::Battle(args) => battle(args),
+        Command::Play(args) => play(args).map(|_| ExitCode::SUCCESS),
+        Command::Answer(args) => answer(args).map(|_| ExitCode::SUCCESS),
+        Command::Battle(args) => battle(args).map(|_| ExitCode::SUCCESS),
+        Command::Sweep(args) => sweep(args),
+        Command::Merge(args) => merge(args).map(|_| ExitCode::SUCCESS),
     }
 }
 
@@ -196,5 +211,190 @@ fn battle(args: BattleArgs) -> Result<()> {
     let winner = battle::resolve(args.players, &values)?;
     let shown = winner + usize::from(args.one_based);
     writeln!(io::stdout(), "{shown}").context("cannot write to stdout")?;
+    Ok(())
+}
+
+/// Creates (truncates) an output file now, so that an unwritable path fails before any work.
+fn create(path: &Path, what: &str) -> Result<File> {
+    File::create(path).with_context(|| format!("cannot write the {what} to {}", path.display()))
+}
+
+/// Writes a summary, a histogram CSV and a plot to the files the user named.
+fn write_outputs(
+    summary: &Summary,
+    acc: &Accumulator,
+    json: Option<(File, &Path)>,
+    hist: Option<(File, &Path)>,
+    plot: Option<&Path>,
+) -> Result<()> {
+    if let Some((file, path)) = json {
+        let mut out = io::BufWriter::new(file);
+        serde_json::to_writer_pretty(&mut out, summary)
+            .map_err(io::Error::from)
+            .and_then(|_| writeln!(out))
+            .and_then(|_| out.flush())
+            .with_context(|| format!("cannot write the summary to {}", path.display()))?;
+    }
+    if let Some((file, path)) = hist {
+        report::write_hist_csv(acc, io::BufWriter::new(file))
+            .with_context(|| format!("cannot write the histograms to {}", path.display()))?;
+    }
+    if let Some(path) = plot {
+        report::write_plot(summary, acc, path).map_err(anyhow::Error::msg)?;
+    }
+    Ok(())
+}
+
+fn sweep(args: SweepArgs) -> Result<ExitCode> {
+    let preset = preset(args.setting.rules, Preset::Shortened);
+    let rules = Rules::new(preset, args.setting.players, gather(args.setting.gather))?;
+    let seeds = parse_seed_range(&args.seeds)?;
+    let threads = match args.threads {
+        Some(0) => bail!("--threads must be at least 1"),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if args.chunk == 0 {
+        bail!("--chunk must be at least 1");
+    }
+    let shuffle = shuffle(args.shuffle);
+    let job = Sweep {
+        rules,
+        shuffle,
+        seeds,
+        max_rounds: args.setting.max_rounds,
+        threads,
+        pacing: Pacing {
+            chunk: args.chunk,
+            ..Pacing::default()
+        },
+    };
+    // Every output path is checked before the first game.
+    let csv_to_stdout = args.csv.as_deref() == Some(Path::new("-"));
+    let csv_file = match &args.csv {
+        Some(path) if !csv_to_stdout => Some(create(path, "CSV")?),
+        _ => None,
+    };
+    let json = args
+        .summary
+        .as_deref()
+        .map(|p| create(p, "summary").map(|f| (f, p)))
+        .transpose()?;
+    let hist = args
+        .hist
+        .as_deref()
+        .map(|p| create(p, "histograms").map(|f| (f, p)))
+        .transpose()?;
+    if let Some(path) = args.plot.as_deref() {
+        create(path, "plot")?;
+    }
+    if job.repeats_deals() {
+        eprintln!(
+            "warsweep: note: the lcg shuffle has {LCG_MODULUS} distinct deals; seeds from {LCG_MODULUS} on repeat them (seed s deals like s mod {LCG_MODULUS})"
+        );
+    }
+
+    let total = (seeds.end - seeds.start as u128).min(u64::MAX as u128) as u64;
+    let bar = if args.quiet || !io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {human_pos}/{human_len} seeds  {per_sec}  ETA {eta}",
+            )
+            .expect("valid template"),
+        );
+        bar
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // If a handler cannot be installed, Ctrl-C simply ends the process as usual.
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
+    }
+
+    let started = Instant::now();
+    let mut file_sink = csv_file.map(CsvSink::new);
+    let mut stdout_sink = csv_to_stdout.then(|| CsvSink::new(io::stdout()));
+    let sink: Option<&mut dyn RowSink> = match (&mut file_sink, &mut stdout_sink) {
+        (Some(s), _) => Some(s),
+        (_, Some(s)) => Some(s),
+        _ => None,
+    };
+    let swept = job
+        .run(sink, &|n| bar.inc(n), &stop)
+        .with_context(|| match &args.csv {
+            Some(path) if !csv_to_stdout => format!("cannot write the CSV to {}", path.display()),
+            _ => "cannot write the CSV to stdout".to_string(),
+        })?;
+    bar.finish_and_clear();
+    let elapsed = started.elapsed().as_secs_f64();
+
+    let setting = Setting {
+        rules: preset.name().to_string(),
+        gather: rules.gather.name().to_string(),
+        shuffle: shuffle.name().to_string(),
+        players: rules.players,
+    };
+    let covered = Seeds {
+        start: seeds.start,
+        end: swept.covered_end,
+    };
+    let summary = Summary::new(&setting, covered, &swept.acc, elapsed);
+    write_outputs(&summary, &swept.acc, json, hist, args.plot.as_deref())?;
+    match swept.stopped {
+        Some(Stop::ReaderGone) => return Ok(ExitCode::SUCCESS),
+        Some(Stop::Interrupted) => {
+            eprintln!(
+                "warsweep: interrupted: seeds {}..{} were played, and every output covers exactly those",
+                covered.start, covered.end
+            );
+            return Ok(ExitCode::from(INTERRUPTED));
+        }
+        None => {}
+    }
+    if !args.quiet {
+        if csv_to_stdout {
+            eprint!("{}", summary.table());
+        } else {
+            print!("{}", summary.table());
+            io::stdout().flush().context("cannot write to stdout")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn merge(args: MergeArgs) -> Result<()> {
+    let shards = args
+        .inputs
+        .iter()
+        .map(|path: &PathBuf| {
+            let text =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            serde_json::from_slice::<Summary>(&text)
+                .with_context(|| format!("{} is not a warsweep summary", path.display()))
+        })
+        .collect::<Result<Vec<Summary>>>()?;
+    let json = args
+        .summary
+        .as_deref()
+        .map(|p| create(p, "summary").map(|f| (f, p)))
+        .transpose()?;
+    let hist = args
+        .hist
+        .as_deref()
+        .map(|p| create(p, "histograms").map(|f| (f, p)))
+        .transpose()?;
+    if let Some(path) = args.plot.as_deref() {
+        create(path, "plot")?;
+    }
+    let merged = Summary::merge(&shards)?;
+    let acc = merged.accumulator()?;
+    write_outputs(&merged, &acc, json, hist, args.plot.as_deref())?;
+    if !args.quiet {
+        print!("{}", merged.table());
+        io::stdout().flush().context("cannot write to stdout")?;
+    }
     Ok(())
 }
