@@ -1,0 +1,499 @@
+//! Sweeps: golden results through the binary, independence from threads and chunking, summaries
+//! that agree with the CSV, shards that merge into one sweep, and the faults a sweep must survive.
+
+use assert_cmd::Command;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::atomic::AtomicBool;
+use warsweep::deal::Shuffle;
+use warsweep::engine::Engine;
+use warsweep::rules::{Gather, Preset, Rules};
+use warsweep::summary::{Seeds, Setting, Summary};
+use warsweep::sweep::{CsvSink, Pacing, Sweep};
+
+fn warsweep() -> Command {
+    Command::cargo_bin("warsweep").unwrap()
+}
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/golden")
+}
+
+/// The sweep flags a golden file's name stands for.
+fn flags_for(name: &str) -> Vec<String> {
+    let stem = name.strip_suffix(".csv").unwrap();
+    let mut flags = Vec::new();
+    let (mut start, mut count) = (0u64, None);
+    for part in stem.split('.') {
+        if Preset::from_name(part).is_some() {
+            flags.extend(["--rules".to_string(), part.to_string()]);
+        } else if Gather::from_name(part).is_some() {
+            flags.extend(["--gather".to_string(), part.to_string()]);
+        } else if Shuffle::from_name(part).is_some() {
+            flags.extend(["--shuffle".to_string(), part.to_string()]);
+        } else if let Some(n) = part.strip_suffix('p') {
+            flags.extend(["--players".to_string(), n.to_string()]);
+        } else if let Some(s) = part.strip_prefix("from") {
+            start = s.parse().unwrap();
+        }
+    }
+    let text = std::fs::read_to_string(golden_dir().join(name)).unwrap();
+    count.get_or_insert(text.lines().count() as u64 - 1);
+    flags.extend([
+        "--seeds".to_string(),
+        format!("{start}..{}", start + count.unwrap()),
+    ]);
+    flags
+}
+
+#[test]
+fn every_golden_file_through_the_binary() {
+    let mut files = 0;
+    for entry in std::fs::read_dir(golden_dir()).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if !name.ends_with(".csv") {
+            continue;
+        }
+        let expected = std::fs::read_to_string(golden_dir().join(&name)).unwrap();
+        for threads in ["1", "2"] {
+            let out = warsweep()
+                .arg("sweep")
+                .args(flags_for(&name))
+                .args(["--csv", "-", "--quiet", "--threads", threads])
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{name}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert_eq!(
+                String::from_utf8(out.stdout).unwrap(),
+                expected,
+                "{name}, {threads} threads"
+            );
+        }
+        files += 1;
+    }
+    assert_eq!(files, 9);
+}
+
+/// Runs a sweep through the library and returns its CSV and its summary (timing zeroed).
+fn library_sweep(
+    rules: Rules,
+    shuffle: Shuffle,
+    seeds: Seeds,
+    threads: usize,
+    pacing: Pacing,
+) -> (Vec<u8>, Summary) {
+    let job = Sweep {
+        rules,
+        shuffle,
+        seeds,
+        max_rounds: 2_000,
+        threads,
+        pacing,
+    };
+    let mut sink = CsvSink::new(Vec::new());
+    let swept = job
+        .run(Some(&mut sink), &|_| {}, &AtomicBool::new(false))
+        .unwrap();
+    assert_eq!(swept.covered_end, seeds.end);
+    assert!(swept.stopped.is_none());
+    let setting = Setting {
+        rules: rules.preset.name().into(),
+        gather: rules.gather.name().into(),
+        shuffle: shuffle.name().into(),
+        players: rules.players,
+    };
+    (
+        sink.into_inner().unwrap(),
+        Summary::new(&setting, seeds, &swept.acc, 0.0),
+    )
+}
+
+#[test]
+fn results_do_not_depend_on_threads_or_chunks() {
+    let settings = [
+        (Rules::preset(Preset::Codingame), Shuffle::Lcg),
+        (
+            Rules::new(Preset::Oorlog, Some(4), None).unwrap(),
+            Shuffle::Splitmix,
+        ),
+        (
+            Rules::new(Preset::Shortened, None, Some(Gather::Random)).unwrap(),
+            Shuffle::Lcg,
+        ),
+    ];
+    for (rules, shuffle) in settings {
+        let seeds = Seeds {
+            start: 1000,
+            end: 1700,
+        };
+        let reference = library_sweep(rules, shuffle, seeds, 1, Pacing::default());
+        for (threads, chunk, window) in [(2, 1, 50), (2, 7, 64), (3, 64, 1000), (2, 2048, 1 << 17)]
+        {
+            let got = library_sweep(rules, shuffle, seeds, threads, Pacing { chunk, window });
+            assert_eq!(
+                got.0, reference.0,
+                "{rules:?}: CSV with {threads} threads, chunk {chunk}"
+            );
+            assert_eq!(
+                got.1, reference.1,
+                "{rules:?}: summary with {threads} threads, chunk {chunk}"
+            );
+        }
+        // And each row is what the engine gives for that seed alone.
+        let mut engine = Engine::new(rules);
+        engine.set_max_rounds(2_000);
+        let text = String::from_utf8(reference.0).unwrap();
+        for line in text.lines().skip(1).step_by(37) {
+            let seed: u64 = line.split(',').next().unwrap().parse().unwrap();
+            let row = warsweep::record::GameRow::new(seed, &engine.play_seed(shuffle, seed));
+            let mut w = csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(Vec::new());
+            w.serialize(row).unwrap();
+            assert_eq!(
+                String::from_utf8(w.into_inner().unwrap())
+                    .unwrap()
+                    .trim_end(),
+                line
+            );
+        }
+    }
+}
+
+#[test]
+fn summary_totals_are_the_sums_over_the_csv() {
+    let seeds = Seeds {
+        start: 0,
+        end: 3000,
+    };
+    let (csv_bytes, summary) = library_sweep(
+        Rules::preset(Preset::Codingame),
+        Shuffle::Lcg,
+        seeds,
+        2,
+        Pacing::default(),
+    );
+    let mut reader = csv::Reader::from_reader(csv_bytes.as_slice());
+    let rows: Vec<warsweep::record::GameRow> = reader.deserialize().map(Result::unwrap).collect();
+    assert_eq!(rows.len() as u64, summary.games);
+    let count = |o: &str| {
+        rows.iter()
+            .filter(|r| format!("{:?}", r.outcome).to_lowercase() == o)
+            .count() as u64
+    };
+    assert_eq!(count("draw"), summary.draws);
+    assert_eq!(count("infinite"), summary.infinite);
+    for p in 0..2 {
+        let wins = rows.iter().filter(|r| r.winner == Some(p + 1)).count() as u64;
+        assert_eq!(wins, summary.wins[p as usize]);
+    }
+    let sum = |f: fn(&warsweep::record::GameRow) -> Option<u64>| -> (u64, u64, u64, u64) {
+        let v: Vec<u64> = rows.iter().filter_map(f).collect();
+        (
+            v.len() as u64,
+            v.iter().sum(),
+            *v.iter().min().unwrap(),
+            *v.iter().max().unwrap(),
+        )
+    };
+    let pick = |s: &warsweep::summary::Stats| (s.count, s.total, s.min, s.max);
+    assert_eq!(sum(|r| r.rounds), pick(&summary.rounds));
+    assert_eq!(sum(|r| r.battles), pick(&summary.battles));
+    assert_eq!(sum(|r| r.wars), pick(&summary.wars));
+    assert_eq!(sum(|r| r.cycle_start), pick(&summary.cycle_start));
+    assert_eq!(sum(|r| r.cycle_length), pick(&summary.cycle_length));
+    assert!(
+        summary.infinite > 0 && summary.draws > 0,
+        "the range shows every outcome"
+    );
+}
+
+fn read_summary(path: &Path) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    v["elapsed_seconds"] = 0.into();
+    v["games_per_second"] = 0.into();
+    v
+}
+
+#[test]
+fn shards_merge_into_one_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name);
+    let sweep = |seeds: &str, out: &Path| {
+        warsweep()
+            .args([
+                "sweep",
+                "--rules",
+                "oorlog",
+                "--players",
+                "3",
+                "--seeds",
+                seeds,
+                "--quiet",
+                "--summary",
+            ])
+            .arg(out)
+            .assert()
+            .success();
+    };
+    sweep("0..400", &p("whole.json"));
+    sweep("0..150", &p("a.json"));
+    sweep("150..=299", &p("b.json"));
+    sweep("300..400", &p("c.json"));
+    let merged = warsweep()
+        .args(["merge", "--summary"])
+        .arg(p("merged.json"))
+        .args([p("c.json"), p("a.json"), p("b.json")])
+        .output()
+        .unwrap();
+    assert!(merged.status.success());
+    assert!(String::from_utf8(merged.stdout)
+        .unwrap()
+        .contains("player 3 wins"));
+    assert_eq!(
+        read_summary(&p("merged.json")),
+        read_summary(&p("whole.json"))
+    );
+    let keys: Vec<String> = read_summary(&p("whole.json"))
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
+    let mut expected = [
+        "rules",
+        "gather",
+        "shuffle",
+        "players",
+        "seeds",
+        "games",
+        "wins",
+        "draws",
+        "infinite",
+        "capped",
+        "rounds",
+        "battles",
+        "wars",
+        "cycle_start",
+        "cycle_length",
+        "histograms",
+        "elapsed_seconds",
+        "games_per_second",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut keys_sorted = keys.clone();
+    keys_sorted.sort();
+    expected.sort();
+    assert_eq!(keys_sorted, expected);
+}
+
+/// Runs and expects failure with one line on stderr containing `message`.
+fn refuses(args: &[&str], message: &str) {
+    let out = warsweep().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail");
+    assert!(
+        stderr.contains(message),
+        "{args:?}: {stderr:?} lacks {message:?}"
+    );
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr:?}");
+    assert!(!stderr.contains("panicked"));
+}
+
+#[test]
+fn bad_sweeps_are_refused_before_any_work() {
+    refuses(
+        &["sweep", "--seeds", "10..5"],
+        "the seed range 10..5 is reversed",
+    );
+    refuses(
+        &["sweep", "--seeds", "5..5"],
+        "the seed range 5..5 is empty",
+    );
+    refuses(
+        &["sweep", "--seeds", "0..99999999999999999999"],
+        "is not a seed: seeds are whole numbers from 0 to 18446744073709551615",
+    );
+    refuses(&["sweep", "--seeds", "five..10"], "is not a seed range");
+    refuses(&["sweep", "--threads", "0"], "--threads must be at least 1");
+    refuses(
+        &["sweep", "--rules", "classic", "--players", "3"],
+        "classic is played by exactly 2 players, not 3",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let summary = dir.path().join("s.json");
+    let out = warsweep()
+        .args([
+            "sweep",
+            "--seeds",
+            "0..100000000",
+            "--csv",
+            "/no/such/dir/games.csv",
+            "--summary",
+        ])
+        .arg(&summary)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("cannot write the CSV to /no/such/dir/games.csv"));
+    refuses(
+        &["sweep", "--summary", "/no/such/dir/s.json"],
+        "cannot write the summary to /no/such/dir/s.json",
+    );
+    refuses(
+        &["sweep", "--plot", "/no/such/dir/p.svg"],
+        "cannot write the plot to /no/such/dir/p.svg",
+    );
+    refuses(
+        &["sweep", "--hist", "/no/such/dir/h.csv"],
+        "cannot write the histograms to /no/such/dir/h.csv",
+    );
+}
+
+#[test]
+fn bad_merges_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    for (name, flags) in [
+        ("a.json", vec!["--seeds", "0..100"]),
+        ("b.json", vec!["--seeds", "50..150"]),
+        ("c.json", vec!["--seeds", "200..300"]),
+        ("d.json", vec!["--seeds", "100..200", "--rules", "classic"]),
+    ] {
+        warsweep()
+            .arg("sweep")
+            .args(flags)
+            .args(["--quiet", "--summary", &p(name)])
+            .assert()
+            .success();
+    }
+    std::fs::write(p("games.csv"), "seed,outcome\n1,win\n").unwrap();
+    refuses(
+        &["merge", &p("a.json"), &p("b.json")],
+        "seed ranges 0..100 and 50..150 overlap",
+    );
+    refuses(
+        &["merge", &p("a.json"), &p("c.json")],
+        "seeds 100..200 are in no summary",
+    );
+    refuses(
+        &["merge", &p("a.json"), &p("d.json")],
+        "cannot merge different settings",
+    );
+    refuses(
+        &["merge", &p("a.json"), &p("games.csv")],
+        "games.csv is not a warsweep summary",
+    );
+    refuses(&["merge", &p("missing.json")], "cannot read");
+}
+
+#[test]
+fn a_closed_reader_ends_the_sweep_quietly() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsweep"))
+        .args([
+            "sweep",
+            "--seeds",
+            "0..100000000",
+            "--shuffle",
+            "splitmix",
+            "--csv",
+            "-",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 64];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut head)
+        .unwrap();
+    assert!(head.starts_with(b"seed,outcome,winner,"));
+    drop(child.stdout.take());
+    let status = child.wait().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(status.success(), "exit {status:?}, stderr {stderr:?}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
+fn lcg_ranges_past_the_distinct_deals_say_so() {
+    let out = warsweep()
+        .args(["sweep", "--seeds", "2097150..2097152", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("seeds from 2097151 on repeat them"));
+}
+
+#[test]
+fn a_bare_sweep_prints_a_useful_summary() {
+    let out = warsweep().arg("sweep").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with(
+            "shortened rules, reveal gather, lcg shuffle, 2 players, seeds 0..100000\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("games                100,000"), "{text}");
+    assert!(text.contains("infinite"));
+}
+
+#[test]
+fn outputs_are_complete_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name);
+    warsweep()
+        .args(["sweep", "--seeds", "0..1000", "--quiet", "--csv"])
+        .arg(p("g.csv"))
+        .arg("--summary")
+        .arg(p("s.json"))
+        .arg("--hist")
+        .arg(p("h.csv"))
+        .arg("--plot")
+        .arg(p("p.svg"))
+        .assert()
+        .success()
+        .stdout("");
+    assert_eq!(
+        std::fs::read_to_string(p("g.csv")).unwrap().lines().count(),
+        1001
+    );
+    let hist = std::fs::read_to_string(p("h.csv")).unwrap();
+    assert!(hist.starts_with("metric,value,games\n"));
+    let games_in = |metric: &str| -> u64 {
+        hist.lines()
+            .filter(|l| l.starts_with(&format!("{metric},")))
+            .map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap())
+            .sum()
+    };
+    let summary = read_summary(&p("s.json"));
+    assert_eq!(
+        games_in("battles"),
+        summary["battles"]["count"].as_u64().unwrap()
+    );
+    assert_eq!(
+        games_in("cycle_length"),
+        summary["infinite"].as_u64().unwrap()
+    );
+    let svg = std::fs::read_to_string(p("p.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("infinite"));
+}
