@@ -289,7 +289,7 @@ mod tests {
 
     #[test]
     fn seed_ranges() {
-        let r = |s| parse_seed_range(s);
+        let r = |s: &str| parse_seed_range(s);
         assert_eq!(r("0..10"), Ok(Seeds { start: 0, end: 10 }));
         assert_eq!(r("5..=5"), Ok(Seeds { start: 5, end: 6 }));
         assert_eq!(r(" 3 .. 7 "), Ok(Seeds { start: 3, end: 7 }));
