@@ -2,9 +2,12 @@
 //!
 //! A game's state after a round is the sequence of card values in each hand. Brent's algorithm
 //! keeps one saved state (the tortoise) and compares the live hands (the hare) with it after every
-//! round: the hand sizes first, which almost always differ, and the cards only when they match.
-//! When the hare meets the tortoise, the distance between them is the exact cycle length; the
-//! cycle start is then found by the engine (see `Engine::find_cycle_start`).
+//! round: the first hand's size first, which almost always differs, and the cards only when it
+//! matches. When the hare meets the tortoise, the distance between them is the exact cycle length.
+//!
+//! The cycle start is then found without replaying the whole game: a `History` keeps the state
+//! every `spacing` rounds, so the engine can rebuild any earlier round from the snapshot before it
+//! and binary-search for the first round whose state recurs `lambda` rounds later.
 
 use crate::cards::Card;
 use crate::hands::Hands;
@@ -28,30 +31,31 @@ impl Snapshot {
 
     pub fn save(&mut self, hands: &Hands) {
         self.values.clear();
-        self.lens = [0; MAX_PLAYERS];
         for p in 0..hands.players() {
             self.lens[p] = hands.len(p);
-            self.values.extend(hands.hand(p).map(Card::value));
+            self.values.extend(hands.hand(p).iter().map(|c| c.value()));
         }
     }
 
-    /// Whether `hands` holds exactly the saved values. Cheap when it does not: the sizes differ
-    /// on most rounds, and the first cards on nearly all the others.
+    /// Whether `hands` holds exactly the saved values. Cheap when it does not: the first hand's
+    /// size differs on most rounds, and the first cards on nearly all the others.
     #[inline(always)]
     pub fn matches(&self, hands: &Hands) -> bool {
-        if self.lens[0] != hands.len(0) {
-            return false;
-        }
-        self.matches_slow(hands)
+        self.lens[0] == hands.len(0) && self.matches_slow(hands)
     }
 
     #[inline(never)]
     fn matches_slow(&self, hands: &Hands) -> bool {
-        if &self.lens[..hands.players()] != hands.lens() {
+        if (1..hands.players()).any(|p| self.lens[p] != hands.len(p)) {
             return false;
         }
-        let mut saved = self.values.iter();
-        (0..hands.players()).all(|p| hands.hand(p).all(|c| saved.next() == Some(&c.value())))
+        let mut from = 0;
+        (0..hands.players()).all(|p| {
+            let hand = hands.hand(p);
+            let saved = &self.values[from..from + hand.len()];
+            from += hand.len();
+            hand.iter().zip(saved).all(|(c, &v)| c.value() == v)
+        })
     }
 
     /// Loads the saved values back into `hands` (suits are not kept: a replay does not need them).
@@ -59,11 +63,8 @@ impl Snapshot {
         hands.clear();
         let mut values = self.values.iter();
         for p in 0..hands.players() {
-            for _ in 0..self.lens[p] {
-                hands.push(
-                    p,
-                    Card::new(*values.next().expect("snapshot is complete"), 0),
-                );
+            for &v in values.by_ref().take(self.lens[p] as usize) {
+                hands.push(p, Card::new(v, 0));
             }
         }
     }
@@ -106,5 +107,80 @@ impl Brent {
             self.lam = 0;
         }
         None
+    }
+}
+
+/// Rounds between two snapshots at the start of a game.
+const FIRST_SPACING: u64 = 32;
+/// Snapshots kept at most; past that every other one is dropped and the spacing doubles, so a
+/// very long game costs bounded memory.
+const MOST_SNAPSHOTS: usize = 4096;
+
+/// Snapshots of one game every `spacing` rounds (round 0 first), with the game's counts then.
+#[derive(Clone, Debug)]
+pub struct History<T: Copy> {
+    snapshots: Vec<(Snapshot, T)>,
+    used: usize,
+    spacing: u64,
+    next_round: u64,
+    total: usize,
+}
+
+impl<T: Copy> History<T> {
+    pub fn with_capacity(total: usize) -> History<T> {
+        History {
+            snapshots: Vec::new(),
+            used: 0,
+            spacing: FIRST_SPACING,
+            next_round: 0,
+            total,
+        }
+    }
+
+    /// Forgets the previous game (keeps the memory).
+    pub fn reset(&mut self) {
+        self.used = 0;
+        self.spacing = FIRST_SPACING;
+        self.next_round = 0;
+    }
+
+    /// Called after every round (and at round 0): saves the hands when a snapshot is due.
+    #[inline(always)]
+    pub fn observe(&mut self, round: u64, hands: &Hands, counts: T) {
+        if round == self.next_round {
+            self.save(hands, counts);
+        }
+    }
+
+    #[inline(never)]
+    fn save(&mut self, hands: &Hands, counts: T) {
+        if self.used == MOST_SNAPSHOTS {
+            for i in 0..self.used / 2 {
+                self.snapshots.swap(i, 2 * i);
+            }
+            self.used /= 2;
+            self.spacing *= 2;
+        }
+        if self.used == self.snapshots.len() {
+            // Only when a game runs longer than any before it on this engine.
+            self.snapshots
+                .push((Snapshot::with_capacity(self.total), counts));
+        }
+        let slot = &mut self.snapshots[self.used];
+        slot.0.save(hands);
+        slot.1 = counts;
+        self.used += 1;
+        self.next_round = self.used as u64 * self.spacing;
+    }
+
+    /// The latest snapshot at or before `round`: its round, its state, its counts.
+    pub fn at_or_before(&self, round: u64) -> (u64, &Snapshot, T) {
+        let index = ((round / self.spacing) as usize).min(self.used - 1);
+        let (snapshot, counts) = &self.snapshots[index];
+        (index as u64 * self.spacing, snapshot, *counts)
+    }
+
+    pub fn spacing(&self) -> u64 {
+        self.spacing
     }
 }

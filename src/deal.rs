@@ -50,11 +50,26 @@ pub fn lcg_next(x: u64) -> u64 {
 
 /// For `i` in `0..n`: advance the generator, swap cards `i` and `x mod n`.
 pub fn lcg_shuffle(seed: u64, deck: &mut [Card]) {
-    let n = deck.len() as u64;
+    // The two real deck sizes get a constant divisor, which compiles to a multiply.
+    match deck.len() {
+        52 => lcg_shuffle_n::<52>(seed, deck),
+        108 => lcg_shuffle_n::<108>(seed, deck),
+        n => {
+            let mut x = seed % LCG_MODULUS;
+            for i in 0..n {
+                x = lcg_next(x);
+                deck.swap(i, (x % n as u64) as usize);
+            }
+        }
+    }
+}
+
+fn lcg_shuffle_n<const N: usize>(seed: u64, deck: &mut [Card]) {
+    let deck: &mut [Card; N] = deck.try_into().expect("deck of N cards");
     let mut x = seed % LCG_MODULUS;
-    for i in 0..deck.len() {
+    for i in 0..N {
         x = lcg_next(x);
-        deck.swap(i, (x % n) as usize);
+        deck.swap(i, (x % N as u64) as usize);
     }
 }
 

@@ -8,7 +8,7 @@
 //! every battle of three or more players, go through `resolve_war`, which handles all presets.
 
 use crate::cards::{Card, DeckKind};
-use crate::cycle::{Brent, Snapshot};
+use crate::cycle::{Brent, History};
 use crate::deal::{dealt_to, Shuffle, SplitMix64};
 use crate::hands::Hands;
 use crate::rules::{beats, best_value, Gather, Rules, ShortWar, MAX_PLAYERS};
@@ -112,7 +112,7 @@ pub struct Engine {
     sorted: Vec<Card>,
     deck: Vec<Card>,
     hands: Hands,
-    deal: Snapshot,
+    history: History<Tally>,
     ghost: Hands,
     ghost_ahead: Hands,
     brent: Brent,
@@ -144,7 +144,7 @@ impl Engine {
             sorted: deck.sorted(),
             deck: Vec::with_capacity(deck.len()),
             hands: Hands::new(players, total),
-            deal: Snapshot::with_capacity(total),
+            history: History::with_capacity(total),
             ghost: Hands::new(players, total),
             ghost_ahead: Hands::new(players, total),
             brent: Brent::with_capacity(total),
@@ -181,8 +181,13 @@ impl Engine {
         shuffle.shuffle(seed, &mut self.deck);
         self.hands.clear();
         let players = self.rules.players;
-        for (i, &card) in self.deck.iter().enumerate() {
-            self.hands.push(i % players, card);
+        let mut p = 0;
+        for &card in &self.deck {
+            self.hands.push(p, card);
+            p += 1;
+            if p == players {
+                p = 0;
+            }
         }
         self.play_loaded(seed, observer)
     }
@@ -207,7 +212,7 @@ impl Engine {
         assert_eq!(hands.len(), self.rules.players, "one hand per player");
         self.hands.clear();
         for (p, hand) in hands.iter().enumerate() {
-            assert!(hand.len() <= self.hands.capacity(), "engine too small");
+            assert!(hand.len() <= self.hands.room(), "engine too small");
             for &card in hand {
                 self.hands.push(p, card);
             }
@@ -224,12 +229,13 @@ impl Engine {
             battles: tally.battles,
             wars: tally.wars,
         };
-        if self.hands.lens().contains(&0) {
+        if self.hands.any_empty() {
             return result(most_cards(&self.hands), tally);
         }
         let detect = self.rules.detects_cycles();
         if detect {
-            self.deal.save(&self.hands);
+            self.history.reset();
+            self.history.observe(0, &self.hands, tally);
             self.brent.start(&self.hands);
         }
         loop {
@@ -250,8 +256,9 @@ impl Engine {
                 return result(outcome, tally);
             }
             if detect {
+                self.history.observe(tally.rounds, &self.hands, tally);
                 if let Some(cycle_length) = self.brent.step(&self.hands) {
-                    let (cycle_start, prefix) = self.find_cycle_start(cycle_length);
+                    let (cycle_start, prefix) = self.find_cycle_start(tally.rounds, cycle_length);
                     let outcome = Outcome::Infinite {
                         cycle_start,
                         cycle_length,
@@ -264,37 +271,67 @@ impl Engine {
         }
     }
 
-    /// The smallest round `mu` whose state recurs `lambda` rounds later: replays the deal with
-    /// one copy `lambda` rounds ahead of the other, until they hold the same hands. Also returns
-    /// the counts of the first `mu + lambda` rounds.
-    fn find_cycle_start(&mut self, lambda: u64) -> (u64, Tally) {
-        self.deal.restore(&mut self.ghost);
-        self.deal.restore(&mut self.ghost_ahead);
-        let mut behind = Tally::default();
-        let mut ahead = Tally::default();
-        let mut replay = |hands: &mut Hands, tally: &mut Tally, table: &mut Table| {
-            let end = play_round(
-                &self.rules,
-                hands,
-                table,
-                tally,
-                &mut self.rng,
-                &mut self.events,
-                &mut Silent,
-            );
-            debug_assert!(end.is_none(), "a cycling game ended in its replay");
+    /// The smallest round `mu` whose state recurs `lambda` rounds later, given that the state
+    /// after round `now` does. Rebuilds rounds from the snapshot history: a binary search over
+    /// snapshots brackets `mu` within one spacing, then two copies `lambda` rounds apart step
+    /// together until they hold the same hands. Also returns the counts of the first
+    /// `mu + lambda` rounds.
+    fn find_cycle_start(&mut self, now: u64, lambda: u64) -> (u64, Tally) {
+        let last = now - lambda;
+        let spacing = self.history.spacing();
+        let Engine {
+            rules,
+            history,
+            ghost,
+            ghost_ahead,
+            table,
+            rng,
+            events,
+            ..
+        } = self;
+        let mut rebuild = |hands: &mut Hands, round: u64| -> Tally {
+            let (at, snapshot, mut tally) = history.at_or_before(round);
+            snapshot.restore(hands);
+            for _ in at..round {
+                replay_round(rules, hands, table, &mut tally, rng, events);
+            }
+            tally
         };
-        for _ in 0..lambda {
-            replay(&mut self.ghost_ahead, &mut ahead, &mut self.table);
+        let (mut lo, mut hi) = (0, last / spacing + 1);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            rebuild(ghost, mid * spacing);
+            rebuild(ghost_ahead, mid * spacing + lambda);
+            if ghost.same_values(ghost_ahead) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
         }
-        let mut mu = 0;
-        while !self.ghost.same_values(&self.ghost_ahead) {
-            replay(&mut self.ghost, &mut behind, &mut self.table);
-            replay(&mut self.ghost_ahead, &mut ahead, &mut self.table);
+        // The snapshot before index `lo` does not recur yet: mu lies after it.
+        let mut mu = if lo == 0 { 0 } else { (lo - 1) * spacing + 1 };
+        let mut behind = rebuild(ghost, mu);
+        let mut ahead = rebuild(ghost_ahead, mu + lambda);
+        while !ghost.same_values(ghost_ahead) {
+            replay_round(rules, ghost, table, &mut behind, rng, events);
+            replay_round(rules, ghost_ahead, table, &mut ahead, rng, events);
             mu += 1;
         }
         (mu, ahead)
     }
+}
+
+/// One round of a game already known to cycle (so it cannot end), unobserved.
+fn replay_round(
+    rules: &Rules,
+    hands: &mut Hands,
+    table: &mut Table,
+    tally: &mut Tally,
+    rng: &mut SplitMix64,
+    events: &mut Vec<(usize, Card)>,
+) {
+    let end = play_round(rules, hands, table, tally, rng, events, &mut Silent);
+    debug_assert!(end.is_none(), "a cycling game ended in its replay");
 }
 
 /// Plays one round: a battle and all its wars. `None` if the game goes on.
@@ -328,8 +365,8 @@ fn play_round<O: Observer>(
             if O::ACTIVE {
                 observer.took(winner, &[first, second]);
             }
-            hands.push(winner, first);
-            hands.push(winner, second);
+            hands.push2(winner, first, second);
+            hands.make_room(winner);
             tally.rounds += 1;
             if hands.len(1 - winner) == 0 {
                 return Some(Outcome::Win(winner));
@@ -548,8 +585,9 @@ fn take_table<O: Observer>(
     for &card in gathered.iter() {
         hands.push(winner, card);
     }
+    hands.make_room(winner);
     tally.rounds += 1;
-    if hands.lens().contains(&0) {
+    if hands.any_empty() {
         return Some(most_cards(hands));
     }
     None
@@ -557,9 +595,8 @@ fn take_table<O: Observer>(
 
 /// The end of a game decided by who holds the most cards (a tie for the most is a draw).
 fn most_cards(hands: &Hands) -> Outcome {
-    let lens = hands.lens();
-    let most = lens.iter().copied().max().unwrap_or(0);
-    let mut holders = (0..lens.len()).filter(|&p| lens[p] == most);
+    let most = hands.lens().max().unwrap_or(0);
+    let mut holders = (0..hands.players()).filter(|&p| hands.len(p) == most);
     match (holders.next(), holders.next()) {
         (Some(p), None) => Outcome::Win(p),
         _ => Outcome::Draw,

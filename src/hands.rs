@@ -1,8 +1,11 @@
-//! Every player's deck as a ring buffer, all in one fixed array sized once per setup.
+//! Every player's deck in one fixed array sized once per setup.
 //!
-//! Each player owns a power-of-two slice of `cards`, large enough to hold every card in the game,
-//! so a push never overflows and a position is found with one mask. Nothing here allocates after
-//! `Hands::new`.
+//! Each player owns a region of `cards`; their hand is the contiguous run `head..tail` in it.
+//! Revealing reads at `head`, winning writes at `tail`: no modulo or mask per card, and a hand is
+//! always one slice, so saving or comparing states is a plain copy or comparison. When a hand's
+//! tail comes within `room` (every card of the game) of its region's end, the hand slides back to
+//! the region's start; with regions four times the room this happens rarely and costs a copy of
+//! one hand. Nothing here allocates after `Hands::new`.
 
 use crate::cards::Card;
 use crate::rules::MAX_PLAYERS;
@@ -11,30 +14,37 @@ use crate::rules::MAX_PLAYERS;
 pub struct Hands {
     cards: Box<[Card]>,
     head: [u32; MAX_PLAYERS],
-    len: [u32; MAX_PLAYERS],
+    tail: [u32; MAX_PLAYERS],
+    /// A hand whose tail passes this must slide back before it can take a full table again.
+    limit: [u32; MAX_PLAYERS],
+    region: u32,
     players: usize,
-    shift: u32,
-    mask: u32,
 }
 
 impl Hands {
-    /// Room for `players` hands of up to `capacity` cards each.
-    pub fn new(players: usize, capacity: usize) -> Hands {
+    /// Room for `players` hands of up to `room` cards each.
+    pub fn new(players: usize, room: usize) -> Hands {
         assert!((1..=MAX_PLAYERS).contains(&players));
-        let slot = capacity.max(2).next_power_of_two();
-        Hands {
-            cards: vec![Card(0); slot * players].into_boxed_slice(),
+        let room = room.max(2) as u32;
+        let region = (4 * room).max(128);
+        let mut hands = Hands {
+            cards: vec![Card(0); region as usize * players].into_boxed_slice(),
             head: [0; MAX_PLAYERS],
-            len: [0; MAX_PLAYERS],
+            tail: [0; MAX_PLAYERS],
+            limit: [0; MAX_PLAYERS],
+            region,
             players,
-            shift: slot.trailing_zeros(),
-            mask: slot as u32 - 1,
+        };
+        for p in 0..players {
+            hands.limit[p] = p as u32 * region + region - room;
         }
+        hands.clear();
+        hands
     }
 
     /// Cards one hand can hold.
-    pub fn capacity(&self) -> usize {
-        self.mask as usize + 1
+    pub fn room(&self) -> usize {
+        (self.region - self.limit[0]) as usize
     }
 
     pub fn players(&self) -> usize {
@@ -43,64 +53,87 @@ impl Hands {
 
     /// Empties every hand.
     pub fn clear(&mut self) {
-        self.head = [0; MAX_PLAYERS];
-        self.len = [0; MAX_PLAYERS];
-    }
-
-    #[inline(always)]
-    fn slot(&self, p: usize, i: u32) -> usize {
-        (p << self.shift) | (i & self.mask) as usize
+        for p in 0..self.players {
+            self.head[p] = p as u32 * self.region;
+            self.tail[p] = self.head[p];
+        }
     }
 
     #[inline(always)]
     pub fn len(&self, p: usize) -> u32 {
-        self.len[p]
+        self.tail[p] - self.head[p]
     }
 
-    pub fn lens(&self) -> &[u32] {
-        &self.len[..self.players]
+    /// Whether any player holds no card.
+    #[inline(always)]
+    pub fn any_empty(&self) -> bool {
+        (0..self.players).any(|p| self.head[p] == self.tail[p])
     }
 
     /// Takes the top card of player `p`'s hand; the caller knows it is not empty.
     #[inline(always)]
     pub fn pop(&mut self, p: usize) -> Card {
-        debug_assert!(self.len[p] > 0, "player {p} has no card to reveal");
-        let card = self.cards[self.slot(p, self.head[p])];
-        self.head[p] = self.head[p].wrapping_add(1);
-        self.len[p] -= 1;
+        debug_assert!(self.len(p) > 0, "player {p} has no card to reveal");
+        let card = self.cards[self.head[p] as usize];
+        self.head[p] += 1;
         card
     }
 
-    /// Puts `card` at the bottom of player `p`'s hand.
+    /// Puts `card` at the bottom of player `p`'s hand. At most `room` cards may be pushed to a
+    /// hand between two calls of `make_room`.
     #[inline(always)]
     pub fn push(&mut self, p: usize, card: Card) {
-        debug_assert!((self.len[p] as usize) < self.capacity());
-        let at = self.slot(p, self.head[p].wrapping_add(self.len[p]));
-        self.cards[at] = card;
-        self.len[p] += 1;
+        self.cards[self.tail[p] as usize] = card;
+        self.tail[p] += 1;
+    }
+
+    /// Puts two cards at the bottom of player `p`'s hand.
+    #[inline(always)]
+    pub fn push2(&mut self, p: usize, first: Card, second: Card) {
+        let t = self.tail[p] as usize;
+        self.cards[t] = first;
+        self.cards[t + 1] = second;
+        self.tail[p] += 2;
+    }
+
+    /// Slides player `p`'s hand back to the start of its region if it may not have room for a
+    /// whole table more. Call after each round for the player who took the table.
+    #[inline(always)]
+    pub fn make_room(&mut self, p: usize) {
+        if self.tail[p] > self.limit[p] {
+            self.slide_back(p);
+        }
+    }
+
+    #[inline(never)]
+    fn slide_back(&mut self, p: usize) {
+        let start = p as u32 * self.region;
+        let (head, tail) = (self.head[p] as usize, self.tail[p] as usize);
+        self.cards.copy_within(head..tail, start as usize);
+        self.head[p] = start;
+        self.tail[p] = start + (tail - head) as u32;
     }
 
     /// Player `p`'s cards from top to bottom.
-    pub fn hand(&self, p: usize) -> impl Iterator<Item = Card> + '_ {
-        (0..self.len[p]).map(move |i| self.cards[self.slot(p, self.head[p].wrapping_add(i))])
+    #[inline(always)]
+    pub fn hand(&self, p: usize) -> &[Card] {
+        &self.cards[self.head[p] as usize..self.tail[p] as usize]
+    }
+
+    /// The size of every hand.
+    pub fn lens(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.players).map(|p| self.len(p))
     }
 
     /// Whether both hold the same sequence of values in every hand (suits ignored).
     pub fn same_values(&self, other: &Hands) -> bool {
-        self.lens() == other.lens()
+        (0..self.players).all(|p| self.len(p) == other.len(p))
             && (0..self.players).all(|p| {
                 self.hand(p)
+                    .iter()
                     .zip(other.hand(p))
                     .all(|(a, b)| a.value() == b.value())
             })
-    }
-
-    /// Copies `other`'s state into `self` (same shape).
-    pub fn copy_from(&mut self, other: &Hands) {
-        debug_assert_eq!(self.cards.len(), other.cards.len());
-        self.cards.copy_from_slice(&other.cards);
-        self.head = other.head;
-        self.len = other.len;
     }
 }
 
@@ -109,13 +142,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rings_wrap_around_without_losing_order() {
+    fn hands_slide_back_without_losing_order() {
         let mut hands = Hands::new(2, 4);
-        for round in 0..10u8 {
+        for round in 0..200u8 {
             hands.push(1, Card(round));
-            hands.push(1, Card(round + 100));
+            hands.push(1, Card(round.wrapping_add(100)));
             assert_eq!(hands.pop(1), Card(round));
-            assert_eq!(hands.pop(1), Card(round + 100));
+            hands.make_room(1);
+            assert_eq!(hands.hand(1), [Card(round.wrapping_add(100))]);
+            assert_eq!(hands.pop(1), Card(round.wrapping_add(100)));
         }
         assert_eq!(hands.len(1), 0);
         assert_eq!(hands.len(0), 0);

@@ -37,6 +37,7 @@ impl Observer for Recorder {
                 .map(|p| {
                     hands
                         .hand(p)
+                        .iter()
                         .map(|c| c.to_string())
                         .collect::<Vec<_>>()
                         .join(" ")
@@ -106,7 +107,7 @@ struct Conservation {
 
 impl Observer for Conservation {
     fn round_end(&mut self, hands: &Hands) {
-        assert_eq!(hands.lens().iter().sum::<u32>(), self.total);
+        assert_eq!(hands.lens().sum::<u32>(), self.total);
         self.rounds += 1;
     }
 }
