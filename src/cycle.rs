@@ -13,11 +13,11 @@ use crate::cards::Card;
 use crate::hands::Hands;
 use crate::rules::MAX_PLAYERS;
 
-/// A copy of the card values in every hand.
+/// A copy of every hand. Cards are kept whole (a plain copy) but compared by value only.
 #[derive(Clone, Debug)]
 pub struct Snapshot {
     lens: [u32; MAX_PLAYERS],
-    values: Vec<u8>,
+    cards: Vec<Card>,
 }
 
 impl Snapshot {
@@ -25,16 +25,22 @@ impl Snapshot {
     pub fn with_capacity(total: usize) -> Snapshot {
         Snapshot {
             lens: [0; MAX_PLAYERS],
-            values: Vec::with_capacity(total),
+            cards: Vec::with_capacity(total),
         }
     }
 
     pub fn save(&mut self, hands: &Hands) {
-        self.values.clear();
+        self.cards.clear();
         for p in 0..hands.players() {
             self.lens[p] = hands.len(p);
-            self.values.extend(hands.hand(p).iter().map(|c| c.value()));
+            self.cards.extend_from_slice(hands.hand(p));
         }
+    }
+
+    /// A cheap necessary condition for a match: player 1's hand size and top card value.
+    #[inline(always)]
+    pub fn key(&self) -> (u32, u8) {
+        (self.lens[0], self.cards.first().map_or(0, |c| c.value()))
     }
 
     /// Whether `hands` holds exactly the saved values. Cheap when it does not: the first hand's
@@ -52,19 +58,19 @@ impl Snapshot {
         let mut from = 0;
         (0..hands.players()).all(|p| {
             let hand = hands.hand(p);
-            let saved = &self.values[from..from + hand.len()];
+            let saved = &self.cards[from..from + hand.len()];
             from += hand.len();
-            hand.iter().zip(saved).all(|(c, &v)| c.value() == v)
+            hand.iter().zip(saved).all(|(a, b)| a.value() == b.value())
         })
     }
 
-    /// Loads the saved values back into `hands` (suits are not kept: a replay does not need them).
+    /// Loads the saved hands back into `hands`.
     pub fn restore(&self, hands: &mut Hands) {
         hands.clear();
-        let mut values = self.values.iter();
+        let mut cards = self.cards.iter();
         for p in 0..hands.players() {
-            for &v in values.by_ref().take(self.lens[p] as usize) {
-                hands.push(p, Card::new(v, 0));
+            for &card in cards.by_ref().take(self.lens[p] as usize) {
+                hands.push(p, card);
             }
         }
     }
@@ -92,6 +98,26 @@ impl Brent {
         self.tortoise.save(hands);
         self.power = 1;
         self.lam = 0;
+    }
+
+    /// The tortoise's key (see `Snapshot::key`).
+    #[inline(always)]
+    pub fn key(&self) -> (u32, u8) {
+        self.tortoise.key()
+    }
+
+    /// Rounds until the tortoise moves (the next `step` that saves).
+    #[inline(always)]
+    pub fn rounds_until_save(&self) -> u64 {
+        self.power - self.lam
+    }
+
+    /// Accounts for `rounds` rounds whose hands did not match the tortoise's key, and so could
+    /// not match the tortoise, none of which was due to move it.
+    #[inline(always)]
+    pub fn skip(&mut self, rounds: u64) {
+        debug_assert!(self.lam + rounds < self.power);
+        self.lam += rounds;
     }
 
     /// Called after each finished round; returns the cycle length once the state repeats.
@@ -182,5 +208,11 @@ impl<T: Copy> History<T> {
 
     pub fn spacing(&self) -> u64 {
         self.spacing
+    }
+
+    /// The round after which the next snapshot is due.
+    #[inline(always)]
+    pub fn next_round(&self) -> u64 {
+        self.next_round
     }
 }

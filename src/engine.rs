@@ -10,8 +10,9 @@
 use crate::cards::{Card, DeckKind};
 use crate::cycle::{Brent, History};
 use crate::deal::{dealt_to, Shuffle, SplitMix64};
+use crate::duel::{self, Run};
 use crate::hands::Hands;
-use crate::rules::{beats, best_value, Gather, Rules, ShortWar, MAX_PLAYERS};
+use crate::rules::{beats, best_value, Gather, Ranking, Rules, ShortWar, MAX_PLAYERS};
 
 /// How a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -240,15 +241,19 @@ impl Engine {
         }
         loop {
             let rounds_before = tally.rounds;
-            let end = play_round(
-                &self.rules,
-                &mut self.hands,
-                &mut self.table,
-                &mut tally,
-                &mut self.rng,
-                &mut self.events,
-                observer,
-            );
+            let end = if !O::ACTIVE && self.rules.players == 2 {
+                self.duel_rounds(&mut tally, detect)
+            } else {
+                play_round(
+                    &self.rules,
+                    &mut self.hands,
+                    &mut self.table,
+                    &mut tally,
+                    &mut self.rng,
+                    &mut self.events,
+                    observer,
+                )
+            };
             if O::ACTIVE && tally.rounds > rounds_before {
                 observer.round_end(&self.hands);
             }
@@ -267,6 +272,83 @@ impl Engine {
                 }
             } else if tally.rounds >= self.max_rounds {
                 return result(Outcome::Capped, tally);
+            }
+        }
+    }
+
+    /// Two players, nobody watching: plays a run of tie-free rounds on the fast path, then
+    /// finishes the round that stopped it. Every round but that last one needed no more than
+    /// counting; the caller treats the last one as it treats any round.
+    fn duel_rounds(&mut self, tally: &mut Tally, detect: bool) -> Option<Outcome> {
+        let (stop_round, key) = if detect {
+            let next_event = self.history.next_round();
+            let next_save = tally.rounds + self.brent.rounds_until_save();
+            (next_event.min(next_save), self.brent.key())
+        } else {
+            (self.max_rounds, (u32::MAX, 0))
+        };
+        let (hands, rng, rounds) = (&mut self.hands, &mut self.rng, tally.rounds);
+        let (run, counts) = match (self.rules.ranking, self.rules.gather) {
+            (Ranking::Standard, Gather::Reveal | Gather::P1First) => {
+                duel::run::<{ duel::STANDARD }, { duel::P1_FIRST }>(
+                    hands, rng, rounds, stop_round, key,
+                )
+            }
+            (Ranking::Standard, Gather::WinnerFirst) => {
+                duel::run::<{ duel::STANDARD }, { duel::WINNER_FIRST }>(
+                    hands, rng, rounds, stop_round, key,
+                )
+            }
+            (Ranking::Standard, Gather::Random) => {
+                duel::run::<{ duel::STANDARD }, { duel::RANDOM }>(
+                    hands, rng, rounds, stop_round, key,
+                )
+            }
+            (Ranking::Oorlog, Gather::Reveal | Gather::P1First) => {
+                duel::run::<{ duel::OORLOG }, { duel::P1_FIRST }>(
+                    hands, rng, rounds, stop_round, key,
+                )
+            }
+            (Ranking::Oorlog, Gather::WinnerFirst) => {
+                duel::run::<{ duel::OORLOG }, { duel::WINNER_FIRST }>(
+                    hands, rng, rounds, stop_round, key,
+                )
+            }
+            (Ranking::Oorlog, Gather::Random) => {
+                duel::run::<{ duel::OORLOG }, { duel::RANDOM }>(hands, rng, rounds, stop_round, key)
+            }
+        };
+        tally.rounds += counts.rounds;
+        tally.battles += counts.battles;
+        if detect {
+            self.brent.skip(counts.quiet_rounds);
+        }
+        match run {
+            Run::Tie { a, b } => {
+                self.table.clear();
+                self.table.put(0, a);
+                self.table.put(1, b);
+                let mut tied = [0u8; MAX_PLAYERS];
+                tied[1] = 1;
+                resolve_war(
+                    &self.rules,
+                    &mut self.hands,
+                    &mut self.table,
+                    tally,
+                    &mut self.rng,
+                    &mut self.events,
+                    &mut Silent,
+                    tied,
+                    2,
+                )
+            }
+            Run::Round { winner } => {
+                self.hands.make_room(winner);
+                if self.hands.len(1 - winner) == 0 {
+                    Some(Outcome::Win(winner))
+                } else {
+                    None
+                }
             }
         }
     }

@@ -12,11 +12,11 @@ use crate::rules::MAX_PLAYERS;
 
 #[derive(Clone, Debug)]
 pub struct Hands {
-    cards: Box<[Card]>,
-    head: [u32; MAX_PLAYERS],
-    tail: [u32; MAX_PLAYERS],
+    pub(crate) cards: Box<[Card]>,
+    pub(crate) head: [u32; MAX_PLAYERS],
+    pub(crate) tail: [u32; MAX_PLAYERS],
     /// A hand whose tail passes this must slide back before it can take a full table again.
-    limit: [u32; MAX_PLAYERS],
+    pub(crate) limit: [u32; MAX_PLAYERS],
     region: u32,
     players: usize,
 }

@@ -16,6 +16,7 @@ pub mod battle;
 pub mod cards;
 pub mod cycle;
 pub mod deal;
+pub mod duel;
 pub mod engine;
 pub mod hands;
 pub mod input;
