@@ -137,7 +137,7 @@ impl Brent {
 }
 
 /// Rounds between two snapshots at the start of a game.
-const FIRST_SPACING: u64 = 32;
+const FIRST_SPACING: u64 = 64;
 /// Snapshots kept at most; past that every other one is dropped and the spacing doubles, so a
 /// very long game costs bounded memory.
 const MOST_SNAPSHOTS: usize = 4096;

@@ -51,31 +51,35 @@ fn p1_wins<const RANK: u8>(a: u8, b: u8) -> bool {
     }
 }
 
-/// Plays rounds of a two-player game from `rounds` on, until a tie or a round after which
-/// `rounds == stop_round`, a hand is empty, a hand passed its limit, or player 1's hand matches
-/// `key` (size and top value).
+/// Plays rounds of a two-player game until a tie, or until a round after which `stop_after`
+/// rounds have been played, a hand is empty, or player 1's hand matches `key` (size and top
+/// value). The run is also cut short before either hand could pass its limit, so the caller only
+/// has to let the hands slide back between runs.
 #[inline(never)]
 pub fn run<const RANK: u8, const GATHER: u8>(
     hands: &mut Hands,
     rng: &mut SplitMix64,
-    rounds: u64,
-    stop_round: u64,
+    stop_after: u64,
     key: (u32, u8),
 ) -> (Run, Counts) {
-    let cards = &mut hands.cards[..];
-    let (mut h0, mut t0) = (hands.head[0] as usize, hands.tail[0] as usize);
-    let (mut h1, mut t1) = (hands.head[1] as usize, hands.tail[1] as usize);
-    let (limit0, limit1) = (hands.limit[0] as usize, hands.limit[1] as usize);
+    let (h0, h1) = (hands.head[0] as usize, hands.head[1] as usize);
+    let (mut t0, mut t1) = (hands.tail[0] as usize, hands.tail[1] as usize);
+    // Each round adds two cards to one tail: this many rounds keep both within their limits.
+    let room = (hands.limit[0] as usize - t0).min(hands.limit[1] as usize - t1) / 2;
+    let stop_n = (stop_after.min(room as u64 + 1)).max(1) as usize;
+    let total = (t0 - h0) + (t1 - h1);
     let (key_len, key_top) = (key.0 as usize, key.1);
-    let start = rounds;
-    let mut rounds = rounds;
-    let mut battles = 0;
+    let cards = &mut hands.cards[..];
+    debug_assert!(t0.max(t1) + 2 * stop_n <= cards.len());
+    // Both heads advance by one card per battle: `n` (battles so far) locates both.
+    let mut n = 0;
     let run = loop {
-        let a = cards[h0];
-        let b = cards[h1];
-        h0 += 1;
-        h1 += 1;
-        battles += 1;
+        // SAFETY: n < stop_n battles have been played, each hand had a card for each (a run
+        // stops when one is empty), so h + n < t; and t stays below the region's end, because
+        // the run stops within `room` rounds of the tails' limits, which lie `total` cards (at
+        // least 2) before the ends of their regions.
+        let (a, b) = unsafe { (*cards.get_unchecked(h0 + n), *cards.get_unchecked(h1 + n)) };
+        n += 1;
         let (va, vb) = (a.value(), b.value());
         if va == vb {
             break Run::Tie { a, b };
@@ -88,39 +92,39 @@ pub fn run<const RANK: u8, const GATHER: u8>(
             _ => (a, b),
         };
         let t = if p1 { t0 } else { t1 };
-        cards[t] = first;
-        cards[t + 1] = second;
+        // SAFETY: as above, t + 1 is below the region's end.
+        unsafe {
+            *cards.get_unchecked_mut(t) = first;
+            *cards.get_unchecked_mut(t + 1) = second;
+        }
         let grow0 = 2 * p1 as usize;
         t0 += grow0;
         t1 += 2 - grow0;
-        rounds += 1;
-        // cards[h0] is in bounds even for an empty hand: it is below the region's end.
-        let key_hit = (t0 - h0 == key_len) & (cards[h0].value() == key_top);
-        let stop = (rounds == stop_round)
-            | key_hit
-            | (h0 == t0)
-            | (h1 == t1)
-            | (t0 > limit0)
-            | (t1 > limit1);
-        if stop {
+        // Between rounds all cards are in the hands: player 2 is empty when player 1 holds all.
+        let len0 = t0 - (h0 + n);
+        let empty = len0.wrapping_sub(1) >= total - 1;
+        // SAFETY: h0 + n <= t0, below the region's end (an empty hand reads a stale card).
+        let top0 = unsafe { cards.get_unchecked(h0 + n) }.value();
+        let key_hit = (len0 == key_len) & (top0 == key_top);
+        if (n == stop_n) | key_hit | empty {
             break Run::Round {
                 winner: usize::from(!p1),
             };
         }
     };
-    hands.head[0] = h0 as u32;
+    hands.head[0] = (h0 + n) as u32;
+    hands.head[1] = (h1 + n) as u32;
     hands.tail[0] = t0 as u32;
-    hands.head[1] = h1 as u32;
     hands.tail[1] = t1 as u32;
-    let completed = rounds - start;
-    let quiet_rounds = match run {
-        Run::Tie { .. } => completed,
-        Run::Round { .. } => completed - 1,
+    let battles = n as u64;
+    let (rounds, quiet_rounds) = match run {
+        Run::Tie { .. } => (battles - 1, battles - 1),
+        Run::Round { .. } => (battles, battles - 1),
     };
     (
         run,
         Counts {
-            rounds: completed,
+            rounds,
             battles,
             quiet_rounds,
         },

@@ -280,42 +280,37 @@ impl Engine {
     /// finishes the round that stopped it. Every round but that last one needed no more than
     /// counting; the caller treats the last one as it treats any round.
     fn duel_rounds(&mut self, tally: &mut Tally, detect: bool) -> Option<Outcome> {
-        let (stop_round, key) = if detect {
-            let next_event = self.history.next_round();
-            let next_save = tally.rounds + self.brent.rounds_until_save();
-            (next_event.min(next_save), self.brent.key())
+        // Rounds the run may play before the engine must look: the next snapshot, the next
+        // move of Brent's tortoise, or the round cap.
+        let (stop_after, key) = if detect {
+            let next_event = self.history.next_round() - tally.rounds;
+            (
+                next_event.min(self.brent.rounds_until_save()),
+                self.brent.key(),
+            )
         } else {
-            (self.max_rounds, (u32::MAX, 0))
+            (self.max_rounds - tally.rounds, (u32::MAX, 0))
         };
-        let (hands, rng, rounds) = (&mut self.hands, &mut self.rng, tally.rounds);
+        let (hands, rng) = (&mut self.hands, &mut self.rng);
+        use duel::{OORLOG, P1_FIRST, RANDOM, STANDARD, WINNER_FIRST};
         let (run, counts) = match (self.rules.ranking, self.rules.gather) {
             (Ranking::Standard, Gather::Reveal | Gather::P1First) => {
-                duel::run::<{ duel::STANDARD }, { duel::P1_FIRST }>(
-                    hands, rng, rounds, stop_round, key,
-                )
+                duel::run::<STANDARD, P1_FIRST>(hands, rng, stop_after, key)
             }
             (Ranking::Standard, Gather::WinnerFirst) => {
-                duel::run::<{ duel::STANDARD }, { duel::WINNER_FIRST }>(
-                    hands, rng, rounds, stop_round, key,
-                )
+                duel::run::<STANDARD, WINNER_FIRST>(hands, rng, stop_after, key)
             }
             (Ranking::Standard, Gather::Random) => {
-                duel::run::<{ duel::STANDARD }, { duel::RANDOM }>(
-                    hands, rng, rounds, stop_round, key,
-                )
+                duel::run::<STANDARD, RANDOM>(hands, rng, stop_after, key)
             }
             (Ranking::Oorlog, Gather::Reveal | Gather::P1First) => {
-                duel::run::<{ duel::OORLOG }, { duel::P1_FIRST }>(
-                    hands, rng, rounds, stop_round, key,
-                )
+                duel::run::<OORLOG, P1_FIRST>(hands, rng, stop_after, key)
             }
             (Ranking::Oorlog, Gather::WinnerFirst) => {
-                duel::run::<{ duel::OORLOG }, { duel::WINNER_FIRST }>(
-                    hands, rng, rounds, stop_round, key,
-                )
+                duel::run::<OORLOG, WINNER_FIRST>(hands, rng, stop_after, key)
             }
             (Ranking::Oorlog, Gather::Random) => {
-                duel::run::<{ duel::OORLOG }, { duel::RANDOM }>(hands, rng, rounds, stop_round, key)
+                duel::run::<OORLOG, RANDOM>(hands, rng, stop_after, key)
             }
         };
         tally.rounds += counts.rounds;
@@ -343,7 +338,8 @@ impl Engine {
                 )
             }
             Run::Round { winner } => {
-                self.hands.make_room(winner);
+                self.hands.make_room(0);
+                self.hands.make_room(1);
                 if self.hands.len(1 - winner) == 0 {
                     Some(Outcome::Win(winner))
                 } else {

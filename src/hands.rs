@@ -26,7 +26,7 @@ impl Hands {
     pub fn new(players: usize, room: usize) -> Hands {
         assert!((1..=MAX_PLAYERS).contains(&players));
         let room = room.max(2) as u32;
-        let region = (4 * room).max(128);
+        let region = (8 * room).max(256);
         let mut hands = Hands {
             cards: vec![Card(0); region as usize * players].into_boxed_slice(),
             head: [0; MAX_PLAYERS],
@@ -96,11 +96,12 @@ impl Hands {
         self.tail[p] += 2;
     }
 
-    /// Slides player `p`'s hand back to the start of its region if it may not have room for a
-    /// whole table more. Call after each round for the player who took the table.
+    /// Slides player `p`'s hand back to the start of its region once its tail has used half the
+    /// region, which always leaves room for a whole table more. Call after each round for the
+    /// player who took the table.
     #[inline(always)]
     pub fn make_room(&mut self, p: usize) {
-        if self.tail[p] > self.limit[p] {
+        if self.tail[p] > self.limit[p] - self.region / 2 {
             self.slide_back(p);
         }
     }
