@@ -319,24 +319,15 @@ impl Engine {
             self.brent.skip(counts.quiet_rounds);
         }
         match run {
-            Run::Tie { a, b } => {
-                self.table.clear();
-                self.table.put(0, a);
-                self.table.put(1, b);
-                let mut tied = [0u8; MAX_PLAYERS];
-                tied[1] = 1;
-                resolve_war(
-                    &self.rules,
-                    &mut self.hands,
-                    &mut self.table,
-                    tally,
-                    &mut self.rng,
-                    &mut self.events,
-                    &mut Silent,
-                    tied,
-                    2,
-                )
-            }
+            Run::Tie { a, b } => resolve_duel_war(
+                &self.rules,
+                &mut self.hands,
+                &mut self.table,
+                tally,
+                &mut self.rng,
+                a,
+                b,
+            ),
             Run::Round { winner } => {
                 self.hands.make_room(0);
                 self.hands.make_room(1);
@@ -532,65 +523,9 @@ fn resolve_war<O: Observer>(
 ) -> Option<Outcome> {
     tally.wars += 1;
     let tied_players = &tied[..n];
-    let d = rules.face_down as u32;
-    let left = |p: &u8| hands.len(*p as usize);
-    let fewest = tied_players.iter().map(left).min().unwrap_or(0);
-    let down = match rules.short_war {
-        _ if fewest > d => d,
-        ShortWar::Draw => {
-            if O::ACTIVE {
-                observer.note(&format!(
-                    "a tied player has {fewest} cards, fewer than the {} a war needs: draw",
-                    d + 1
-                ));
-            }
-            return Some(Outcome::Draw);
-        }
-        ShortWar::Shorten if fewest >= 1 => {
-            if O::ACTIVE {
-                observer.note(&format!(
-                    "a tied player has only {fewest} cards: {} face down each",
-                    fewest - 1
-                ));
-            }
-            fewest - 1
-        }
-        ShortWar::Shorten => {
-            // A tied player has no card left: players without cards lose.
-            if O::ACTIVE {
-                observer.note("a tied player has no card left for the war");
-            }
-            let mut with_cards = tied_players.iter().filter(|p| left(p) > 0);
-            return Some(match (with_cards.next(), with_cards.next()) {
-                (Some(&p), None) => Outcome::Win(p as usize),
-                _ => Outcome::Draw,
-            });
-        }
-        ShortWar::FirstOutLoses => {
-            // Cards are played in unison: whoever holds fewer of the D + 1 runs out first.
-            let reach = |p: &u8| left(p).min(d + 1);
-            let (a, b) = (reach(&tied[0]), reach(&tied[1]));
-            if O::ACTIVE {
-                observer.note(&format!(
-                    "a tied player cannot put down the {} cards of a war",
-                    d + 1
-                ));
-            }
-            return Some(match a.cmp(&b) {
-                std::cmp::Ordering::Less => Outcome::Win(tied[1] as usize),
-                std::cmp::Ordering::Greater => Outcome::Win(tied[0] as usize),
-                std::cmp::Ordering::Equal => Outcome::Draw,
-            });
-        }
-        ShortWar::MostCardsWins => {
-            if O::ACTIVE {
-                observer.note(&format!(
-                    "a tied player cannot put down the {} cards of a war: the game ends",
-                    d + 1
-                ));
-            }
-            return Some(most_cards(hands));
-        }
+    let down = match face_down_count(rules, hands, tied_players, observer) {
+        Ok(down) => down,
+        Err(outcome) => return Some(outcome),
     };
     let face_down_from = table.cards.len();
     for _ in 0..down {
@@ -614,6 +549,112 @@ fn resolve_war<O: Observer>(
     decide(
         rules, hands, table, tally, rng, events, observer, tied, n, from,
     )
+}
+
+/// How many cards each tied player puts face down, or how the game ends because a tied player is
+/// short of cards (the preset's short-war policy).
+fn face_down_count<O: Observer>(
+    rules: &Rules,
+    hands: &Hands,
+    tied: &[u8],
+    observer: &mut O,
+) -> Result<u32, Outcome> {
+    let d = rules.face_down as u32;
+    let left = |p: &u8| hands.len(*p as usize);
+    let fewest = tied.iter().map(left).min().unwrap_or(0);
+    Ok(match rules.short_war {
+        _ if fewest > d => d,
+        ShortWar::Draw => {
+            if O::ACTIVE {
+                observer.note(&format!(
+                    "a tied player has {fewest} cards, fewer than the {} a war needs: draw",
+                    d + 1
+                ));
+            }
+            return Err(Outcome::Draw);
+        }
+        ShortWar::Shorten if fewest >= 1 => {
+            if O::ACTIVE {
+                observer.note(&format!(
+                    "a tied player has only {fewest} cards: {} face down each",
+                    fewest - 1
+                ));
+            }
+            fewest - 1
+        }
+        ShortWar::Shorten => {
+            // A tied player has no card left: players without cards lose.
+            if O::ACTIVE {
+                observer.note("a tied player has no card left for the war");
+            }
+            let mut with_cards = tied.iter().filter(|p| left(p) > 0);
+            return Err(match (with_cards.next(), with_cards.next()) {
+                (Some(&p), None) => Outcome::Win(p as usize),
+                _ => Outcome::Draw,
+            });
+        }
+        ShortWar::FirstOutLoses => {
+            // Cards are played in unison: whoever holds fewer of the D + 1 runs out first.
+            let reach = |p: &u8| left(p).min(d + 1);
+            let (a, b) = (reach(&tied[0]), reach(&tied[1]));
+            if O::ACTIVE {
+                observer.note(&format!(
+                    "a tied player cannot put down the {} cards of a war",
+                    d + 1
+                ));
+            }
+            return Err(match a.cmp(&b) {
+                std::cmp::Ordering::Less => Outcome::Win(tied[1] as usize),
+                std::cmp::Ordering::Greater => Outcome::Win(tied[0] as usize),
+                std::cmp::Ordering::Equal => Outcome::Draw,
+            });
+        }
+        ShortWar::MostCardsWins => {
+            if O::ACTIVE {
+                observer.note(&format!(
+                    "a tied player cannot put down the {} cards of a war: the game ends",
+                    d + 1
+                ));
+            }
+            return Err(most_cards(hands));
+        }
+    })
+}
+
+/// A tie between the two players of a two-player game, `a` and `b` already revealed: wars until
+/// one takes the table or the game ends.
+#[inline(never)]
+fn resolve_duel_war(
+    rules: &Rules,
+    hands: &mut Hands,
+    table: &mut Table,
+    tally: &mut Tally,
+    rng: &mut SplitMix64,
+    a: Card,
+    b: Card,
+) -> Option<Outcome> {
+    table.clear();
+    table.put(0, a);
+    table.put(1, b);
+    loop {
+        tally.wars += 1;
+        let down = match face_down_count(rules, hands, &[0, 1], &mut Silent) {
+            Ok(down) => down,
+            Err(outcome) => return Some(outcome),
+        };
+        for _ in 0..down {
+            table.put(0, hands.pop(0));
+            table.put(1, hands.pop(1));
+        }
+        tally.battles += 1;
+        let (a, b) = (hands.pop(0), hands.pop(1));
+        table.put(0, a);
+        table.put(1, b);
+        if a.value() != b.value() {
+            let winner = usize::from(!beats(rules.ranking, a.value(), b.value()));
+            return take_table(rules, hands, table, tally, rng, &mut Silent, winner);
+        }
+    }
 }
 
 /// The winner takes the table in the gather order; then the game ends if a hand is empty.
