@@ -216,6 +216,9 @@ fn battle(args: BattleArgs) -> Result<()> {
 
 /// Creates (truncates) an output file now, so that an unwritable path fails before any work.
 fn create(path: &Path, what: &str) -> Result<File> {
+    if path == Path::new("-") {
+        bail!("the {what} must go to a file, not stdout: give it a file name (only --csv takes -)");
+    }
     File::create(path).with_context(|| format!("cannot write the {what} to {}", path.display()))
 }
 

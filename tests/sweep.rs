@@ -355,6 +355,14 @@ fn bad_sweeps_are_refused_before_any_work() {
         &["sweep", "--hist", "/no/such/dir/h.csv"],
         "cannot write the histograms to /no/such/dir/h.csv",
     );
+    refuses(
+        &["sweep", "--hist", "-"],
+        "the histograms must go to a file, not stdout",
+    );
+    refuses(
+        &["sweep", "--summary", "-"],
+        "the summary must go to a file, not stdout",
+    );
 }
 
 #[test]
