@@ -20,7 +20,7 @@ use std::time::Instant;
 use warsweep::deal::{Shuffle, LCG_MODULUS};
 use warsweep::engine::{Engine, GameResult, Outcome};
 use warsweep::rules::{Gather, Preset, Rules};
-use warsweep::summary::{Accumulator, Seeds, Setting, Summary};
+use warsweep::summary::{group, Accumulator, Seeds, Setting, Summary};
 use warsweep::sweep::{parse_seed_range, CsvSink, Pacing, RowSink, Stop, Sweep};
 use warsweep::trace::Trace;
 use warsweep::{battle, input, record, report};
@@ -358,10 +358,16 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         None => {}
     }
     if !args.quiet {
+        let table = format!(
+            "{}{} battles played ({} per second; an infinite game's up to the end of its first cycle)\n",
+            summary.table(),
+            group(swept.acc.battles_played),
+            group((swept.acc.battles_played as f64 / elapsed.max(1e-9)).round() as u64),
+        );
         if csv_to_stdout {
-            eprint!("{}", summary.table());
+            eprint!("{table}");
         } else {
-            print!("{}", summary.table());
+            print!("{table}");
             io::stdout().flush().context("cannot write to stdout")?;
         }
     }

@@ -102,11 +102,15 @@ pub struct Accumulator {
     pub capped: u64,
     /// Rounds, battles, wars of finished games; cycle start and length of infinite ones.
     pub metrics: [Metric; 5],
+    /// Battles of every game: a finished or capped game's, and an infinite game's up to the end
+    /// of its first cycle (round `cycle_start + cycle_length`). The measure of work done.
+    pub battles_played: u64,
 }
 
 impl Accumulator {
     pub fn record(&mut self, result: &GameResult) {
         self.games += 1;
+        self.battles_played += result.battles;
         let finished = match result.outcome {
             Outcome::Win(p) => {
                 self.wins[p] += 1;
@@ -145,6 +149,7 @@ impl Accumulator {
         self.draws += other.draws;
         self.infinite += other.infinite;
         self.capped += other.capped;
+        self.battles_played += other.battles_played;
         for (a, b) in self.metrics.iter_mut().zip(&other.metrics) {
             a.add(b);
         }

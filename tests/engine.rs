@@ -24,14 +24,21 @@ fn play(rules: Rules, hands: &[Vec<Card>], observer: &mut impl Observer) -> Game
 struct Recorder {
     taken: Vec<(usize, String)>,
     hands: Vec<Vec<String>>,
+    battles: u64,
+    /// Battles played by the end of each round.
+    battles_by_round: Vec<u64>,
 }
 
 impl Observer for Recorder {
+    fn revealed(&mut self, _battle: u64, _round: u64, _cards: &[(usize, Card)]) {
+        self.battles += 1;
+    }
     fn took(&mut self, winner: usize, cards: &[Card]) {
         let text: Vec<String> = cards.iter().map(Card::to_string).collect();
         self.taken.push((winner + 1, text.join(" ")));
     }
     fn round_end(&mut self, hands: &Hands) {
+        self.battles_by_round.push(self.battles);
         self.hands.push(
             (0..hands.players())
                 .map(|p| {
@@ -207,6 +214,13 @@ fn cycle_start_and_length_are_exact() {
         };
         let state = |i: u64| values(&all[i as usize]);
         let (mu, lambda) = (cycle_start, cycle_length);
+        // An infinite game's counts cover its first mu + lambda rounds.
+        let counted = engine.play_seed(Shuffle::Lcg, seed);
+        assert_eq!(
+            counted.battles,
+            states.battles_by_round[(mu + lambda - 1) as usize]
+        );
+        assert_eq!(counted.rounds, mu + lambda);
         assert_eq!(state(mu), state(mu + lambda), "seed {seed}");
         if mu > 0 {
             assert_ne!(
