@@ -7,7 +7,7 @@
 //! The two-player battle without a tie (about 96% of all battles) takes a short path; ties, and
 //! every battle of three or more players, go through `resolve_war`, which handles all presets.
 
-use crate::cards::{Card, DeckKind};
+use crate::cards::{Card, DeckKind, ACE, THREE};
 use crate::cycle::{Brent, History};
 use crate::deal::{dealt_to, Shuffle, SplitMix64};
 use crate::duel::{self, Run};
@@ -243,6 +243,8 @@ impl Engine {
             let rounds_before = tally.rounds;
             let end = if !O::ACTIVE && self.rules.players == 2 {
                 self.duel_rounds(&mut tally, detect)
+            } else if !O::ACTIVE {
+                self.crowd_round(&mut tally)
             } else {
                 play_round(
                     &self.rules,
@@ -337,6 +339,82 @@ impl Engine {
                     None
                 }
             }
+        }
+    }
+
+    /// Three or more players, nobody watching: one round, with the battle decided on the stack
+    /// and a tie handed to the general war.
+    fn crowd_round(&mut self, tally: &mut Tally) -> Option<Outcome> {
+        let n = self.rules.players;
+        let hands = &mut self.hands;
+        let mut revealed = [Card(0); MAX_PLAYERS];
+        tally.battles += 1;
+        let (mut max, mut low) = (0, 0);
+        for (p, slot) in revealed.iter_mut().enumerate().take(n) {
+            let card = hands.pop(p);
+            *slot = card;
+            let v = card.value();
+            max = max.max(v);
+            // low: one more than the strongest 2 or 3 shown, 0 if none.
+            low = low.max(if v <= THREE { v + 1 } else { 0 });
+        }
+        let best = if self.rules.ranking == Ranking::Oorlog && max == ACE && low > 0 {
+            low - 1
+        } else {
+            max
+        };
+        let mut tied = [0u8; MAX_PLAYERS];
+        let mut count = 0;
+        for (p, card) in revealed.iter().enumerate().take(n) {
+            tied[count] = p as u8;
+            count += usize::from(card.value() == best);
+        }
+        if count > 1 {
+            self.table.clear();
+            for (p, &card) in revealed.iter().enumerate().take(n) {
+                self.table.put(p, card);
+            }
+            return resolve_war(
+                &self.rules,
+                hands,
+                &mut self.table,
+                tally,
+                &mut self.rng,
+                &mut self.events,
+                &mut Silent,
+                tied,
+                count,
+            );
+        }
+        let winner = tied[0] as usize;
+        match self.rules.gather {
+            // One card each: reveal order is player order.
+            Gather::Reveal | Gather::P1First => {
+                for &card in &revealed[..n] {
+                    hands.push(winner, card);
+                }
+            }
+            Gather::WinnerFirst => {
+                hands.push(winner, revealed[winner]);
+                for (p, &card) in revealed[..n].iter().enumerate() {
+                    if p != winner {
+                        hands.push(winner, card);
+                    }
+                }
+            }
+            Gather::Random => {
+                self.rng.shuffle(&mut revealed[..n]);
+                for &card in &revealed[..n] {
+                    hands.push(winner, card);
+                }
+            }
+        }
+        hands.make_room(winner);
+        tally.rounds += 1;
+        if hands.any_empty() {
+            Some(most_cards(hands))
+        } else {
+            None
         }
     }
 

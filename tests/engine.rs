@@ -268,3 +268,38 @@ fn engine_grows_for_large_codingame_hands() {
     );
     assert!(result.battles > 0);
 }
+
+/// Watches nothing, but being active sends every game down the general, observed path.
+struct Watching;
+impl Observer for Watching {}
+
+/// The fast paths (two-player runs and wars, the N-player round) give exactly what the general
+/// path gives, under every preset, player count and gather order.
+#[test]
+fn fast_paths_agree_with_the_general_path() {
+    for preset in Preset::ALL {
+        let players = if preset == Preset::Oorlog {
+            vec![2, 3, 6, 12]
+        } else {
+            vec![2]
+        };
+        for n in players {
+            for gather in Gather::ALL {
+                let rules = Rules::new(preset, Some(n), Some(gather)).unwrap();
+                let mut fast = Engine::new(rules);
+                let mut general = Engine::new(rules);
+                fast.set_max_rounds(3_000);
+                general.set_max_rounds(3_000);
+                for seed in 0..60 {
+                    for shuffle in [Shuffle::Lcg, Shuffle::Splitmix] {
+                        assert_eq!(
+                            fast.play_seed(shuffle, seed),
+                            general.play_seed_observed(shuffle, seed, &mut Watching),
+                            "{preset:?} {n}p {gather:?} {shuffle:?} seed {seed}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
