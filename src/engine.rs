@@ -7,7 +7,8 @@
 //! The two-player battle without a tie (about 96% of all battles) takes a short path; ties, and
 //! every battle of three or more players, go through `resolve_war`, which handles all presets.
 
-use crate::cards::{Card, DeckKind, ACE, THREE};
+use crate::cards::{Card, DeckKind};
+use crate::crowd;
 use crate::cycle::{Brent, History};
 use crate::deal::{dealt_to, Shuffle, SplitMix64};
 use crate::duel::{self, Run};
@@ -244,7 +245,7 @@ impl Engine {
             let end = if !O::ACTIVE && self.rules.players == 2 {
                 self.duel_rounds(&mut tally, detect)
             } else if !O::ACTIVE {
-                self.crowd_round(&mut tally)
+                self.crowd_rounds(&mut tally, detect)
             } else {
                 play_round(
                     &self.rules,
@@ -282,17 +283,7 @@ impl Engine {
     /// finishes the round that stopped it. Every round but that last one needed no more than
     /// counting; the caller treats the last one as it treats any round.
     fn duel_rounds(&mut self, tally: &mut Tally, detect: bool) -> Option<Outcome> {
-        // Rounds the run may play before the engine must look: the next snapshot, the next
-        // move of Brent's tortoise, or the round cap.
-        let (stop_after, key) = if detect {
-            let next_event = self.history.next_round() - tally.rounds;
-            (
-                next_event.min(self.brent.rounds_until_save()),
-                self.brent.key(),
-            )
-        } else {
-            (self.max_rounds - tally.rounds, (u32::MAX, 0))
-        };
+        let (stop_after, key) = self.run_limits(tally, detect);
         let (hands, rng) = (&mut self.hands, &mut self.rng);
         use duel::{OORLOG, P1_FIRST, RANDOM, STANDARD, WINNER_FIRST};
         let (run, counts) = match (self.rules.ranking, self.rules.gather) {
@@ -342,79 +333,73 @@ impl Engine {
         }
     }
 
-    /// Three or more players, nobody watching: one round, with the battle decided on the stack
-    /// and a tie handed to the general war.
-    fn crowd_round(&mut self, tally: &mut Tally) -> Option<Outcome> {
-        let n = self.rules.players;
-        let hands = &mut self.hands;
-        let mut revealed = [Card(0); MAX_PLAYERS];
-        tally.battles += 1;
-        let (mut max, mut low) = (0, 0);
-        for (p, slot) in revealed.iter_mut().enumerate().take(n) {
-            let card = hands.pop(p);
-            *slot = card;
-            let v = card.value();
-            max = max.max(v);
-            // low: one more than the strongest 2 or 3 shown, 0 if none.
-            low = low.max(if v <= THREE { v + 1 } else { 0 });
-        }
-        let best = if self.rules.ranking == Ranking::Oorlog && max == ACE && low > 0 {
-            low - 1
-        } else {
-            max
-        };
-        let mut tied = [0u8; MAX_PLAYERS];
-        let mut count = 0;
-        for (p, card) in revealed.iter().enumerate().take(n) {
-            tied[count] = p as u8;
-            count += usize::from(card.value() == best);
-        }
-        if count > 1 {
-            self.table.clear();
-            for (p, &card) in revealed.iter().enumerate().take(n) {
-                self.table.put(p, card);
-            }
-            return resolve_war(
-                &self.rules,
-                hands,
-                &mut self.table,
-                tally,
-                &mut self.rng,
-                &mut self.events,
-                &mut Silent,
-                tied,
-                count,
-            );
-        }
-        let winner = tied[0] as usize;
-        match self.rules.gather {
-            // One card each: reveal order is player order.
+    /// Three or more players, nobody watching: a run of tie-free rounds on the fast path, then
+    /// the round that stopped it, as `duel_rounds` does for two.
+    fn crowd_rounds(&mut self, tally: &mut Tally, detect: bool) -> Option<Outcome> {
+        let (stop_after, key) = self.run_limits(tally, detect);
+        let (hands, rng, n) = (&mut self.hands, &mut self.rng, self.rules.players);
+        let oorlog = self.rules.ranking == Ranking::Oorlog;
+        use duel::{P1_FIRST, RANDOM, WINNER_FIRST};
+        let (run, counts) = match self.rules.gather {
             Gather::Reveal | Gather::P1First => {
-                for &card in &revealed[..n] {
-                    hands.push(winner, card);
-                }
+                crowd::dispatch::<P1_FIRST>(n, hands, oorlog, rng, stop_after, key)
             }
             Gather::WinnerFirst => {
-                hands.push(winner, revealed[winner]);
-                for (p, &card) in revealed[..n].iter().enumerate() {
-                    if p != winner {
-                        hands.push(winner, card);
-                    }
-                }
+                crowd::dispatch::<WINNER_FIRST>(n, hands, oorlog, rng, stop_after, key)
             }
-            Gather::Random => {
-                self.rng.shuffle(&mut revealed[..n]);
-                for &card in &revealed[..n] {
-                    hands.push(winner, card);
+            Gather::Random => crowd::dispatch::<RANDOM>(n, hands, oorlog, rng, stop_after, key),
+        };
+        tally.rounds += counts.rounds;
+        tally.battles += counts.battles;
+        if detect {
+            self.brent.skip(counts.quiet_rounds);
+        }
+        match run {
+            crowd::Run::Tie {
+                revealed,
+                tied,
+                count,
+            } => {
+                self.table.clear();
+                for (p, &card) in revealed.iter().enumerate().take(n) {
+                    self.table.put(p, card);
+                }
+                resolve_war(
+                    &self.rules,
+                    &mut self.hands,
+                    &mut self.table,
+                    tally,
+                    &mut self.rng,
+                    &mut self.events,
+                    &mut Silent,
+                    tied,
+                    count,
+                )
+            }
+            crowd::Run::Round { .. } => {
+                for p in 0..n {
+                    self.hands.make_room(p);
+                }
+                if self.hands.any_empty() {
+                    Some(most_cards(&self.hands))
+                } else {
+                    None
                 }
             }
         }
-        hands.make_room(winner);
-        tally.rounds += 1;
-        if hands.any_empty() {
-            Some(most_cards(hands))
+    }
+
+    /// Rounds a fast run may play before the engine must look (the next snapshot, the next move
+    /// of Brent's tortoise, or the round cap), and the key the hands must not match meanwhile.
+    fn run_limits(&self, tally: &Tally, detect: bool) -> (u64, (u32, u8)) {
+        if detect {
+            let next_event = self.history.next_round() - tally.rounds;
+            (
+                next_event.min(self.brent.rounds_until_save()),
+                self.brent.key(),
+            )
         } else {
-            None
+            (self.max_rounds - tally.rounds, (u32::MAX, 0))
         }
     }
 

@@ -14,6 +14,7 @@
 
 pub mod battle;
 pub mod cards;
+pub mod crowd;
 pub mod cycle;
 pub mod deal;
 pub mod duel;

@@ -1,0 +1,164 @@
+//! The fast path for three or more players: runs of battles without a tie.
+//!
+//! Every player reveals one card per battle, so all heads advance together: one counter locates
+//! them all, and the heads themselves stay fixed for the run. Only the winner's tail moves. As in
+//! `duel`, the run stops at a tie or after a round that needs the engine's attention (a hand is
+//! empty, player 1's hand matches the cycle detector's key, an event is due, or the tails near
+//! their limits).
+
+use crate::cards::{Card, ACE, THREE};
+use crate::deal::SplitMix64;
+use crate::duel::{Counts, RANDOM, WINNER_FIRST};
+use crate::hands::Hands;
+use crate::rules::MAX_PLAYERS;
+
+/// Why a run stopped.
+pub enum Run {
+    /// The last battle tied `tied[..count]`; `revealed[..players]` are on the table.
+    Tie {
+        revealed: [Card; MAX_PLAYERS],
+        tied: [u8; MAX_PLAYERS],
+        count: usize,
+    },
+    /// `winner` took the last round, which needs the engine's attention.
+    Round { winner: usize },
+}
+
+/// The strongest value among `revealed`: the highest, unless an ace or joker meets a 2 or 3
+/// under `oorlog` ranking, when the strongest 2 or 3 takes it.
+#[inline(always)]
+fn best(revealed: &[Card], oorlog: bool) -> u8 {
+    let (mut max, mut low) = (0, 0);
+    for card in revealed {
+        let v = card.value();
+        max = max.max(v);
+        // low: one more than the strongest 2 or 3 shown, 0 if none.
+        low = low.max(if v <= THREE { v + 1 } else { 0 });
+    }
+    if oorlog && max == ACE && low > 0 {
+        low - 1
+    } else {
+        max
+    }
+}
+
+/// Plays rounds of a game of `players` (three or more) until a tie, or until a round after which
+/// `stop_after` rounds have been played, a hand is empty, or player 1's hand matches `key`.
+#[inline(never)]
+pub fn run<const GATHER: u8, const PLAYERS: usize>(
+    hands: &mut Hands,
+    oorlog: bool,
+    rng: &mut SplitMix64,
+    stop_after: u64,
+    key: (u32, u8),
+) -> (Run, Counts) {
+    let players = PLAYERS;
+    let mut head = [0usize; PLAYERS];
+    let mut tail = [0usize; PLAYERS];
+    let mut room = usize::MAX;
+    for p in 0..players {
+        head[p] = hands.head[p] as usize;
+        tail[p] = hands.tail[p] as usize;
+        room = room.min(hands.limit[p] as usize - tail[p]);
+    }
+    // Each round adds `players` cards to one tail: this many rounds keep all within their limits.
+    let stop_n = stop_after.min((room / players) as u64 + 1).max(1) as usize;
+    let (key_len, key_top) = (key.0 as usize, key.1);
+    let cards = &mut hands.cards[..];
+    let mut n = 0;
+    let run = loop {
+        let mut shown = [Card(0); PLAYERS];
+        for p in 0..players {
+            shown[p] = cards[head[p] + n];
+        }
+        n += 1;
+        let best = best(&shown, oorlog);
+        let mut tied = [0u8; MAX_PLAYERS];
+        let mut count = 0;
+        for (p, card) in shown.iter().enumerate() {
+            tied[count] = p as u8;
+            count += usize::from(card.value() == best);
+        }
+        if count > 1 {
+            let mut revealed = [Card(0); MAX_PLAYERS];
+            revealed[..PLAYERS].copy_from_slice(&shown);
+            break Run::Tie {
+                revealed,
+                tied,
+                count,
+            };
+        }
+        let winner = tied[0] as usize;
+        let t = tail[winner];
+        match GATHER {
+            WINNER_FIRST => {
+                cards[t] = shown[winner];
+                let mut at = t + 1;
+                for (p, &card) in shown.iter().enumerate() {
+                    if p != winner {
+                        cards[at] = card;
+                        at += 1;
+                    }
+                }
+            }
+            RANDOM => {
+                rng.shuffle(&mut shown);
+                cards[t..t + PLAYERS].copy_from_slice(&shown);
+            }
+            // One card each: reveal order is player order.
+            _ => cards[t..t + PLAYERS].copy_from_slice(&shown),
+        }
+        tail[winner] = t + players;
+        let mut empty = false;
+        for p in 0..players {
+            empty |= tail[p] == head[p] + n;
+        }
+        let len0 = tail[0] - (head[0] + n);
+        let key_hit = (len0 == key_len) & (cards[head[0] + n].value() == key_top);
+        if (n == stop_n) | key_hit | empty {
+            break Run::Round { winner };
+        }
+    };
+    for p in 0..players {
+        hands.head[p] = (head[p] + n) as u32;
+        hands.tail[p] = tail[p] as u32;
+    }
+    let battles = n as u64;
+    let (rounds, quiet_rounds) = match run {
+        Run::Tie { .. } => (battles - 1, battles - 1),
+        Run::Round { .. } => (battles, battles - 1),
+    };
+    (
+        run,
+        Counts {
+            rounds,
+            battles,
+            quiet_rounds,
+        },
+    )
+}
+
+/// Calls `run::<GATHER, N>` for the game's player count, so that each table size gets its own
+/// fully unrolled loop.
+pub fn dispatch<const GATHER: u8>(
+    players: usize,
+    hands: &mut Hands,
+    oorlog: bool,
+    rng: &mut SplitMix64,
+    stop_after: u64,
+    key: (u32, u8),
+) -> (Run, Counts) {
+    match players {
+        3 => run::<GATHER, 3>(hands, oorlog, rng, stop_after, key),
+        4 => run::<GATHER, 4>(hands, oorlog, rng, stop_after, key),
+        5 => run::<GATHER, 5>(hands, oorlog, rng, stop_after, key),
+        6 => run::<GATHER, 6>(hands, oorlog, rng, stop_after, key),
+        7 => run::<GATHER, 7>(hands, oorlog, rng, stop_after, key),
+        8 => run::<GATHER, 8>(hands, oorlog, rng, stop_after, key),
+        9 => run::<GATHER, 9>(hands, oorlog, rng, stop_after, key),
+        10 => run::<GATHER, 10>(hands, oorlog, rng, stop_after, key),
+        11 => run::<GATHER, 11>(hands, oorlog, rng, stop_after, key),
+        12 => run::<GATHER, 12>(hands, oorlog, rng, stop_after, key),
+        n => unreachable!("the crowd path plays 3 to 12 players, not {n}"),
+    }
+}
