@@ -1,0 +1,120 @@
+//! Criterion benchmarks, one group per layer: dealing, the engine (games and battles per second
+//! for each preset), and the sweep end to end with and without CSV. Short on purpose: the whole
+//! set runs in a few minutes. Full-range measurements are `scripts/measure.sh`.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use warsweep::cards::DeckKind;
+use warsweep::deal::Shuffle;
+use warsweep::engine::Engine;
+use warsweep::rules::{Preset, Rules};
+use warsweep::summary::Seeds;
+use warsweep::sweep::{CsvSink, Pacing, Sweep};
+
+fn configure() -> Criterion {
+    Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+}
+
+fn deal(c: &mut Criterion) {
+    let mut group = c.benchmark_group("deal");
+    let deals = 1000u64;
+    group.throughput(Throughput::Elements(deals));
+    for (name, kind, shuffle) in [
+        ("lcg-52", DeckKind::Standard, Shuffle::Lcg),
+        ("splitmix-52", DeckKind::Standard, Shuffle::Splitmix),
+        ("lcg-108", DeckKind::Oorlog, Shuffle::Lcg),
+        ("splitmix-108", DeckKind::Oorlog, Shuffle::Splitmix),
+    ] {
+        let sorted = kind.sorted();
+        let mut deck = sorted.clone();
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for seed in 0..deals {
+                    deck.copy_from_slice(&sorted);
+                    shuffle.shuffle(black_box(seed), &mut deck);
+                }
+                black_box(&deck);
+            })
+        });
+    }
+    group.finish();
+}
+
+/// The settings of the speed targets.
+fn settings() -> Vec<(&'static str, Rules)> {
+    vec![
+        ("shortened", Rules::preset(Preset::Shortened)),
+        ("codingame", Rules::preset(Preset::Codingame)),
+        ("classic", Rules::preset(Preset::Classic)),
+        (
+            "oorlog-3p",
+            Rules::new(Preset::Oorlog, Some(3), None).unwrap(),
+        ),
+        (
+            "oorlog-6p",
+            Rules::new(Preset::Oorlog, Some(6), None).unwrap(),
+        ),
+    ]
+}
+
+/// Plays seeds `0..games` of one setting; returns the battles played.
+fn play_all(engine: &mut Engine, games: u64) -> u64 {
+    (0..games)
+        .map(|seed| engine.play_seed(Shuffle::Lcg, seed).battles)
+        .sum()
+}
+
+fn engine(c: &mut Criterion) {
+    let games = 2000;
+    for (per, group_name) in [("games", "engine-games"), ("battles", "engine-battles")] {
+        let mut group = c.benchmark_group(group_name);
+        for (name, rules) in settings() {
+            let mut engine = Engine::new(rules);
+            let battles = play_all(&mut engine, games);
+            let elements = if per == "games" { games } else { battles };
+            group.throughput(Throughput::Elements(elements));
+            group.bench_function(name, |b| b.iter(|| black_box(play_all(&mut engine, games))));
+        }
+        group.finish();
+    }
+}
+
+fn sweep(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sweep");
+    let seeds = Seeds {
+        start: 0,
+        end: 20_000,
+    };
+    group.throughput(Throughput::Elements(20_000));
+    let job = Sweep {
+        rules: Rules::preset(Preset::Shortened),
+        shuffle: Shuffle::Lcg,
+        seeds,
+        max_rounds: 1_000_000,
+        threads: 2,
+        pacing: Pacing::default(),
+    };
+    let stop = AtomicBool::new(false);
+    group.bench_function("shortened-2-threads", |b| {
+        b.iter(|| black_box(job.run(None, &|_| {}, &stop).unwrap().acc.games))
+    });
+    group.bench_function("shortened-2-threads-csv", |b| {
+        b.iter(|| {
+            let mut sink = CsvSink::new(std::io::sink());
+            black_box(job.run(Some(&mut sink), &|_| {}, &stop).unwrap().acc.games)
+        })
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = configure();
+    targets = deal, engine, sweep
+}
+criterion_main!(benches);

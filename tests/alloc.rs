@@ -1,0 +1,77 @@
+//! The game loop allocates nothing: a counting allocator watches engines replay games they have
+//! already played once (the first pass may size the snapshot history for the longest game).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use warsweep::deal::Shuffle;
+use warsweep::engine::Engine;
+use warsweep::rules::{Gather, Preset, Rules};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+#[test]
+fn playing_games_allocates_nothing() {
+    let settings = [
+        (Preset::Shortened, 2, None),
+        (Preset::Codingame, 2, None),
+        (Preset::Classic, 2, None),
+        (Preset::Oorlog, 3, None),
+        (Preset::Oorlog, 6, None),
+        (Preset::Oorlog, 2, Some(Gather::WinnerFirst)),
+        (Preset::Shortened, 2, Some(Gather::Random)),
+        (Preset::Oorlog, 4, Some(Gather::Random)),
+    ];
+    for (preset, players, gather) in settings {
+        let mut engine = Engine::new(Rules::new(preset, Some(players), gather).unwrap());
+        engine.set_max_rounds(20_000);
+        let mut battles = 0;
+        for seed in 0..300 {
+            battles += engine.play_seed(Shuffle::Lcg, seed).battles;
+        }
+        let before = allocations();
+        let mut again = 0;
+        for seed in 0..300 {
+            again += engine.play_seed(Shuffle::Lcg, seed).battles;
+        }
+        assert_eq!(again, battles);
+        assert_eq!(
+            allocations() - before,
+            0,
+            "{preset:?} {players}p {gather:?} allocated"
+        );
+    }
+}
+
+/// The counter itself works: a test that could not fail would prove nothing.
+#[test]
+fn the_counter_sees_allocations() {
+    let before = allocations();
+    let v: Vec<u64> = std::hint::black_box(Vec::with_capacity(10));
+    drop(v);
+    assert!(allocations() > before);
+}
