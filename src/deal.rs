@@ -78,8 +78,8 @@ fn mod_lcg(y: u64) -> u64 {
 
 /// Four steps of the generator at once: `x -> A4 x + C4 (mod M)`.
 const LCG_A4: u64 = 445 * 445 % LCG_MODULUS * 445 % LCG_MODULUS * 445 % LCG_MODULUS;
-const LCG_C4: u64 = 700_001 * ((445 * 445 % LCG_MODULUS * 445 + 445 * 445 + 445 + 1) % LCG_MODULUS)
-    % LCG_MODULUS;
+const LCG_C4: u64 =
+    700_001 * ((445 * 445 % LCG_MODULUS * 445 + 445 * 445 + 445 + 1) % LCG_MODULUS) % LCG_MODULUS;
 
 /// The same shuffle, with the generator's serial chain split in four interleaved chains (each
 /// value is four steps after the one four places back), so they run in parallel in the CPU.

@@ -685,7 +685,8 @@ fn face_down_count<O: Observer>(
 }
 
 /// A tie between the two players of a two-player game, `a` and `b` already revealed: wars until
-/// one takes the table or the game ends.
+/// one takes the table or the game ends. Both players put every card down together, so the
+/// table alternates player 1, player 2: a card's place tells its owner.
 #[inline(never)]
 fn resolve_duel_war(
     rules: &Rules,
@@ -696,9 +697,9 @@ fn resolve_duel_war(
     a: Card,
     b: Card,
 ) -> Option<Outcome> {
-    table.clear();
-    table.put(0, a);
-    table.put(1, b);
+    let pile = &mut table.cards;
+    pile.clear();
+    pile.extend([a, b]);
     loop {
         tally.wars += 1;
         let down = match face_down_count(rules, hands, &[0, 1], &mut Silent) {
@@ -706,17 +707,36 @@ fn resolve_duel_war(
             Err(outcome) => return Some(outcome),
         };
         for _ in 0..down {
-            table.put(0, hands.pop(0));
-            table.put(1, hands.pop(1));
+            pile.extend([hands.pop(0), hands.pop(1)]);
         }
         tally.battles += 1;
         let (a, b) = (hands.pop(0), hands.pop(1));
-        table.put(0, a);
-        table.put(1, b);
-        if a.value() != b.value() {
-            let winner = usize::from(!beats(rules.ranking, a.value(), b.value()));
-            return take_table(rules, hands, table, tally, rng, &mut Silent, winner);
+        pile.extend([a, b]);
+        if a.value() == b.value() {
+            continue;
         }
+        let winner = usize::from(!beats(rules.ranking, a.value(), b.value()));
+        let owned_by = |p: usize| pile.iter().skip(p).step_by(2).copied();
+        match rules.gather {
+            Gather::Reveal => hands.push_slice(winner, pile),
+            Gather::P1First => {
+                for card in owned_by(0).chain(owned_by(1)) {
+                    hands.push(winner, card);
+                }
+            }
+            Gather::WinnerFirst => {
+                for card in owned_by(winner).chain(owned_by(1 - winner)) {
+                    hands.push(winner, card);
+                }
+            }
+            Gather::Random => {
+                rng.shuffle(pile);
+                hands.push_slice(winner, pile);
+            }
+        }
+        hands.make_room(winner);
+        tally.rounds += 1;
+        return (hands.len(1 - winner) == 0).then_some(Outcome::Win(winner));
     }
 }
 

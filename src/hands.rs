@@ -87,6 +87,14 @@ impl Hands {
         self.tail[p] += 1;
     }
 
+    /// Puts `cards` at the bottom of player `p`'s hand, in order.
+    #[inline(always)]
+    pub fn push_slice(&mut self, p: usize, cards: &[Card]) {
+        let t = self.tail[p] as usize;
+        self.cards[t..t + cards.len()].copy_from_slice(cards);
+        self.tail[p] += cards.len() as u32;
+    }
+
     /// Puts two cards at the bottom of player `p`'s hand.
     #[inline(always)]
     pub fn push2(&mut self, p: usize, first: Card, second: Card) {
