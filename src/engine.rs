@@ -242,10 +242,22 @@ impl Engine {
         }
         loop {
             let rounds_before = tally.rounds;
-            let end = if !O::ACTIVE && self.rules.players == 2 {
-                self.duel_rounds(&mut tally, detect)
-            } else if !O::ACTIVE {
-                self.crowd_rounds(&mut tally, detect)
+            let end = if !O::ACTIVE {
+                let (stop_after, key) = self.run_limits(&tally, detect);
+                let (end, quiet_rounds) = fast_rounds(
+                    &self.rules,
+                    &mut self.hands,
+                    &mut self.table,
+                    &mut tally,
+                    &mut self.rng,
+                    &mut self.events,
+                    stop_after,
+                    key,
+                );
+                if detect {
+                    self.brent.skip(quiet_rounds);
+                }
+                end
             } else {
                 play_round(
                     &self.rules,
@@ -279,116 +291,6 @@ impl Engine {
         }
     }
 
-    /// Two players, nobody watching: plays a run of tie-free rounds on the fast path, then
-    /// finishes the round that stopped it. Every round but that last one needed no more than
-    /// counting; the caller treats the last one as it treats any round.
-    fn duel_rounds(&mut self, tally: &mut Tally, detect: bool) -> Option<Outcome> {
-        let (stop_after, key) = self.run_limits(tally, detect);
-        let (hands, rng) = (&mut self.hands, &mut self.rng);
-        use duel::{OORLOG, P1_FIRST, RANDOM, STANDARD, WINNER_FIRST};
-        let (run, counts) = match (self.rules.ranking, self.rules.gather) {
-            (Ranking::Standard, Gather::Reveal | Gather::P1First) => {
-                duel::run::<STANDARD, P1_FIRST>(hands, rng, stop_after, key)
-            }
-            (Ranking::Standard, Gather::WinnerFirst) => {
-                duel::run::<STANDARD, WINNER_FIRST>(hands, rng, stop_after, key)
-            }
-            (Ranking::Standard, Gather::Random) => {
-                duel::run::<STANDARD, RANDOM>(hands, rng, stop_after, key)
-            }
-            (Ranking::Oorlog, Gather::Reveal | Gather::P1First) => {
-                duel::run::<OORLOG, P1_FIRST>(hands, rng, stop_after, key)
-            }
-            (Ranking::Oorlog, Gather::WinnerFirst) => {
-                duel::run::<OORLOG, WINNER_FIRST>(hands, rng, stop_after, key)
-            }
-            (Ranking::Oorlog, Gather::Random) => {
-                duel::run::<OORLOG, RANDOM>(hands, rng, stop_after, key)
-            }
-        };
-        tally.rounds += counts.rounds;
-        tally.battles += counts.battles;
-        if detect {
-            self.brent.skip(counts.quiet_rounds);
-        }
-        match run {
-            Run::Tie { a, b } => resolve_duel_war(
-                &self.rules,
-                &mut self.hands,
-                &mut self.table,
-                tally,
-                &mut self.rng,
-                a,
-                b,
-            ),
-            Run::Round { winner } => {
-                self.hands.make_room(0);
-                self.hands.make_room(1);
-                if self.hands.len(1 - winner) == 0 {
-                    Some(Outcome::Win(winner))
-                } else {
-                    None
-                }
-            }
-        }
-    }
-
-    /// Three or more players, nobody watching: a run of tie-free rounds on the fast path, then
-    /// the round that stopped it, as `duel_rounds` does for two.
-    fn crowd_rounds(&mut self, tally: &mut Tally, detect: bool) -> Option<Outcome> {
-        let (stop_after, key) = self.run_limits(tally, detect);
-        let (hands, rng, n) = (&mut self.hands, &mut self.rng, self.rules.players);
-        let oorlog = self.rules.ranking == Ranking::Oorlog;
-        use duel::{P1_FIRST, RANDOM, WINNER_FIRST};
-        let (run, counts) = match self.rules.gather {
-            Gather::Reveal | Gather::P1First => {
-                crowd::dispatch::<P1_FIRST>(n, hands, oorlog, rng, stop_after, key)
-            }
-            Gather::WinnerFirst => {
-                crowd::dispatch::<WINNER_FIRST>(n, hands, oorlog, rng, stop_after, key)
-            }
-            Gather::Random => crowd::dispatch::<RANDOM>(n, hands, oorlog, rng, stop_after, key),
-        };
-        tally.rounds += counts.rounds;
-        tally.battles += counts.battles;
-        if detect {
-            self.brent.skip(counts.quiet_rounds);
-        }
-        match run {
-            crowd::Run::Tie {
-                revealed,
-                tied,
-                count,
-            } => {
-                self.table.clear();
-                for (p, &card) in revealed.iter().enumerate().take(n) {
-                    self.table.put(p, card);
-                }
-                resolve_war(
-                    &self.rules,
-                    &mut self.hands,
-                    &mut self.table,
-                    tally,
-                    &mut self.rng,
-                    &mut self.events,
-                    &mut Silent,
-                    tied,
-                    count,
-                )
-            }
-            crowd::Run::Round { .. } => {
-                for p in 0..n {
-                    self.hands.make_room(p);
-                }
-                if self.hands.any_empty() {
-                    Some(most_cards(&self.hands))
-                } else {
-                    None
-                }
-            }
-        }
-    }
-
     /// Rounds a fast run may play before the engine must look (the next snapshot, the next move
     /// of Brent's tortoise, or the round cap), and the key the hands must not match meanwhile.
     fn run_limits(&self, tally: &Tally, detect: bool) -> (u64, (u32, u8)) {
@@ -399,7 +301,7 @@ impl Engine {
                 self.brent.key(),
             )
         } else {
-            (self.max_rounds - tally.rounds, (u32::MAX, 0))
+            (self.max_rounds - tally.rounds, NO_KEY)
         }
     }
 
@@ -424,9 +326,7 @@ impl Engine {
         let mut rebuild = |hands: &mut Hands, round: u64| -> Tally {
             let (at, snapshot, mut tally) = history.at_or_before(round);
             snapshot.restore(hands);
-            for _ in at..round {
-                replay_round(rules, hands, table, &mut tally, rng, events);
-            }
+            replay_rounds(rules, hands, table, &mut tally, rng, events, round - at);
             tally
         };
         let (mut lo, mut hi) = (0, last / spacing + 1);
@@ -445,25 +345,127 @@ impl Engine {
         let mut behind = rebuild(ghost, mu);
         let mut ahead = rebuild(ghost_ahead, mu + lambda);
         while !ghost.same_values(ghost_ahead) {
-            replay_round(rules, ghost, table, &mut behind, rng, events);
-            replay_round(rules, ghost_ahead, table, &mut ahead, rng, events);
+            replay_rounds(rules, ghost, table, &mut behind, rng, events, 1);
+            replay_rounds(rules, ghost_ahead, table, &mut ahead, rng, events, 1);
             mu += 1;
         }
         (mu, ahead)
     }
 }
 
-/// One round of a game already known to cycle (so it cannot end), unobserved.
-fn replay_round(
+/// Exactly `rounds` rounds of a game already known to cycle (so it cannot end), unobserved.
+fn replay_rounds(
     rules: &Rules,
     hands: &mut Hands,
     table: &mut Table,
     tally: &mut Tally,
     rng: &mut SplitMix64,
     events: &mut Vec<(usize, Card)>,
+    rounds: u64,
 ) {
-    let end = play_round(rules, hands, table, tally, rng, events, &mut Silent);
-    debug_assert!(end.is_none(), "a cycling game ended in its replay");
+    let target = tally.rounds + rounds;
+    while tally.rounds < target {
+        let left = target - tally.rounds;
+        let (end, _) = fast_rounds(rules, hands, table, tally, rng, events, left, NO_KEY);
+        debug_assert!(end.is_none(), "a cycling game ended in its replay");
+    }
+}
+
+/// A key no hand matches: runs that need not watch for cycles.
+const NO_KEY: (u32, u8) = (u32::MAX, 0);
+
+/// Nobody watching: plays a run of tie-free rounds on the fast path (`duel` for two players,
+/// `crowd` for more), then finishes the round that stopped it, at most `stop_after` rounds in
+/// all. Every round but the last needed no more than counting, and none of them left player 1's
+/// hand matching `key`; returns how many there were, and how the game ended if it did.
+#[allow(clippy::too_many_arguments)]
+fn fast_rounds(
+    rules: &Rules,
+    hands: &mut Hands,
+    table: &mut Table,
+    tally: &mut Tally,
+    rng: &mut SplitMix64,
+    events: &mut Vec<(usize, Card)>,
+    stop_after: u64,
+    key: (u32, u8),
+) -> (Option<Outcome>, u64) {
+    use duel::{OORLOG, P1_FIRST, RANDOM, STANDARD, WINNER_FIRST};
+    let n = rules.players;
+    if n == 2 {
+        let (run, counts) = match (rules.ranking, rules.gather) {
+            (Ranking::Standard, Gather::Reveal | Gather::P1First) => {
+                duel::run::<STANDARD, P1_FIRST>(hands, rng, stop_after, key)
+            }
+            (Ranking::Standard, Gather::WinnerFirst) => {
+                duel::run::<STANDARD, WINNER_FIRST>(hands, rng, stop_after, key)
+            }
+            (Ranking::Standard, Gather::Random) => {
+                duel::run::<STANDARD, RANDOM>(hands, rng, stop_after, key)
+            }
+            (Ranking::Oorlog, Gather::Reveal | Gather::P1First) => {
+                duel::run::<OORLOG, P1_FIRST>(hands, rng, stop_after, key)
+            }
+            (Ranking::Oorlog, Gather::WinnerFirst) => {
+                duel::run::<OORLOG, WINNER_FIRST>(hands, rng, stop_after, key)
+            }
+            (Ranking::Oorlog, Gather::Random) => {
+                duel::run::<OORLOG, RANDOM>(hands, rng, stop_after, key)
+            }
+        };
+        tally.rounds += counts.rounds;
+        tally.battles += counts.battles;
+        let end = match run {
+            Run::Tie { a, b } => resolve_duel_war(rules, hands, table, tally, rng, a, b),
+            Run::Round { winner } => {
+                hands.make_room(0);
+                hands.make_room(1);
+                (hands.len(1 - winner) == 0).then_some(Outcome::Win(winner))
+            }
+        };
+        return (end, counts.quiet_rounds);
+    }
+    let oorlog = rules.ranking == Ranking::Oorlog;
+    let (run, counts) = match rules.gather {
+        Gather::Reveal | Gather::P1First => {
+            crowd::dispatch::<P1_FIRST>(n, hands, oorlog, rng, stop_after, key)
+        }
+        Gather::WinnerFirst => {
+            crowd::dispatch::<WINNER_FIRST>(n, hands, oorlog, rng, stop_after, key)
+        }
+        Gather::Random => crowd::dispatch::<RANDOM>(n, hands, oorlog, rng, stop_after, key),
+    };
+    tally.rounds += counts.rounds;
+    tally.battles += counts.battles;
+    let end = match run {
+        crowd::Run::Tie {
+            revealed,
+            tied,
+            count,
+        } => {
+            table.clear();
+            for (p, &card) in revealed.iter().enumerate().take(n) {
+                table.put(p, card);
+            }
+            resolve_war(
+                rules,
+                hands,
+                table,
+                tally,
+                rng,
+                events,
+                &mut Silent,
+                tied,
+                count,
+            )
+        }
+        crowd::Run::Round { .. } => {
+            for p in 0..n {
+                hands.make_room(p);
+            }
+            hands.any_empty().then(|| most_cards(hands))
+        }
+    };
+    (end, counts.quiet_rounds)
 }
 
 /// Plays one round: a battle and all its wars. `None` if the game goes on.
