@@ -505,3 +505,44 @@ fn outputs_are_complete_files() {
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("infinite"));
 }
+
+/// scripts/shard.sh splits a sweep, and its merged CSV and summary equal one sweep's.
+#[test]
+fn the_shard_script_reassembles_one_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/shard.sh");
+    let status = std::process::Command::new("bash")
+        .arg(script)
+        .args(["100", "400", "3"])
+        .arg(dir.path())
+        .args(["--rules", "codingame"])
+        .env("WARSWEEP", assert_cmd::cargo::cargo_bin("warsweep"))
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let whole = dir.path().join("whole.json");
+    let out = warsweep()
+        .args([
+            "sweep",
+            "--seeds",
+            "100..400",
+            "--rules",
+            "codingame",
+            "--quiet",
+            "--csv",
+            "-",
+            "--summary",
+        ])
+        .arg(&whole)
+        .output()
+        .unwrap();
+    assert_eq!(
+        std::fs::read(dir.path().join("all.csv")).unwrap(),
+        out.stdout
+    );
+    assert_eq!(
+        read_summary(&dir.path().join("all.json")),
+        read_summary(&whole)
+    );
+}
