@@ -22,12 +22,13 @@ mkdir -p "$outdir"
 shard_range() { # k -> "a..b"
   local k=$1 size=$(( (end - start + shards - 1) / shards ))
   local a=$(( start + k * size )) b=$(( start + (k + 1) * size ))
-  (( b > end )) && b=$end
+  if (( b > end )); then b=$end; fi
   echo "$a..$b"
 }
 
 run_shard() {
   local k=$1
+  shift
   "$bin" sweep --seeds "$(shard_range "$k")" "$@" --quiet \
     --summary "$outdir/shard-$k.json" --csv "$outdir/shard-$k.csv"
 }
