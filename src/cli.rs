@@ -169,6 +169,19 @@ pub struct SweepArgs {
     /// Write the per-game CSV here (`-` for stdout)
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
+    #[command(flatten)]
+    pub outputs: OutputArgs,
+    /// Print neither the summary table nor the progress bar
+    #[arg(long)]
+    pub quiet: bool,
+    /// Seeds a worker plays per task (results never depend on it)
+    #[arg(long, default_value_t = 2048, hide = true)]
+    pub chunk: usize,
+}
+
+/// The files a sweep (or a merge) writes besides its CSV.
+#[derive(Args, Debug)]
+pub struct OutputArgs {
     /// Write the JSON summary here
     #[arg(long, value_name = "FILE.json")]
     pub summary: Option<PathBuf>,
@@ -178,12 +191,6 @@ pub struct SweepArgs {
     /// Draw an SVG histogram of game lengths here
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
-    /// Print neither the summary table nor the progress bar
-    #[arg(long)]
-    pub quiet: bool,
-    /// Seeds a worker plays per task (results never depend on it)
-    #[arg(long, default_value_t = 2048, hide = true)]
-    pub chunk: usize,
 }
 
 #[derive(Args, Debug)]
@@ -191,15 +198,8 @@ pub struct MergeArgs {
     /// Shard summaries written by `sweep --summary`
     #[arg(required = true, value_name = "SUMMARY.json")]
     pub inputs: Vec<PathBuf>,
-    /// Write the merged summary here
-    #[arg(long, value_name = "OUT.json")]
-    pub summary: Option<PathBuf>,
-    /// Write the merged length distributions as CSV here
-    #[arg(long, value_name = "FILE.csv")]
-    pub hist: Option<PathBuf>,
-    /// Draw an SVG histogram of the merged game lengths here
-    #[arg(long, value_name = "FILE.svg")]
-    pub plot: Option<PathBuf>,
+    #[command(flatten)]
+    pub outputs: OutputArgs,
     /// Do not print the table
     #[arg(long)]
     pub quiet: bool,

@@ -123,19 +123,8 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
         hands.head[p] = (head[p] + n) as u32;
         hands.tail[p] = tail[p] as u32;
     }
-    let battles = n as u64;
-    let (rounds, quiet_rounds) = match run {
-        Run::Tie { .. } => (battles - 1, battles - 1),
-        Run::Round { .. } => (battles, battles - 1),
-    };
-    (
-        run,
-        Counts {
-            rounds,
-            battles,
-            quiet_rounds,
-        },
-    )
+    let tie = matches!(run, Run::Tie { .. });
+    (run, Counts::of_run(n as u64, tie))
 }
 
 /// Calls `run::<GATHER, N>` for the game's player count, so that each table size gets its own

@@ -37,6 +37,18 @@ pub struct Counts {
     pub quiet_rounds: u64,
 }
 
+impl Counts {
+    /// A run of `battles` battles, the last of which was a tie or ended a round that needs the
+    /// engine's attention.
+    pub fn of_run(battles: u64, tie: bool) -> Counts {
+        Counts {
+            rounds: battles - u64::from(tie),
+            battles,
+            quiet_rounds: battles - 1,
+        }
+    }
+}
+
 /// Whether player 1's value `a` beats player 2's `b` (they differ), without branching.
 #[inline(always)]
 fn p1_wins<const RANK: u8>(a: u8, b: u8) -> bool {
@@ -116,19 +128,8 @@ pub fn run<const RANK: u8, const GATHER: u8>(
     hands.head[1] = (h1 + n) as u32;
     hands.tail[0] = t0 as u32;
     hands.tail[1] = t1 as u32;
-    let battles = n as u64;
-    let (rounds, quiet_rounds) = match run {
-        Run::Tie { .. } => (battles - 1, battles - 1),
-        Run::Round { .. } => (battles, battles - 1),
-    };
-    (
-        run,
-        Counts {
-            rounds,
-            battles,
-            quiet_rounds,
-        },
-    )
+    let tie = matches!(run, Run::Tie { .. });
+    (run, Counts::of_run(n as u64, tie))
 }
 
 #[cfg(test)]

@@ -6,8 +6,8 @@ mod cli;
 use anyhow::{bail, Context, Result};
 use clap::Parser;
 use cli::{
-    AnswerArgs, BattleArgs, Cli, Command, GatherArg, MergeArgs, PlayArgs, RulesArg, ShuffleArg,
-    SweepArgs,
+    AnswerArgs, BattleArgs, Cli, Command, GatherArg, MergeArgs, OutputArgs, PlayArgs, RulesArg,
+    ShuffleArg, SweepArgs,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::File;
@@ -222,30 +222,46 @@ fn create(path: &Path, what: &str) -> Result<File> {
     File::create(path).with_context(|| format!("cannot write the {what} to {}", path.display()))
 }
 
-/// Writes a summary, a histogram CSV and a plot to the files the user named.
-fn write_outputs(
-    summary: &Summary,
-    acc: &Accumulator,
-    json: Option<(File, &Path)>,
-    hist: Option<(File, &Path)>,
-    plot: Option<&Path>,
-) -> Result<()> {
-    if let Some((file, path)) = json {
-        let mut out = io::BufWriter::new(file);
-        serde_json::to_writer_pretty(&mut out, summary)
-            .map_err(io::Error::from)
-            .and_then(|_| writeln!(out))
-            .and_then(|_| out.flush())
-            .with_context(|| format!("cannot write the summary to {}", path.display()))?;
+/// The summary, histogram and plot files a command was asked for, created before any work so
+/// that an unwritable path fails first.
+struct Outputs<'a> {
+    json: Option<(File, &'a Path)>,
+    hist: Option<(File, &'a Path)>,
+    plot: Option<&'a Path>,
+}
+
+impl<'a> Outputs<'a> {
+    fn create(args: &'a OutputArgs) -> Result<Outputs<'a>> {
+        let open = |path: &'a Option<PathBuf>, what| {
+            path.as_deref()
+                .map(|p| create(p, what).map(|f| (f, p)))
+                .transpose()
+        };
+        let json = open(&args.summary, "summary")?;
+        let hist = open(&args.hist, "histograms")?;
+        let plot = open(&args.plot, "plot")?.map(|(_, p)| p);
+        Ok(Outputs { json, hist, plot })
     }
-    if let Some((file, path)) = hist {
-        report::write_hist_csv(acc, io::BufWriter::new(file))
-            .with_context(|| format!("cannot write the histograms to {}", path.display()))?;
+
+    /// Writes each file from the summary and its accumulator.
+    fn write(self, summary: &Summary, acc: &Accumulator) -> Result<()> {
+        if let Some((file, path)) = self.json {
+            let mut out = io::BufWriter::new(file);
+            serde_json::to_writer_pretty(&mut out, summary)
+                .map_err(io::Error::from)
+                .and_then(|_| writeln!(out))
+                .and_then(|_| out.flush())
+                .with_context(|| format!("cannot write the summary to {}", path.display()))?;
+        }
+        if let Some((file, path)) = self.hist {
+            report::write_hist_csv(acc, io::BufWriter::new(file))
+                .with_context(|| format!("cannot write the histograms to {}", path.display()))?;
+        }
+        if let Some(path) = self.plot {
+            report::write_plot(summary, acc, path).map_err(anyhow::Error::msg)?;
+        }
+        Ok(())
     }
-    if let Some(path) = plot {
-        report::write_plot(summary, acc, path).map_err(anyhow::Error::msg)?;
-    }
-    Ok(())
 }
 
 fn sweep(args: SweepArgs) -> Result<ExitCode> {
@@ -278,19 +294,7 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         Some(path) if !csv_to_stdout => Some(create(path, "CSV")?),
         _ => None,
     };
-    let json = args
-        .summary
-        .as_deref()
-        .map(|p| create(p, "summary").map(|f| (f, p)))
-        .transpose()?;
-    let hist = args
-        .hist
-        .as_deref()
-        .map(|p| create(p, "histograms").map(|f| (f, p)))
-        .transpose()?;
-    if let Some(path) = args.plot.as_deref() {
-        create(path, "plot")?;
-    }
+    let outputs = Outputs::create(&args.outputs)?;
     if job.repeats_deals() {
         eprintln!(
             "warsweep: note: the lcg shuffle has {LCG_MODULUS} distinct deals; seeds from {LCG_MODULUS} on repeat them (seed s deals like s mod {LCG_MODULUS})"
@@ -345,7 +349,7 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         end: swept.covered_end,
     };
     let summary = Summary::new(&setting, covered, &swept.acc, elapsed);
-    write_outputs(&summary, &swept.acc, json, hist, args.plot.as_deref())?;
+    outputs.write(&summary, &swept.acc)?;
     match swept.stopped {
         Some(Stop::ReaderGone) => return Ok(ExitCode::SUCCESS),
         Some(Stop::Interrupted) => {
@@ -385,22 +389,10 @@ fn merge(args: MergeArgs) -> Result<()> {
                 .with_context(|| format!("{} is not a warsweep summary", path.display()))
         })
         .collect::<Result<Vec<Summary>>>()?;
-    let json = args
-        .summary
-        .as_deref()
-        .map(|p| create(p, "summary").map(|f| (f, p)))
-        .transpose()?;
-    let hist = args
-        .hist
-        .as_deref()
-        .map(|p| create(p, "histograms").map(|f| (f, p)))
-        .transpose()?;
-    if let Some(path) = args.plot.as_deref() {
-        create(path, "plot")?;
-    }
+    let outputs = Outputs::create(&args.outputs)?;
     let merged = Summary::merge(&shards)?;
     let acc = merged.accumulator()?;
-    write_outputs(&merged, &acc, json, hist, args.plot.as_deref())?;
+    outputs.write(&merged, &acc)?;
     if !args.quiet {
         print!("{}", merged.table());
         io::stdout().flush().context("cannot write to stdout")?;
