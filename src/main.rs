@@ -308,9 +308,15 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template(
-                "{bar:40} {human_pos}/{human_len} seeds  {per_sec}  ETA {eta}",
+                "{bar:40} {human_pos}/{human_len} seeds  {rate}  ETA {eta}",
             )
-            .expect("valid template"),
+            .expect("valid template")
+            .with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{} games/s", group(state.per_sec().round() as u64));
+                },
+            ),
         );
         bar
     };
