@@ -63,7 +63,7 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
     }
     // Each round adds `players` cards to one tail: this many rounds keep all within their limits.
     let stop_n = stop_after.min((room / players) as u64 + 1).max(1) as usize;
-    let (key_len, key_top) = (key.0 as usize, key.1);
+    let key = (key.0 as usize) << 8 | key.1 as usize;
     let cards = &mut hands.cards[..];
     let mut n = 0;
     let run = loop {
@@ -114,7 +114,7 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
             empty |= tail[p] == head[p] + n;
         }
         let len0 = tail[0] - (head[0] + n);
-        let key_hit = (len0 == key_len) & (cards[head[0] + n].value() == key_top);
+        let key_hit = (len0 << 8 | cards[head[0] + n].value() as usize) == key;
         if (n == stop_n) | key_hit | empty {
             break Run::Round { winner };
         }

@@ -80,7 +80,8 @@ pub fn run<const RANK: u8, const GATHER: u8>(
     let room = (hands.limit[0] as usize - t0).min(hands.limit[1] as usize - t1) / 2;
     let stop_n = (stop_after.min(room as u64 + 1)).max(1) as usize;
     let total = (t0 - h0) + (t1 - h1);
-    let (key_len, key_top) = (key.0 as usize, key.1);
+    // Size and top value packed in one word: one register, one comparison per battle.
+    let key = (key.0 as usize) << 8 | key.1 as usize;
     let cards = &mut hands.cards[..];
     debug_assert!(t0.max(t1) + 2 * stop_n <= cards.len());
     // Both heads advance by one card per battle: `n` (battles so far) locates both.
@@ -117,7 +118,7 @@ pub fn run<const RANK: u8, const GATHER: u8>(
         let empty = len0.wrapping_sub(1) >= total - 1;
         // SAFETY: h0 + n <= t0, below the region's end (an empty hand reads a stale card).
         let top0 = unsafe { cards.get_unchecked(h0 + n) }.value();
-        let key_hit = (len0 == key_len) & (top0 == key_top);
+        let key_hit = (len0 << 8 | top0 as usize) == key;
         if (n == stop_n) | key_hit | empty {
             break Run::Round {
                 winner: usize::from(!p1),
