@@ -181,16 +181,7 @@ impl Engine {
         self.deck.clear();
         self.deck.extend_from_slice(&self.sorted);
         shuffle.shuffle(seed, &mut self.deck);
-        self.hands.clear();
-        let players = self.rules.players;
-        let mut p = 0;
-        for &card in &self.deck {
-            self.hands.push(p, card);
-            p += 1;
-            if p == players {
-                p = 0;
-            }
-        }
+        self.hands.deal(&self.deck);
         self.play_loaded(seed, observer)
     }
 

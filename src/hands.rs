@@ -59,6 +59,21 @@ impl Hands {
         }
     }
 
+    /// Deals `deck` one card at a time, player 1 first, into empty hands at their regions' starts.
+    pub fn deal(&mut self, deck: &[Card]) {
+        self.clear();
+        let n = self.players;
+        for p in 0..n {
+            let start = self.head[p] as usize;
+            let mut at = start;
+            for &card in deck.iter().skip(p).step_by(n) {
+                self.cards[at] = card;
+                at += 1;
+            }
+            self.tail[p] = at as u32;
+        }
+    }
+
     #[inline(always)]
     pub fn len(&self, p: usize) -> u32 {
         self.tail[p] - self.head[p]
