@@ -1,8 +1,9 @@
 //! The Oorlog battle resolver of seed 003: given the cards revealed in one battle in
 //! chronological order (face-down cards are not listed), who takes the table?
 
+use crate::cards::Card;
 use crate::cards::ACE;
-use crate::rules::{best_value, Ranking};
+use crate::rules::{strongest, Ranking};
 use thiserror::Error;
 
 #[derive(Error, Debug, PartialEq, Eq)]
@@ -58,15 +59,15 @@ pub fn resolve(players: usize, numbers: &[u8]) -> Result<usize, BattleError> {
                 missing: end - numbers.len(),
             });
         }
-        let values: Vec<u8> = numbers[next..end]
+        let values: Vec<Card> = numbers[next..end]
             .iter()
-            .map(|&n| engine_value(n))
+            .map(|&n| Card::new(engine_value(n), 0))
             .collect();
-        let best = best_value(Ranking::Oorlog, values.iter().copied());
+        let best = strongest(Ranking::Oorlog, &values);
         contenders = contenders
             .iter()
             .zip(&values)
-            .filter(|(_, &v)| v == best)
+            .filter(|(_, v)| v.value() == best)
             .map(|(&p, _)| p)
             .collect();
         next = end;

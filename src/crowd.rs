@@ -6,11 +6,11 @@
 //! empty, player 1's hand matches the cycle detector's key, an event is due, or the tails near
 //! their limits).
 
-use crate::cards::{Card, ACE, THREE};
+use crate::cards::Card;
 use crate::deal::SplitMix64;
 use crate::duel::{Counts, RANDOM, WINNER_FIRST};
 use crate::hands::Hands;
-use crate::rules::MAX_PLAYERS;
+use crate::rules::{strongest, Ranking, MAX_PLAYERS};
 
 /// Why a run stopped.
 pub enum Run {
@@ -24,30 +24,12 @@ pub enum Run {
     Round { winner: usize },
 }
 
-/// The strongest value among `revealed`: the highest, unless an ace or joker meets a 2 or 3
-/// under `oorlog` ranking, when the strongest 2 or 3 takes it.
-#[inline(always)]
-fn best(revealed: &[Card], oorlog: bool) -> u8 {
-    let (mut max, mut low) = (0, 0);
-    for card in revealed {
-        let v = card.value();
-        max = max.max(v);
-        // low: one more than the strongest 2 or 3 shown, 0 if none.
-        low = low.max(if v <= THREE { v + 1 } else { 0 });
-    }
-    if oorlog && max == ACE && low > 0 {
-        low - 1
-    } else {
-        max
-    }
-}
-
 /// Plays rounds of a game of `players` (three or more) until a tie, or until a round after which
 /// `stop_after` rounds have been played, a hand is empty, or player 1's hand matches `key`.
 #[inline(never)]
 pub fn run<const GATHER: u8, const PLAYERS: usize>(
     hands: &mut Hands,
-    oorlog: bool,
+    ranking: Ranking,
     rng: &mut SplitMix64,
     stop_after: u64,
     key: (u32, u8),
@@ -72,7 +54,7 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
             shown[p] = cards[head[p] + n];
         }
         n += 1;
-        let best = best(&shown, oorlog);
+        let best = strongest(ranking, &shown);
         let mut tied = [0u8; MAX_PLAYERS];
         let mut count = 0;
         for (p, card) in shown.iter().enumerate() {
@@ -132,22 +114,22 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
 pub fn dispatch<const GATHER: u8>(
     players: usize,
     hands: &mut Hands,
-    oorlog: bool,
+    ranking: Ranking,
     rng: &mut SplitMix64,
     stop_after: u64,
     key: (u32, u8),
 ) -> (Run, Counts) {
     match players {
-        3 => run::<GATHER, 3>(hands, oorlog, rng, stop_after, key),
-        4 => run::<GATHER, 4>(hands, oorlog, rng, stop_after, key),
-        5 => run::<GATHER, 5>(hands, oorlog, rng, stop_after, key),
-        6 => run::<GATHER, 6>(hands, oorlog, rng, stop_after, key),
-        7 => run::<GATHER, 7>(hands, oorlog, rng, stop_after, key),
-        8 => run::<GATHER, 8>(hands, oorlog, rng, stop_after, key),
-        9 => run::<GATHER, 9>(hands, oorlog, rng, stop_after, key),
-        10 => run::<GATHER, 10>(hands, oorlog, rng, stop_after, key),
-        11 => run::<GATHER, 11>(hands, oorlog, rng, stop_after, key),
-        12 => run::<GATHER, 12>(hands, oorlog, rng, stop_after, key),
+        3 => run::<GATHER, 3>(hands, ranking, rng, stop_after, key),
+        4 => run::<GATHER, 4>(hands, ranking, rng, stop_after, key),
+        5 => run::<GATHER, 5>(hands, ranking, rng, stop_after, key),
+        6 => run::<GATHER, 6>(hands, ranking, rng, stop_after, key),
+        7 => run::<GATHER, 7>(hands, ranking, rng, stop_after, key),
+        8 => run::<GATHER, 8>(hands, ranking, rng, stop_after, key),
+        9 => run::<GATHER, 9>(hands, ranking, rng, stop_after, key),
+        10 => run::<GATHER, 10>(hands, ranking, rng, stop_after, key),
+        11 => run::<GATHER, 11>(hands, ranking, rng, stop_after, key),
+        12 => run::<GATHER, 12>(hands, ranking, rng, stop_after, key),
         n => unreachable!("the crowd path plays 3 to 12 players, not {n}"),
     }
 }

@@ -13,7 +13,7 @@ use crate::cycle::{Brent, History};
 use crate::deal::{dealt_to, Shuffle, SplitMix64};
 use crate::duel::{self, Run};
 use crate::hands::Hands;
-use crate::rules::{beats, best_value, Gather, Ranking, Rules, ShortWar, MAX_PLAYERS};
+use crate::rules::{beats, strongest, Gather, Ranking, Rules, ShortWar, MAX_PLAYERS};
 
 /// How a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -415,15 +415,14 @@ fn fast_rounds(
         };
         return (end, counts.quiet_rounds);
     }
-    let oorlog = rules.ranking == Ranking::Oorlog;
     let (run, counts) = match rules.gather {
         Gather::Reveal | Gather::P1First => {
-            crowd::dispatch::<P1_FIRST>(n, hands, oorlog, rng, stop_after, key)
+            crowd::dispatch::<P1_FIRST>(n, hands, rules.ranking, rng, stop_after, key)
         }
         Gather::WinnerFirst => {
-            crowd::dispatch::<WINNER_FIRST>(n, hands, oorlog, rng, stop_after, key)
+            crowd::dispatch::<WINNER_FIRST>(n, hands, rules.ranking, rng, stop_after, key)
         }
-        Gather::Random => crowd::dispatch::<RANDOM>(n, hands, oorlog, rng, stop_after, key),
+        Gather::Random => crowd::dispatch::<RANDOM>(n, hands, rules.ranking, rng, stop_after, key),
     };
     tally.rounds += counts.rounds;
     tally.battles += counts.battles;
@@ -547,7 +546,7 @@ fn decide<O: Observer>(
     from: usize,
 ) -> Option<Outcome> {
     let revealed = &table.cards[from..from + count];
-    let best = best_value(rules.ranking, revealed.iter().map(|c| c.value()));
+    let best = strongest(rules.ranking, revealed);
     let mut tied = [0u8; MAX_PLAYERS];
     let mut n = 0;
     for (&p, card) in contenders[..count].iter().zip(revealed) {
@@ -749,6 +748,14 @@ fn take_table<O: Observer>(
         gathered,
     } = table;
     gathered.clear();
+    if rules.gather == Gather::Reveal {
+        // The table is already in the order the winner takes it.
+        if O::ACTIVE {
+            observer.took(winner, cards);
+        }
+        hands.push_slice(winner, cards);
+        return finish_round(hands, tally, winner);
+    }
     let of = |p: usize| {
         cards
             .iter()
@@ -757,7 +764,7 @@ fn take_table<O: Observer>(
             .map(|(&c, _)| c)
     };
     match rules.gather {
-        Gather::Reveal => gathered.extend_from_slice(cards),
+        Gather::Reveal => unreachable!("taken above"),
         Gather::P1First => {
             for p in 0..rules.players {
                 gathered.extend(of(p));
@@ -777,9 +784,13 @@ fn take_table<O: Observer>(
     if O::ACTIVE {
         observer.took(winner, gathered);
     }
-    for &card in gathered.iter() {
-        hands.push(winner, card);
-    }
+    hands.push_slice(winner, gathered);
+    finish_round(hands, tally, winner)
+}
+
+/// After the winner took the table: room for the next round, the round counted, and the end of
+/// the game if a hand is empty.
+fn finish_round(hands: &mut Hands, tally: &mut Tally, winner: usize) -> Option<Outcome> {
     hands.make_room(winner);
     tally.rounds += 1;
     if hands.any_empty() {
