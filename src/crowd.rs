@@ -51,44 +51,54 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
     let run = loop {
         let mut shown = [Card(0); PLAYERS];
         for p in 0..players {
-            shown[p] = cards[head[p] + n];
+            // SAFETY: n < stop_n battles have been played, each player had a card for each (a
+            // run stops when a hand is empty), so head + n < tail, inside the player's region.
+            shown[p] = unsafe { *cards.get_unchecked(head[p] + n) };
         }
         n += 1;
         let best = strongest(ranking, &shown);
-        let mut tied = [0u8; MAX_PLAYERS];
-        let mut count = 0;
+        // Bit p set: player p shows the strongest card.
+        let mut leaders = 0u32;
         for (p, card) in shown.iter().enumerate() {
-            tied[count] = p as u8;
-            count += usize::from(card.value() == best);
+            leaders |= u32::from(card.value() == best) << p;
         }
-        if count > 1 {
+        if leaders.count_ones() > 1 {
             let mut revealed = [Card(0); MAX_PLAYERS];
             revealed[..PLAYERS].copy_from_slice(&shown);
+            let mut tied = [0u8; MAX_PLAYERS];
+            let mut count = 0;
+            for p in (0..players).filter(|p| leaders >> p & 1 == 1) {
+                tied[count] = p as u8;
+                count += 1;
+            }
             break Run::Tie {
                 revealed,
                 tied,
                 count,
             };
         }
-        let winner = tied[0] as usize;
+        let winner = leaders.trailing_zeros() as usize;
         let t = tail[winner];
+        // The run stops within `room` rounds of the tails' limits, which lie a whole deck before
+        // the ends of their regions: t + PLAYERS is in bounds (checked once by the slice).
+        let gathered = &mut cards[t..t + PLAYERS];
         match GATHER {
             WINNER_FIRST => {
-                cards[t] = shown[winner];
-                let mut at = t + 1;
+                gathered[0] = shown[winner];
+                let mut at = 1;
                 for (p, &card) in shown.iter().enumerate() {
                     if p != winner {
-                        cards[at] = card;
+                        gathered[at] = card;
                         at += 1;
                     }
                 }
             }
             RANDOM => {
                 rng.shuffle(&mut shown);
-                cards[t..t + PLAYERS].copy_from_slice(&shown);
+                gathered.copy_from_slice(&shown);
             }
             // One card each: reveal order is player order.
-            _ => cards[t..t + PLAYERS].copy_from_slice(&shown),
+            _ => gathered.copy_from_slice(&shown),
         }
         tail[winner] = t + players;
         let mut empty = false;
@@ -96,7 +106,10 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
             empty |= tail[p] == head[p] + n;
         }
         let len0 = tail[0] - (head[0] + n);
-        let key_hit = (len0 << 8 | cards[head[0] + n].value() as usize) == key;
+        // SAFETY: head[0] + n <= tail[0], inside player 1's region (an empty hand reads a stale
+        // card, and stops the run anyway).
+        let top0 = unsafe { cards.get_unchecked(head[0] + n) }.value();
+        let key_hit = (len0 << 8 | top0 as usize) == key;
         if (n == stop_n) | key_hit | empty {
             break Run::Round { winner };
         }
