@@ -76,26 +76,38 @@ fn mod_lcg(y: u64) -> u64 {
     }
 }
 
-/// Four steps of the generator at once: `x -> A4 x + C4 (mod M)`.
-const LCG_A4: u64 = 445 * 445 % LCG_MODULUS * 445 % LCG_MODULUS * 445 % LCG_MODULUS;
-const LCG_C4: u64 =
-    700_001 * ((445 * 445 % LCG_MODULUS * 445 + 445 * 445 + 445 + 1) % LCG_MODULUS) % LCG_MODULUS;
+/// `x -> 445^k x + c_k (mod M)`: `k` steps of the generator at once.
+const fn lcg_jump(k: u32) -> (u64, u64) {
+    let (mut a, mut c) = (1, 0);
+    let mut i = 0;
+    while i < k {
+        a = a * 445 % LCG_MODULUS;
+        c = (c * 445 + 700_001) % LCG_MODULUS;
+        i += 1;
+    }
+    (a, c)
+}
 
-/// The same shuffle, with the generator's serial chain split in four interleaved chains (each
-/// value is four steps after the one four places back), so they run in parallel in the CPU.
+/// Independent chains the generator is split into (see `lcg_shuffle_n`).
+const LCG_CHAINS: usize = 8;
+const LCG_JUMP: (u64, u64) = lcg_jump(LCG_CHAINS as u32);
+
+/// The same shuffle, with the generator's serial chain split in eight interleaved chains (each
+/// value is eight steps after the one eight places back), so they run in parallel in the CPU.
 fn lcg_shuffle_n<const N: usize>(seed: u64, deck: &mut [Card]) {
     let deck: &mut [Card; N] = deck.try_into().expect("deck of N cards");
-    let mut xs = [0u64; N];
+    let mut xs = [0u32; N];
     let mut x = seed % LCG_MODULUS;
-    for slot in xs.iter_mut().take(4) {
-        x = lcg_next(x);
-        *slot = x;
+    for slot in xs.iter_mut().take(LCG_CHAINS) {
+        x = mod_lcg(445 * x + 700_001);
+        *slot = x as u32;
     }
-    for i in 4..N {
-        xs[i] = mod_lcg(LCG_A4 * xs[i - 4] + LCG_C4);
+    let (a, c) = LCG_JUMP;
+    for i in LCG_CHAINS..N {
+        xs[i] = mod_lcg(a * xs[i - LCG_CHAINS] as u64 + c) as u32;
     }
     for (i, &x) in xs.iter().enumerate() {
-        deck.swap(i, (x % N as u64) as usize);
+        deck.swap(i, (x % N as u32) as usize);
     }
 }
 
