@@ -76,11 +76,6 @@ impl fmt::Display for Card {
     }
 }
 
-/// The written rank of a value, as in `play` traces (`10`, `J`, `A`).
-pub fn value_text(value: u8) -> &'static str {
-    RANK_TEXT[value as usize]
-}
-
 /// Which deck a game is dealt from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum DeckKind {

@@ -1,11 +1,13 @@
 //! The game: one deal in, one result out.
 //!
 //! An `Engine` is built once per setting and reused for every game: `play_seed` deals into the
-//! fixed ring buffers of `Hands`, plays rounds until the game ends or repeats a state, and returns
-//! a `GameResult`. Nothing in the game loop allocates.
+//! fixed buffers of `Hands`, plays rounds until the game ends or repeats a state, and returns a
+//! `GameResult`. Nothing in the game loop allocates.
 //!
-//! The two-player battle without a tie (about 96% of all battles) takes a short path; ties, and
-//! every battle of three or more players, go through `resolve_war`, which handles all presets.
+//! Unobserved games take the fast paths: runs of tie-free battles (`duel` for two players,
+//! `crowd` for more), two-player wars in `resolve_duel_war`, other wars in `resolve_war`. An
+//! observed game (a trace, a property test) goes through `play_round`, the general path that
+//! reports every event; a test checks that both give the same results for every setting.
 
 use crate::cards::{Card, DeckKind};
 use crate::crowd;
