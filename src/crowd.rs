@@ -78,7 +78,14 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
             };
         }
         let winner = leaders.trailing_zeros() as usize;
-        let t = tail[winner];
+        // Tails are only ever indexed by constants (the loops unroll), so they stay in
+        // registers: the winner's is picked and every tail updated by multiplying with
+        // `p == winner`, without a branch (a branch here mispredicts, a store by the winner's
+        // index makes a store-to-load chain through the next battle).
+        let mut t = 0;
+        for (p, &end) in tail.iter().enumerate() {
+            t += end * usize::from(p == winner);
+        }
         // The run stops within `room` rounds of the tails' limits, which lie a whole deck before
         // the ends of their regions: t + PLAYERS is in bounds (checked once by the slice).
         let gathered = &mut cards[t..t + PLAYERS];
@@ -100,7 +107,9 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
             // One card each: reveal order is player order.
             _ => gathered.copy_from_slice(&shown),
         }
-        tail[winner] = t + players;
+        for (p, end) in tail.iter_mut().enumerate() {
+            *end += players * usize::from(p == winner);
+        }
         let mut empty = false;
         for p in 0..players {
             empty |= tail[p] == head[p] + n;
