@@ -460,8 +460,8 @@ fn fast_rounds(
     (end, counts.quiet_rounds)
 }
 
-/// Plays one round: a battle and all its wars. `None` if the game goes on.
-#[inline(always)]
+/// Plays one round, a battle and all its wars, reporting every event: the general path of
+/// observed games, for any number of players. `None` if the game goes on.
 fn play_round<O: Observer>(
     rules: &Rules,
     hands: &mut Hands,
@@ -472,40 +472,6 @@ fn play_round<O: Observer>(
     observer: &mut O,
 ) -> Option<Outcome> {
     tally.battles += 1;
-    if rules.players == 2 {
-        let a = hands.pop(0);
-        let b = hands.pop(1);
-        if O::ACTIVE {
-            observer.revealed(tally.battles, tally.rounds + 1, &[(0, a), (1, b)]);
-        }
-        if a.value() != b.value() {
-            let winner = (!beats(rules.ranking, a.value(), b.value())) as usize;
-            let (first, second) = match rules.gather {
-                Gather::Reveal | Gather::P1First => (a, b),
-                Gather::WinnerFirst if winner == 1 => (b, a),
-                Gather::WinnerFirst => (a, b),
-                // Fisher-Yates on two cards: one draw decides whether they swap.
-                Gather::Random if rng.below(2) == 0 => (b, a),
-                Gather::Random => (a, b),
-            };
-            if O::ACTIVE {
-                observer.took(winner, &[first, second]);
-            }
-            hands.push2(winner, first, second);
-            hands.make_room(winner);
-            tally.rounds += 1;
-            if hands.len(1 - winner) == 0 {
-                return Some(Outcome::Win(winner));
-            }
-            return None;
-        }
-        table.clear();
-        table.put(0, a);
-        table.put(1, b);
-        let mut tied = [0u8; MAX_PLAYERS];
-        tied[1] = 1;
-        return resolve_war(rules, hands, table, tally, rng, events, observer, tied, 2);
-    }
     table.clear();
     for p in 0..rules.players {
         table.put(p, hands.pop(p));

@@ -8,6 +8,7 @@
 //! one hand. Nothing here allocates after `Hands::new`.
 
 use crate::cards::Card;
+use crate::deal::dealt_to;
 use crate::rules::MAX_PLAYERS;
 
 #[derive(Clone, Debug)]
@@ -62,11 +63,9 @@ impl Hands {
     /// Deals `deck` one card at a time, player 1 first, into empty hands at their regions' starts.
     pub fn deal(&mut self, deck: &[Card]) {
         self.clear();
-        let n = self.players;
-        for p in 0..n {
-            let start = self.head[p] as usize;
-            let mut at = start;
-            for &card in deck.iter().skip(p).step_by(n) {
+        for p in 0..self.players {
+            let mut at = self.head[p] as usize;
+            for card in dealt_to(deck, self.players, p) {
                 self.cards[at] = card;
                 at += 1;
             }
@@ -108,15 +107,6 @@ impl Hands {
         let t = self.tail[p] as usize;
         self.cards[t..t + cards.len()].copy_from_slice(cards);
         self.tail[p] += cards.len() as u32;
-    }
-
-    /// Puts two cards at the bottom of player `p`'s hand.
-    #[inline(always)]
-    pub fn push2(&mut self, p: usize, first: Card, second: Card) {
-        let t = self.tail[p] as usize;
-        self.cards[t] = first;
-        self.cards[t + 1] = second;
-        self.tail[p] += 2;
     }
 
     /// Slides player `p`'s hand back to the start of its region once its tail has used half the
