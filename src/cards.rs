@@ -7,8 +7,10 @@
 
 use std::fmt;
 
-/// One card: `value << 3 | suit`.
+/// One card: `value << 3 | suit`. Transparent, so that the engine may move several cards as
+/// one word.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[repr(transparent)]
 pub struct Card(pub u8);
 
 /// Value of a two (weakest).

@@ -6,11 +6,16 @@
 //! empty, player 1's hand matches the cycle detector's key, an event is due, or the tails near
 //! their limits).
 
-use crate::cards::Card;
+use crate::cards::{Card, ACE, THREE};
 use crate::deal::SplitMix64;
-use crate::duel::{Counts, RANDOM, WINNER_FIRST};
+use crate::duel::{Counts, P1_FIRST, RANDOM, WINNER_FIRST};
 use crate::hands::Hands;
 use crate::rules::{strongest, Ranking, MAX_PLAYERS};
+
+/// Reveal order with wars played inside the run: for the `reveal` gather with the short-war
+/// policy "game ends, most cards wins", a war needs nothing but the tied players' next cards,
+/// so it costs a few dozen instructions here instead of a trip through the engine.
+pub const REVEAL_WARS: u8 = 3;
 
 /// Why a run stopped.
 pub enum Run {
@@ -22,15 +27,32 @@ pub enum Run {
     },
     /// `winner` took the last round, which needs the engine's attention.
     Round { winner: usize },
+    /// A tied player could not put down the cards of a war (`REVEAL_WARS` only): the game is
+    /// over, the cards on the table out of play.
+    ShortWar,
 }
 
-/// Plays rounds of a game of `players` (three or more) until a tie, or until a round after which
-/// `stop_after` rounds have been played, a hand is empty, or player 1's hand matches `key`.
+/// How a war played inside a run ended.
+enum War {
+    /// `winner` takes the first `pile` cards of the pile.
+    Won {
+        winner: usize,
+        pile: usize,
+    },
+    Short,
+}
+
+/// Plays rounds of a game of `players` (three or more) until a tie (a war, for `REVEAL_WARS`),
+/// or until a round after which `stop_after` rounds have been played, a hand is empty, or player
+/// 1's hand matches `key`. `pile` holds a war's table: room for every card of the game.
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 pub fn run<const GATHER: u8, const PLAYERS: usize>(
     hands: &mut Hands,
     ranking: Ranking,
     rng: &mut SplitMix64,
+    pile: &mut [Card],
+    face_down: usize,
     stop_after: u64,
     key: (u32, u8),
 ) -> (Run, Counts) {
@@ -43,16 +65,21 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
         tail[p] = hands.tail[p] as usize;
         room = room.min(hands.limit[p] as usize - tail[p]);
     }
-    // Each round adds `players` cards to one tail: this many rounds keep all within their limits.
-    let stop_n = stop_after.min((room / players) as u64 + 1).max(1) as usize;
+    // Each round adds at least `players` cards to one tail; a round that adds more (a war) counts
+    // as several. While the rounds so far count for fewer than this, every tail is within its
+    // limit, and a whole deck fits after it.
+    let mut stop_n = stop_after.min((room / players) as u64 + 1).max(1) as usize;
     let key = (key.0 as usize) << 8 | key.1 as usize;
     let cards = &mut hands.cards[..];
+    // Rounds begun; every player revealed one card in each, and a tied player also the cards of
+    // the round's wars, which `head` has moved past.
     let mut n = 0;
+    let (mut war_battles, mut wars) = (0, 0);
     let run = loop {
         let mut shown = [Card(0); PLAYERS];
         for p in 0..players {
-            // SAFETY: n < stop_n battles have been played, each player had a card for each (a
-            // run stops when a hand is empty), so head + n < tail, inside the player's region.
+            // SAFETY: every hand had a card for each round so far (a run stops when a hand is
+            // empty) and for the wars counted in `head`, so head + n < tail, inside the region.
             shown[p] = unsafe { *cards.get_unchecked(head[p] + n) };
         }
         n += 1;
@@ -62,20 +89,40 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
         for (p, card) in shown.iter().enumerate() {
             leaders |= u32::from(card.value() == best) << p;
         }
+        let mut taken = players;
         if leaders.count_ones() > 1 {
-            let mut revealed = [Card(0); MAX_PLAYERS];
-            revealed[..PLAYERS].copy_from_slice(&shown);
-            let mut tied = [0u8; MAX_PLAYERS];
-            let mut count = 0;
-            for p in (0..players).filter(|p| leaders >> p & 1 == 1) {
-                tied[count] = p as u8;
-                count += 1;
+            if GATHER != REVEAL_WARS {
+                let mut revealed = [Card(0); MAX_PLAYERS];
+                revealed[..PLAYERS].copy_from_slice(&shown);
+                let mut tied = [0u8; MAX_PLAYERS];
+                let mut count = 0;
+                for p in (0..players).filter(|p| leaders >> p & 1 == 1) {
+                    tied[count] = p as u8;
+                    count += 1;
+                }
+                break Run::Tie {
+                    revealed,
+                    tied,
+                    count,
+                };
             }
-            break Run::Tie {
-                revealed,
-                tied,
-                count,
-            };
+            let before = wars;
+            let war = play_war(
+                cards, pile, &mut head, &tail, n, shown, leaders, ranking, face_down, &mut wars,
+            );
+            war_battles += wars - before;
+            match war {
+                War::Short => {
+                    war_battles -= 1;
+                    break Run::ShortWar;
+                }
+                War::Won { winner, pile: size } => {
+                    leaders = 1 << winner;
+                    taken = size;
+                    // The extra cards count as the rounds they could have filled.
+                    stop_n = stop_n.saturating_sub(size.div_ceil(players) - 1);
+                }
+            }
         }
         let winner = leaders.trailing_zeros() as usize;
         // Tails are only ever indexed by constants (the loops unroll), so they stay in
@@ -86,29 +133,33 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
         for (p, &end) in tail.iter().enumerate() {
             t += end * usize::from(p == winner);
         }
-        // The run stops within `room` rounds of the tails' limits, which lie a whole deck before
-        // the ends of their regions: t + PLAYERS is in bounds (checked once by the slice).
-        let gathered = &mut cards[t..t + PLAYERS];
-        match GATHER {
-            WINNER_FIRST => {
-                gathered[0] = shown[winner];
-                let mut at = 1;
-                for (p, &card) in shown.iter().enumerate() {
-                    if p != winner {
-                        gathered[at] = card;
-                        at += 1;
+        if taken == players {
+            // The run stops within `room` cards of the tails' limits, which lie a whole deck
+            // before the ends of their regions: t + PLAYERS is in bounds (checked once here).
+            let gathered = &mut cards[t..t + PLAYERS];
+            match GATHER {
+                WINNER_FIRST => {
+                    gathered[0] = shown[winner];
+                    let mut at = 1;
+                    for (p, &card) in shown.iter().enumerate() {
+                        if p != winner {
+                            gathered[at] = card;
+                            at += 1;
+                        }
                     }
                 }
+                RANDOM => {
+                    rng.shuffle(&mut shown);
+                    gathered.copy_from_slice(&shown);
+                }
+                // One card each: reveal order is player order.
+                _ => gathered.copy_from_slice(&shown),
             }
-            RANDOM => {
-                rng.shuffle(&mut shown);
-                gathered.copy_from_slice(&shown);
-            }
-            // One card each: reveal order is player order.
-            _ => gathered.copy_from_slice(&shown),
+        } else {
+            cards[t..t + taken].copy_from_slice(&pile[..taken]);
         }
         for (p, end) in tail.iter_mut().enumerate() {
-            *end += players * usize::from(p == winner);
+            *end += taken * usize::from(p == winner);
         }
         let mut empty = false;
         for p in 0..players {
@@ -119,7 +170,7 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
         // card, and stops the run anyway).
         let top0 = unsafe { cards.get_unchecked(head[0] + n) }.value();
         let key_hit = (len0 << 8 | top0 as usize) == key;
-        if (n == stop_n) | key_hit | empty {
+        if (n >= stop_n) | key_hit | empty {
             break Run::Round { winner };
         }
     };
@@ -127,31 +178,333 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
         hands.head[p] = (head[p] + n) as u32;
         hands.tail[p] = tail[p] as u32;
     }
-    let tie = matches!(run, Run::Tie { .. });
-    (run, Counts::of_run(n as u64, tie))
+    let tie = !matches!(run, Run::Round { .. });
+    let counts = Counts {
+        rounds: n as u64 - u64::from(tie),
+        battles: n as u64 + war_battles,
+        wars,
+        quiet_rounds: n as u64 - 1,
+    };
+    (run, counts)
+}
+
+/// A tie among `leaders` in the battle that revealed `shown` (round `n` of the run): wars in
+/// reveal order until one player wins, with the table built in `pile`. Counts each tie in `wars`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn play_war<const PLAYERS: usize>(
+    cards: &[Card],
+    pile: &mut [Card],
+    head: &mut [usize; PLAYERS],
+    tail: &[usize; PLAYERS],
+    n: usize,
+    shown: [Card; PLAYERS],
+    mut leaders: u32,
+    ranking: Ranking,
+    face_down: usize,
+    wars: &mut u64,
+) -> War {
+    pile[..PLAYERS].copy_from_slice(&shown);
+    let mut size = PLAYERS;
+    loop {
+        *wars += 1;
+        let tied = |p: usize| leaders >> p & 1 == 1;
+        if (0..PLAYERS).any(|p| tied(p) && tail[p] - (head[p] + n) <= face_down) {
+            return War::Short;
+        }
+        // Face-down cards go down together, one from each tied player at a time.
+        for k in 0..face_down {
+            for p in (0..PLAYERS).filter(|&p| tied(p)) {
+                pile[size] = cards[head[p] + n + k];
+                size += 1;
+            }
+        }
+        let mut revealed = [Card(0); PLAYERS];
+        for p in (0..PLAYERS).filter(|&p| tied(p)) {
+            head[p] += face_down + 1;
+            revealed[p] = cards[head[p] + n - 1];
+            pile[size] = revealed[p];
+            size += 1;
+        }
+        let best = strongest_among(ranking, &revealed, leaders);
+        let mut next = 0;
+        for (p, card) in revealed.iter().enumerate() {
+            next |= u32::from(tied(p) && card.value() == best) << p;
+        }
+        leaders = next;
+        if leaders.count_ones() == 1 {
+            return War::Won {
+                winner: leaders.trailing_zeros() as usize,
+                pile: size,
+            };
+        }
+    }
+}
+
+/// The strongest value among the cards of the players in `mask`.
+#[inline(always)]
+fn strongest_among<const PLAYERS: usize>(
+    ranking: Ranking,
+    cards: &[Card; PLAYERS],
+    mask: u32,
+) -> u8 {
+    let mut among = [Card(0); PLAYERS];
+    let mut count = 0;
+    for (p, &card) in cards.iter().enumerate() {
+        if mask >> p & 1 == 1 {
+            among[count] = card;
+            count += 1;
+        }
+    }
+    strongest(ranking, &among[..count])
+}
+
+/// What a three-player battle's values decide, indexed by `v1 | v2 << 4 | v3 << 8`: the winner's
+/// lane shift (`16 * winner`), or `TRIO_TIE | leaders` when two or three cards tie.
+type TrioTable = [u8; 4096];
+const TRIO_TIE: u8 = 0x80;
+
+const fn trio_table(ranking: Ranking) -> TrioTable {
+    let mut table = [0u8; 4096];
+    let mut index = 0;
+    while index < 4096 {
+        let values = [index & 15, index >> 4 & 15, index >> 8];
+        if values[0] <= ACE as usize && values[1] <= ACE as usize && values[2] <= ACE as usize {
+            // The same rule as `strongest`, in a const fn.
+            let (mut max, mut low) = (0, 0);
+            let mut p = 0;
+            while p < 3 {
+                let v = values[p];
+                if v > max {
+                    max = v;
+                }
+                if v <= THREE as usize && v + 1 > low {
+                    low = v + 1;
+                }
+                p += 1;
+            }
+            let oorlog = matches!(ranking, Ranking::Oorlog);
+            let best = if oorlog && max == ACE as usize && low > 0 {
+                low - 1
+            } else {
+                max
+            };
+            let mut leaders = 0u8;
+            let mut p = 0;
+            while p < 3 {
+                if values[p] == best {
+                    leaders |= 1 << p;
+                }
+                p += 1;
+            }
+            table[index] = if leaders == 1 || leaders == 2 || leaders == 4 {
+                16 * leaders.trailing_zeros() as u8
+            } else {
+                TRIO_TIE | leaders
+            };
+        }
+        index += 1;
+    }
+    table
+}
+
+static TRIO_STANDARD: TrioTable = trio_table(Ranking::Standard);
+static TRIO_OORLOG: TrioTable = trio_table(Ranking::Oorlog);
+
+/// Sixteen-bit lanes, one per player (lane 3 unused): tails and heads packed in one word each,
+/// so that the winner's tail is picked and moved by a shift, and "is any hand empty" is one
+/// subtraction and a zero-lane test.
+const LANE_ONES: u64 = 0x0001_0001_0001_0001;
+const LANE_HIGHS: u64 = 0x8000_8000_8000_8000;
+/// Lane 3 of the tails: keeps that unused lane of `tails - heads` from looking empty.
+const LANE_3_FULL: u64 = 1 << 48;
+/// One card more for each of the three players.
+const THREE_LANES: u64 = 0x0000_0001_0001_0001;
+
+/// Whether `run_three` can play this game: every position of the hands fits in a lane.
+pub fn fits_three(hands: &Hands) -> bool {
+    hands.players() == 3 && hands.cards.len() < 1 << 15
+}
+
+/// `run::<GATHER, 3>` for `P1_FIRST` and `REVEAL_WARS`, the oorlog default, specialised: a 4 KB
+/// table decides each battle, the three cards are stored as one word, and tails and heads live
+/// in sixteen-bit lanes (see `LANE_ONES`). About a third of the instructions of the general
+/// loop. The caller checks `fits_three`.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub fn run_three<const GATHER: u8>(
+    hands: &mut Hands,
+    ranking: Ranking,
+    pile: &mut [Card],
+    face_down: usize,
+    stop_after: u64,
+    key: (u32, u8),
+) -> (Run, Counts) {
+    debug_assert!(fits_three(hands) && (GATHER == P1_FIRST || GATHER == REVEAL_WARS));
+    let table = match ranking {
+        Ranking::Standard => &TRIO_STANDARD,
+        Ranking::Oorlog => &TRIO_OORLOG,
+    };
+    let mut head = [0, 1, 2].map(|p| hands.head[p] as usize);
+    let mut room = usize::MAX;
+    let mut tails = LANE_3_FULL;
+    for p in 0..3 {
+        tails |= (hands.tail[p] as u64) << (16 * p);
+        room = room.min((hands.limit[p] - hands.tail[p]) as usize);
+    }
+    let lanes = |at: [usize; 3]| at[0] as u64 | (at[1] as u64) << 16 | (at[2] as u64) << 32;
+    // Each player's next card, lane by lane (advanced once per round, and past a war's cards).
+    let mut heads = lanes(head);
+    // As in `run`: rounds that count for fewer than this keep every tail within its limit.
+    let mut stop_n = stop_after.min((room / 3) as u64 + 1).max(1) as usize;
+    let key = (key.0 as u64) << 8 | key.1 as u64;
+    let cards = &mut hands.cards[..];
+    let at = cards.as_mut_ptr();
+    let mut n = 0;
+    let (mut war_battles, mut wars) = (0, 0);
+    let run = loop {
+        // SAFETY: as in `run`: head + n < tail for every player, inside the array.
+        let shown = unsafe {
+            [
+                *at.add(head[0] + n),
+                *at.add(head[1] + n),
+                *at.add(head[2] + n),
+            ]
+        };
+        n += 1;
+        heads += THREE_LANES;
+        let [a, b, c] = shown.map(|card| card.0 as usize);
+        let decision = table[a >> 3 | (b & 0x78) << 1 | (c & 0x78) << 5];
+        let (shift, taken) = if decision & TRIO_TIE == 0 {
+            (decision, 3)
+        } else {
+            let leaders = u32::from(decision & !TRIO_TIE);
+            if GATHER != REVEAL_WARS {
+                let mut revealed = [Card(0); MAX_PLAYERS];
+                revealed[..3].copy_from_slice(&shown);
+                let mut tied = [0u8; MAX_PLAYERS];
+                let mut count = 0;
+                for p in (0..3).filter(|p| leaders >> p & 1 == 1) {
+                    tied[count] = p as u8;
+                    count += 1;
+                }
+                break Run::Tie {
+                    revealed,
+                    tied,
+                    count,
+                };
+            }
+            let tail = [0, 1, 2].map(|p| (tails >> (16 * p) & 0xFFFF) as usize);
+            let before = wars;
+            let war = play_war(
+                cards, pile, &mut head, &tail, n, shown, leaders, ranking, face_down, &mut wars,
+            );
+            war_battles += wars - before;
+            let War::Won { winner, pile: size } = war else {
+                war_battles -= 1;
+                break Run::ShortWar;
+            };
+            heads = lanes(head.map(|h| h + n));
+            stop_n = stop_n.saturating_sub(size.div_ceil(3) - 1);
+            (16 * winner as u8, size)
+        };
+        let t = (tails >> shift & 0xFFFF) as usize;
+        let word = a as u32 | (b as u32) << 8 | (c as u32) << 16;
+        // SAFETY: the winner's tail is within its limit, a whole deck before its region's end,
+        // so t + 4 is inside the array; the fourth byte lands past the tail, where nothing lives.
+        unsafe { at.add(t).cast::<u32>().write_unaligned(word) };
+        if taken > 3 {
+            // A war: the three revealed cards open the pile, the rest follows them.
+            cards[t + 3..t + taken].copy_from_slice(&pile[3..taken]);
+        }
+        tails += (taken as u64) << shift;
+        // Cards left, lane by lane: no lane borrows, because no head passes its tail.
+        let left = tails - heads;
+        let empty = (left.wrapping_sub(LANE_ONES) & !left & LANE_HIGHS) != 0;
+        // SAFETY: head[0] + n <= tail[0], inside the array (an empty hand reads a stale card, and
+        // stops the run anyway).
+        let top0 = unsafe { *at.add(head[0] + n) }.value();
+        let key_hit = ((left & 0xFFFF) << 8 | top0 as u64) == key;
+        if (n >= stop_n) | key_hit | empty {
+            break Run::Round {
+                winner: shift as usize / 16,
+            };
+        }
+    };
+    for (p, h) in head.into_iter().enumerate() {
+        hands.head[p] = (h + n) as u32;
+        hands.tail[p] = (tails >> (16 * p) & 0xFFFF) as u32;
+    }
+    let tie = !matches!(run, Run::Round { .. });
+    let counts = Counts {
+        rounds: n as u64 - u64::from(tie),
+        battles: n as u64 + war_battles,
+        wars,
+        quiet_rounds: n as u64 - 1,
+    };
+    (run, counts)
 }
 
 /// Calls `run::<GATHER, N>` for the game's player count, so that each table size gets its own
 /// fully unrolled loop.
+#[allow(clippy::too_many_arguments)]
 pub fn dispatch<const GATHER: u8>(
     players: usize,
     hands: &mut Hands,
     ranking: Ranking,
     rng: &mut SplitMix64,
+    pile: &mut [Card],
+    face_down: usize,
     stop_after: u64,
     key: (u32, u8),
 ) -> (Run, Counts) {
     match players {
-        3 => run::<GATHER, 3>(hands, ranking, rng, stop_after, key),
-        4 => run::<GATHER, 4>(hands, ranking, rng, stop_after, key),
-        5 => run::<GATHER, 5>(hands, ranking, rng, stop_after, key),
-        6 => run::<GATHER, 6>(hands, ranking, rng, stop_after, key),
-        7 => run::<GATHER, 7>(hands, ranking, rng, stop_after, key),
-        8 => run::<GATHER, 8>(hands, ranking, rng, stop_after, key),
-        9 => run::<GATHER, 9>(hands, ranking, rng, stop_after, key),
-        10 => run::<GATHER, 10>(hands, ranking, rng, stop_after, key),
-        11 => run::<GATHER, 11>(hands, ranking, rng, stop_after, key),
-        12 => run::<GATHER, 12>(hands, ranking, rng, stop_after, key),
+        3 => run::<GATHER, 3>(hands, ranking, rng, pile, face_down, stop_after, key),
+        4 => run::<GATHER, 4>(hands, ranking, rng, pile, face_down, stop_after, key),
+        5 => run::<GATHER, 5>(hands, ranking, rng, pile, face_down, stop_after, key),
+        6 => run::<GATHER, 6>(hands, ranking, rng, pile, face_down, stop_after, key),
+        7 => run::<GATHER, 7>(hands, ranking, rng, pile, face_down, stop_after, key),
+        8 => run::<GATHER, 8>(hands, ranking, rng, pile, face_down, stop_after, key),
+        9 => run::<GATHER, 9>(hands, ranking, rng, pile, face_down, stop_after, key),
+        10 => run::<GATHER, 10>(hands, ranking, rng, pile, face_down, stop_after, key),
+        11 => run::<GATHER, 11>(hands, ranking, rng, pile, face_down, stop_after, key),
+        12 => run::<GATHER, 12>(hands, ranking, rng, pile, face_down, stop_after, key),
         n => unreachable!("the crowd path plays 3 to 12 players, not {n}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every possible three-card battle: the table picks the winner `strongest` picks, or the
+    /// players who tie.
+    #[test]
+    fn three_player_table_agrees_with_the_rules() {
+        for (ranking, table) in [
+            (Ranking::Standard, &TRIO_STANDARD),
+            (Ranking::Oorlog, &TRIO_OORLOG),
+        ] {
+            for (index, &decision) in table.iter().enumerate() {
+                let values = [index & 15, index >> 4 & 15, index >> 8];
+                if values.iter().any(|&v| v > ACE as usize) {
+                    continue;
+                }
+                let cards = values.map(|v| Card::new(v as u8, 0));
+                let best = strongest(ranking, &cards);
+                let leaders: Vec<usize> = (0..3).filter(|&p| cards[p].value() == best).collect();
+                if let [winner] = leaders[..] {
+                    assert_eq!(decision, 16 * winner as u8, "{ranking:?} {values:?}");
+                } else {
+                    let mask = leaders.iter().fold(0, |m, &p| m | 1 << p);
+                    assert_eq!(decision, TRIO_TIE | mask, "{ranking:?} {values:?}");
+                }
+            }
+        }
+        // 2 beats ace beats queen, under oorlog.
+        assert_eq!(TRIO_OORLOG[12 | 10 << 4], 32);
+        assert_eq!(TRIO_STANDARD[12 | 10 << 4], 0);
+        assert_eq!(TRIO_OORLOG[10 | 12 << 4 | 1 << 8], 32);
+        assert_eq!(TRIO_OORLOG[12 | 12 << 4 | 5 << 8], TRIO_TIE | 0b011);
     }
 }

@@ -33,6 +33,8 @@ pub enum Run {
 pub struct Counts {
     pub rounds: u64,
     pub battles: u64,
+    /// Wars settled inside the run (a tie that stops the run is left to the engine).
+    pub wars: u64,
     /// Completed rounds before the last one: they needed nothing but counting.
     pub quiet_rounds: u64,
 }
@@ -44,6 +46,7 @@ impl Counts {
         Counts {
             rounds: battles - u64::from(tie),
             battles,
+            wars: 0,
             quiet_rounds: battles - 1,
         }
     }

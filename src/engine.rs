@@ -77,6 +77,8 @@ struct Table {
     cards: Vec<Card>,
     owners: Vec<u8>,
     gathered: Vec<Card>,
+    /// The table of a war played inside a `crowd` run: room for every card.
+    pile: Box<[Card]>,
 }
 
 impl Table {
@@ -85,6 +87,7 @@ impl Table {
             cards: Vec::with_capacity(total),
             owners: Vec::with_capacity(total),
             gathered: Vec::with_capacity(total),
+            pile: vec![Card(0); total].into_boxed_slice(),
         }
     }
 
@@ -417,17 +420,36 @@ fn fast_rounds(
         };
         return (end, counts.quiet_rounds);
     }
+    let pile = &mut table.pile;
+    let (ranking, down) = (rules.ranking, rules.face_down);
+    let wars_inside = rules.gather == Gather::Reveal && rules.short_war == ShortWar::MostCardsWins;
+    let one_card_each = matches!(rules.gather, Gather::Reveal | Gather::P1First);
     let (run, counts) = match rules.gather {
+        _ if one_card_each && crowd::fits_three(hands) => {
+            if wars_inside {
+                crowd::run_three::<{ crowd::REVEAL_WARS }>(
+                    hands, ranking, pile, down, stop_after, key,
+                )
+            } else {
+                crowd::run_three::<P1_FIRST>(hands, ranking, pile, down, stop_after, key)
+            }
+        }
+        Gather::Reveal if wars_inside => crowd::dispatch::<{ crowd::REVEAL_WARS }>(
+            n, hands, ranking, rng, pile, down, stop_after, key,
+        ),
         Gather::Reveal | Gather::P1First => {
-            crowd::dispatch::<P1_FIRST>(n, hands, rules.ranking, rng, stop_after, key)
+            crowd::dispatch::<P1_FIRST>(n, hands, ranking, rng, pile, down, stop_after, key)
         }
         Gather::WinnerFirst => {
-            crowd::dispatch::<WINNER_FIRST>(n, hands, rules.ranking, rng, stop_after, key)
+            crowd::dispatch::<WINNER_FIRST>(n, hands, ranking, rng, pile, down, stop_after, key)
         }
-        Gather::Random => crowd::dispatch::<RANDOM>(n, hands, rules.ranking, rng, stop_after, key),
+        Gather::Random => {
+            crowd::dispatch::<RANDOM>(n, hands, ranking, rng, pile, down, stop_after, key)
+        }
     };
     tally.rounds += counts.rounds;
     tally.battles += counts.battles;
+    tally.wars += counts.wars;
     let end = match run {
         crowd::Run::Tie {
             revealed,
@@ -450,6 +472,7 @@ fn fast_rounds(
                 count,
             )
         }
+        crowd::Run::ShortWar => Some(most_cards(hands)),
         crowd::Run::Round { .. } => {
             for p in 0..n {
                 hands.make_room(p);
@@ -714,6 +737,7 @@ fn take_table<O: Observer>(
         cards,
         owners,
         gathered,
+        ..
     } = table;
     gathered.clear();
     if rules.gather == Gather::Reveal {

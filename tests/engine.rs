@@ -279,7 +279,7 @@ impl Observer for Watching {}
 fn fast_paths_agree_with_the_general_path() {
     for preset in Preset::ALL {
         let players = if preset == Preset::Oorlog {
-            vec![2, 3, 6, 12]
+            (2..=12).collect()
         } else {
             vec![2]
         };
