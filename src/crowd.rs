@@ -1,10 +1,16 @@
-//! The fast path for three or more players: runs of battles without a tie.
+//! The fast path for three or more players: runs of battles without a tie (or, for oorlog's own
+//! rules, with their wars played inside the run).
 //!
 //! Every player reveals one card per battle, so all heads advance together: one counter locates
-//! them all, and the heads themselves stay fixed for the run. Only the winner's tail moves. As in
-//! `duel`, the run stops at a tie or after a round that needs the engine's attention (a hand is
-//! empty, player 1's hand matches the cycle detector's key, an event is due, or the tails near
-//! their limits).
+//! them all, and the heads themselves stay fixed for the run (a war moves only the tied players'
+//! heads). Only the winner's tail moves. As in `duel`, the run stops after a round that needs
+//! the engine's attention (a hand is empty, player 1's hand matches the cycle detector's key, an
+//! event is due, or the tails near their limits).
+//!
+//! Three loops, from general to specialised: `run` plays any table size and gather order;
+//! `run_lanes` (3 to 8 players, one card each to the winner in player order: every oorlog
+//! sweep) packs a battle's cards and the hands' sizes one byte per player into words;
+//! `run_three` (the default oorlog table) decides a battle with one lookup in a 4 KB table.
 
 use crate::cards::{Card, ACE, THREE};
 use crate::deal::SplitMix64;
@@ -443,6 +449,199 @@ pub fn run_three<const GATHER: u8>(
         quiet_rounds: n as u64 - 1,
     };
     (run, counts)
+}
+
+/// The strongest value among those present, indexed by the set of values shown (bit `v` for
+/// value `v`): the ranking becomes one load.
+type BestTable = [u8; 1 << 13];
+
+const fn best_table(ranking: Ranking) -> BestTable {
+    let mut table = [0u8; 1 << 13];
+    let mut seen = 1;
+    while seen < 1 << 13 {
+        let max = 31 - (seen as u32).leading_zeros();
+        let ace_and_low = seen & 1 << ACE != 0 && seen & 0b11 != 0;
+        table[seen] = if matches!(ranking, Ranking::Oorlog) && ace_and_low {
+            // The strongest of the 2s and 3s shown.
+            if seen & 0b10 != 0 {
+                THREE
+            } else {
+                0
+            }
+        } else {
+            max as u8
+        };
+        seen += 1;
+    }
+    table
+}
+
+static BEST_STANDARD: BestTable = best_table(Ranking::Standard);
+static BEST_OORLOG: BestTable = best_table(Ranking::Oorlog);
+
+/// `byte` repeated in each of the lowest `PLAYERS` bytes of a word.
+const fn each_lane(byte: u64, players: usize) -> u64 {
+    let mut word = 0;
+    let mut p = 0;
+    while p < players {
+        word |= byte << (8 * p);
+        p += 1;
+    }
+    word
+}
+
+/// Whether `run_lanes` can play this game: 3 to 8 players, one per byte of a word, and hands
+/// short enough for a byte lane with a spare high bit.
+pub fn fits_lanes(hands: &Hands) -> bool {
+    (3..=8).contains(&hands.players()) && hands.room() < 128
+}
+
+/// `run::<GATHER, PLAYERS>` for `P1_FIRST` and `REVEAL_WARS` (every oorlog sweep), with one byte
+/// per player in two words: the cards of a battle, stored in one write, and the hands' sizes.
+/// The ranking is one table load, the tied players a zero-byte test, the winner's tail its
+/// head plus its size, and "is any hand empty" another zero-byte test, so a battle costs a few
+/// instructions per player instead of a dozen. The caller checks `fits_lanes`.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
+    hands: &mut Hands,
+    ranking: Ranking,
+    pile: &mut [Card],
+    face_down: usize,
+    stop_after: u64,
+    key: (u32, u8),
+) -> (Run, Counts) {
+    debug_assert!(fits_lanes(hands) && (GATHER == P1_FIRST || GATHER == REVEAL_WARS));
+    let ones = const { each_lane(0x01, PLAYERS) };
+    let highs = const { each_lane(0x80, PLAYERS) };
+    let value_bits = const { each_lane(0x1F, PLAYERS) };
+    let best_of = match ranking {
+        Ranking::Standard => &BEST_STANDARD,
+        Ranking::Oorlog => &BEST_OORLOG,
+    };
+    let mut head: [usize; PLAYERS] = std::array::from_fn(|p| hands.head[p] as usize);
+    let mut room = usize::MAX;
+    // Byte p: player p's hand size.
+    let mut sizes = 0u64;
+    for p in 0..PLAYERS {
+        sizes |= u64::from(hands.len(p)) << (8 * p);
+        room = room.min((hands.limit[p] - hands.tail[p]) as usize);
+    }
+    let size_of = |sizes: u64, p: usize| (sizes >> (8 * p) & 0xFF) as usize;
+    // As in `run`: rounds that count for fewer than this keep every tail within its limit.
+    let mut stop_n = stop_after.min((room / PLAYERS) as u64 + 1).max(1) as usize;
+    let key = (key.0 as u64) << 8 | key.1 as u64;
+    let cards = &mut hands.cards[..];
+    let at = cards.as_mut_ptr();
+    let mut n = 0;
+    let (mut war_battles, mut wars) = (0, 0);
+    let run = loop {
+        // Byte p: player p's card. Bit v: some player shows value v.
+        let (mut shown, mut seen) = (0u64, 0usize);
+        for (p, &h) in head.iter().enumerate() {
+            // SAFETY: as in `run`: head + n < tail for every player, inside the array.
+            let card = unsafe { *at.add(h + n) }.0;
+            shown |= u64::from(card) << (8 * p);
+            seen |= 1 << (card >> 3);
+        }
+        n += 1;
+        sizes -= ones;
+        let best = u64::from(best_of[seen]);
+        // Zero in the lanes of the players who show the strongest value.
+        let diff = (shown >> 3 & value_bits) ^ (best * ones);
+        // The high bit of each lane: set where the lane is not zero (no carry between lanes).
+        let nonzero = (((diff & !highs) + !highs) | diff) & highs;
+        let leaders = !nonzero & highs;
+        let (shift, taken) = if leaders & (leaders - 1) == 0 {
+            (leaders.trailing_zeros() - 7, PLAYERS)
+        } else {
+            let tied = (0..PLAYERS).fold(0, |m, p| m | ((leaders >> (8 * p + 7)) as u32 & 1) << p);
+            let table: [Card; PLAYERS] = std::array::from_fn(|p| Card((shown >> (8 * p)) as u8));
+            if GATHER != REVEAL_WARS {
+                let mut revealed = [Card(0); MAX_PLAYERS];
+                revealed[..PLAYERS].copy_from_slice(&table);
+                let mut tied_players = [0u8; MAX_PLAYERS];
+                let mut count = 0;
+                for p in (0..PLAYERS).filter(|p| tied >> p & 1 == 1) {
+                    tied_players[count] = p as u8;
+                    count += 1;
+                }
+                break Run::Tie {
+                    revealed,
+                    tied: tied_players,
+                    count,
+                };
+            }
+            let tail: [usize; PLAYERS] = std::array::from_fn(|p| head[p] + n + size_of(sizes, p));
+            let before = wars;
+            let war = play_war(
+                cards, pile, &mut head, &tail, n, table, tied, ranking, face_down, &mut wars,
+            );
+            war_battles += wars - before;
+            // The tied players' heads moved past the cards of the war.
+            sizes = 0;
+            for p in 0..PLAYERS {
+                sizes |= ((tail[p] - head[p] - n) as u64) << (8 * p);
+            }
+            let War::Won { winner, pile: size } = war else {
+                war_battles -= 1;
+                break Run::ShortWar;
+            };
+            stop_n = stop_n.saturating_sub(size.div_ceil(PLAYERS) - 1);
+            (8 * winner as u32, size)
+        };
+        let winner = shift as usize / 8;
+        let t = head[winner] + n + (sizes >> shift & 0xFF) as usize;
+        // SAFETY: the winner's tail is within its limit, a whole deck (at least 8 cards) before
+        // its region's end; bytes past the players' land past the tail, where nothing lives.
+        unsafe { at.add(t).cast::<u64>().write_unaligned(shown) };
+        if taken > PLAYERS {
+            // A war: the revealed cards open the pile, the rest follows them.
+            cards[t + PLAYERS..t + taken].copy_from_slice(&pile[PLAYERS..taken]);
+        }
+        sizes += (taken as u64) << shift;
+        let empty = sizes.wrapping_sub(ones) & !sizes & highs != 0;
+        // SAFETY: head[0] + n <= tail[0], inside the array (an empty hand reads a stale card, and
+        // stops the run anyway).
+        let top0 = unsafe { *at.add(head[0] + n) }.value();
+        let key_hit = ((sizes & 0xFF) << 8 | u64::from(top0)) == key;
+        if (n >= stop_n) | key_hit | empty {
+            break Run::Round { winner };
+        }
+    };
+    for (p, h) in head.into_iter().enumerate() {
+        hands.head[p] = (h + n) as u32;
+        hands.tail[p] = (h + n + size_of(sizes, p)) as u32;
+    }
+    let tie = !matches!(run, Run::Round { .. });
+    let counts = Counts {
+        rounds: n as u64 - u64::from(tie),
+        battles: n as u64 + war_battles,
+        wars,
+        quiet_rounds: n as u64 - 1,
+    };
+    (run, counts)
+}
+
+/// Calls `run_lanes::<GATHER, N>` for the game's player count (3 to 8).
+#[allow(clippy::too_many_arguments)]
+pub fn dispatch_lanes<const GATHER: u8>(
+    hands: &mut Hands,
+    ranking: Ranking,
+    pile: &mut [Card],
+    face_down: usize,
+    stop_after: u64,
+    key: (u32, u8),
+) -> (Run, Counts) {
+    match hands.players() {
+        3 => run_lanes::<GATHER, 3>(hands, ranking, pile, face_down, stop_after, key),
+        4 => run_lanes::<GATHER, 4>(hands, ranking, pile, face_down, stop_after, key),
+        5 => run_lanes::<GATHER, 5>(hands, ranking, pile, face_down, stop_after, key),
+        6 => run_lanes::<GATHER, 6>(hands, ranking, pile, face_down, stop_after, key),
+        7 => run_lanes::<GATHER, 7>(hands, ranking, pile, face_down, stop_after, key),
+        8 => run_lanes::<GATHER, 8>(hands, ranking, pile, face_down, stop_after, key),
+        n => unreachable!("byte lanes hold 3 to 8 players, not {n}"),
+    }
 }
 
 /// Calls `run::<GATHER, N>` for the game's player count, so that each table size gets its own

@@ -434,6 +434,15 @@ fn fast_rounds(
                 crowd::run_three::<P1_FIRST>(hands, ranking, pile, down, stop_after, key)
             }
         }
+        _ if one_card_each && crowd::fits_lanes(hands) => {
+            if wars_inside {
+                crowd::dispatch_lanes::<{ crowd::REVEAL_WARS }>(
+                    hands, ranking, pile, down, stop_after, key,
+                )
+            } else {
+                crowd::dispatch_lanes::<P1_FIRST>(hands, ranking, pile, down, stop_after, key)
+            }
+        }
         Gather::Reveal if wars_inside => crowd::dispatch::<{ crowd::REVEAL_WARS }>(
             n, hands, ranking, rng, pile, down, stop_after, key,
         ),

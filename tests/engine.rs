@@ -303,3 +303,21 @@ fn fast_paths_agree_with_the_general_path() {
         }
     }
 }
+
+/// Oorlog's own runs (wars played inside them, short wars after a first war) agree with the
+/// general path over many deals, for every table size they specialise.
+#[test]
+fn oorlog_runs_agree_with_the_general_path_over_many_deals() {
+    for n in 3..=8 {
+        let rules = Rules::new(Preset::Oorlog, Some(n), None).unwrap();
+        let mut fast = Engine::new(rules);
+        let mut general = Engine::new(rules);
+        for seed in 0..3000 {
+            assert_eq!(
+                fast.play_seed(Shuffle::Lcg, seed),
+                general.play_seed_observed(Shuffle::Lcg, seed, &mut Watching),
+                "oorlog {n}p seed {seed}"
+            );
+        }
+    }
+}
