@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use warsweep::cards::DeckKind;
-use warsweep::deal::Shuffle;
+use warsweep::deal::{Dealer, Shuffle};
 use warsweep::engine::Engine;
 use warsweep::rules::{Preset, Rules};
 use warsweep::summary::Seeds;
@@ -38,6 +38,27 @@ fn deal(c: &mut Criterion) {
                     deck.copy_from_slice(&sorted);
                     shuffle.shuffle(black_box(seed), &mut deck);
                 }
+                black_box(&deck);
+            })
+        });
+    }
+    // What a sweep pays: consecutive seeds through a `Dealer`, which steps each generator value
+    // from the previous seed's.
+    for (name, kind) in [
+        ("dealer-lcg-52", DeckKind::Standard),
+        ("dealer-lcg-108", DeckKind::Oorlog),
+    ] {
+        let sorted = kind.sorted();
+        let mut deck = sorted.clone();
+        let mut dealer = Dealer::new(sorted.len());
+        let mut first = 0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for seed in first..first + deals {
+                    deck.copy_from_slice(&sorted);
+                    dealer.shuffle(Shuffle::Lcg, black_box(seed), &mut deck);
+                }
+                first += deals;
                 black_box(&deck);
             })
         });

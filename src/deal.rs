@@ -50,19 +50,22 @@ pub fn lcg_next(x: u64) -> u64 {
 
 /// For `i` in `0..n`: advance the generator, swap cards `i` and `x mod n`.
 pub fn lcg_shuffle(seed: u64, deck: &mut [Card]) {
-    // The two real deck sizes get a constant divisor, which compiles to a multiply.
-    match deck.len() {
-        52 => lcg_shuffle_n::<52>(seed, deck),
-        108 => lcg_shuffle_n::<108>(seed, deck),
-        n => {
-            let mut x = seed % LCG_MODULUS;
-            for i in 0..n {
-                x = lcg_next(x);
-                deck.swap(i, (x % n as u64) as usize);
-            }
+    let mut xs = [0u32; MAX_LCG_DECK];
+    if deck.len() <= MAX_LCG_DECK {
+        let xs = &mut xs[..deck.len()];
+        lcg_values(seed, xs);
+        swap_by(xs, deck);
+    } else {
+        let mut x = seed % LCG_MODULUS;
+        for i in 0..deck.len() {
+            x = lcg_next(x);
+            deck.swap(i, (x % deck.len() as u64) as usize);
         }
     }
 }
+
+/// The largest deck whose generator values `lcg_shuffle` keeps on the stack (the oorlog deck).
+const MAX_LCG_DECK: usize = 108;
 
 /// `y mod (2^21 - 1)` for `y < 2^42`, by folding (the modulus is a Mersenne number).
 #[inline(always)]
@@ -88,27 +91,105 @@ const fn lcg_jump(k: u32) -> (u64, u64) {
     (a, c)
 }
 
-/// Independent chains the generator is split into (see `lcg_shuffle_n`).
+/// Independent chains the generator is split into (see `lcg_values`).
 const LCG_CHAINS: usize = 8;
 const LCG_JUMP: (u64, u64) = lcg_jump(LCG_CHAINS as u32);
 
-/// The same shuffle, with the generator's serial chain split in eight interleaved chains (each
-/// value is eight steps after the one eight places back), so they run in parallel in the CPU.
-fn lcg_shuffle_n<const N: usize>(seed: u64, deck: &mut [Card]) {
-    let deck: &mut [Card; N] = deck.try_into().expect("deck of N cards");
-    let mut xs = [0u32; N];
+/// `xs[k]`: the generator's value after `k + 1` steps from `seed`, the one that picks the swap
+/// of card `k`. The serial chain is split in eight interleaved chains (each value is eight steps
+/// after the one eight places back), so they run in parallel in the CPU.
+fn lcg_values(seed: u64, xs: &mut [u32]) {
     let mut x = seed % LCG_MODULUS;
     for slot in xs.iter_mut().take(LCG_CHAINS) {
         x = mod_lcg(445 * x + 700_001);
         *slot = x as u32;
     }
     let (a, c) = LCG_JUMP;
-    for i in LCG_CHAINS..N {
+    for i in LCG_CHAINS..xs.len() {
         xs[i] = mod_lcg(a * xs[i - LCG_CHAINS] as u64 + c) as u32;
     }
-    for (i, &x) in xs.iter().enumerate() {
-        deck.swap(i, (x % N as u32) as usize);
+}
+
+/// Swaps card `i` with card `xs[i] mod n`, for `i` in `0..n`.
+fn swap_by(xs: &[u32], deck: &mut [Card]) {
+    // The two real deck sizes get a constant divisor, which compiles to a multiply.
+    match deck.len() {
+        52 => swap_by_n::<52>(xs, deck),
+        108 => swap_by_n::<108>(xs, deck),
+        n => {
+            for (i, &x) in xs.iter().enumerate() {
+                deck.swap(i, x as usize % n);
+            }
+        }
     }
+}
+
+fn swap_by_n<const N: usize>(xs: &[u32], deck: &mut [Card]) {
+    let deck: &mut [Card; N] = deck.try_into().expect("deck of N cards");
+    for (i, r) in partners::<N>(xs).into_iter().enumerate() {
+        deck.swap(i, r as usize);
+    }
+}
+
+/// Shuffles decks of one size for a sweep's run of seeds. The generator is linear in the seed:
+/// the value after `k` steps is `445^k seed + c_k (mod M)`, so from one seed to the next each
+/// value grows by `445^k`. Remembering the last seed's values makes the next seed's one modular
+/// addition per card (which vectorises) instead of a step of the generator.
+#[derive(Clone, Debug)]
+pub struct Dealer {
+    /// The seed whose values `xs` holds.
+    last: Option<u64>,
+    /// As `lcg_values` gives them for `last`.
+    xs: Box<[u32]>,
+    /// `445^(k + 1) mod M`: how much `xs[k]` grows from one seed to the next.
+    growth: Box<[u32]>,
+}
+
+impl Dealer {
+    /// A dealer for decks of `cards` cards.
+    pub fn new(cards: usize) -> Dealer {
+        let mut power = 1;
+        let growth = (0..cards)
+            .map(|_| {
+                power = power * 445 % LCG_MODULUS;
+                power as u32
+            })
+            .collect();
+        Dealer {
+            last: None,
+            xs: vec![0; cards].into_boxed_slice(),
+            growth,
+        }
+    }
+
+    /// Shuffles `deck` (the sorted deck, of the dealer's size) as `shuffle.shuffle` would.
+    pub fn shuffle(&mut self, shuffle: Shuffle, seed: u64, deck: &mut [Card]) {
+        if shuffle != Shuffle::Lcg || deck.len() != self.xs.len() {
+            self.last = None;
+            return shuffle.shuffle(seed, deck);
+        }
+        if self.last.and_then(|last| last.checked_add(1)) == Some(seed) {
+            const M: u32 = LCG_MODULUS as u32;
+            for (x, &step) in self.xs.iter_mut().zip(self.growth.iter()) {
+                // Both below M < 2^21: the sum is below 2^22, and `M - 1 - sum` is negative
+                // exactly when the sum needs M taken off (no branch, so the loop vectorises).
+                let sum = *x + step;
+                let wraps = ((M - 1).wrapping_sub(sum) as i32 >> 31) as u32;
+                *x = sum - (M & wraps);
+            }
+        } else {
+            lcg_values(seed, &mut self.xs);
+        }
+        self.last = Some(seed);
+        swap_by(&self.xs, deck);
+    }
+}
+
+/// Every swap's partner, in a loop of its own that vectorises: the swaps then know every
+/// address at once.
+fn partners<const N: usize>(xs: &[u32]) -> [u8; N] {
+    let xs: &[u32; N] = xs.try_into().expect("one value per card");
+    std::array::from_fn(|i| (xs[i] % N as u32) as u8)
 }
 
 /// SplitMix64: a tiny, well-mixed generator whose whole state is one `u64`.
@@ -209,7 +290,34 @@ mod tests {
         }
     }
 
-    /// The four-chain shuffle equals the plain one-step-at-a-time definition.
+    /// A dealer gives every seed the shuffle `lcg_shuffle` gives, whether the seeds come in a
+    /// row, jump, wrap past the modulus or reach the end of the seed space.
+    #[test]
+    fn dealer_follows_any_order_of_seeds() {
+        let m = LCG_MODULUS;
+        let seeds = (0..300)
+            .chain(m - 5..m + 5)
+            .chain([7, 7, 8, 3, 4])
+            .chain(u64::MAX - 3..=u64::MAX)
+            .chain(0..3);
+        for kind in [DeckKind::Standard, DeckKind::Oorlog] {
+            let mut dealer = Dealer::new(kind.len());
+            for seed in seeds.clone() {
+                let mut dealt = kind.sorted();
+                dealer.shuffle(Shuffle::Lcg, seed, &mut dealt);
+                let mut plain = kind.sorted();
+                lcg_shuffle(seed, &mut plain);
+                assert_eq!(dealt, plain, "seed {seed}");
+            }
+            let mut dealt = kind.sorted();
+            dealer.shuffle(Shuffle::Splitmix, 9, &mut dealt);
+            let mut plain = kind.sorted();
+            splitmix_shuffle(9, &mut plain);
+            assert_eq!(dealt, plain);
+        }
+    }
+
+    /// The eight-chain shuffle equals the plain one-step-at-a-time definition.
     #[test]
     fn interleaved_lcg_equals_the_plain_definition() {
         for kind in [DeckKind::Standard, DeckKind::Oorlog] {

@@ -12,7 +12,7 @@
 use crate::cards::{Card, DeckKind};
 use crate::crowd;
 use crate::cycle::{Brent, History};
-use crate::deal::{dealt_to, Shuffle, SplitMix64};
+use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
 use crate::duel::{self, Run};
 use crate::hands::Hands;
 use crate::rules::{beats, strongest, Gather, Ranking, Rules, ShortWar, MAX_PLAYERS};
@@ -118,6 +118,7 @@ pub struct Engine {
     rules: Rules,
     sorted: Vec<Card>,
     deck: Vec<Card>,
+    dealer: Dealer,
     hands: Hands,
     history: History<Tally>,
     ghost: Hands,
@@ -150,6 +151,7 @@ impl Engine {
             rules,
             sorted: deck.sorted(),
             deck: Vec::with_capacity(deck.len()),
+            dealer: Dealer::new(deck.len()),
             hands: Hands::new(players, total),
             history: History::with_capacity(total),
             ghost: Hands::new(players, total),
@@ -185,7 +187,7 @@ impl Engine {
     ) -> GameResult {
         self.deck.clear();
         self.deck.extend_from_slice(&self.sorted);
-        shuffle.shuffle(seed, &mut self.deck);
+        self.dealer.shuffle(shuffle, seed, &mut self.deck);
         self.hands.deal(&self.deck);
         self.play_loaded(seed, observer)
     }
