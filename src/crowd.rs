@@ -114,7 +114,16 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
             }
             let before = wars;
             let war = play_war(
-                cards, pile, &mut head, &tail, n, shown, leaders, ranking, face_down, &mut wars,
+                cards,
+                pile,
+                &mut head,
+                &tail,
+                n,
+                shown,
+                leaders,
+                best_table_of(ranking),
+                face_down,
+                &mut wars,
             );
             war_battles += wars - before;
             match war {
@@ -195,7 +204,12 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
 }
 
 /// A tie among `leaders` in the battle that revealed `shown` (round `n` of the run): wars in
-/// reveal order until one player wins, with the table built in `pile`. Counts each tie in `wars`.
+/// reveal order until one player wins, with the table built in `pile` (room for every card and
+/// `MAX_PLAYERS` more). Counts each tie in `wars`.
+///
+/// Whether a player is tied is data, not control: every player's cards are read and written to
+/// the pile, and only the tied players' count (a branch per player would mispredict in one war
+/// out of two).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn play_war<const PLAYERS: usize>(
@@ -206,7 +220,7 @@ fn play_war<const PLAYERS: usize>(
     n: usize,
     shown: [Card; PLAYERS],
     mut leaders: u32,
-    ranking: Ranking,
+    best_of: &BestTable,
     face_down: usize,
     wars: &mut u64,
 ) -> War {
@@ -214,28 +228,36 @@ fn play_war<const PLAYERS: usize>(
     let mut size = PLAYERS;
     loop {
         *wars += 1;
-        let tied = |p: usize| leaders >> p & 1 == 1;
-        if (0..PLAYERS).any(|p| tied(p) && tail[p] - (head[p] + n) <= face_down) {
+        let tied = |p: usize| (leaders >> p & 1) as usize;
+        let mut short = 0;
+        for p in 0..PLAYERS {
+            short |= tied(p) & usize::from(tail[p] - (head[p] + n) <= face_down);
+        }
+        if short != 0 {
             return War::Short;
         }
-        // Face-down cards go down together, one from each tied player at a time.
+        // Face-down cards go down together, one from each tied player at a time. A player's
+        // region has room past its tail, so reading an untied player's next cards is harmless.
         for k in 0..face_down {
-            for p in (0..PLAYERS).filter(|&p| tied(p)) {
+            for p in 0..PLAYERS {
                 pile[size] = cards[head[p] + n + k];
-                size += 1;
+                size += tied(p);
             }
         }
-        let mut revealed = [Card(0); PLAYERS];
-        for p in (0..PLAYERS).filter(|&p| tied(p)) {
-            head[p] += face_down + 1;
-            revealed[p] = cards[head[p] + n - 1];
-            pile[size] = revealed[p];
-            size += 1;
+        let mut seen = 0usize;
+        let mut revealed = [0u8; PLAYERS];
+        for p in 0..PLAYERS {
+            let card = cards[head[p] + n + face_down];
+            pile[size] = card;
+            size += tied(p);
+            head[p] += tied(p) * (face_down + 1);
+            revealed[p] = card.value();
+            seen |= tied(p) << revealed[p];
         }
-        let best = strongest_among(ranking, &revealed, leaders);
+        let best = best_of[seen];
         let mut next = 0;
-        for (p, card) in revealed.iter().enumerate() {
-            next |= u32::from(tied(p) && card.value() == best) << p;
+        for (p, &value) in revealed.iter().enumerate() {
+            next |= (tied(p) as u32 & u32::from(value == best)) << p;
         }
         leaders = next;
         if leaders.count_ones() == 1 {
@@ -247,22 +269,12 @@ fn play_war<const PLAYERS: usize>(
     }
 }
 
-/// The strongest value among the cards of the players in `mask`.
-#[inline(always)]
-fn strongest_among<const PLAYERS: usize>(
-    ranking: Ranking,
-    cards: &[Card; PLAYERS],
-    mask: u32,
-) -> u8 {
-    let mut among = [Card(0); PLAYERS];
-    let mut count = 0;
-    for (p, &card) in cards.iter().enumerate() {
-        if mask >> p & 1 == 1 {
-            among[count] = card;
-            count += 1;
-        }
+/// The strongest value of `ranking` among those present in `seen` (see `BestTable`).
+fn best_table_of(ranking: Ranking) -> &'static BestTable {
+    match ranking {
+        Ranking::Standard => &BEST_STANDARD,
+        Ranking::Oorlog => &BEST_OORLOG,
     }
-    strongest(ranking, &among[..count])
 }
 
 /// What a three-player battle's values decide, indexed by `v1 | v2 << 4 | v3 << 8`: the winner's
@@ -403,7 +415,16 @@ pub fn run_three<const GATHER: u8>(
             let tail = [0, 1, 2].map(|p| (tails >> (16 * p) & 0xFFFF) as usize);
             let before = wars;
             let war = play_war(
-                cards, pile, &mut head, &tail, n, shown, leaders, ranking, face_down, &mut wars,
+                cards,
+                pile,
+                &mut head,
+                &tail,
+                n,
+                shown,
+                leaders,
+                best_table_of(ranking),
+                face_down,
+                &mut wars,
             );
             war_battles += wars - before;
             let War::Won { winner, pile: size } = war else {
@@ -515,10 +536,7 @@ pub fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
     let ones = const { each_lane(0x01, PLAYERS) };
     let highs = const { each_lane(0x80, PLAYERS) };
     let value_bits = const { each_lane(0x1F, PLAYERS) };
-    let best_of = match ranking {
-        Ranking::Standard => &BEST_STANDARD,
-        Ranking::Oorlog => &BEST_OORLOG,
-    };
+    let best_of = best_table_of(ranking);
     let mut head: [usize; PLAYERS] = std::array::from_fn(|p| hands.head[p] as usize);
     let mut room = usize::MAX;
     // Byte p: player p's hand size.
@@ -575,7 +593,7 @@ pub fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
             let tail: [usize; PLAYERS] = std::array::from_fn(|p| head[p] + n + size_of(sizes, p));
             let before = wars;
             let war = play_war(
-                cards, pile, &mut head, &tail, n, table, tied, ranking, face_down, &mut wars,
+                cards, pile, &mut head, &tail, n, table, tied, best_of, face_down, &mut wars,
             );
             war_battles += wars - before;
             // The tied players' heads moved past the cards of the war.

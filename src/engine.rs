@@ -77,7 +77,8 @@ struct Table {
     cards: Vec<Card>,
     owners: Vec<u8>,
     gathered: Vec<Card>,
-    /// The table of a war played inside a `crowd` run: room for every card.
+    /// The table of a war played inside a `crowd` run: room for every card, and one more for
+    /// each player (see `crowd::play_war`).
     pile: Box<[Card]>,
 }
 
@@ -87,7 +88,7 @@ impl Table {
             cards: Vec::with_capacity(total),
             owners: Vec::with_capacity(total),
             gathered: Vec::with_capacity(total),
-            pile: vec![Card(0); total].into_boxed_slice(),
+            pile: vec![Card(0); total + MAX_PLAYERS].into_boxed_slice(),
         }
     }
 
