@@ -42,6 +42,7 @@ fn playing_games_allocates_nothing() {
         (Preset::Classic, 2, None),
         (Preset::Oorlog, 3, None),
         (Preset::Oorlog, 6, None),
+        (Preset::Oorlog, 12, None),
         (Preset::Oorlog, 2, Some(Gather::WinnerFirst)),
         (Preset::Shortened, 2, Some(Gather::Random)),
         (Preset::Oorlog, 4, Some(Gather::Random)),
