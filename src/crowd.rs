@@ -38,6 +38,43 @@ pub enum Run {
     ShortWar,
 }
 
+/// The wars played inside a run, and their battles (a war cut short has none).
+#[derive(Default)]
+struct WarTally {
+    wars: u64,
+    battles: u64,
+}
+
+impl WarTally {
+    /// What a run of `rounds_begun` rounds, stopped by `run`, counted.
+    fn counts(&self, rounds_begun: u64, run: &Run) -> Counts {
+        let unfinished = !matches!(run, Run::Round { .. });
+        Counts {
+            rounds: rounds_begun - u64::from(unfinished),
+            battles: rounds_begun + self.battles,
+            wars: self.wars,
+            quiet_rounds: rounds_begun - 1,
+        }
+    }
+}
+
+/// The run's stop at a tie among `leaders` (bit p: player p), for the engine's general war.
+fn tie(shown: &[Card], leaders: u32) -> Run {
+    let mut revealed = [Card(0); MAX_PLAYERS];
+    revealed[..shown.len()].copy_from_slice(shown);
+    let mut tied = [0u8; MAX_PLAYERS];
+    let mut count = 0;
+    for p in (0..shown.len()).filter(|p| leaders >> p & 1 == 1) {
+        tied[count] = p as u8;
+        count += 1;
+    }
+    Run::Tie {
+        revealed,
+        tied,
+        count,
+    }
+}
+
 /// How a war played inside a run ended.
 enum War {
     /// `winner` takes the first `pile` cards of the pile.
@@ -80,7 +117,7 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
     // Rounds begun; every player revealed one card in each, and a tied player also the cards of
     // the round's wars, which `head` has moved past.
     let mut n = 0;
-    let (mut war_battles, mut wars) = (0, 0);
+    let mut war_tally = WarTally::default();
     let run = loop {
         let mut shown = [Card(0); PLAYERS];
         for p in 0..players {
@@ -98,21 +135,8 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
         let mut taken = players;
         if leaders.count_ones() > 1 {
             if GATHER != REVEAL_WARS {
-                let mut revealed = [Card(0); MAX_PLAYERS];
-                revealed[..PLAYERS].copy_from_slice(&shown);
-                let mut tied = [0u8; MAX_PLAYERS];
-                let mut count = 0;
-                for p in (0..players).filter(|p| leaders >> p & 1 == 1) {
-                    tied[count] = p as u8;
-                    count += 1;
-                }
-                break Run::Tie {
-                    revealed,
-                    tied,
-                    count,
-                };
+                break tie(&shown, leaders);
             }
-            let before = wars;
             let war = play_war(
                 cards,
                 pile,
@@ -123,14 +147,10 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
                 leaders,
                 best_table_of(ranking),
                 face_down,
-                &mut wars,
+                &mut war_tally,
             );
-            war_battles += wars - before;
             match war {
-                War::Short => {
-                    war_battles -= 1;
-                    break Run::ShortWar;
-                }
+                War::Short => break Run::ShortWar,
                 War::Won { winner, pile: size } => {
                     leaders = 1 << winner;
                     taken = size;
@@ -193,19 +213,13 @@ pub fn run<const GATHER: u8, const PLAYERS: usize>(
         hands.head[p] = (head[p] + n) as u32;
         hands.tail[p] = tail[p] as u32;
     }
-    let tie = !matches!(run, Run::Round { .. });
-    let counts = Counts {
-        rounds: n as u64 - u64::from(tie),
-        battles: n as u64 + war_battles,
-        wars,
-        quiet_rounds: n as u64 - 1,
-    };
+    let counts = war_tally.counts(n as u64, &run);
     (run, counts)
 }
 
 /// A tie among `leaders` in the battle that revealed `shown` (round `n` of the run): wars in
 /// reveal order until one player wins, with the table built in `pile` (room for every card and
-/// `MAX_PLAYERS` more). Counts each tie in `wars`.
+/// `MAX_PLAYERS` more). Counts each tie and each battle it leads to in `tally`.
 ///
 /// Whether a player is tied is data, not control: every player's cards are read and written to
 /// the pile, and only the tied players' count (a branch per player would mispredict in one war
@@ -222,12 +236,12 @@ fn play_war<const PLAYERS: usize>(
     mut leaders: u32,
     best_of: &BestTable,
     face_down: usize,
-    wars: &mut u64,
+    tally: &mut WarTally,
 ) -> War {
     pile[..PLAYERS].copy_from_slice(&shown);
     let mut size = PLAYERS;
     loop {
-        *wars += 1;
+        tally.wars += 1;
         let tied = |p: usize| (leaders >> p & 1) as usize;
         let mut short = 0;
         for p in 0..PLAYERS {
@@ -236,6 +250,7 @@ fn play_war<const PLAYERS: usize>(
         if short != 0 {
             return War::Short;
         }
+        tally.battles += 1;
         // Face-down cards go down together, one from each tied player at a time. A player's
         // region has room past its tail, so reading an untied player's next cards is harmless.
         for k in 0..face_down {
@@ -379,7 +394,7 @@ pub fn run_three<const GATHER: u8>(
     let cards = &mut hands.cards[..];
     let at = cards.as_mut_ptr();
     let mut n = 0;
-    let (mut war_battles, mut wars) = (0, 0);
+    let mut war_tally = WarTally::default();
     let run = loop {
         // SAFETY: as in `run`: head + n < tail for every player, inside the array.
         let shown = unsafe {
@@ -398,22 +413,9 @@ pub fn run_three<const GATHER: u8>(
         } else {
             let leaders = u32::from(decision & !TRIO_TIE);
             if GATHER != REVEAL_WARS {
-                let mut revealed = [Card(0); MAX_PLAYERS];
-                revealed[..3].copy_from_slice(&shown);
-                let mut tied = [0u8; MAX_PLAYERS];
-                let mut count = 0;
-                for p in (0..3).filter(|p| leaders >> p & 1 == 1) {
-                    tied[count] = p as u8;
-                    count += 1;
-                }
-                break Run::Tie {
-                    revealed,
-                    tied,
-                    count,
-                };
+                break tie(&shown, leaders);
             }
             let tail = [0, 1, 2].map(|p| (tails >> (16 * p) & 0xFFFF) as usize);
-            let before = wars;
             let war = play_war(
                 cards,
                 pile,
@@ -424,11 +426,9 @@ pub fn run_three<const GATHER: u8>(
                 leaders,
                 best_table_of(ranking),
                 face_down,
-                &mut wars,
+                &mut war_tally,
             );
-            war_battles += wars - before;
             let War::Won { winner, pile: size } = war else {
-                war_battles -= 1;
                 break Run::ShortWar;
             };
             heads = lanes(head.map(|h| h + n));
@@ -462,13 +462,7 @@ pub fn run_three<const GATHER: u8>(
         hands.head[p] = (h + n) as u32;
         hands.tail[p] = (tails >> (16 * p) & 0xFFFF) as u32;
     }
-    let tie = !matches!(run, Run::Round { .. });
-    let counts = Counts {
-        rounds: n as u64 - u64::from(tie),
-        battles: n as u64 + war_battles,
-        wars,
-        quiet_rounds: n as u64 - 1,
-    };
+    let counts = war_tally.counts(n as u64, &run);
     (run, counts)
 }
 
@@ -552,7 +546,7 @@ pub fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
     let cards = &mut hands.cards[..];
     let at = cards.as_mut_ptr();
     let mut n = 0;
-    let (mut war_battles, mut wars) = (0, 0);
+    let mut war_tally = WarTally::default();
     let run = loop {
         // Byte p: player p's card. Bit v: some player shows value v.
         let (mut shown, mut seen) = (0u64, 0usize);
@@ -576,33 +570,27 @@ pub fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
             let tied = (0..PLAYERS).fold(0, |m, p| m | ((leaders >> (8 * p + 7)) as u32 & 1) << p);
             let table: [Card; PLAYERS] = std::array::from_fn(|p| Card((shown >> (8 * p)) as u8));
             if GATHER != REVEAL_WARS {
-                let mut revealed = [Card(0); MAX_PLAYERS];
-                revealed[..PLAYERS].copy_from_slice(&table);
-                let mut tied_players = [0u8; MAX_PLAYERS];
-                let mut count = 0;
-                for p in (0..PLAYERS).filter(|p| tied >> p & 1 == 1) {
-                    tied_players[count] = p as u8;
-                    count += 1;
-                }
-                break Run::Tie {
-                    revealed,
-                    tied: tied_players,
-                    count,
-                };
+                break tie(&table, tied);
             }
             let tail: [usize; PLAYERS] = std::array::from_fn(|p| head[p] + n + size_of(sizes, p));
-            let before = wars;
             let war = play_war(
-                cards, pile, &mut head, &tail, n, table, tied, best_of, face_down, &mut wars,
+                cards,
+                pile,
+                &mut head,
+                &tail,
+                n,
+                table,
+                tied,
+                best_of,
+                face_down,
+                &mut war_tally,
             );
-            war_battles += wars - before;
             // The tied players' heads moved past the cards of the war.
             sizes = 0;
             for p in 0..PLAYERS {
                 sizes |= ((tail[p] - head[p] - n) as u64) << (8 * p);
             }
             let War::Won { winner, pile: size } = war else {
-                war_battles -= 1;
                 break Run::ShortWar;
             };
             stop_n = stop_n.saturating_sub(size.div_ceil(PLAYERS) - 1);
@@ -631,13 +619,7 @@ pub fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
         hands.head[p] = (h + n) as u32;
         hands.tail[p] = (h + n + size_of(sizes, p)) as u32;
     }
-    let tie = !matches!(run, Run::Round { .. });
-    let counts = Counts {
-        rounds: n as u64 - u64::from(tie),
-        battles: n as u64 + war_battles,
-        wars,
-        quiet_rounds: n as u64 - 1,
-    };
+    let counts = war_tally.counts(n as u64, &run);
     (run, counts)
 }
 
