@@ -16,12 +16,55 @@ use crate::cards::{Card, ACE, THREE};
 use crate::deal::SplitMix64;
 use crate::duel::{Counts, P1_FIRST, RANDOM, WINNER_FIRST};
 use crate::hands::Hands;
-use crate::rules::{strongest, Ranking, MAX_PLAYERS};
+use crate::rules::{strongest, Gather, Ranking, Rules, ShortWar, MAX_PLAYERS};
 
 /// Reveal order with wars played inside the run: for the `reveal` gather with the short-war
 /// policy "game ends, most cards wins", a war needs nothing but the tied players' next cards,
 /// so it costs a few dozen instructions here instead of a trip through the engine.
-pub const REVEAL_WARS: u8 = 3;
+const REVEAL_WARS: u8 = 3;
+
+/// Plays a run of a game of three or more players, in the most specialised loop its rules and
+/// hands allow (see the module's comment). `pile` has room for every card and `MAX_PLAYERS`
+/// more.
+#[inline]
+pub fn play(
+    rules: &Rules,
+    hands: &mut Hands,
+    rng: &mut SplitMix64,
+    pile: &mut [Card],
+    stop_after: u64,
+    key: (u32, u8),
+) -> (Run, Counts) {
+    let (ranking, down) = (rules.ranking, rules.face_down);
+    let wars_inside = rules.gather == Gather::Reveal && rules.short_war == ShortWar::MostCardsWins;
+    let one_card_each = matches!(rules.gather, Gather::Reveal | Gather::P1First);
+    match rules.gather {
+        _ if one_card_each && fits_three(hands) => {
+            if wars_inside {
+                run_three::<REVEAL_WARS>(hands, ranking, pile, down, stop_after, key)
+            } else {
+                run_three::<P1_FIRST>(hands, ranking, pile, down, stop_after, key)
+            }
+        }
+        _ if one_card_each && fits_lanes(hands) => {
+            if wars_inside {
+                dispatch_lanes::<REVEAL_WARS>(hands, ranking, pile, down, stop_after, key)
+            } else {
+                dispatch_lanes::<P1_FIRST>(hands, ranking, pile, down, stop_after, key)
+            }
+        }
+        Gather::Reveal if wars_inside => {
+            dispatch::<REVEAL_WARS>(hands, ranking, rng, pile, down, stop_after, key)
+        }
+        Gather::Reveal | Gather::P1First => {
+            dispatch::<P1_FIRST>(hands, ranking, rng, pile, down, stop_after, key)
+        }
+        Gather::WinnerFirst => {
+            dispatch::<WINNER_FIRST>(hands, ranking, rng, pile, down, stop_after, key)
+        }
+        Gather::Random => dispatch::<RANDOM>(hands, ranking, rng, pile, down, stop_after, key),
+    }
+}
 
 /// Why a run stopped.
 pub enum Run {
@@ -90,7 +133,7 @@ enum War {
 /// 1's hand matches `key`. `pile` holds a war's table: room for every card of the game.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-pub fn run<const GATHER: u8, const PLAYERS: usize>(
+fn run<const GATHER: u8, const PLAYERS: usize>(
     hands: &mut Hands,
     ranking: Ranking,
     rng: &mut SplitMix64,
@@ -355,7 +398,7 @@ const LANE_3_FULL: u64 = 1 << 48;
 const THREE_LANES: u64 = 0x0000_0001_0001_0001;
 
 /// Whether `run_three` can play this game: every position of the hands fits in a lane.
-pub fn fits_three(hands: &Hands) -> bool {
+fn fits_three(hands: &Hands) -> bool {
     hands.players() == 3 && hands.cards.len() < 1 << 15
 }
 
@@ -365,7 +408,7 @@ pub fn fits_three(hands: &Hands) -> bool {
 /// loop. The caller checks `fits_three`.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-pub fn run_three<const GATHER: u8>(
+fn run_three<const GATHER: u8>(
     hands: &mut Hands,
     ranking: Ranking,
     pile: &mut [Card],
@@ -507,7 +550,7 @@ const fn each_lane(byte: u64, players: usize) -> u64 {
 
 /// Whether `run_lanes` can play this game: 3 to 8 players, one per byte of a word, and hands
 /// short enough for a byte lane with a spare high bit.
-pub fn fits_lanes(hands: &Hands) -> bool {
+fn fits_lanes(hands: &Hands) -> bool {
     (3..=8).contains(&hands.players()) && hands.room() < 128
 }
 
@@ -518,7 +561,7 @@ pub fn fits_lanes(hands: &Hands) -> bool {
 /// instructions per player instead of a dozen. The caller checks `fits_lanes`.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-pub fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
+fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
     hands: &mut Hands,
     ranking: Ranking,
     pile: &mut [Card],
@@ -625,7 +668,7 @@ pub fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
 
 /// Calls `run_lanes::<GATHER, N>` for the game's player count (3 to 8).
 #[allow(clippy::too_many_arguments)]
-pub fn dispatch_lanes<const GATHER: u8>(
+fn dispatch_lanes<const GATHER: u8>(
     hands: &mut Hands,
     ranking: Ranking,
     pile: &mut [Card],
@@ -647,8 +690,7 @@ pub fn dispatch_lanes<const GATHER: u8>(
 /// Calls `run::<GATHER, N>` for the game's player count, so that each table size gets its own
 /// fully unrolled loop.
 #[allow(clippy::too_many_arguments)]
-pub fn dispatch<const GATHER: u8>(
-    players: usize,
+fn dispatch<const GATHER: u8>(
     hands: &mut Hands,
     ranking: Ranking,
     rng: &mut SplitMix64,
@@ -657,7 +699,7 @@ pub fn dispatch<const GATHER: u8>(
     stop_after: u64,
     key: (u32, u8),
 ) -> (Run, Counts) {
-    match players {
+    match hands.players() {
         3 => run::<GATHER, 3>(hands, ranking, rng, pile, face_down, stop_after, key),
         4 => run::<GATHER, 4>(hands, ranking, rng, pile, face_down, stop_after, key),
         5 => run::<GATHER, 5>(hands, ranking, rng, pile, face_down, stop_after, key),

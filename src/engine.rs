@@ -423,42 +423,7 @@ fn fast_rounds(
         };
         return (end, counts.quiet_rounds);
     }
-    let pile = &mut table.pile;
-    let (ranking, down) = (rules.ranking, rules.face_down);
-    let wars_inside = rules.gather == Gather::Reveal && rules.short_war == ShortWar::MostCardsWins;
-    let one_card_each = matches!(rules.gather, Gather::Reveal | Gather::P1First);
-    let (run, counts) = match rules.gather {
-        _ if one_card_each && crowd::fits_three(hands) => {
-            if wars_inside {
-                crowd::run_three::<{ crowd::REVEAL_WARS }>(
-                    hands, ranking, pile, down, stop_after, key,
-                )
-            } else {
-                crowd::run_three::<P1_FIRST>(hands, ranking, pile, down, stop_after, key)
-            }
-        }
-        _ if one_card_each && crowd::fits_lanes(hands) => {
-            if wars_inside {
-                crowd::dispatch_lanes::<{ crowd::REVEAL_WARS }>(
-                    hands, ranking, pile, down, stop_after, key,
-                )
-            } else {
-                crowd::dispatch_lanes::<P1_FIRST>(hands, ranking, pile, down, stop_after, key)
-            }
-        }
-        Gather::Reveal if wars_inside => crowd::dispatch::<{ crowd::REVEAL_WARS }>(
-            n, hands, ranking, rng, pile, down, stop_after, key,
-        ),
-        Gather::Reveal | Gather::P1First => {
-            crowd::dispatch::<P1_FIRST>(n, hands, ranking, rng, pile, down, stop_after, key)
-        }
-        Gather::WinnerFirst => {
-            crowd::dispatch::<WINNER_FIRST>(n, hands, ranking, rng, pile, down, stop_after, key)
-        }
-        Gather::Random => {
-            crowd::dispatch::<RANDOM>(n, hands, ranking, rng, pile, down, stop_after, key)
-        }
-    };
+    let (run, counts) = crowd::play(rules, hands, rng, &mut table.pile, stop_after, key);
     tally.rounds += counts.rounds;
     tally.battles += counts.battles;
     tally.wars += counts.wars;
