@@ -346,25 +346,8 @@ const fn trio_table(ranking: Ranking) -> TrioTable {
     while index < 4096 {
         let values = [index & 15, index >> 4 & 15, index >> 8];
         if values[0] <= ACE as usize && values[1] <= ACE as usize && values[2] <= ACE as usize {
-            // The same rule as `strongest`, in a const fn.
-            let (mut max, mut low) = (0, 0);
-            let mut p = 0;
-            while p < 3 {
-                let v = values[p];
-                if v > max {
-                    max = v;
-                }
-                if v <= THREE as usize && v + 1 > low {
-                    low = v + 1;
-                }
-                p += 1;
-            }
-            let oorlog = matches!(ranking, Ranking::Oorlog);
-            let best = if oorlog && max == ACE as usize && low > 0 {
-                low - 1
-            } else {
-                max
-            };
+            let seen = 1 << values[0] | 1 << values[1] | 1 << values[2];
+            let best = strongest_present(ranking, seen) as usize;
             let mut leaders = 0u8;
             let mut p = 0;
             while p < 3 {
@@ -517,21 +500,27 @@ const fn best_table(ranking: Ranking) -> BestTable {
     let mut table = [0u8; 1 << 13];
     let mut seen = 1;
     while seen < 1 << 13 {
-        let max = 31 - (seen as u32).leading_zeros();
-        let ace_and_low = seen & 1 << ACE != 0 && seen & 0b11 != 0;
-        table[seen] = if matches!(ranking, Ranking::Oorlog) && ace_and_low {
-            // The strongest of the 2s and 3s shown.
-            if seen & 0b10 != 0 {
-                THREE
-            } else {
-                0
-            }
-        } else {
-            max as u8
-        };
+        table[seen] = strongest_present(ranking, seen);
         seen += 1;
     }
     table
+}
+
+/// `strongest` for the values present in `seen` (bit `v` for value `v`, at least one), in a const
+/// fn for the tables.
+const fn strongest_present(ranking: Ranking, seen: usize) -> u8 {
+    let max = 31 - (seen as u32).leading_zeros();
+    let ace_and_low = seen & 1 << ACE != 0 && seen & 0b11 != 0;
+    if matches!(ranking, Ranking::Oorlog) && ace_and_low {
+        // The strongest of the 2s and 3s shown.
+        if seen & 0b10 != 0 {
+            THREE
+        } else {
+            0
+        }
+    } else {
+        max as u8
+    }
 }
 
 static BEST_STANDARD: BestTable = best_table(Ranking::Standard);

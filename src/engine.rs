@@ -6,9 +6,9 @@
 //!
 //! Unobserved games take the fast paths: runs of tie-free battles (`duel` for two players,
 //! `crowd` for more, which also plays oorlog's own wars), two-player wars in `resolve_duel_war`,
-//! other wars in `resolve_war`. An
-//! observed game (a trace, a property test) goes through `play_round`, the general path that
-//! reports every event; a test checks that both give the same results for every setting.
+//! other wars in `resolve_war`. An observed game (a trace, a property test) goes through
+//! `play_round`, the general path that reports every event; a test checks that both give the
+//! same results for every setting.
 
 use crate::cards::{Card, DeckKind};
 use crate::crowd;
