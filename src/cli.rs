@@ -13,7 +13,12 @@ Presets (RULES.md):
   classic    2 players, 1 face down, whoever runs out of cards first in a war loses, winner-first
              gather; play prints rounds
   oorlog     2 to 12 players (3 by default), 108 cards with jokers, 2 and 3 beat the ace,
-             1 face down, a short war ends the game and most cards wins; play prints rounds";
+             1 face down, a short war ends the game and most cards wins; play prints rounds
+  bataille   open War of the research on the game: 2 players, no card face down, natural
+             gather, blocks deal, whoever runs out in a war loses; play prints rounds
+
+Every part of a preset can be changed on its own: --deck, --players, --face-down, --short-war,
+--gather, --deal, --ranking.";
 
 /// Plays the card game War exactly and very fast, one game or millions.
 #[derive(Parser, Debug)]
@@ -71,6 +76,8 @@ pub enum RulesArg {
     Classic,
     /// Dutch Oorlog (seed 003), 2 to 12 players
     Oorlog,
+    /// Open War of the research on the game (no card face down, natural gather)
+    Bataille,
 }
 
 /// The order in which the winner puts the table's cards under their deck.
@@ -82,6 +89,10 @@ pub enum GatherArg {
     P1First,
     /// The winner's cards as played, then the others' in player order
     WinnerFirst,
+    /// The winning card, the deciding battle's others, then the rest latest first
+    Natural,
+    /// Strongest value first, equal values in reveal order
+    Sorted,
     /// Shuffled from the game's seed (no cycle detection: see --max-rounds)
     Random,
 }
@@ -93,20 +104,68 @@ pub enum ShuffleArg {
     Lcg,
     /// Fisher-Yates over SplitMix64: the whole 64-bit seed space
     Splitmix,
+    /// Every distinct deal in lexicographic order of values (seeds 0..M)
+    Lex,
+}
+
+/// What happens when a tied player cannot put down the cards of a war.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShortWarArg {
+    /// The game is a draw (PAT)
+    Draw,
+    /// Both put down fewer cards (n - 1, n the smaller hand)
+    Shorten,
+    /// Whoever runs out first loses; both at once is a draw
+    FirstOutLoses,
+    /// The game ends; most cards wins (any player count)
+    MostCards,
+}
+
+/// How the shuffled deck is split between the players.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealArg {
+    /// One card at a time, player 1 first
+    RoundRobin,
+    /// Consecutive blocks, player 1 first
+    Blocks,
+}
+
+/// How revealed cards are compared.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RankingArg {
+    /// Highest value wins
+    Standard,
+    /// Ace highest, but a 2 or 3 beats an ace
+    Oorlog,
 }
 
 /// The flags that choose a setting.
 #[derive(Args, Debug, Clone)]
 pub struct SettingArgs {
-    /// Rule preset
+    /// Rule preset; every flag below overrides one part of it
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
-    /// Number of players (oorlog: 2 to 12; the other presets are two-player)
+    /// Deck: C copies of V values plus J jokers (4x13, 8x13+4, 4x4, 1x10)
+    #[arg(long, value_name = "CxV[+J]")]
+    pub deck: Option<String>,
+    /// Number of players, 2 to 12 (more than 2 needs --short-war most-cards)
     #[arg(long)]
     pub players: Option<usize>,
-    /// Gather order, overriding the preset's
+    /// Cards each tied player puts face down in a war, 0 to 8
+    #[arg(long, value_name = "D")]
+    pub face_down: Option<usize>,
+    /// What happens when a tied player cannot put down D + 1 cards
+    #[arg(long, value_enum)]
+    pub short_war: Option<ShortWarArg>,
+    /// Gather order
     #[arg(long, value_enum)]
     pub gather: Option<GatherArg>,
+    /// How the deck is dealt
+    #[arg(long, value_enum)]
+    pub deal: Option<DealArg>,
+    /// How revealed cards are compared
+    #[arg(long, value_enum)]
+    pub ranking: Option<RankingArg>,
     /// Rounds after which a game that cannot be checked for cycles (random gather) stops
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_rounds: u64,
@@ -133,12 +192,11 @@ pub struct PlayArgs {
 pub struct AnswerArgs {
     /// Input file (Q, then Q seeds); `-` or nothing reads stdin
     pub file: Option<PathBuf>,
-    /// Rule preset [default: shortened]
-    #[arg(long, value_enum)]
-    pub rules: Option<RulesArg>,
     /// Shuffle
     #[arg(long, value_enum, default_value = "lcg")]
     pub shuffle: ShuffleArg,
+    #[command(flatten)]
+    pub setting: SettingArgs,
 }
 
 #[derive(Args, Debug)]
@@ -155,9 +213,9 @@ pub struct BattleArgs {
 
 #[derive(Args, Debug)]
 pub struct SweepArgs {
-    /// Seeds to play: `A..B` (end excluded) or `A..=B`
-    #[arg(long, default_value = "0..100000")]
-    pub seeds: String,
+    /// Seeds to play: `A..B` (end excluded) or `A..=B` [default: 0..100000; every deal with lex]
+    #[arg(long)]
+    pub seeds: Option<String>,
     /// Shuffle
     #[arg(long, value_enum, default_value = "lcg")]
     pub shuffle: ShuffleArg,
@@ -209,6 +267,23 @@ pub struct MergeArgs {
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    /// Every choice the command line offers names a library value (`main` maps them by name).
+    #[test]
+    fn every_choice_names_a_library_value() {
+        use warsweep::{deal::Shuffle, rules};
+        let names = |v: &[clap::builder::PossibleValue]| -> Vec<String> {
+            v.iter().map(|p| p.get_name().to_string()).collect()
+        };
+        let of = |all: Vec<String>, f: &dyn Fn(&str) -> bool| all.iter().all(|n| f(n));
+        assert!(of(names(&RulesArg::value_variants().iter().filter_map(|v| v.to_possible_value()).collect::<Vec<_>>()), &|n| rules::Preset::from_name(n).is_some()));
+        assert!(of(names(&GatherArg::value_variants().iter().filter_map(|v| v.to_possible_value()).collect::<Vec<_>>()), &|n| rules::Gather::from_name(n).is_some()));
+        assert!(of(names(&ShortWarArg::value_variants().iter().filter_map(|v| v.to_possible_value()).collect::<Vec<_>>()), &|n| rules::ShortWar::from_name(n).is_some()));
+        assert!(of(names(&DealArg::value_variants().iter().filter_map(|v| v.to_possible_value()).collect::<Vec<_>>()), &|n| rules::Deal::from_name(n).is_some()));
+        assert!(of(names(&ShuffleArg::value_variants().iter().filter_map(|v| v.to_possible_value()).collect::<Vec<_>>()), &|n| Shuffle::from_name(n).is_some()));
+        assert_eq!(RulesArg::value_variants().len(), rules::Preset::ALL.len());
+        assert_eq!(GatherArg::value_variants().len(), rules::Gather::ALL.len());
+    }
 
     #[test]
     fn command_line_definition_is_consistent() {

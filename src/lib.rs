@@ -1,9 +1,10 @@
 //! warsweep plays the card game War (Battle, Oorlog, Bataille) exactly and very fast, and turns
 //! millions of deals into statistics.
 //!
-//! Data flows one way: a seed becomes a deal ([`deal`]), the [`engine`] plays it under a
-//! [`rules::Rules`] setting and returns a [`engine::GameResult`], which becomes a CSV row
-//! ([`record`]).
+//! Data flows one way: [`rules`] fix a setting; a seed becomes a deal ([`deal`]); the
+//! [`engine`] plays it and returns a [`engine::GameResult`]; the [`sweep`] fans seeds out over
+//! threads; [`output`] turns results into CSV rows, summaries, records and plots. [`puzzles`]
+//! holds the single-game commands of the seed documents.
 //!
 //! ```
 //! use warsweep::{deal::Shuffle, engine::{Engine, Outcome}, rules::{Preset, Rules}};
@@ -12,18 +13,9 @@
 //! assert_eq!((game.outcome, game.battles), (Outcome::Win(1), 25));
 //! ```
 
-pub mod battle;
-pub mod cards;
-pub mod crowd;
-pub mod cycle;
 pub mod deal;
-pub mod duel;
 pub mod engine;
-pub mod hands;
-pub mod input;
-pub mod record;
-pub mod report;
+pub mod output;
+pub mod puzzles;
 pub mod rules;
-pub mod summary;
 pub mod sweep;
-pub mod trace;

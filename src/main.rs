@@ -5,9 +5,9 @@ mod cli;
 
 use anyhow::{bail, Context, Result};
 use clap::Parser;
+use clap::ValueEnum;
 use cli::{
-    AnswerArgs, BattleArgs, Cli, Command, GatherArg, MergeArgs, OutputArgs, PlayArgs, RulesArg,
-    ShuffleArg, SweepArgs,
+    AnswerArgs, BattleArgs, Cli, Command, MergeArgs, OutputArgs, PlayArgs, SettingArgs, SweepArgs,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::File;
@@ -19,11 +19,12 @@ use std::sync::Arc;
 use std::time::Instant;
 use warsweep::deal::{Shuffle, LCG_MODULUS};
 use warsweep::engine::{Engine, GameResult, Outcome};
-use warsweep::rules::{Gather, Preset, Rules};
-use warsweep::summary::{group, Accumulator, Seeds, Setting, Summary};
-use warsweep::sweep::{parse_seed_range, CsvSink, Pacing, RowSink, Stop, Sweep};
-use warsweep::trace::Trace;
-use warsweep::{battle, input, record, report};
+use warsweep::output::summary::{group, Accumulator, Seeds, Setting, Summary};
+use warsweep::output::{record, report};
+use warsweep::puzzles::trace::Trace;
+use warsweep::puzzles::{battle, input};
+use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar};
+use warsweep::sweep::{check_seeds, parse_seed_range, CsvSink, Pacing, RowSink, Stop, Sweep};
 
 /// Exit code of a sweep stopped by Ctrl-C (128 + SIGINT), after writing what it covered.
 const INTERRUPTED: u8 = 130;
@@ -82,30 +83,33 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-fn preset(arg: Option<RulesArg>, default: Preset) -> Preset {
-    match arg {
-        None => default,
-        Some(RulesArg::Codingame) => Preset::Codingame,
-        Some(RulesArg::Shortened) => Preset::Shortened,
-        Some(RulesArg::Classic) => Preset::Classic,
-        Some(RulesArg::Oorlog) => Preset::Oorlog,
-    }
+/// The library value a command-line choice names (the names are the same; a unit test of
+/// `cli` checks every one).
+fn named<T>(arg: Option<impl ValueEnum>, from_name: fn(&str) -> Option<T>) -> Option<T> {
+    let arg = arg?;
+    let value = arg.to_possible_value().expect("no hidden choices");
+    Some(from_name(value.get_name()).expect("every choice names a library value"))
 }
 
-fn gather(arg: Option<GatherArg>) -> Option<Gather> {
-    arg.map(|g| match g {
-        GatherArg::Reveal => Gather::Reveal,
-        GatherArg::P1First => Gather::P1First,
-        GatherArg::WinnerFirst => Gather::WinnerFirst,
-        GatherArg::Random => Gather::Random,
-    })
+/// The validated rules the setting flags describe, starting from `default` unless `--rules`
+/// names a preset. `players` (the hands of a file) overrides `--players`.
+fn rules_of(setting: &SettingArgs, default: Preset, players: Option<usize>) -> Result<Rules> {
+    let preset = named(setting.rules, Preset::from_name).unwrap_or(default);
+    let deck = setting.deck.as_deref().map(Deck::parse).transpose()?;
+    let knobs = Knobs {
+        deck,
+        players: players.or(setting.players),
+        face_down: setting.face_down,
+        short_war: named(setting.short_war, ShortWar::from_name),
+        gather: named(setting.gather, Gather::from_name),
+        deal: named(setting.deal, Deal::from_name),
+        ranking: named(setting.ranking, Ranking::from_name),
+    };
+    Ok(Rules::build(preset, knobs)?)
 }
 
-fn shuffle(arg: ShuffleArg) -> Shuffle {
-    match arg {
-        ShuffleArg::Lcg => Shuffle::Lcg,
-        ShuffleArg::Splitmix => Shuffle::Splitmix,
-    }
+fn shuffle(arg: cli::ShuffleArg) -> Shuffle {
+    named(Some(arg), Shuffle::from_name).expect("a shuffle")
 }
 
 /// The bytes of FILE, or of stdin for none or `-`, and a name for messages.
@@ -127,8 +131,6 @@ fn read_input(file: Option<&Path>) -> Result<(Vec<u8>, String)> {
 }
 
 fn play(args: PlayArgs) -> Result<()> {
-    let preset = preset(args.setting.rules, Preset::Codingame);
-    let gather = gather(args.setting.gather);
     let stdout = io::stdout().lock();
     let mut trace = Trace::new(io::BufWriter::new(stdout));
     let (rules, result): (Rules, GameResult) = match args.seed {
@@ -136,10 +138,11 @@ fn play(args: PlayArgs) -> Result<()> {
             if args.file.is_some() {
                 bail!("give either a file of hands or --seed, not both");
             }
-            let rules = Rules::new(preset, args.setting.players, gather)?;
+            let rules = rules_of(&args.setting, Preset::Codingame, None)?;
+            let shuffle = shuffle(args.shuffle);
+            check_seeds(shuffle, rules.deck, Seeds { start: seed, end: seed as u128 + 1 })?;
             let mut engine = Engine::new(rules);
             engine.set_max_rounds(args.setting.max_rounds);
-            let shuffle = shuffle(args.shuffle);
             let result = if args.trace {
                 trace.deal(&engine.deal(shuffle, seed));
                 engine.play_seed_observed(shuffle, seed, &mut trace)
@@ -149,17 +152,19 @@ fn play(args: PlayArgs) -> Result<()> {
             (rules, result)
         }
         None => {
+            // The deck the flags name decides which values the hands may hold.
+            let deck = rules_of(&args.setting, Preset::Codingame, Some(2))?.deck;
             let (bytes, name) = read_input(args.file.as_deref())?;
-            let hands =
-                input::parse_hands(&bytes).with_context(|| format!("reading hands from {name}"))?;
+            let hands = input::parse_hands(&bytes, deck)
+                .with_context(|| format!("reading hands from {name}"))?;
             let players = hands.len();
             if let Some(n) = args.setting.players.filter(|&n| n != players) {
                 bail!("{name} holds {players} hands but --players says {n}");
             }
-            let rules = Rules::new(preset, Some(players), gather)
+            let rules = rules_of(&args.setting, Preset::Codingame, Some(players))
                 .with_context(|| format!("{name} holds {players} hands"))?;
             let total = hands.iter().map(Vec::len).sum();
-            let mut engine = Engine::with_capacity(rules, total, preset.deck());
+            let mut engine = Engine::with_capacity(rules, total);
             engine.set_max_rounds(args.setting.max_rounds);
             let result = if args.trace {
                 trace.deal(&hands);
@@ -187,11 +192,15 @@ fn play(args: PlayArgs) -> Result<()> {
 }
 
 fn answer(args: AnswerArgs) -> Result<()> {
+    let rules = rules_of(&args.setting, Preset::Shortened, None)?;
+    let shuffle = shuffle(args.shuffle);
     let (bytes, name) = read_input(args.file.as_deref())?;
     let seeds = input::parse_seeds(&bytes).with_context(|| format!("reading seeds from {name}"))?;
-    let rules = Rules::preset(preset(args.rules, Preset::Shortened));
+    for &seed in &seeds {
+        check_seeds(shuffle, rules.deck, Seeds { start: seed, end: seed as u128 + 1 })?;
+    }
     let mut engine = Engine::new(rules);
-    let shuffle = shuffle(args.shuffle);
+    engine.set_max_rounds(args.setting.max_rounds);
     let pairs: Vec<String> = seeds
         .iter()
         .map(|&seed| record::answer_pair(&rules, &engine.play_seed(shuffle, seed)))
@@ -264,19 +273,36 @@ impl<'a> Outputs<'a> {
     }
 }
 
+/// Most worker threads a sweep may ask for: far more than any machine has cores, and few
+/// enough that their stacks fit in memory.
+const MAX_THREADS: usize = 1024;
+
 fn sweep(args: SweepArgs) -> Result<ExitCode> {
-    let preset = preset(args.setting.rules, Preset::Shortened);
-    let rules = Rules::new(preset, args.setting.players, gather(args.setting.gather))?;
-    let seeds = parse_seed_range(&args.seeds)?;
+    let rules = rules_of(&args.setting, Preset::Shortened, None)?;
+    let shuffle = shuffle(args.shuffle);
+    let seeds = match (&args.seeds, shuffle) {
+        (Some(text), _) => parse_seed_range(text)?,
+        (None, Shuffle::Lex) => Seeds {
+            start: 0,
+            end: warsweep::sweep::lex_deals(rules.deck)? as u128,
+        },
+        (None, _) => Seeds {
+            start: 0,
+            end: 100_000,
+        },
+    };
+    check_seeds(shuffle, rules.deck, seeds)?;
     let threads = match args.threads {
         Some(0) => bail!("--threads must be at least 1"),
+        Some(n) if n > MAX_THREADS => {
+            bail!("--threads {n} is more than the {MAX_THREADS} a sweep can use")
+        }
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     if args.chunk == 0 {
         bail!("--chunk must be at least 1");
     }
-    let shuffle = shuffle(args.shuffle);
     let job = Sweep {
         rules,
         shuffle,
@@ -344,12 +370,7 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
 
-    let setting = Setting {
-        rules: preset.name().to_string(),
-        gather: rules.gather.name().to_string(),
-        shuffle: shuffle.name().to_string(),
-        players: rules.players,
-    };
+    let setting = Setting::of(&rules, shuffle, args.setting.max_rounds);
     let covered = Seeds {
         start: seeds.start,
         end: swept.covered_end,

@@ -8,9 +8,9 @@
 
 use crate::deal::{Shuffle, LCG_MODULUS};
 use crate::engine::{Engine, GameResult, Outcome};
-use crate::record::GameRow;
-use crate::rules::Rules;
-use crate::summary::{Accumulator, Seeds};
+use crate::output::record::GameRow;
+use crate::rules::{Deck, Rules};
+use crate::output::summary::{Accumulator, Seeds};
 use rayon::prelude::*;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,6 +28,38 @@ pub enum RangeError {
     Empty(String),
     #[error("the seed range {0} is reversed: its end comes before its start")]
     Reversed(String),
+    #[error("the {deck} deck has {deals} distinct deals, more than 2^64 seeds can number: lex needs a smaller deck")]
+    TooManyDeals { deck: Deck, deals: String },
+    #[error("lex seed {seed} is past the {deck} deck's {deals} distinct deals (seeds 0..{deals})")]
+    PastLastDeal { seed: u128, deck: Deck, deals: u64 },
+}
+
+/// How many distinct deals `lex` numbers for `deck`, if they fit in 64 bits.
+pub fn lex_deals(deck: Deck) -> Result<u64, RangeError> {
+    let m = deck.arrangements();
+    m.to_u128()
+        .and_then(|m| u64::try_from(m).ok())
+        .ok_or(RangeError::TooManyDeals {
+            deck,
+            deals: m.to_string(),
+        })
+}
+
+/// Checks that every seed of `seeds` names a deal of `shuffle` on `deck` (only `lex` has a
+/// last seed).
+pub fn check_seeds(shuffle: Shuffle, deck: Deck, seeds: Seeds) -> Result<(), RangeError> {
+    if shuffle != Shuffle::Lex {
+        return Ok(());
+    }
+    let deals = lex_deals(deck)?;
+    if seeds.end > deals as u128 {
+        return Err(RangeError::PastLastDeal {
+            seed: seeds.end - 1,
+            deck,
+            deals,
+        });
+    }
+    Ok(())
 }
 
 /// Parses `A..B` (end excluded) or `A..=B` into `start..end` with `end` excluded.
@@ -245,7 +277,7 @@ impl Sweep {
                             let base = first + (c * chunk) as u64;
                             for (i, slot) in results.iter_mut().enumerate() {
                                 *slot = engine.play_seed(self.shuffle, base + i as u64);
-                                acc.record(slot);
+                                acc.record(base + i as u64, slot);
                             }
                             progress(results.len() as u64);
                         })

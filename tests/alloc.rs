@@ -5,7 +5,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
-use warsweep::rules::{Gather, Preset, Rules};
+use warsweep::rules::{Deck, Gather, Knobs, Preset, Rules};
 
 struct Counting;
 
@@ -47,23 +47,40 @@ fn playing_games_allocates_nothing() {
         (Preset::Shortened, 2, Some(Gather::Random)),
         (Preset::Oorlog, 4, Some(Gather::Random)),
     ];
-    for (preset, players, gather) in settings {
-        let mut engine = Engine::new(Rules::new(preset, Some(players), gather).unwrap());
+    let bataille = |deck: &str, gather| {
+        let knobs = Knobs {
+            deck: Some(Deck::parse(deck).unwrap()),
+            gather,
+            ..Knobs::default()
+        };
+        Rules::build(Preset::Bataille, knobs).unwrap()
+    };
+    let mut all: Vec<(Rules, Shuffle)> = settings
+        .into_iter()
+        .map(|(preset, players, gather)| (Rules::new(preset, Some(players), gather).unwrap(), Shuffle::Lcg))
+        .collect();
+    all.push((bataille("4x4", None), Shuffle::Lex));
+    all.push((bataille("8x64+8", Some(Gather::Sorted)), Shuffle::Splitmix));
+    all.push((bataille("1x10", Some(Gather::Natural)), Shuffle::Lex));
+    all.push((bataille("2x3", Some(Gather::Random)), Shuffle::Lcg));
+    for (rules, shuffle) in all {
+        let (preset, players, gather) = (rules.preset, rules.players, rules.gather);
+        let mut engine = Engine::new(rules);
         engine.set_max_rounds(20_000);
         let mut battles = 0;
         for seed in 0..300 {
-            battles += engine.play_seed(Shuffle::Lcg, seed).battles;
+            battles += engine.play_seed(shuffle, seed).battles;
         }
         let before = allocations();
         let mut again = 0;
         for seed in 0..300 {
-            again += engine.play_seed(Shuffle::Lcg, seed).battles;
+            again += engine.play_seed(shuffle, seed).battles;
         }
         assert_eq!(again, battles);
         assert_eq!(
             allocations() - before,
             0,
-            "{preset:?} {players}p {gather:?} allocated"
+            "{preset:?} {} {players}p {gather:?} allocated", rules.deck
         );
     }
 }

@@ -300,15 +300,31 @@ fn bad_hands_are_refused_with_the_line_at_fault() {
     );
     refuses(
         &["play"],
-        b"0\n1\nKS\n",
+        b"0\nKS\n1\nKS\n",
         "line 1: player 1 has an empty deck (count 0)",
+    );
+    // Hands of bare values: a value outside the deck, a line that is not a hand.
+    refuses(
+        &["play", "--rules", "bataille", "--deck", "4x4"],
+        b"1,3,2,5\n4,4,3,4\n",
+        "line 1: \"5\" is not a value of the 4x4 deck (1 to 4)",
+    );
+    refuses(
+        &["play", "--rules", "bataille", "--deck", "4x4"],
+        b"1,3,2,2\n4,4,x,4\n",
+        "line 2 is not a hand of bare values",
+    );
+    refuses(
+        &["play", "--deck", "4x8"],
+        b"1\n6H\n1\nAS\n",
+        "\"6H\" is not in the 4x8 deck (its lowest rank is 7)",
     );
     refuses(&["play"], b"", "the input is empty");
     refuses(&["play"], b"\x00\xff\xfe\x01", "the input is not text");
     refuses(
         &["play"],
         b"two\nAH\n",
-        "line 1: expected the card count of player 1, found \"two\"",
+        "line 1 is not a hand of bare values (as 1,3,2,2 or [1, 3, 2, 2]): \"two\"",
     );
     refuses(&["play", "/no/such/file"], b"", "cannot read /no/such/file");
 }
@@ -328,7 +344,7 @@ fn bad_settings_are_refused() {
     refuses(
         &["play", "--seed", "1", "--players", "3"],
         b"",
-        "codingame is played by exactly 2 players, not 3",
+        "the draw short-war policy is for 2 players, not 3",
     );
     refuses(
         &[
@@ -341,7 +357,7 @@ fn bad_settings_are_refused() {
             "13",
         ],
         b"",
-        "oorlog is played by 2 to 12 players, not 13",
+        "a game has 2 to 12 players, not 13",
     );
     refuses(
         &["play", "--seed", "1", "--rules", "oorlog", "--players", "1"],
@@ -350,10 +366,11 @@ fn bad_settings_are_refused() {
     );
     let three = std::fs::read(data("oorlog-three.txt")).unwrap();
     refuses(
-        &["play"],
+        &["play", "--deck", "8x13+4"],
         &three,
-        "stdin holds 3 hands: codingame is played by exactly 2 players, not 3",
+        "stdin holds 3 hands: the draw short-war policy is for 2 players, not 3",
     );
+    refuses(&["play"], &three, "line 6: \"JK\": the 4x13 deck has no jokers");
     refuses(
         &["play", "--rules", "oorlog", "--players", "4"],
         &three,
@@ -377,6 +394,37 @@ fn bad_settings_are_refused() {
         "unexpected argument '--frobnicate'",
     );
     refuses(&["shuffle"], b"", "unrecognized subcommand 'shuffle'");
+    // Decks and knobs.
+    for (deck, message) in [
+        ("4", "\"4\" is not a deck: write CxV or CxV+J"),
+        ("9x4", "a deck has 1 to 8 copies of each value, not 9"),
+        ("4x65", "a deck has 1 to 64 values, not 65"),
+        ("4x4+99", "a deck has at most 64 jokers, not 99"),
+        ("1x1", "deck 1x1 has 1 card: a game needs at least 2"),
+    ] {
+        refuses(&["play", "--seed", "1", "--deck", deck], b"", message);
+    }
+    refuses(&["play", "--seed", "1", "--face-down", "9"], b"", "--face-down is 0 to 8, not 9");
+    refuses(
+        &["play", "--seed", "1", "--short-war", "sometimes"],
+        b"",
+        "invalid value 'sometimes' for '--short-war",
+    );
+    refuses(
+        &["play", "--seed", "1", "--rules", "oorlog", "--deck", "1x3", "--players", "4"],
+        b"",
+        "the 1x3 deck has 3 cards: 4 players would leave someone without a card",
+    );
+    refuses(
+        &["play", "--seed", "63063000", "--rules", "bataille", "--deck", "4x4", "--shuffle", "lex"],
+        b"",
+        "lex seed 63063000 is past the 4x4 deck's 63063000 distinct deals",
+    );
+    refuses(
+        &["play", "--seed", "0", "--shuffle", "lex"],
+        b"",
+        "the 4x13 deck has about 9.20e49 distinct deals, more than 2^64 seeds can number",
+    );
 }
 
 #[test]

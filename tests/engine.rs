@@ -1,21 +1,20 @@
 //! The engine against the seed documents' own examples, and properties every game must keep.
 
-use warsweep::cards::{Card, DeckKind};
 use warsweep::deal::Shuffle;
+use warsweep::engine::hands::Hands;
 use warsweep::engine::{Engine, GameResult, Observer, Outcome, Silent};
-use warsweep::hands::Hands;
-use warsweep::record::{answer_pair, play_line};
-use warsweep::rules::{Gather, Preset, Rules};
+use warsweep::output::record::{answer_pair, play_line};
+use warsweep::rules::{Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar};
 
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace()
-        .map(|t| Card::parse(t).unwrap_or_else(|| panic!("{t} is a card")))
+        .map(|t| Deck::OORLOG.parse_card(t).unwrap_or_else(|e| panic!("{e}")))
         .collect()
 }
 
 fn play(rules: Rules, hands: &[Vec<Card>], observer: &mut impl Observer) -> GameResult {
     let total = hands.iter().map(Vec::len).sum();
-    let mut engine = Engine::with_capacity(rules, total, rules.preset.deck());
+    let mut engine = Engine::with_capacity(rules, total);
     engine.play_hands(hands, 0, observer)
 }
 
@@ -121,20 +120,20 @@ impl Observer for Conservation {
 
 #[test]
 fn cards_are_conserved_every_round_under_every_setting() {
-    for preset in Preset::ALL {
+    for &preset in Preset::ALL.iter().filter(|&&p| p != Preset::Bataille) {
         let players = if preset == Preset::Oorlog {
             vec![2, 3, 5, 12]
         } else {
             vec![2]
         };
         for n in players {
-            for gather in Gather::ALL {
+            for &gather in Gather::ALL {
                 let rules = Rules::new(preset, Some(n), Some(gather)).unwrap();
                 let mut engine = Engine::new(rules);
                 engine.set_max_rounds(5_000);
                 for seed in 0..20 {
                     let mut check = Conservation {
-                        total: preset.deck().len() as u32,
+                        total: rules.deck.len() as u32,
                         rounds: 0,
                     };
                     let result = engine.play_seed_observed(Shuffle::Splitmix, seed, &mut check);
@@ -167,7 +166,7 @@ fn a_deal_is_a_permutation_of_the_deck() {
             let hands = engine.deal(shuffle, 12345);
             let mut all: Vec<Card> = hands.concat();
             all.sort();
-            let mut deck = preset.deck().sorted();
+            let mut deck = Rules::preset(preset).deck.sorted();
             deck.sort();
             assert_eq!(all, deck);
             let sizes: Vec<usize> = hands.iter().map(Vec::len).collect();
@@ -207,7 +206,7 @@ fn cycle_start_and_length_are_exact() {
             s.iter()
                 .map(|h| {
                     h.split_whitespace()
-                        .map(|c| Card::parse(c).unwrap().value())
+                        .map(|c| Deck::STANDARD.parse_card(c).unwrap().value())
                         .collect()
                 })
                 .collect()
@@ -258,7 +257,7 @@ fn random_gather_is_reproducible_and_capped() {
 #[test]
 fn engine_grows_for_large_codingame_hands() {
     // 999 cards each, as CodinGame allows.
-    let deck = DeckKind::Standard.sorted();
+    let deck = Deck::STANDARD.sorted();
     let hand =
         |offset: usize| -> Vec<Card> { (0..999).map(|i| deck[(i * 7 + offset) % 52]).collect() };
     let result = play(
@@ -277,14 +276,19 @@ impl Observer for Watching {}
 /// path gives, under every preset, player count and gather order.
 #[test]
 fn fast_paths_agree_with_the_general_path() {
-    for preset in Preset::ALL {
+    for &preset in Preset::ALL {
         let players = if preset == Preset::Oorlog {
             (2..=12).collect()
         } else {
             vec![2]
         };
         for n in players {
-            for gather in Gather::ALL {
+            // Open War on 52 cards under these orders loops for hundreds of millions of rounds:
+            // too slow for the observed path; the knob test covers bataille on smaller decks.
+            let gathers = Gather::ALL.iter().copied().filter(|&g| {
+                preset != Preset::Bataille || matches!(g, Gather::Natural | Gather::Sorted)
+            });
+            for gather in gathers {
                 let rules = Rules::new(preset, Some(n), Some(gather)).unwrap();
                 let mut fast = Engine::new(rules);
                 let mut general = Engine::new(rules);
@@ -318,6 +322,166 @@ fn oorlog_runs_agree_with_the_general_path_over_many_deals() {
                 general.play_seed_observed(Shuffle::Lcg, seed, &mut Watching),
                 "oorlog {n}p seed {seed}"
             );
+        }
+    }
+}
+
+/// Every knob through the fast and the general path: deck shapes from 2 to 520 cards, every
+/// face-down count, short-war policy, gather order, deal and ranking, 2 to 12 players.
+#[test]
+fn fast_paths_agree_with_the_general_path_for_every_knob() {
+    let decks = ["1x2", "2x1+1", "1x5", "4x2", "4x4", "4x8", "1x10", "3x12", "1x20+2"];
+    let mut settings = 0;
+    for (d, deck) in decks.iter().enumerate() {
+        let deck = Deck::parse(deck).unwrap();
+        for &short_war in ShortWar::ALL {
+            for (g, &gather) in Gather::ALL.iter().enumerate() {
+                let face_down = (d + g) % 5;
+                let players_choices: Vec<usize> = if short_war.two_players_only() {
+                    vec![2]
+                } else {
+                    vec![2, 3, 4 + d % 3, 7, 12]
+                };
+                for players in players_choices.into_iter().filter(|&p| p <= deck.len()) {
+                    for &deal in Deal::ALL {
+                        let ranking = Ranking::ALL[(d + g + players) % 2];
+                        let knobs = Knobs {
+                            deck: Some(deck),
+                            players: Some(players),
+                            face_down: Some(face_down),
+                            short_war: Some(short_war),
+                            gather: Some(gather),
+                            deal: Some(deal),
+                            ranking: Some(ranking),
+                        };
+                        let rules = Rules::build(Preset::Bataille, knobs).unwrap();
+                        let mut fast = Engine::new(rules);
+                        let mut general = Engine::new(rules);
+                        fast.set_max_rounds(2_000);
+                        general.set_max_rounds(2_000);
+                        // Large open decks loop for millions of rounds under some orders: the
+                        // fast path alone tells which games are short enough to observe.
+                        for seed in 0..4 {
+                            for shuffle in [Shuffle::Lcg, Shuffle::Splitmix] {
+                                if fast.play_seed(shuffle, seed).battles > 200_000 {
+                                    continue;
+                                }
+                                assert_eq!(
+                                    fast.play_seed(shuffle, seed),
+                                    general.play_seed_observed(shuffle, seed, &mut Watching),
+                                    "{rules:?} {shuffle:?} seed {seed}"
+                                );
+                            }
+                        }
+                        settings += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(settings > 500, "{settings} settings");
+}
+
+/// Cards are conserved under every knob, and every battle ends a round or is a tie.
+#[test]
+fn cards_are_conserved_under_every_knob() {
+    for deck in ["4x4", "1x10", "2x3+1"] {
+        let deck = Deck::parse(deck).unwrap();
+        for &gather in Gather::ALL {
+            for face_down in [0, 2, 8] {
+                let knobs = Knobs {
+                    deck: Some(deck),
+                    gather: Some(gather),
+                    face_down: Some(face_down),
+                    ..Knobs::default()
+                };
+                let rules = Rules::build(Preset::Bataille, knobs).unwrap();
+                let mut engine = Engine::new(rules);
+                engine.set_max_rounds(3_000);
+                for seed in 0..10 {
+                    if engine.play_seed(Shuffle::Splitmix, seed).battles > 200_000 {
+                        continue;
+                    }
+                    let mut check = Conservation {
+                        total: deck.len() as u32,
+                        rounds: 0,
+                    };
+                    let result = engine.play_seed_observed(Shuffle::Splitmix, seed, &mut check);
+                    assert!(result.battles >= result.rounds);
+                }
+            }
+        }
+    }
+}
+
+/// The published fixed points of open War (../shared/golden/README.md), through the library.
+#[test]
+fn published_fixed_points_of_open_war() {
+    let cases: [(&str, Option<Gather>, &str, &str, &str); 7] = [
+        ("4x2", None, "1 1 2 2", "2 2 1 1", "PAT"),
+        ("1x5", None, "5 3", "2 4 1", "INFINITE 0 6"),
+        ("1x7", None, "1 7 4", "5 3 6 2", "INFINITE 0 8"),
+        ("1x10", None, "8 6 3 10 5", "2 9 7 4 1", "INFINITE 0 60"),
+        ("1x16", None, "1 3 2 8 10 15 11 12", "4 6 16 13 9 14 5 7", "2 90"),
+        ("4x3", Some(Gather::Sorted), "3 2 2 2 3 3", "1 1 2 3 1 1", "2 34"),
+        ("4x4", None, "1 3 2 2 1 2 1 4", "4 4 3 4 1 2 3 3", "1 144"),
+    ];
+    for (deck, gather, p1, p2, expected) in cases {
+        let deck = Deck::parse(deck).unwrap();
+        let hand = |text: &str| -> Vec<Card> {
+            text.split_whitespace().map(|v| deck.parse_card(v).unwrap()).collect()
+        };
+        let knobs = Knobs {
+            deck: Some(deck),
+            gather,
+            ..Knobs::default()
+        };
+        let rules = Rules::build(Preset::Bataille, knobs).unwrap();
+        let result = play(rules, &[hand(p1), hand(p2)], &mut Silent);
+        assert_eq!(play_line(&rules, &result), expected, "{deck} {p1} / {p2}");
+        let watched = play(rules, &[hand(p1), hand(p2)], &mut Watching);
+        assert_eq!(watched, result);
+    }
+}
+
+/// The natural gather of RULES.md, step by step: the winning card, the losing one, then each
+/// tied pair, the most recent first.
+#[test]
+fn natural_gather_picks_up_the_pile_like_a_hand() {
+    let deck = Deck::parse("4x4").unwrap();
+    let rules = Rules::build(Preset::Bataille, Knobs { deck: Some(deck), ..Knobs::default() }).unwrap();
+    let hand = |text: &str| -> Vec<Card> { text.split_whitespace().map(|v| deck.parse_card(v).unwrap()).collect() };
+    let mut seen = Recorder::default();
+    play(rules, &[hand("1 2 4"), hand("1 2 3")], &mut seen);
+    // 1-1 tie, 2-2 tie, 4 beats 3: 4 3, then 2 2, then 1 1.
+    assert_eq!(seen.taken[0], (1, "4 3 2 2 1 1".to_string()));
+}
+
+/// The largest decks (520 cards, values to 64) through both paths, for the orders that end.
+#[test]
+fn fast_paths_agree_with_the_general_path_on_the_largest_decks() {
+    for deck in ["8x64+8", "4x64"] {
+        for gather in [Gather::Sorted, Gather::P1First, Gather::WinnerFirst] {
+            for players in [3, 5, 12] {
+                let knobs = Knobs {
+                    deck: Some(Deck::parse(deck).unwrap()),
+                    players: Some(players),
+                    short_war: Some(ShortWar::MostCards),
+                    face_down: Some(players % 4),
+                    gather: Some(gather),
+                    ..Knobs::default()
+                };
+                let rules = Rules::build(Preset::Oorlog, knobs).unwrap();
+                let (mut fast, mut general) = (Engine::new(rules), Engine::new(rules));
+                for seed in 0..2 {
+                    let result = fast.play_seed(Shuffle::Splitmix, seed);
+                    if result.battles > 100_000 {
+                        continue;
+                    }
+                    let watched = general.play_seed_observed(Shuffle::Splitmix, seed, &mut Watching);
+                    assert_eq!(result, watched, "{rules:?} seed {seed}");
+                }
+            }
         }
     }
 }

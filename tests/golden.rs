@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
-use warsweep::record::GameRow;
-use warsweep::rules::{Gather, Preset, Rules};
+use warsweep::output::record::GameRow;
+use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Rules};
 
 /// The folder of reference results shipped beside the repository.
 pub fn golden_dir() -> PathBuf {
@@ -35,13 +35,63 @@ fn setting(name: &str) -> (Rules, Shuffle) {
     (rules, shuffle.unwrap())
 }
 
+/// The setting the sweep flags of `variants/FLAGS` describe.
+fn setting_of_flags(flags: &str) -> (Rules, Shuffle, Vec<u64>) {
+    let words: Vec<&str> = flags.split_whitespace().collect();
+    let mut preset = Preset::Shortened;
+    let mut knobs = Knobs::default();
+    let mut shuffle = Shuffle::Lcg;
+    let mut seeds = Vec::new();
+    for pair in words.chunks(2) {
+        let value = pair[1];
+        match pair[0] {
+            "--rules" => preset = Preset::from_name(value).unwrap(),
+            "--deck" => knobs.deck = Some(Deck::parse(value).unwrap()),
+            "--players" => knobs.players = Some(value.parse().unwrap()),
+            "--face-down" => knobs.face_down = Some(value.parse().unwrap()),
+            "--gather" => knobs.gather = Some(Gather::from_name(value).unwrap()),
+            "--deal" => knobs.deal = Some(Deal::from_name(value).unwrap()),
+            "--shuffle" => shuffle = Shuffle::from_name(value).unwrap(),
+            "--seeds" => {
+                let (a, b) = value.split_once("..").unwrap();
+                seeds = (a.parse().unwrap()..b.parse().unwrap()).collect();
+            }
+            other => panic!("unknown flag {other} in FLAGS"),
+        }
+    }
+    (Rules::build(preset, knobs).unwrap(), shuffle, seeds)
+}
+
+#[test]
+fn every_variant_golden_file_matches_the_library() {
+    let dir = golden_dir().join("variants");
+    let flags = std::fs::read_to_string(dir.join("FLAGS")).expect("../shared/golden/variants/FLAGS");
+    let mut files = 0;
+    for line in flags.lines().filter(|l| !l.trim().is_empty()) {
+        let (name, flags) = line.split_once('|').unwrap();
+        let (rules, shuffle, seeds) = setting_of_flags(flags);
+        let expected = std::fs::read_to_string(dir.join(name)).unwrap();
+        let mut engine = Engine::new(rules);
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        for seed in seeds {
+            writer
+                .serialize(GameRow::new(seed, &engine.play_seed(shuffle, seed)))
+                .unwrap();
+        }
+        let got = String::from_utf8(writer.into_inner().unwrap()).unwrap();
+        assert_eq!(got, expected, "{name}");
+        files += 1;
+    }
+    assert_eq!(files, 9, "every variant file was checked");
+}
+
 #[test]
 fn every_golden_file_matches_the_library() {
     let mut files = 0;
     for entry in std::fs::read_dir(golden_dir()).expect("../shared/golden is beside the repo") {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        if !name.ends_with(".csv") {
+        if !name.ends_with(".csv") || path.is_dir() {
             continue;
         }
         let (rules, shuffle) = setting(&name);

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
 use warsweep::rules::{Gather, Preset, Rules};
-use warsweep::summary::{Seeds, Setting, Summary};
+use warsweep::output::summary::{Seeds, Setting, Summary};
 use warsweep::sweep::{CsvSink, Pacing, Sweep};
 
 fn warsweep() -> Command {
@@ -101,12 +101,7 @@ fn library_sweep(
         .unwrap();
     assert_eq!(swept.covered_end, seeds.end);
     assert!(swept.stopped.is_none());
-    let setting = Setting {
-        rules: rules.preset.name().into(),
-        gather: rules.gather.name().into(),
-        shuffle: shuffle.name().into(),
-        players: rules.players,
-    };
+    let setting = Setting::of(&rules, shuffle, 2_000);
     (
         sink.into_inner().unwrap(),
         Summary::new(&setting, seeds, &swept.acc, 0.0),
@@ -150,7 +145,7 @@ fn results_do_not_depend_on_threads_or_chunks() {
         let text = String::from_utf8(reference.0).unwrap();
         for line in text.lines().skip(1).step_by(37) {
             let seed: u64 = line.split(',').next().unwrap().parse().unwrap();
-            let row = warsweep::record::GameRow::new(seed, &engine.play_seed(shuffle, seed));
+            let row = warsweep::output::record::GameRow::new(seed, &engine.play_seed(shuffle, seed));
             let mut w = csv::WriterBuilder::new()
                 .has_headers(false)
                 .from_writer(Vec::new());
@@ -179,7 +174,7 @@ fn summary_totals_are_the_sums_over_the_csv() {
         Pacing::default(),
     );
     let mut reader = csv::Reader::from_reader(csv_bytes.as_slice());
-    let rows: Vec<warsweep::record::GameRow> = reader.deserialize().map(Result::unwrap).collect();
+    let rows: Vec<warsweep::output::record::GameRow> = reader.deserialize().map(Result::unwrap).collect();
     assert_eq!(rows.len() as u64, summary.games);
     let count = |o: &str| {
         rows.iter()
@@ -192,7 +187,7 @@ fn summary_totals_are_the_sums_over_the_csv() {
         let wins = rows.iter().filter(|r| r.winner == Some(p + 1)).count() as u64;
         assert_eq!(wins, summary.wins[p as usize]);
     }
-    let sum = |f: fn(&warsweep::record::GameRow) -> Option<u64>| -> (u64, u64, u64, u64) {
+    let sum = |f: fn(&warsweep::output::record::GameRow) -> Option<u64>| -> (u64, u64, u64, u64) {
         let v: Vec<u64> = rows.iter().filter_map(f).collect();
         (
             v.len() as u64,
@@ -201,7 +196,7 @@ fn summary_totals_are_the_sums_over_the_csv() {
             *v.iter().max().unwrap(),
         )
     };
-    let pick = |s: &warsweep::summary::Stats| (s.count, s.total, s.min, s.max);
+    let pick = |s: &warsweep::output::summary::Stats| (s.count, s.total, s.min, s.max);
     assert_eq!(sum(|r| r.rounds), pick(&summary.rounds));
     assert_eq!(sum(|r| r.battles), pick(&summary.battles));
     assert_eq!(sum(|r| r.wars), pick(&summary.wars));

@@ -7,9 +7,8 @@
 //! the region's start; with regions four times the room this happens rarely and costs a copy of
 //! one hand. Nothing here allocates after `Hands::new`.
 
-use crate::cards::Card;
 use crate::deal::dealt_to;
-use crate::rules::MAX_PLAYERS;
+use crate::rules::{Card, Deal, MAX_PLAYERS};
 
 #[derive(Clone, Debug)]
 pub struct Hands {
@@ -24,12 +23,13 @@ pub struct Hands {
 
 impl Hands {
     /// Room for `players` hands of up to `room` cards each.
-    pub fn new(players: usize, room: usize) -> Hands {
+    pub(crate) fn new(players: usize, room: usize) -> Hands {
         assert!((1..=MAX_PLAYERS).contains(&players));
-        let room = room.max(2) as u32;
+        // At least 16: the fast paths write a few cards past a tail in one go.
+        let room = room.max(16) as u32;
         let region = (8 * room).max(256);
         let mut hands = Hands {
-            cards: vec![Card(0); region as usize * players].into_boxed_slice(),
+            cards: vec![Card::default(); region as usize * players].into_boxed_slice(),
             head: [0; MAX_PLAYERS],
             tail: [0; MAX_PLAYERS],
             limit: [0; MAX_PLAYERS],
@@ -53,19 +53,19 @@ impl Hands {
     }
 
     /// Empties every hand.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         for p in 0..self.players {
             self.head[p] = p as u32 * self.region;
             self.tail[p] = self.head[p];
         }
     }
 
-    /// Deals `deck` one card at a time, player 1 first, into empty hands at their regions' starts.
-    pub fn deal(&mut self, deck: &[Card]) {
+    /// Deals `deck` as `deal` says into empty hands at their regions' starts.
+    pub(crate) fn deal(&mut self, deck: &[Card], deal: Deal) {
         self.clear();
         for p in 0..self.players {
             let mut at = self.head[p] as usize;
-            for card in dealt_to(deck, self.players, p) {
+            for card in dealt_to(deck, deal, self.players, p) {
                 self.cards[at] = card;
                 at += 1;
             }
@@ -86,7 +86,7 @@ impl Hands {
 
     /// Takes the top card of player `p`'s hand; the caller knows it is not empty.
     #[inline(always)]
-    pub fn pop(&mut self, p: usize) -> Card {
+    pub(crate) fn pop(&mut self, p: usize) -> Card {
         debug_assert!(self.len(p) > 0, "player {p} has no card to reveal");
         let card = self.cards[self.head[p] as usize];
         self.head[p] += 1;
@@ -96,14 +96,14 @@ impl Hands {
     /// Puts `card` at the bottom of player `p`'s hand. At most `room` cards may be pushed to a
     /// hand between two calls of `make_room`.
     #[inline(always)]
-    pub fn push(&mut self, p: usize, card: Card) {
+    pub(crate) fn push(&mut self, p: usize, card: Card) {
         self.cards[self.tail[p] as usize] = card;
         self.tail[p] += 1;
     }
 
     /// Puts `cards` at the bottom of player `p`'s hand, in order.
     #[inline(always)]
-    pub fn push_slice(&mut self, p: usize, cards: &[Card]) {
+    pub(crate) fn push_slice(&mut self, p: usize, cards: &[Card]) {
         let t = self.tail[p] as usize;
         self.cards[t..t + cards.len()].copy_from_slice(cards);
         self.tail[p] += cards.len() as u32;
@@ -113,7 +113,7 @@ impl Hands {
     /// region, which always leaves room for a whole table more. Call after each round for the
     /// player who took the table.
     #[inline(always)]
-    pub fn make_room(&mut self, p: usize) {
+    pub(crate) fn make_room(&mut self, p: usize) {
         if self.tail[p] > self.limit[p] - self.region / 2 {
             self.slide_back(p);
         }
@@ -158,13 +158,13 @@ mod tests {
     #[test]
     fn hands_slide_back_without_losing_order() {
         let mut hands = Hands::new(2, 4);
-        for round in 0..200u8 {
+        for round in 0..200u16 {
             hands.push(1, Card(round));
-            hands.push(1, Card(round.wrapping_add(100)));
+            hands.push(1, Card(round + 1000));
             assert_eq!(hands.pop(1), Card(round));
             hands.make_room(1);
-            assert_eq!(hands.hand(1), [Card(round.wrapping_add(100))]);
-            assert_eq!(hands.pop(1), Card(round.wrapping_add(100)));
+            assert_eq!(hands.hand(1), [Card(round + 1000)]);
+            assert_eq!(hands.pop(1), Card(round + 1000));
         }
         assert_eq!(hands.len(1), 0);
         assert_eq!(hands.len(0), 0);

@@ -1,9 +1,7 @@
 //! The Oorlog battle resolver of seed 003: given the cards revealed in one battle in
 //! chronological order (face-down cards are not listed), who takes the table?
 
-use crate::cards::Card;
-use crate::cards::ACE;
-use crate::rules::{strongest, Ranking};
+use crate::rules::{Deck, Ranking, Strength};
 use thiserror::Error;
 
 #[derive(Error, Debug, PartialEq, Eq)]
@@ -35,10 +33,11 @@ fn players_text(players: &[usize]) -> String {
     }
 }
 
-/// The seed-003 number (1 = ace or joker, 11 J, 12 Q, 13 K) as an engine value.
+/// The seed-003 number (1 = ace or joker, 11 J, 12 Q, 13 K) as a value of the oorlog deck
+/// (0 = `2` .. 12 = ace).
 pub fn engine_value(number: u8) -> u8 {
     match number {
-        1 => ACE,
+        1 => 12,
         n => n - 2,
     }
 }
@@ -48,6 +47,7 @@ pub fn resolve(players: usize, numbers: &[u8]) -> Result<usize, BattleError> {
     if !(2..=12).contains(&players) {
         return Err(BattleError::Players(players));
     }
+    let strength = Strength::new(Ranking::Oorlog, Deck::OORLOG);
     let mut contenders: Vec<usize> = (0..players).collect();
     let mut next = 0;
     loop {
@@ -59,15 +59,12 @@ pub fn resolve(players: usize, numbers: &[u8]) -> Result<usize, BattleError> {
                 missing: end - numbers.len(),
             });
         }
-        let values: Vec<Card> = numbers[next..end]
-            .iter()
-            .map(|&n| Card::new(engine_value(n), 0))
-            .collect();
-        let best = strongest(Ranking::Oorlog, &values);
+        let values: Vec<u8> = numbers[next..end].iter().map(|&n| engine_value(n)).collect();
+        let best = strength.strongest(values.iter().copied());
         contenders = contenders
             .iter()
             .zip(&values)
-            .filter(|(_, v)| v.value() == best)
+            .filter(|(_, &v)| v == best)
             .map(|(&p, _)| p)
             .collect();
         next = end;

@@ -4,8 +4,9 @@
 //! exactly: a sweep split into shards (or over threads) and merged gives the very same summary as
 //! one sweep, whatever the split.
 
+use crate::deal::Shuffle;
 use crate::engine::{GameResult, Outcome};
-use crate::rules::MAX_PLAYERS;
+use crate::rules::{Rules, MAX_PLAYERS};
 use base64::Engine as _;
 use hdrhistogram::serialization::{Deserializer, Serializer, V2DeflateSerializer};
 use hdrhistogram::Histogram;
@@ -105,12 +106,78 @@ pub struct Accumulator {
     /// Battles of every game: a finished or capped game's, and an infinite game's up to the end
     /// of its first cycle (round `cycle_start + cycle_length`). The measure of work done.
     pub battles_played: u64,
+    pub records: Records,
+}
+
+/// One record game: its value and its seed (the smallest seed among equal values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub value: u64,
+    pub seed: u64,
+}
+
+/// The record games of a sweep. Each is the best value with the smallest seed on a tie, so
+/// records combine exactly in any order (threads, shards).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Records {
+    pub most_rounds: Option<Record>,
+    pub most_battles: Option<Record>,
+    pub most_wars: Option<Record>,
+    pub longest_cycle: Option<Record>,
+    pub shortest_cycle: Option<Record>,
+    pub latest_cycle_start: Option<Record>,
+}
+
+/// Keeps in `slot` the larger (or, with `smallest`, the smaller) value, the smaller seed on a tie.
+#[inline]
+fn keep(slot: &mut Option<Record>, candidate: Record, smallest: bool) {
+    let better = match slot {
+        None => true,
+        Some(r) if r.value == candidate.value => candidate.seed < r.seed,
+        Some(r) => (candidate.value > r.value) != smallest,
+    };
+    if better {
+        *slot = Some(candidate);
+    }
+}
+
+impl Records {
+    /// What each record means, for the table: label, field.
+    pub fn rows(&self) -> [(&'static str, Option<Record>); 6] {
+        [
+            ("most rounds", self.most_rounds),
+            ("most battles", self.most_battles),
+            ("most wars", self.most_wars),
+            ("longest cycle", self.longest_cycle),
+            ("shortest cycle", self.shortest_cycle),
+            ("latest cycle start", self.latest_cycle_start),
+        ]
+    }
+
+    pub fn add(&mut self, other: &Records) {
+        let pairs = [
+            (&mut self.most_rounds, other.most_rounds, false),
+            (&mut self.most_battles, other.most_battles, false),
+            (&mut self.most_wars, other.most_wars, false),
+            (&mut self.longest_cycle, other.longest_cycle, false),
+            (&mut self.shortest_cycle, other.shortest_cycle, true),
+            (&mut self.latest_cycle_start, other.latest_cycle_start, false),
+        ];
+        for (slot, candidate, smallest) in pairs {
+            if let Some(c) = candidate {
+                keep(slot, c, smallest);
+            }
+        }
+    }
 }
 
 impl Accumulator {
-    pub fn record(&mut self, result: &GameResult) {
+    /// Counts the game dealt by `seed`.
+    pub fn record(&mut self, seed: u64, result: &GameResult) {
         self.games += 1;
         self.battles_played += result.battles;
+        let at = |value| Record { value, seed };
+        let r = &mut self.records;
         let finished = match result.outcome {
             Outcome::Win(p) => {
                 self.wins[p] += 1;
@@ -131,6 +198,9 @@ impl Accumulator {
                 self.infinite += 1;
                 self.metrics[3].record(cycle_start);
                 self.metrics[4].record(cycle_length);
+                keep(&mut r.longest_cycle, at(cycle_length), false);
+                keep(&mut r.shortest_cycle, at(cycle_length), true);
+                keep(&mut r.latest_cycle_start, at(cycle_start), false);
                 false
             }
         };
@@ -138,6 +208,9 @@ impl Accumulator {
             self.metrics[0].record(result.rounds);
             self.metrics[1].record(result.battles);
             self.metrics[2].record(result.wars);
+            keep(&mut r.most_rounds, at(result.rounds), false);
+            keep(&mut r.most_battles, at(result.battles), false);
+            keep(&mut r.most_wars, at(result.wars), false);
         }
     }
 
@@ -150,6 +223,7 @@ impl Accumulator {
         self.infinite += other.infinite;
         self.capped += other.capped;
         self.battles_played += other.battles_played;
+        self.records.add(&other.records);
         for (a, b) in self.metrics.iter_mut().zip(&other.metrics) {
             a.add(b);
         }
@@ -194,9 +268,15 @@ pub struct Histograms {
 #[serde(deny_unknown_fields)]
 pub struct Summary {
     pub rules: String,
-    pub gather: String,
-    pub shuffle: String,
+    pub deck: String,
     pub players: usize,
+    pub face_down: usize,
+    pub short_war: String,
+    pub gather: String,
+    pub deal: String,
+    pub ranking: String,
+    pub shuffle: String,
+    pub max_rounds: u64,
     pub seeds: Seeds,
     pub games: u64,
     pub wins: Vec<u64>,
@@ -208,18 +288,80 @@ pub struct Summary {
     pub wars: Stats,
     pub cycle_start: Stats,
     pub cycle_length: Stats,
+    /// See `Accumulator::battles_played`.
+    pub battles_played: u64,
+    pub records: Records,
     pub histograms: Histograms,
     pub elapsed_seconds: f64,
     pub games_per_second: f64,
 }
 
-/// What a summary is about, apart from its numbers.
+/// What a summary is about, apart from its numbers: every part of the rules, the shuffle, and
+/// the round cap.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setting {
     pub rules: String,
-    pub gather: String,
-    pub shuffle: String,
+    pub deck: String,
     pub players: usize,
+    pub face_down: usize,
+    pub short_war: String,
+    pub gather: String,
+    pub deal: String,
+    pub ranking: String,
+    pub shuffle: String,
+    pub max_rounds: u64,
+}
+
+impl Setting {
+    /// The setting of a sweep of `rules` dealt by `shuffle`.
+    pub fn of(rules: &Rules, shuffle: Shuffle, max_rounds: u64) -> Setting {
+        Setting {
+            rules: rules.preset.name().to_string(),
+            deck: rules.deck.to_string(),
+            players: rules.players,
+            face_down: rules.face_down,
+            short_war: rules.short_war.name().to_string(),
+            gather: rules.gather.name().to_string(),
+            deal: rules.deal.name().to_string(),
+            ranking: rules.ranking.name().to_string(),
+            shuffle: shuffle.name().to_string(),
+            max_rounds,
+        }
+    }
+
+    /// Each part as `(name, value)`, in the order the table prints them.
+    fn parts(&self) -> [(&'static str, String); 10] {
+        [
+            ("rules", self.rules.clone()),
+            ("deck", self.deck.clone()),
+            ("players", self.players.to_string()),
+            ("face-down", self.face_down.to_string()),
+            ("short-war", self.short_war.clone()),
+            ("gather", self.gather.clone()),
+            ("deal", self.deal.clone()),
+            ("ranking", self.ranking.clone()),
+            ("shuffle", self.shuffle.clone()),
+            ("max-rounds", self.max_rounds.to_string()),
+        ]
+    }
+
+    /// `shortened rules, deck 4x13, 2 players, ...`: the whole setting in one line.
+    pub fn describe(&self) -> String {
+        let p = self.parts();
+        format!(
+            "{} rules, deck {}, {} players, {} face down, short war {}, {} gather, {} deal, {} ranking, {} shuffle, max {} rounds",
+            p[0].1, p[1].1, p[2].1, p[3].1, p[4].1, p[5].1, p[6].1, p[7].1, p[8].1, p[9].1
+        )
+    }
+
+    /// The first part in which `self` and `other` differ, as `deck 4x4 and 4x5`.
+    pub fn difference(&self, other: &Setting) -> Option<String> {
+        self.parts()
+            .into_iter()
+            .zip(other.parts())
+            .find(|(a, b)| a.1 != b.1)
+            .map(|(a, b)| format!("{} {} and {}", a.0, a.1, b.1))
+    }
 }
 
 #[derive(Error, Debug)]
@@ -266,9 +408,15 @@ impl Summary {
         let m = &acc.metrics;
         Summary {
             rules: setting.rules.clone(),
-            gather: setting.gather.clone(),
-            shuffle: setting.shuffle.clone(),
+            deck: setting.deck.clone(),
             players: setting.players,
+            face_down: setting.face_down,
+            short_war: setting.short_war.clone(),
+            gather: setting.gather.clone(),
+            deal: setting.deal.clone(),
+            ranking: setting.ranking.clone(),
+            shuffle: setting.shuffle.clone(),
+            max_rounds: setting.max_rounds,
             seeds,
             games: acc.games,
             wins: acc.wins[..setting.players].to_vec(),
@@ -280,6 +428,8 @@ impl Summary {
             wars: m[2].stats(),
             cycle_start: m[3].stats(),
             cycle_length: m[4].stats(),
+            battles_played: acc.battles_played,
+            records: acc.records,
             histograms: Histograms {
                 rounds: encode(&m[0].hist),
                 battles: encode(&m[1].hist),
@@ -299,9 +449,15 @@ impl Summary {
     pub fn setting(&self) -> Setting {
         Setting {
             rules: self.rules.clone(),
-            gather: self.gather.clone(),
-            shuffle: self.shuffle.clone(),
+            deck: self.deck.clone(),
             players: self.players,
+            face_down: self.face_down,
+            short_war: self.short_war.clone(),
+            gather: self.gather.clone(),
+            deal: self.deal.clone(),
+            ranking: self.ranking.clone(),
+            shuffle: self.shuffle.clone(),
+            max_rounds: self.max_rounds,
         }
     }
 
@@ -319,6 +475,8 @@ impl Summary {
             draws: self.draws,
             infinite: self.infinite,
             capped: self.capped,
+            battles_played: self.battles_played,
+            records: self.records,
             ..Accumulator::default()
         };
         acc.wins[..self.players].copy_from_slice(&self.wins);
@@ -367,11 +525,9 @@ impl Summary {
         let mut acc = Accumulator::default();
         let mut elapsed = 0.0;
         for (i, shard) in order.iter().enumerate() {
-            if shard.setting() != setting {
+            if let Some(difference) = setting.difference(&shard.setting()) {
                 return Err(SummaryError::Mismatch(format!(
-                    "cannot merge different settings: {} and {}",
-                    describe(&setting),
-                    describe(&shard.setting())
+                    "cannot merge different settings: {difference}"
                 )));
             }
             if i > 0 {
@@ -407,8 +563,10 @@ impl Summary {
         let pct = |n: u64| 100.0 * n as f64 / games;
         let _ = writeln!(
             out,
-            "{} rules, {} gather, {} shuffle, {} players, seeds {}..{}",
-            self.rules, self.gather, self.shuffle, self.players, self.seeds.start, self.seeds.end
+            "{}, seeds {}..{}",
+            self.setting().describe(),
+            self.seeds.start,
+            self.seeds.end
         );
         let _ = writeln!(out, "{:<16}{:>12}", "games", group(self.games));
         for (p, &w) in self.wins.iter().enumerate() {
@@ -449,6 +607,17 @@ impl Summary {
                 s.max
             );
         }
+        let _ = writeln!(out, "\n{:<20}{:>12}  {:>20}", "records", "value", "seed");
+        for (label, record) in self.records.rows() {
+            match record {
+                Some(r) => {
+                    let _ = writeln!(out, "{label:<20}{:>12}  {:>20}", group(r.value), r.seed);
+                }
+                None => {
+                    let _ = writeln!(out, "{label:<20}{:>12}  {:>20}", "-", "-");
+                }
+            }
+        }
         let _ = writeln!(
             out,
             "\n{:.2} s, {} games/s",
@@ -457,13 +626,6 @@ impl Summary {
         );
         out
     }
-}
-
-fn describe(s: &Setting) -> String {
-    format!(
-        "{} rules, {} gather, {} shuffle, {} players",
-        s.rules, s.gather, s.shuffle, s.players
-    )
 }
 
 /// `1234567` as `1,234,567`.

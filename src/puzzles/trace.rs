@@ -1,7 +1,7 @@
 //! A turn-by-turn account of one game, like the table in seed 004: every battle with the cards
 //! revealed, every war with its face-down cards, and who took how many cards in which order.
 
-use crate::cards::Card;
+use crate::rules::Card;
 use crate::engine::Observer;
 use std::io::{self, Write};
 

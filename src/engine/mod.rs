@@ -10,13 +10,16 @@
 //! `play_round`, the general path that reports every event; a test checks that both give the
 //! same results for every setting.
 
-use crate::cards::{Card, DeckKind};
-use crate::crowd;
-use crate::cycle::{Brent, History};
+pub(crate) mod crowd;
+pub(crate) mod cycle;
+pub(crate) mod duel;
+pub mod hands;
+
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
-use crate::duel::{self, Run};
-use crate::hands::Hands;
-use crate::rules::{beats, strongest, Gather, Ranking, Rules, ShortWar, MAX_PLAYERS};
+use crate::rules::{Card, Gather, Rules, ShortWar, MAX_PLAYERS};
+use cycle::{Brent, History};
+use duel::Run;
+use hands::Hands;
 
 /// How a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -139,21 +142,21 @@ pub const DEFAULT_MAX_ROUNDS: u64 = 1_000_000;
 const GATHER_SEED_SALT: u64 = 0x5EED_6A7E_11E2_0B5D;
 
 impl Engine {
-    /// An engine for games of `rules` dealt from the preset's deck.
+    /// An engine for games of `rules` dealt from the rules' deck.
     pub fn new(rules: Rules) -> Engine {
-        let deck = rules.preset.deck();
-        Engine::with_capacity(rules, deck.len(), deck)
+        Engine::with_capacity(rules, rules.deck.len())
     }
 
-    /// An engine for games of at most `total` cards in all hands.
-    pub fn with_capacity(rules: Rules, total: usize, deck: DeckKind) -> Engine {
+    /// An engine for games of at most `total` cards in all hands (or the deck, if larger).
+    pub fn with_capacity(rules: Rules, total: usize) -> Engine {
+        let deck = rules.deck;
         let total = total.max(deck.len());
         let players = rules.players;
         Engine {
             rules,
             sorted: deck.sorted(),
             deck: Vec::with_capacity(deck.len()),
-            dealer: Dealer::new(deck.len()),
+            dealer: Dealer::new(deck),
             hands: Hands::new(players, total),
             history: History::with_capacity(total),
             ghost: Hands::new(players, total),
@@ -190,16 +193,16 @@ impl Engine {
         self.deck.clear();
         self.deck.extend_from_slice(&self.sorted);
         self.dealer.shuffle(shuffle, seed, &mut self.deck);
-        self.hands.deal(&self.deck);
+        self.hands.deal(&self.deck, self.rules.deal);
         self.play_loaded(seed, observer)
     }
 
     /// The hands a seed deals, player by player, top card first.
     pub fn deal(&self, shuffle: Shuffle, seed: u64) -> Vec<Vec<Card>> {
-        let mut deck = self.sorted.clone();
-        shuffle.shuffle(seed, &mut deck);
-        (0..self.rules.players)
-            .map(|p| dealt_to(&deck, self.rules.players, p).collect())
+        let deck = shuffle.deal_order(self.rules.deck, seed);
+        let (deal, players) = (self.rules.deal, self.rules.players);
+        (0..players)
+            .map(|p| dealt_to(&deck, deal, players, p).collect())
             .collect()
     }
 
@@ -212,9 +215,15 @@ impl Engine {
         observer: &mut O,
     ) -> GameResult {
         assert_eq!(hands.len(), self.rules.players, "one hand per player");
+        let total: usize = hands.iter().map(Vec::len).sum();
+        assert!(total <= self.hands.room(), "engine too small for {total} cards");
+        let top = self.rules.deck.values;
+        assert!(
+            hands.iter().flatten().all(|c| c.value() < top),
+            "a card's value is outside the deck"
+        );
         self.hands.clear();
         for (p, hand) in hands.iter().enumerate() {
-            assert!(hand.len() <= self.hands.room(), "engine too small");
             for &card in hand {
                 self.hands.push(p, card);
             }
@@ -389,29 +398,9 @@ fn fast_rounds(
     stop_after: u64,
     key: (u32, u8),
 ) -> (Option<Outcome>, u64) {
-    use duel::{OORLOG, P1_FIRST, RANDOM, STANDARD, WINNER_FIRST};
     let n = rules.players;
     if n == 2 {
-        let (run, counts) = match (rules.ranking, rules.gather) {
-            (Ranking::Standard, Gather::Reveal | Gather::P1First) => {
-                duel::run::<STANDARD, P1_FIRST>(hands, rng, stop_after, key)
-            }
-            (Ranking::Standard, Gather::WinnerFirst) => {
-                duel::run::<STANDARD, WINNER_FIRST>(hands, rng, stop_after, key)
-            }
-            (Ranking::Standard, Gather::Random) => {
-                duel::run::<STANDARD, RANDOM>(hands, rng, stop_after, key)
-            }
-            (Ranking::Oorlog, Gather::Reveal | Gather::P1First) => {
-                duel::run::<OORLOG, P1_FIRST>(hands, rng, stop_after, key)
-            }
-            (Ranking::Oorlog, Gather::WinnerFirst) => {
-                duel::run::<OORLOG, WINNER_FIRST>(hands, rng, stop_after, key)
-            }
-            (Ranking::Oorlog, Gather::Random) => {
-                duel::run::<OORLOG, RANDOM>(hands, rng, stop_after, key)
-            }
-        };
+        let (run, counts) = duel::play(rules, hands, rng, stop_after, key);
         tally.rounds += counts.rounds;
         tally.battles += counts.battles;
         let end = match run {
@@ -451,7 +440,7 @@ fn fast_rounds(
             )
         }
         crowd::Run::ShortWar => Some(most_cards(hands)),
-        crowd::Run::Round { .. } => {
+        crowd::Run::Round => {
             for p in 0..n {
                 hands.make_room(p);
             }
@@ -515,7 +504,7 @@ fn decide<O: Observer>(
     from: usize,
 ) -> Option<Outcome> {
     let revealed = &table.cards[from..from + count];
-    let best = strongest(rules.ranking, revealed);
+    let best = rules.strength.strongest(revealed.iter().map(|c| c.value()));
     let mut tied = [0u8; MAX_PLAYERS];
     let mut n = 0;
     for (&p, card) in contenders[..count].iter().zip(revealed) {
@@ -525,7 +514,8 @@ fn decide<O: Observer>(
         }
     }
     if n == 1 {
-        return take_table(rules, hands, table, tally, rng, observer, tied[0] as usize);
+        let winner = tied[0] as usize;
+        return take_table(rules, hands, table, tally, rng, observer, winner, from);
     }
     resolve_war(rules, hands, table, tally, rng, events, observer, tied, n)
 }
@@ -633,7 +623,7 @@ fn face_down_count<O: Observer>(
                 std::cmp::Ordering::Equal => Outcome::Draw,
             });
         }
-        ShortWar::MostCardsWins => {
+        ShortWar::MostCards => {
             if O::ACTIVE {
                 observer.note(&format!(
                     "a tied player cannot put down the {} cards of a war: the game ends",
@@ -676,7 +666,7 @@ fn resolve_duel_war(
         if a.value() == b.value() {
             continue;
         }
-        let winner = usize::from(!beats(rules.ranking, a.value(), b.value()));
+        let winner = usize::from(!rules.strength.beats(a.value(), b.value()));
         let owned_by = |p: usize| pile.iter().skip(p).step_by(2).copied();
         match rules.gather {
             Gather::Reveal => hands.push_slice(winner, pile),
@@ -690,6 +680,19 @@ fn resolve_duel_war(
                     hands.push(winner, card);
                 }
             }
+            Gather::Natural => {
+                // The winning card, the losing one, then the rest of the pile, latest first.
+                let (won, lost) = if winner == 0 { (a, b) } else { (b, a) };
+                hands.push(winner, won);
+                hands.push(winner, lost);
+                for &card in pile[..pile.len() - 2].iter().rev() {
+                    hands.push(winner, card);
+                }
+            }
+            Gather::Sorted => {
+                strongest_first(pile, &mut table.gathered);
+                hands.push_slice(winner, &table.gathered);
+            }
             Gather::Random => {
                 rng.shuffle(pile);
                 hands.push_slice(winner, pile);
@@ -702,6 +705,9 @@ fn resolve_duel_war(
 }
 
 /// The winner takes the table in the gather order; then the game ends if a hand is empty.
+/// `from` is where the deciding battle's cards start on the table (one per contender, in
+/// player order).
+#[allow(clippy::too_many_arguments)]
 fn take_table<O: Observer>(
     rules: &Rules,
     hands: &mut Hands,
@@ -710,6 +716,7 @@ fn take_table<O: Observer>(
     rng: &mut SplitMix64,
     observer: &mut O,
     winner: usize,
+    from: usize,
 ) -> Option<Outcome> {
     let Table {
         cards,
@@ -746,6 +753,15 @@ fn take_table<O: Observer>(
                 gathered.extend(of(p));
             }
         }
+        Gather::Natural => {
+            let deciding = from..cards.len();
+            let is_winner = |&(_, &o): &(&Card, &u8)| o as usize == winner;
+            let battle = || cards[deciding.clone()].iter().zip(&owners[deciding.clone()]);
+            gathered.extend(battle().filter(is_winner).map(|(&c, _)| c));
+            gathered.extend(battle().filter(|x| !is_winner(x)).map(|(&c, _)| c));
+            gathered.extend(cards[..from].iter().rev());
+        }
+        Gather::Sorted => strongest_first(cards, gathered),
         Gather::Random => {
             gathered.extend_from_slice(cards);
             rng.shuffle(gathered);
@@ -756,6 +772,25 @@ fn take_table<O: Observer>(
     }
     hands.push_slice(winner, gathered);
     finish_round(hands, tally, winner)
+}
+
+/// The `sorted` gather: `cards` by value, strongest first, equal values in their order on the
+/// table. A counting sort: stable, and no allocation (`out` has room for every card).
+fn strongest_first(cards: &[Card], out: &mut Vec<Card>) {
+    let mut starts = [0usize; 65];
+    for card in cards {
+        starts[63 - card.value() as usize + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    out.clear();
+    out.resize(cards.len(), Card::default());
+    for &card in cards {
+        let slot = &mut starts[63 - card.value() as usize];
+        out[*slot] = card;
+        *slot += 1;
+    }
 }
 
 /// After the winner took the table: room for the next round, the round counted, and the end of

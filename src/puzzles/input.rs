@@ -1,7 +1,8 @@
-//! Reading what users type or pipe in: CodinGame hands, the seed-004 seed list, and the seed-003
+//! Reading what users type or pipe in: hands (the CodinGame counting format, or bare values one
+//! hand per line as the research programs print them), the seed-004 seed list, and the seed-003
 //! battle arrays. Every error names the line and the text at fault.
 
-use crate::cards::Card;
+use crate::rules::{Card, Deck};
 use thiserror::Error;
 
 #[derive(Error, Debug, PartialEq, Eq)]
@@ -18,15 +19,17 @@ pub enum InputError {
     },
     #[error("line {line}: player {player} has an empty deck (count 0)")]
     EmptyDeck { line: usize, player: usize },
-    #[error(
-        "line {line}: {found:?} is not a card (a rank 2-10, J, Q, K, A or T, then a suit H, D, C \
-         or S; or JK for a joker){hint}"
-    )]
+    #[error("line {line}: {reason}{hint}")]
     NotACard {
         line: usize,
         found: String,
+        reason: String,
         hint: String,
     },
+    #[error("line {line} is not a hand of bare values (as 1,3,2,2 or [1, 3, 2, 2]): {found:?}")]
+    NotAHand { line: usize, found: String },
+    #[error("line {line}: {reason}")]
+    NotAValueOfTheDeck { line: usize, reason: String },
     #[error("player {player}: the count on line {line} says {count} cards but the input ends after {got}")]
     TooFewCards {
         player: usize,
@@ -60,12 +63,80 @@ fn words(input: &[u8]) -> Result<Vec<(usize, &str)>, InputError> {
     Ok(words)
 }
 
-/// Hands in the CodinGame format: a count, then that many cards, for each player in turn.
-/// Cards may stand one per line (as CodinGame gives them) or several to a line.
-pub fn parse_hands(input: &[u8]) -> Result<Vec<Vec<Card>>, InputError> {
+/// Whether `word` is a card in rank-and-suit notation (`10H`, `td`, `JK`), not a bare value.
+fn is_face(word: &str) -> bool {
+    !word.bytes().all(|b| b.is_ascii_digit())
+        && Deck::OORLOG.parse_card(word).is_ok()
+}
+
+/// Hands for a game on `deck`, in either form: the CodinGame counting format (a count, then that
+/// many cards in rank-and-suit notation, for each player in turn), or one hand per line of bare
+/// values (`1,3,2,2`, `1 3 2 2`, `[1, 3, 2, 2]`). The counting format is recognised by a first
+/// line holding one number followed by a card with a suit.
+pub fn parse_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputError> {
     let words = words(input)?;
+    let first_line: Vec<&(usize, &str)> = words.iter().filter(|w| w.0 == words[0].0).collect();
+    let counting = first_line.len() == 1
+        && words[0].1.parse::<usize>().is_ok()
+        && words.get(1).is_some_and(|w| is_face(w.1));
+    if counting {
+        parse_counted_hands(&words, deck)
+    } else {
+        parse_bare_hands(input, deck)
+    }
+}
+
+/// One hand per non-empty line, bare values separated by commas or spaces, optionally in `[ ]`.
+fn parse_bare_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputError> {
+    let text = std::str::from_utf8(input).map_err(|e| InputError::NotText(e.valid_up_to()))?;
     let mut hands = Vec::new();
-    let mut rest = &words[..];
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let inner = match (line.strip_prefix('['), line.ends_with(']')) {
+            (Some(rest), true) => &rest[..rest.len() - 1],
+            (None, false) => line,
+            _ => {
+                return Err(InputError::NotAHand {
+                    line: i + 1,
+                    found: line.to_string(),
+                })
+            }
+        };
+        let mut hand = Vec::new();
+        for token in inner.split(|c: char| c == ',' || c.is_whitespace()) {
+            if token.is_empty() {
+                continue;
+            }
+            if !token.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(InputError::NotAHand {
+                    line: i + 1,
+                    found: line.to_string(),
+                });
+            }
+            let card = deck
+                .parse_card(token)
+                .map_err(|reason| InputError::NotAValueOfTheDeck { line: i + 1, reason })?;
+            hand.push(card);
+        }
+        if hand.is_empty() {
+            return Err(InputError::NotAHand {
+                line: i + 1,
+                found: line.to_string(),
+            });
+        }
+        hands.push(hand);
+    }
+    Ok(hands)
+}
+
+/// The CodinGame format: a count, then that many cards, for each player in turn. Cards may
+/// stand one per line (as CodinGame gives them) or several to a line.
+fn parse_counted_hands(words: &[(usize, &str)], deck: Deck) -> Result<Vec<Vec<Card>>, InputError> {
+    let mut hands = Vec::new();
+    let mut rest = words;
     while let Some(&(line, word)) = rest.first() {
         let player = hands.len() + 1;
         let count: usize = match word.parse() {
@@ -73,9 +144,10 @@ pub fn parse_hands(input: &[u8]) -> Result<Vec<Vec<Card>>, InputError> {
             Err(_) => {
                 // A card where a count should be: the previous count was too small.
                 let found = word.to_string();
-                return Err(match (Card::parse(word), hands.last()) {
-                    (Some(_), Some(prev)) => InputError::NotACard {
+                return Err(match (is_face(word), hands.last()) {
+                    (true, Some(prev)) => InputError::NotACard {
                         line,
+                        reason: format!("{found:?} is a card"),
                         found,
                         hint: format!(
                             " where player {player}'s card count should be: player {} was given \
@@ -98,9 +170,14 @@ pub fn parse_hands(input: &[u8]) -> Result<Vec<Vec<Card>>, InputError> {
         let cards = &rest[1..];
         let mut hand = Vec::with_capacity(count.min(cards.len()));
         for &(card_line, text) in cards.iter().take(count) {
-            match Card::parse(text) {
-                Some(card) => hand.push(card),
-                None => {
+            let parsed = if text.bytes().all(|b| b.is_ascii_digit()) {
+                Err(format!("{text:?} is not a card"))
+            } else {
+                deck.parse_card(text)
+            };
+            match parsed {
+                Ok(card) => hand.push(card),
+                Err(reason) => {
                     let hint = if text.parse::<usize>().is_ok() {
                         format!(
                             "; player {player}'s count on line {line} says {count} cards but only {} \
@@ -113,6 +190,7 @@ pub fn parse_hands(input: &[u8]) -> Result<Vec<Vec<Card>>, InputError> {
                     return Err(InputError::NotACard {
                         line: card_line,
                         found: text.to_string(),
+                        reason,
                         hint,
                     });
                 }
@@ -183,10 +261,33 @@ pub fn parse_battle_values(input: &str) -> Result<Vec<u8>, InputError> {
 mod tests {
     use super::*;
 
+    fn parse_hands_std(input: &[u8]) -> Result<Vec<Vec<Card>>, InputError> {
+        parse_hands(input, Deck::STANDARD)
+    }
+
+    #[test]
+    fn reads_bare_values_in_every_form() {
+        let deck = Deck::parse("4x4").unwrap();
+        for text in ["1,3,2,2\n4,4,3,4\n", "1 3 2 2\n4 4 3 4", "[1, 3, 2, 2]\n[4, 4, 3, 4]\n"] {
+            let hands = parse_hands(text.as_bytes(), deck).unwrap();
+            let values: Vec<Vec<u8>> =
+                hands.iter().map(|h| h.iter().map(|c| c.value() + 1).collect()).collect();
+            assert_eq!(values, [vec![1, 3, 2, 2], vec![4, 4, 3, 4]]);
+            assert_eq!(hands[0][0].to_string(), "1");
+        }
+        // A single-card hand per line is bare too.
+        assert_eq!(parse_hands(b"5\n3\n", Deck::parse("1x5").unwrap()).unwrap().len(), 2);
+        let err = parse_hands(b"1,3,5\n2\n", deck).unwrap_err();
+        assert_eq!(err.to_string(), "line 1: \"5\" is not a value of the 4x4 deck (1 to 4)");
+        let err = parse_hands(b"1,3\nhello\n", deck).unwrap_err();
+        assert!(err.to_string().starts_with("line 2 is not a hand"), "{err}");
+        assert!(parse_hands(b"[1, 2\n", deck).is_err());
+    }
+
     #[test]
     fn reads_the_codingame_example() {
         let input = b"7\n10D\n9S\n8D\nKH\n7D\n5H\n6S\n7\n10H\n7H\n5C\nQC\n2C\n4H\n6D\n";
-        let hands = parse_hands(input).unwrap();
+        let hands = parse_hands(input, Deck::STANDARD).unwrap();
         assert_eq!(hands.len(), 2);
         assert_eq!(hands[0][0].to_string(), "10D");
         assert_eq!(hands[1][6].to_string(), "6D");
@@ -194,24 +295,24 @@ mod tests {
 
     #[test]
     fn names_the_line_and_text_of_bad_input() {
-        let err = parse_hands(b"2\nAH\nXX\n1\nKS\n").unwrap_err();
+        let err = parse_hands_std(b"2\nAH\nXX\n1\nKS\n").unwrap_err();
         assert!(
             err.to_string().starts_with("line 3: \"XX\" is not a card"),
             "{err}"
         );
-        let err = parse_hands(b"3\nAH\nKD\n1\nKS\n").unwrap_err();
+        let err = parse_hands_std(b"3\nAH\nKD\n1\nKS\n").unwrap_err();
         assert!(
             err.to_string()
                 .contains("says 3 cards but only 2 come before it"),
             "{err}"
         );
-        let err = parse_hands(b"1\nAH\nKD\n1\nKS\n").unwrap_err();
+        let err = parse_hands_std(b"1\nAH\nKD\n1\nKS\n").unwrap_err();
         assert!(
             err.to_string()
                 .contains("player 1 was given 1 cards but has more"),
             "{err}"
         );
-        let err = parse_hands(b"5\nAH\nKD\n").unwrap_err();
+        let err = parse_hands_std(b"5\nAH\nKD\n").unwrap_err();
         assert_eq!(
             err,
             InputError::TooFewCards {
@@ -222,12 +323,17 @@ mod tests {
             }
         );
         assert_eq!(
-            parse_hands(b"0\n1\nKS\n").unwrap_err(),
+            parse_hands_std(b"0\nKS\n1\nKS\n").unwrap_err(),
             InputError::EmptyDeck { line: 1, player: 1 }
         );
-        assert_eq!(parse_hands(b" \n\n").unwrap_err(), InputError::Empty);
+        // Without a card after it, a lone number is a hand of one bare value.
+        assert!(matches!(
+            parse_hands_std(b"0\n1\nKS\n").unwrap_err(),
+            InputError::NotAValueOfTheDeck { line: 1, .. }
+        ));
+        assert_eq!(parse_hands_std(b" \n\n").unwrap_err(), InputError::Empty);
         assert_eq!(
-            parse_hands(b"2\n\xff\xfe").unwrap_err(),
+            parse_hands_std(b"2\n\xff\xfe").unwrap_err(),
             InputError::NotText(2)
         );
     }

@@ -1,6 +1,10 @@
-//! Shuffles (a seed gives a deal) and the round-robin deal.
+//! Shuffles (a seed gives a deal) and the deals into hands: `lcg` and `splitmix` shuffle the
+//! sorted deck, `lex` numbers every distinct arrangement of its values (see `lex`).
 
-use crate::cards::Card;
+pub mod lex;
+
+use crate::rules::{Card, Deal, Deck};
+use lex::Lex;
 
 /// Modulus of the seed-004 generator: only `seed mod LCG_MODULUS` matters, so there are exactly
 /// this many distinct lcg deals.
@@ -13,32 +17,31 @@ pub enum Shuffle {
     Lcg,
     /// Fisher-Yates driven by SplitMix64, for the full 64-bit seed space.
     Splitmix,
+    /// Every distinct arrangement of the deck's values, in lexicographic order.
+    Lex,
 }
 
 impl Shuffle {
-    pub const NAMES: [&'static str; 2] = ["lcg", "splitmix"];
+    pub const ALL: [Shuffle; 3] = [Shuffle::Lcg, Shuffle::Splitmix, Shuffle::Lex];
 
     pub fn name(self) -> &'static str {
         match self {
             Shuffle::Lcg => "lcg",
             Shuffle::Splitmix => "splitmix",
+            Shuffle::Lex => "lex",
         }
     }
 
     pub fn from_name(name: &str) -> Option<Shuffle> {
-        match name {
-            "lcg" => Some(Shuffle::Lcg),
-            "splitmix" => Some(Shuffle::Splitmix),
-            _ => None,
-        }
+        Shuffle::ALL.into_iter().find(|s| s.name() == name)
     }
 
-    /// Shuffles `deck` in place (it should hold the sorted deck).
-    pub fn shuffle(self, seed: u64, deck: &mut [Card]) {
-        match self {
-            Shuffle::Lcg => lcg_shuffle(seed, deck),
-            Shuffle::Splitmix => splitmix_shuffle(seed, deck),
-        }
+    /// Seed `seed`'s order of `deck`. `lex` seeds at or past the number of arrangements wrap
+    /// around (callers check them first).
+    pub fn deal_order(self, deck: Deck, seed: u64) -> Vec<Card> {
+        let mut cards = deck.sorted();
+        Dealer::new(deck).shuffle(self, seed, &mut cards);
+        cards
     }
 }
 
@@ -49,7 +52,7 @@ pub fn lcg_next(x: u64) -> u64 {
 }
 
 /// For `i` in `0..n`: advance the generator, swap cards `i` and `x mod n`.
-pub fn lcg_shuffle(seed: u64, deck: &mut [Card]) {
+pub fn lcg_shuffle<T>(seed: u64, deck: &mut [T]) {
     let mut xs = [0u32; MAX_LCG_DECK];
     if deck.len() <= MAX_LCG_DECK {
         let xs = &mut xs[..deck.len()];
@@ -111,11 +114,11 @@ fn lcg_values(seed: u64, xs: &mut [u32]) {
 }
 
 /// Swaps card `i` with card `xs[i] mod n`, for `i` in `0..n`.
-fn swap_by(xs: &[u32], deck: &mut [Card]) {
+fn swap_by<T>(xs: &[u32], deck: &mut [T]) {
     // The two real deck sizes get a constant divisor, which compiles to a multiply.
     match deck.len() {
-        52 => swap_by_n::<52>(xs, deck),
-        108 => swap_by_n::<108>(xs, deck),
+        52 => swap_by_n::<T, 52>(xs, deck),
+        108 => swap_by_n::<T, 108>(xs, deck),
         n => {
             for (i, &x) in xs.iter().enumerate() {
                 deck.swap(i, x as usize % n);
@@ -124,19 +127,23 @@ fn swap_by(xs: &[u32], deck: &mut [Card]) {
     }
 }
 
-fn swap_by_n<const N: usize>(xs: &[u32], deck: &mut [Card]) {
-    let deck: &mut [Card; N] = deck.try_into().expect("deck of N cards");
+fn swap_by_n<T, const N: usize>(xs: &[u32], deck: &mut [T]) {
+    let deck: &mut [T; N] = deck.try_into().expect("deck of N cards");
     for (i, r) in partners::<N>(xs).into_iter().enumerate() {
         deck.swap(i, r as usize);
     }
 }
 
-/// Shuffles decks of one size for a sweep's run of seeds. The generator is linear in the seed:
-/// the value after `k` steps is `445^k seed + c_k (mod M)`, so from one seed to the next each
-/// value grows by `445^k`. Remembering the last seed's values makes the next seed's one modular
-/// addition per card (which vectorises) instead of a step of the generator.
+/// Shuffles one deck for a run of seeds, remembering what makes the next seed cheap.
+///
+/// The lcg generator is linear in the seed: the value after `k` steps is
+/// `445^k seed + c_k (mod M)`, so from one seed to the next each value grows by `445^k`.
+/// Remembering the last seed's values makes the next seed's one modular addition per card
+/// (which vectorises) instead of a step of the generator. `lex` steps from one arrangement to
+/// the next instead of computing each from its number.
 #[derive(Clone, Debug)]
 pub struct Dealer {
+    lex: Lex,
     /// The seed whose values `xs` holds.
     last: Option<u64>,
     /// As `lcg_values` gives them for `last`.
@@ -146,8 +153,9 @@ pub struct Dealer {
 }
 
 impl Dealer {
-    /// A dealer for decks of `cards` cards.
-    pub fn new(cards: usize) -> Dealer {
+    /// A dealer for `deck`.
+    pub fn new(deck: Deck) -> Dealer {
+        let cards = deck.len();
         let mut power = 1;
         let growth = (0..cards)
             .map(|_| {
@@ -156,17 +164,20 @@ impl Dealer {
             })
             .collect();
         Dealer {
+            lex: Lex::new(deck),
             last: None,
             xs: vec![0; cards].into_boxed_slice(),
             growth,
         }
     }
 
-    /// Shuffles `deck` (the sorted deck, of the dealer's size) as `shuffle.shuffle` would.
+    /// Puts seed `seed`'s order of the deck in `deck`, which holds the sorted deck.
     pub fn shuffle(&mut self, shuffle: Shuffle, seed: u64, deck: &mut [Card]) {
-        if shuffle != Shuffle::Lcg || deck.len() != self.xs.len() {
-            self.last = None;
-            return shuffle.shuffle(seed, deck);
+        match shuffle {
+            Shuffle::Splitmix => return splitmix_shuffle(seed, deck),
+            Shuffle::Lex => return self.lex.arrange(seed, deck),
+            Shuffle::Lcg if deck.len() != self.xs.len() => return lcg_shuffle(seed, deck),
+            Shuffle::Lcg => {}
         }
         if self.last.and_then(|last| last.checked_add(1)) == Some(seed) {
             const M: u32 = LCG_MODULUS as u32;
@@ -221,20 +232,39 @@ impl SplitMix64 {
     }
 }
 
-pub fn splitmix_shuffle(seed: u64, deck: &mut [Card]) {
+pub fn splitmix_shuffle<T>(seed: u64, deck: &mut [T]) {
     SplitMix64(seed).shuffle(deck);
 }
 
-/// The cards player `p` (0-based) receives from a round-robin deal to `players` players: cards
-/// `p`, `p + players`, ... in that order, the first one on top.
-pub fn dealt_to(deck: &[Card], players: usize, p: usize) -> impl Iterator<Item = Card> + '_ {
-    deck.iter().skip(p).step_by(players).copied()
+/// The cards player `p` (0-based) receives from `deal` of `deck` to `players` players, the first
+/// one on top. Round-robin: cards `p`, `p + players`, ...; with `N mod P` extra cards the first
+/// players get one more. Blocks: consecutive blocks, player 1's first; the first
+/// `P - (N mod P)` blocks are one card smaller.
+pub fn dealt_to(
+    deck: &[Card],
+    deal: Deal,
+    players: usize,
+    p: usize,
+) -> impl Iterator<Item = Card> + '_ {
+    let n = deck.len();
+    let (start, step, count) = match deal {
+        Deal::RoundRobin => (p, players, (n + players - 1 - p) / players),
+        Deal::Blocks => {
+            let (small, extra) = (n / players, n % players);
+            let smaller = players - extra;
+            let start = p * small + p.saturating_sub(smaller);
+            (start, 1, small + usize::from(p >= smaller))
+        }
+    };
+    deck[start.min(n)..].iter().step_by(step).take(count).copied()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::DeckKind;
+
+    /// Test decks: the standard one and oorlog's.
+    const KINDS: [Deck; 2] = [Deck::STANDARD, Deck::OORLOG];
 
     /// The swap table printed in seed 004, for seed 8756942.
     #[test]
@@ -252,7 +282,7 @@ mod tests {
             assert_eq!((x, x % 52), (value, r));
         }
         // The first five swaps of the shuffle itself, with the cards the table names.
-        let mut deck = DeckKind::Standard.sorted();
+        let mut deck = Deck::STANDARD.sorted();
         let mut x = 8_756_942 % LCG_MODULUS;
         let names = [
             ("2H", "6D"),
@@ -274,11 +304,11 @@ mod tests {
 
     #[test]
     fn shuffles_are_permutations() {
-        for kind in [DeckKind::Standard, DeckKind::Oorlog] {
+        for kind in KINDS {
             for shuffle in [Shuffle::Lcg, Shuffle::Splitmix] {
                 for seed in [0, 1, 8_756_942, u64::MAX] {
                     let mut deck = kind.sorted();
-                    shuffle.shuffle(seed, &mut deck);
+                    Dealer::new(kind).shuffle(shuffle, seed, &mut deck);
                     let mut sorted = deck.clone();
                     sorted.sort();
                     let mut reference = kind.sorted();
@@ -300,8 +330,8 @@ mod tests {
             .chain([7, 7, 8, 3, 4])
             .chain(u64::MAX - 3..=u64::MAX)
             .chain(0..3);
-        for kind in [DeckKind::Standard, DeckKind::Oorlog] {
-            let mut dealer = Dealer::new(kind.len());
+        for kind in KINDS {
+            let mut dealer = Dealer::new(kind);
             for seed in seeds.clone() {
                 let mut dealt = kind.sorted();
                 dealer.shuffle(Shuffle::Lcg, seed, &mut dealt);
@@ -320,7 +350,7 @@ mod tests {
     /// The eight-chain shuffle equals the plain one-step-at-a-time definition.
     #[test]
     fn interleaved_lcg_equals_the_plain_definition() {
-        for kind in [DeckKind::Standard, DeckKind::Oorlog] {
+        for kind in KINDS {
             for seed in (0..5000).chain([2_097_150, 8_756_942, u64::MAX]) {
                 let mut fast = kind.sorted();
                 lcg_shuffle(seed, &mut fast);
@@ -338,8 +368,8 @@ mod tests {
 
     #[test]
     fn lcg_seeds_repeat_after_the_modulus() {
-        let mut a = DeckKind::Standard.sorted();
-        let mut b = DeckKind::Standard.sorted();
+        let mut a = Deck::STANDARD.sorted();
+        let mut b = Deck::STANDARD.sorted();
         lcg_shuffle(5, &mut a);
         lcg_shuffle(5 + LCG_MODULUS, &mut b);
         assert_eq!(a, b);
@@ -347,10 +377,33 @@ mod tests {
 
     #[test]
     fn round_robin_deal_gives_the_first_players_the_extra_cards() {
-        let deck = DeckKind::Oorlog.sorted();
-        let sizes: Vec<usize> = (0..5).map(|p| dealt_to(&deck, 5, p).count()).collect();
+        let deck = Deck::OORLOG.sorted();
+        let rr = Deal::RoundRobin;
+        let sizes: Vec<usize> = (0..5).map(|p| dealt_to(&deck, rr, 5, p).count()).collect();
         assert_eq!(sizes, [22, 22, 22, 21, 21]);
-        let first: Vec<Card> = dealt_to(&deck, 2, 1).take(2).collect();
+        let first: Vec<Card> = dealt_to(&deck, rr, 2, 1).take(2).collect();
         assert_eq!(first, [deck[1], deck[3]]);
+    }
+
+    #[test]
+    fn blocks_deal_gives_the_last_players_the_extra_cards() {
+        let deck = Deck::OORLOG.sorted();
+        let b = Deal::Blocks;
+        let sizes: Vec<usize> = (0..5).map(|p| dealt_to(&deck, b, 5, p).count()).collect();
+        assert_eq!(sizes, [21, 21, 22, 22, 22]);
+        let all: Vec<Card> = (0..5).flat_map(|p| dealt_to(&deck, b, 5, p)).collect();
+        assert_eq!(all, deck);
+        let odd = &deck[..7];
+        let p1: Vec<Card> = dealt_to(odd, b, 2, 0).collect();
+        assert_eq!(p1, odd[..3]);
+        for players in 2..=12 {
+            for n in players..40 {
+                for deal in [Deal::RoundRobin, Deal::Blocks] {
+                    let total: usize =
+                        (0..players).map(|p| dealt_to(&deck[..n], deal, players, p).count()).sum();
+                    assert_eq!(total, n, "{deal:?} {players} {n}");
+                }
+            }
+        }
     }
 }

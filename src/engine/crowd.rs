@@ -12,22 +12,17 @@
 //! sweep) packs a battle's cards and the hands' sizes one byte per player into words;
 //! `run_three` (the default oorlog table) decides a battle with one lookup in a 4 KB table.
 
-use crate::cards::{Card, ACE, THREE};
+use super::duel::{Counts, HIGHER_FIRST, P1_FIRST, RANDOM, REVEAL_WARS, WINNER_FIRST};
+use super::hands::Hands;
 use crate::deal::SplitMix64;
-use crate::duel::{Counts, P1_FIRST, RANDOM, WINNER_FIRST};
-use crate::hands::Hands;
-use crate::rules::{strongest, Gather, Ranking, Rules, ShortWar, MAX_PLAYERS};
+use crate::rules::{Card, Gather, Rules, ShortWar, Strength, MAX_PLAYERS};
 
-/// Reveal order with wars played inside the run: for the `reveal` gather with the short-war
-/// policy "game ends, most cards wins", a war needs nothing but the tied players' next cards,
-/// so it costs a few dozen instructions here instead of a trip through the engine.
-const REVEAL_WARS: u8 = 3;
 
 /// Plays a run of a game of three or more players, in the most specialised loop its rules and
 /// hands allow (see the module's comment). `pile` has room for every card and `MAX_PLAYERS`
 /// more.
 #[inline]
-pub fn play(
+pub(crate) fn play(
     rules: &Rules,
     hands: &mut Hands,
     rng: &mut SplitMix64,
@@ -35,47 +30,52 @@ pub fn play(
     stop_after: u64,
     key: (u32, u8),
 ) -> (Run, Counts) {
-    let (ranking, down) = (rules.ranking, rules.face_down);
-    let wars_inside = rules.gather == Gather::Reveal && rules.short_war == ShortWar::MostCardsWins;
+    let (strength, down) = (rules.strength, rules.face_down);
+    let wars_inside = rules.gather == Gather::Reveal && rules.short_war == ShortWar::MostCards;
     let one_card_each = matches!(rules.gather, Gather::Reveal | Gather::P1First);
     match rules.gather {
-        _ if one_card_each && fits_three(hands) => {
+        _ if one_card_each && trio_table(strength, rules.deck.values).is_some() && fits_three(hands) => {
+            let table = trio_table(strength, rules.deck.values).expect("checked");
             if wars_inside {
-                run_three::<REVEAL_WARS>(hands, ranking, pile, down, stop_after, key)
+                run_three::<REVEAL_WARS>(hands, strength, table, pile, down, stop_after, key)
             } else {
-                run_three::<P1_FIRST>(hands, ranking, pile, down, stop_after, key)
+                run_three::<P1_FIRST>(hands, strength, table, pile, down, stop_after, key)
             }
         }
         _ if one_card_each && fits_lanes(hands) => {
             if wars_inside {
-                dispatch_lanes::<REVEAL_WARS>(hands, ranking, pile, down, stop_after, key)
+                dispatch_lanes::<REVEAL_WARS>(hands, strength, pile, down, stop_after, key)
             } else {
-                dispatch_lanes::<P1_FIRST>(hands, ranking, pile, down, stop_after, key)
+                dispatch_lanes::<P1_FIRST>(hands, strength, pile, down, stop_after, key)
             }
         }
         Gather::Reveal if wars_inside => {
-            dispatch::<REVEAL_WARS>(hands, ranking, rng, pile, down, stop_after, key)
+            dispatch::<REVEAL_WARS>(hands, strength, rng, pile, down, stop_after, key)
         }
         Gather::Reveal | Gather::P1First => {
-            dispatch::<P1_FIRST>(hands, ranking, rng, pile, down, stop_after, key)
+            dispatch::<P1_FIRST>(hands, strength, rng, pile, down, stop_after, key)
         }
-        Gather::WinnerFirst => {
-            dispatch::<WINNER_FIRST>(hands, ranking, rng, pile, down, stop_after, key)
+        // One card each: the winning card, then the others in player order.
+        Gather::WinnerFirst | Gather::Natural => {
+            dispatch::<WINNER_FIRST>(hands, strength, rng, pile, down, stop_after, key)
         }
-        Gather::Random => dispatch::<RANDOM>(hands, ranking, rng, pile, down, stop_after, key),
+        Gather::Sorted => {
+            dispatch::<HIGHER_FIRST>(hands, strength, rng, pile, down, stop_after, key)
+        }
+        Gather::Random => dispatch::<RANDOM>(hands, strength, rng, pile, down, stop_after, key),
     }
 }
 
 /// Why a run stopped.
-pub enum Run {
+pub(crate) enum Run {
     /// The last battle tied `tied[..count]`; `revealed[..players]` are on the table.
     Tie {
         revealed: [Card; MAX_PLAYERS],
         tied: [u8; MAX_PLAYERS],
         count: usize,
     },
-    /// `winner` took the last round, which needs the engine's attention.
-    Round { winner: usize },
+    /// The last round was won and needs the engine's attention.
+    Round,
     /// A tied player could not put down the cards of a war (`REVEAL_WARS` only): the game is
     /// over, the cards on the table out of play.
     ShortWar,
@@ -91,7 +91,7 @@ struct WarTally {
 impl WarTally {
     /// What a run of `rounds_begun` rounds, stopped by `run`, counted.
     fn counts(&self, rounds_begun: u64, run: &Run) -> Counts {
-        let unfinished = !matches!(run, Run::Round { .. });
+        let unfinished = !matches!(run, Run::Round);
         Counts {
             rounds: rounds_begun - u64::from(unfinished),
             battles: rounds_begun + self.battles,
@@ -103,7 +103,7 @@ impl WarTally {
 
 /// The run's stop at a tie among `leaders` (bit p: player p), for the engine's general war.
 fn tie(shown: &[Card], leaders: u32) -> Run {
-    let mut revealed = [Card(0); MAX_PLAYERS];
+    let mut revealed = [Card::default(); MAX_PLAYERS];
     revealed[..shown.len()].copy_from_slice(shown);
     let mut tied = [0u8; MAX_PLAYERS];
     let mut count = 0;
@@ -135,7 +135,7 @@ enum War {
 #[allow(clippy::too_many_arguments)]
 fn run<const GATHER: u8, const PLAYERS: usize>(
     hands: &mut Hands,
-    ranking: Ranking,
+    strength: Strength,
     rng: &mut SplitMix64,
     pile: &mut [Card],
     face_down: usize,
@@ -162,14 +162,16 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
     let mut n = 0;
     let mut war_tally = WarTally::default();
     let run = loop {
-        let mut shown = [Card(0); PLAYERS];
+        let mut shown = [Card::default(); PLAYERS];
+        let mut seen = 0u64;
         for p in 0..players {
             // SAFETY: every hand had a card for each round so far (a run stops when a hand is
             // empty) and for the wars counted in `head`, so head + n < tail, inside the region.
             shown[p] = unsafe { *cards.get_unchecked(head[p] + n) };
+            seen |= 1 << shown[p].value();
         }
         n += 1;
-        let best = strongest(ranking, &shown);
+        let best = strength.strongest_present(seen);
         // Bit p set: player p shows the strongest card.
         let mut leaders = 0u32;
         for (p, card) in shown.iter().enumerate() {
@@ -188,7 +190,7 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
                 n,
                 shown,
                 leaders,
-                best_table_of(ranking),
+                strength,
                 face_down,
                 &mut war_tally,
             );
@@ -230,6 +232,17 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
                     rng.shuffle(&mut shown);
                     gathered.copy_from_slice(&shown);
                 }
+                HIGHER_FIRST => {
+                    // Strongest value first, equal values in player order: an insertion sort.
+                    gathered.copy_from_slice(&shown);
+                    for i in 1..PLAYERS {
+                        let mut j = i;
+                        while j > 0 && gathered[j - 1].value() < gathered[j].value() {
+                            gathered.swap(j - 1, j);
+                            j -= 1;
+                        }
+                    }
+                }
                 // One card each: reveal order is player order.
                 _ => gathered.copy_from_slice(&shown),
             }
@@ -249,7 +262,7 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
         let top0 = unsafe { cards.get_unchecked(head[0] + n) }.value();
         let key_hit = (len0 << 8 | top0 as usize) == key;
         if (n >= stop_n) | key_hit | empty {
-            break Run::Round { winner };
+            break Run::Round;
         }
     };
     for p in 0..players {
@@ -277,7 +290,7 @@ fn play_war<const PLAYERS: usize>(
     n: usize,
     shown: [Card; PLAYERS],
     mut leaders: u32,
-    best_of: &BestTable,
+    strength: Strength,
     face_down: usize,
     tally: &mut WarTally,
 ) -> War {
@@ -302,7 +315,7 @@ fn play_war<const PLAYERS: usize>(
                 size += tied(p);
             }
         }
-        let mut seen = 0usize;
+        let mut seen = 0u64;
         let mut revealed = [0u8; PLAYERS];
         for p in 0..PLAYERS {
             let card = cards[head[p] + n + face_down];
@@ -310,9 +323,9 @@ fn play_war<const PLAYERS: usize>(
             size += tied(p);
             head[p] += tied(p) * (face_down + 1);
             revealed[p] = card.value();
-            seen |= tied(p) << revealed[p];
+            seen |= (tied(p) as u64) << revealed[p];
         }
-        let best = best_of[seen];
+        let best = strength.strongest_present(seen);
         let mut next = 0;
         for (p, &value) in revealed.iter().enumerate() {
             next |= (tied(p) as u32 & u32::from(value == best)) << p;
@@ -327,48 +340,65 @@ fn play_war<const PLAYERS: usize>(
     }
 }
 
-/// The strongest value of `ranking` among those present in `seen` (see `BestTable`).
-fn best_table_of(ranking: Ranking) -> &'static BestTable {
-    match ranking {
-        Ranking::Standard => &BEST_STANDARD,
-        Ranking::Oorlog => &BEST_OORLOG,
-    }
-}
-
-/// What a three-player battle's values decide, indexed by `v1 | v2 << 4 | v3 << 8`: the winner's
-/// lane shift (`16 * winner`), or `TRIO_TIE | leaders` when two or three cards tie.
+/// What a three-player battle's values decide, indexed by `v1 | v2 << 4 | v3 << 8` (values
+/// below 16): the winner's lane shift (`16 * winner`), or `TRIO_TIE | leaders` when two or
+/// three cards tie.
 type TrioTable = [u8; 4096];
 const TRIO_TIE: u8 = 0x80;
 
-const fn trio_table(ranking: Ranking) -> TrioTable {
+/// The table for `strength`, generated from `Strength::strongest_present` itself.
+const fn make_trio_table(strength: Strength) -> TrioTable {
     let mut table = [0u8; 4096];
     let mut index = 0;
     while index < 4096 {
         let values = [index & 15, index >> 4 & 15, index >> 8];
-        if values[0] <= ACE as usize && values[1] <= ACE as usize && values[2] <= ACE as usize {
-            let seen = 1 << values[0] | 1 << values[1] | 1 << values[2];
-            let best = strongest_present(ranking, seen) as usize;
-            let mut leaders = 0u8;
-            let mut p = 0;
-            while p < 3 {
-                if values[p] == best {
-                    leaders |= 1 << p;
-                }
-                p += 1;
+        let seen: u64 = 1 << values[0] | 1 << values[1] | 1 << values[2];
+        let best = strength.strongest_present(seen) as usize;
+        let mut leaders = 0u8;
+        let mut p = 0;
+        while p < 3 {
+            if values[p] == best {
+                leaders |= 1 << p;
             }
-            table[index] = if leaders == 1 || leaders == 2 || leaders == 4 {
-                16 * leaders.trailing_zeros() as u8
-            } else {
-                TRIO_TIE | leaders
-            };
+            p += 1;
         }
+        table[index] = if leaders == 1 || leaders == 2 || leaders == 4 {
+            16 * leaders.trailing_zeros() as u8
+        } else {
+            TRIO_TIE | leaders
+        };
         index += 1;
     }
     table
 }
 
-static TRIO_STANDARD: TrioTable = trio_table(Ranking::Standard);
-static TRIO_OORLOG: TrioTable = trio_table(Ranking::Oorlog);
+/// The two rankings the three-player loop has tables for: plain, and oorlog's on 13 values
+/// (ace 12, 2s and 3s 0 and 1).
+const PLAIN: Strength = Strength {
+    ace: None,
+    low_top: 0,
+};
+const OORLOG_13: Strength = Strength {
+    ace: Some(12),
+    low_top: 1,
+};
+static TRIO_PLAIN: TrioTable = make_trio_table(PLAIN);
+static TRIO_OORLOG_13: TrioTable = make_trio_table(OORLOG_13);
+
+/// The three-player table for `strength` on a deck of `values` values, if there is one: the
+/// table indexes four bits per value, and exists for two rankings only. Any other setting
+/// takes the byte-lane or general loop.
+fn trio_table(strength: Strength, values: u8) -> Option<&'static TrioTable> {
+    if values > 16 {
+        None
+    } else if strength == PLAIN {
+        Some(&TRIO_PLAIN)
+    } else if strength == OORLOG_13 {
+        Some(&TRIO_OORLOG_13)
+    } else {
+        None
+    }
+}
 
 /// Sixteen-bit lanes, one per player (lane 3 unused): tails and heads packed in one word each,
 /// so that the winner's tail is picked and moved by a shift, and "is any hand empty" is one
@@ -388,22 +418,19 @@ fn fits_three(hands: &Hands) -> bool {
 /// `run::<GATHER, 3>` for `P1_FIRST` and `REVEAL_WARS`, the oorlog default, specialised: a 4 KB
 /// table decides each battle, the three cards are stored as one word, and tails and heads live
 /// in sixteen-bit lanes (see `LANE_ONES`). About a third of the instructions of the general
-/// loop. The caller checks `fits_three`.
+/// loop. The caller checks `fits_three` and passes the table `trio_table` gives.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 fn run_three<const GATHER: u8>(
     hands: &mut Hands,
-    ranking: Ranking,
+    strength: Strength,
+    table: &TrioTable,
     pile: &mut [Card],
     face_down: usize,
     stop_after: u64,
     key: (u32, u8),
 ) -> (Run, Counts) {
     debug_assert!(fits_three(hands) && (GATHER == P1_FIRST || GATHER == REVEAL_WARS));
-    let table = match ranking {
-        Ranking::Standard => &TRIO_STANDARD,
-        Ranking::Oorlog => &TRIO_OORLOG,
-    };
     let mut head = [0, 1, 2].map(|p| hands.head[p] as usize);
     let mut room = usize::MAX;
     let mut tails = LANE_3_FULL;
@@ -418,22 +445,21 @@ fn run_three<const GATHER: u8>(
     let mut stop_n = stop_after.min((room / 3) as u64 + 1).max(1) as usize;
     let key = (key.0 as u64) << 8 | key.1 as u64;
     let cards = &mut hands.cards[..];
-    let at = cards.as_mut_ptr();
     let mut n = 0;
     let mut war_tally = WarTally::default();
     let run = loop {
         // SAFETY: as in `run`: head + n < tail for every player, inside the array.
         let shown = unsafe {
             [
-                *at.add(head[0] + n),
-                *at.add(head[1] + n),
-                *at.add(head[2] + n),
+                *cards.get_unchecked(head[0] + n),
+                *cards.get_unchecked(head[1] + n),
+                *cards.get_unchecked(head[2] + n),
             ]
         };
         n += 1;
         heads += THREE_LANES;
-        let [a, b, c] = shown.map(|card| card.0 as usize);
-        let decision = table[a >> 3 | (b & 0x78) << 1 | (c & 0x78) << 5];
+        let [a, b, c] = shown.map(|card| card.value() as usize);
+        let decision = table[a | b << 4 | c << 8];
         let (shift, taken) = if decision & TRIO_TIE == 0 {
             (decision, 3)
         } else {
@@ -450,7 +476,7 @@ fn run_three<const GATHER: u8>(
                 n,
                 shown,
                 leaders,
-                best_table_of(ranking),
+                strength,
                 face_down,
                 &mut war_tally,
             );
@@ -462,10 +488,11 @@ fn run_three<const GATHER: u8>(
             (16 * winner as u8, size)
         };
         let t = (tails >> shift & 0xFFFF) as usize;
-        let word = a as u32 | (b as u32) << 8 | (c as u32) << 16;
-        // SAFETY: the winner's tail is within its limit, a whole deck before its region's end,
-        // so t + 4 is inside the array; the fourth byte lands past the tail, where nothing lives.
-        unsafe { at.add(t).cast::<u32>().write_unaligned(word) };
+        let word = shown[0].0 as u64 | (shown[1].0 as u64) << 16 | (shown[2].0 as u64) << 32;
+        // SAFETY: the winner's tail is within its limit, a whole deck (at least 16 cards, see
+        // `Hands::new`) before its region's end, so t + 4 is inside the array; the fourth card
+        // lands past the tail, where nothing lives. The pointer is taken afresh from `cards`.
+        unsafe { cards.as_mut_ptr().add(t).cast::<u64>().write_unaligned(word) };
         if taken > 3 {
             // A war: the three revealed cards open the pile, the rest follows them.
             cards[t + 3..t + taken].copy_from_slice(&pile[3..taken]);
@@ -476,12 +503,10 @@ fn run_three<const GATHER: u8>(
         let empty = (left.wrapping_sub(LANE_ONES) & !left & LANE_HIGHS) != 0;
         // SAFETY: head[0] + n <= tail[0], inside the array (an empty hand reads a stale card, and
         // stops the run anyway).
-        let top0 = unsafe { *at.add(head[0] + n) }.value();
+        let top0 = unsafe { cards.get_unchecked(head[0] + n) }.value();
         let key_hit = ((left & 0xFFFF) << 8 | top0 as u64) == key;
         if (n >= stop_n) | key_hit | empty {
-            break Run::Round {
-                winner: shift as usize / 16,
-            };
+            break Run::Round;
         }
     };
     for (p, h) in head.into_iter().enumerate() {
@@ -491,40 +516,6 @@ fn run_three<const GATHER: u8>(
     let counts = war_tally.counts(n as u64, &run);
     (run, counts)
 }
-
-/// The strongest value among those present, indexed by the set of values shown (bit `v` for
-/// value `v`): the ranking becomes one load.
-type BestTable = [u8; 1 << 13];
-
-const fn best_table(ranking: Ranking) -> BestTable {
-    let mut table = [0u8; 1 << 13];
-    let mut seen = 1;
-    while seen < 1 << 13 {
-        table[seen] = strongest_present(ranking, seen);
-        seen += 1;
-    }
-    table
-}
-
-/// `strongest` for the values present in `seen` (bit `v` for value `v`, at least one), in a const
-/// fn for the tables.
-const fn strongest_present(ranking: Ranking, seen: usize) -> u8 {
-    let max = 31 - (seen as u32).leading_zeros();
-    let ace_and_low = seen & 1 << ACE != 0 && seen & 0b11 != 0;
-    if matches!(ranking, Ranking::Oorlog) && ace_and_low {
-        // The strongest of the 2s and 3s shown.
-        if seen & 0b10 != 0 {
-            THREE
-        } else {
-            0
-        }
-    } else {
-        max as u8
-    }
-}
-
-static BEST_STANDARD: BestTable = best_table(Ranking::Standard);
-static BEST_OORLOG: BestTable = best_table(Ranking::Oorlog);
 
 /// `byte` repeated in each of the lowest `PLAYERS` bytes of a word.
 const fn each_lane(byte: u64, players: usize) -> u64 {
@@ -544,15 +535,15 @@ fn fits_lanes(hands: &Hands) -> bool {
 }
 
 /// `run::<GATHER, PLAYERS>` for `P1_FIRST` and `REVEAL_WARS` (every oorlog sweep), with one byte
-/// per player in two words: the cards of a battle, stored in one write, and the hands' sizes.
-/// The ranking is one table load, the tied players a zero-byte test, the winner's tail its
-/// head plus its size, and "is any hand empty" another zero-byte test, so a battle costs a few
-/// instructions per player instead of a dozen. The caller checks `fits_lanes`.
+/// per player in two words: the values of a battle and the hands' sizes. The tied players are
+/// a zero-byte test, the winner's tail its head plus its size, and "is any hand empty" another
+/// zero-byte test, so a battle costs a few instructions per player instead of a dozen. The
+/// caller checks `fits_lanes`.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
     hands: &mut Hands,
-    ranking: Ranking,
+    strength: Strength,
     pile: &mut [Card],
     face_down: usize,
     stop_after: u64,
@@ -561,8 +552,6 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
     debug_assert!(fits_lanes(hands) && (GATHER == P1_FIRST || GATHER == REVEAL_WARS));
     let ones = const { each_lane(0x01, PLAYERS) };
     let highs = const { each_lane(0x80, PLAYERS) };
-    let value_bits = const { each_lane(0x1F, PLAYERS) };
-    let best_of = best_table_of(ranking);
     let mut head: [usize; PLAYERS] = std::array::from_fn(|p| hands.head[p] as usize);
     let mut room = usize::MAX;
     // Byte p: player p's hand size.
@@ -576,23 +565,24 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
     let mut stop_n = stop_after.min((room / PLAYERS) as u64 + 1).max(1) as usize;
     let key = (key.0 as u64) << 8 | key.1 as u64;
     let cards = &mut hands.cards[..];
-    let at = cards.as_mut_ptr();
     let mut n = 0;
     let mut war_tally = WarTally::default();
     let run = loop {
-        // Byte p: player p's card. Bit v: some player shows value v.
-        let (mut shown, mut seen) = (0u64, 0usize);
+        // Byte p: player p's value. Bit v: some player shows value v.
+        let (mut values, mut seen) = (0u64, 0u64);
+        let mut shown = [Card::default(); PLAYERS];
         for (p, &h) in head.iter().enumerate() {
             // SAFETY: as in `run`: head + n < tail for every player, inside the array.
-            let card = unsafe { *at.add(h + n) }.0;
-            shown |= u64::from(card) << (8 * p);
-            seen |= 1 << (card >> 3);
+            shown[p] = unsafe { *cards.get_unchecked(h + n) };
+            values |= u64::from(shown[p].value()) << (8 * p);
+            seen |= 1 << shown[p].value();
         }
         n += 1;
         sizes -= ones;
-        let best = u64::from(best_of[seen]);
-        // Zero in the lanes of the players who show the strongest value.
-        let diff = (shown >> 3 & value_bits) ^ (best * ones);
+        let best = u64::from(strength.strongest_present(seen));
+        // Zero in the lanes of the players who show the strongest value (values are below 64,
+        // so each lane's high bit is clear).
+        let diff = values ^ (best * ones);
         // The high bit of each lane: set where the lane is not zero (no carry between lanes).
         let nonzero = (((diff & !highs) + !highs) | diff) & highs;
         let leaders = !nonzero & highs;
@@ -600,9 +590,8 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
             (leaders.trailing_zeros() - 7, PLAYERS)
         } else {
             let tied = (0..PLAYERS).fold(0, |m, p| m | ((leaders >> (8 * p + 7)) as u32 & 1) << p);
-            let table: [Card; PLAYERS] = std::array::from_fn(|p| Card((shown >> (8 * p)) as u8));
             if GATHER != REVEAL_WARS {
-                break tie(&table, tied);
+                break tie(&shown, tied);
             }
             let tail: [usize; PLAYERS] = std::array::from_fn(|p| head[p] + n + size_of(sizes, p));
             let war = play_war(
@@ -611,9 +600,9 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
                 &mut head,
                 &tail,
                 n,
-                table,
+                shown,
                 tied,
-                best_of,
+                strength,
                 face_down,
                 &mut war_tally,
             );
@@ -630,9 +619,9 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
         };
         let winner = shift as usize / 8;
         let t = head[winner] + n + (sizes >> shift & 0xFF) as usize;
-        // SAFETY: the winner's tail is within its limit, a whole deck (at least 8 cards) before
-        // its region's end; bytes past the players' land past the tail, where nothing lives.
-        unsafe { at.add(t).cast::<u64>().write_unaligned(shown) };
+        // The winner's tail is within its limit, a whole deck (at least 16 cards) before its
+        // region's end: the revealed cards, in player order, fit after it.
+        cards[t..t + PLAYERS].copy_from_slice(&shown);
         if taken > PLAYERS {
             // A war: the revealed cards open the pile, the rest follows them.
             cards[t + PLAYERS..t + taken].copy_from_slice(&pile[PLAYERS..taken]);
@@ -641,10 +630,10 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
         let empty = sizes.wrapping_sub(ones) & !sizes & highs != 0;
         // SAFETY: head[0] + n <= tail[0], inside the array (an empty hand reads a stale card, and
         // stops the run anyway).
-        let top0 = unsafe { *at.add(head[0] + n) }.value();
+        let top0 = unsafe { cards.get_unchecked(head[0] + n) }.value();
         let key_hit = ((sizes & 0xFF) << 8 | u64::from(top0)) == key;
         if (n >= stop_n) | key_hit | empty {
-            break Run::Round { winner };
+            break Run::Round;
         }
     };
     for (p, h) in head.into_iter().enumerate() {
@@ -659,19 +648,19 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
 #[allow(clippy::too_many_arguments)]
 fn dispatch_lanes<const GATHER: u8>(
     hands: &mut Hands,
-    ranking: Ranking,
+    strength: Strength,
     pile: &mut [Card],
     face_down: usize,
     stop_after: u64,
     key: (u32, u8),
 ) -> (Run, Counts) {
     match hands.players() {
-        3 => run_lanes::<GATHER, 3>(hands, ranking, pile, face_down, stop_after, key),
-        4 => run_lanes::<GATHER, 4>(hands, ranking, pile, face_down, stop_after, key),
-        5 => run_lanes::<GATHER, 5>(hands, ranking, pile, face_down, stop_after, key),
-        6 => run_lanes::<GATHER, 6>(hands, ranking, pile, face_down, stop_after, key),
-        7 => run_lanes::<GATHER, 7>(hands, ranking, pile, face_down, stop_after, key),
-        8 => run_lanes::<GATHER, 8>(hands, ranking, pile, face_down, stop_after, key),
+        3 => run_lanes::<GATHER, 3>(hands, strength, pile, face_down, stop_after, key),
+        4 => run_lanes::<GATHER, 4>(hands, strength, pile, face_down, stop_after, key),
+        5 => run_lanes::<GATHER, 5>(hands, strength, pile, face_down, stop_after, key),
+        6 => run_lanes::<GATHER, 6>(hands, strength, pile, face_down, stop_after, key),
+        7 => run_lanes::<GATHER, 7>(hands, strength, pile, face_down, stop_after, key),
+        8 => run_lanes::<GATHER, 8>(hands, strength, pile, face_down, stop_after, key),
         n => unreachable!("byte lanes hold 3 to 8 players, not {n}"),
     }
 }
@@ -681,60 +670,65 @@ fn dispatch_lanes<const GATHER: u8>(
 #[allow(clippy::too_many_arguments)]
 fn dispatch<const GATHER: u8>(
     hands: &mut Hands,
-    ranking: Ranking,
+    strength: Strength,
     rng: &mut SplitMix64,
     pile: &mut [Card],
     face_down: usize,
     stop_after: u64,
     key: (u32, u8),
 ) -> (Run, Counts) {
-    match hands.players() {
-        3 => run::<GATHER, 3>(hands, ranking, rng, pile, face_down, stop_after, key),
-        4 => run::<GATHER, 4>(hands, ranking, rng, pile, face_down, stop_after, key),
-        5 => run::<GATHER, 5>(hands, ranking, rng, pile, face_down, stop_after, key),
-        6 => run::<GATHER, 6>(hands, ranking, rng, pile, face_down, stop_after, key),
-        7 => run::<GATHER, 7>(hands, ranking, rng, pile, face_down, stop_after, key),
-        8 => run::<GATHER, 8>(hands, ranking, rng, pile, face_down, stop_after, key),
-        9 => run::<GATHER, 9>(hands, ranking, rng, pile, face_down, stop_after, key),
-        10 => run::<GATHER, 10>(hands, ranking, rng, pile, face_down, stop_after, key),
-        11 => run::<GATHER, 11>(hands, ranking, rng, pile, face_down, stop_after, key),
-        12 => run::<GATHER, 12>(hands, ranking, rng, pile, face_down, stop_after, key),
-        n => unreachable!("the crowd path plays 3 to 12 players, not {n}"),
+    macro_rules! players {
+        ($($n:literal)+) => {
+            match hands.players() {
+                $($n => run::<GATHER, $n>(hands, strength, rng, pile, face_down, stop_after, key),)+
+                n => unreachable!("the crowd path plays 3 to 12 players, not {n}"),
+            }
+        };
     }
+    players!(3 4 5 6 7 8 9 10 11 12)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Deck, Ranking};
 
-    /// Every possible three-card battle: the table picks the winner `strongest` picks, or the
-    /// players who tie.
+    /// Every possible three-card battle: the table picks the winner `Strength` picks, or the
+    /// players who tie, for every deck the tables serve.
     #[test]
-    fn three_player_table_agrees_with_the_rules() {
-        for (ranking, table) in [
-            (Ranking::Standard, &TRIO_STANDARD),
-            (Ranking::Oorlog, &TRIO_OORLOG),
-        ] {
-            for (index, &decision) in table.iter().enumerate() {
-                let values = [index & 15, index >> 4 & 15, index >> 8];
-                if values.iter().any(|&v| v > ACE as usize) {
+    fn three_player_tables_agree_with_the_rules() {
+        let mut served = 0;
+        for values in 2..=20 {
+            let deck = Deck::parse(&format!("4x{values}")).unwrap();
+            for ranking in Ranking::ALL {
+                let strength = Strength::new(ranking, deck);
+                let Some(table) = trio_table(strength, values) else {
                     continue;
-                }
-                let cards = values.map(|v| Card::new(v as u8, 0));
-                let best = strongest(ranking, &cards);
-                let leaders: Vec<usize> = (0..3).filter(|&p| cards[p].value() == best).collect();
-                if let [winner] = leaders[..] {
-                    assert_eq!(decision, 16 * winner as u8, "{ranking:?} {values:?}");
-                } else {
-                    let mask = leaders.iter().fold(0, |m, &p| m | 1 << p);
-                    assert_eq!(decision, TRIO_TIE | mask, "{ranking:?} {values:?}");
+                };
+                served += 1;
+                for (index, &decision) in table.iter().enumerate() {
+                    let v = [index & 15, index >> 4 & 15, index >> 8].map(|v| v as u8);
+                    if v.iter().any(|&v| v >= values) {
+                        continue;
+                    }
+                    let best = strength.strongest(v);
+                    let leaders: Vec<usize> = (0..3).filter(|&p| v[p] == best).collect();
+                    if let [winner] = leaders[..] {
+                        assert_eq!(decision, 16 * winner as u8, "{deck} {ranking:?} {v:?}");
+                    } else {
+                        let mask = leaders.iter().fold(0, |m, &p| m | 1 << p);
+                        assert_eq!(decision, TRIO_TIE | mask, "{deck} {ranking:?} {v:?}");
+                    }
                 }
             }
         }
+        // Plain for 2..=16 values (both rankings below 12 values and at 14 to 16), oorlog at 13.
+        assert!(served >= 20, "{served}");
+        assert!(trio_table(Strength::new(Ranking::Oorlog, Deck::parse("4x12").unwrap()), 12).is_none());
+        assert!(trio_table(PLAIN, 17).is_none());
         // 2 beats ace beats queen, under oorlog.
-        assert_eq!(TRIO_OORLOG[12 | 10 << 4], 32);
-        assert_eq!(TRIO_STANDARD[12 | 10 << 4], 0);
-        assert_eq!(TRIO_OORLOG[10 | 12 << 4 | 1 << 8], 32);
-        assert_eq!(TRIO_OORLOG[12 | 12 << 4 | 5 << 8], TRIO_TIE | 0b011);
+        assert_eq!(TRIO_OORLOG_13[12 | 10 << 4], 32);
+        assert_eq!(TRIO_PLAIN[12 | 10 << 4], 0);
+        assert_eq!(TRIO_OORLOG_13[12 | 12 << 4 | 5 << 8], TRIO_TIE | 0b011);
     }
 }

@@ -1,7 +1,7 @@
 //! Files made from a sweep's accumulators for people to read or plot elsewhere: the game-length
 //! distribution as CSV and as an SVG histogram.
 
-use crate::summary::{Accumulator, Summary, METRICS};
+use crate::output::summary::{Accumulator, Summary, METRICS};
 use plotters::prelude::*;
 use std::io::{self, Write};
 use std::path::Path;

@@ -9,13 +9,12 @@
 //! every `spacing` rounds, so the engine can rebuild any earlier round from the snapshot before it
 //! and binary-search for the first round whose state recurs `lambda` rounds later.
 
-use crate::cards::Card;
-use crate::hands::Hands;
-use crate::rules::MAX_PLAYERS;
+use super::hands::Hands;
+use crate::rules::{Card, MAX_PLAYERS};
 
 /// A copy of every hand. Cards are kept whole (a plain copy) but compared by value only.
 #[derive(Clone, Debug)]
-pub struct Snapshot {
+pub(crate) struct Snapshot {
     lens: [u32; MAX_PLAYERS],
     cards: Vec<Card>,
 }
@@ -91,7 +90,7 @@ const WINDOW_GROWTH: u64 = 4;
 
 /// Brent's cycle finding, one call per finished round.
 #[derive(Clone, Debug)]
-pub struct Brent {
+pub(crate) struct Brent {
     tortoise: Snapshot,
     power: u64,
     lam: u64,
@@ -157,7 +156,7 @@ const MOST_SNAPSHOTS: usize = 4096;
 
 /// Snapshots of one game every `spacing` rounds (round 0 first), with the game's counts then.
 #[derive(Clone, Debug)]
-pub struct History<T: Copy> {
+pub(crate) struct History<T: Copy> {
     snapshots: Vec<(Snapshot, T)>,
     used: usize,
     spacing: u64,

@@ -8,21 +8,52 @@
 //! well-predicted test. It returns at a tie, or after a round that needs the engine's attention;
 //! every round before that one needed nothing but counting.
 
-use crate::cards::{Card, ACE, THREE};
+use super::hands::Hands;
 use crate::deal::SplitMix64;
-use crate::hands::Hands;
+use crate::rules::{Card, Gather, Rules, Strength};
 
-/// Ranking, as a const parameter so that each variant compiles to its own loop.
-pub const STANDARD: u8 = 0;
-pub const OORLOG: u8 = 1;
-/// Two-card gather orders: player 1's card first (both `reveal` and `p1-first`), the winner's
-/// first, or a coin flip.
-pub const P1_FIRST: u8 = 0;
-pub const WINNER_FIRST: u8 = 1;
-pub const RANDOM: u8 = 2;
+/// Ranking, as a const parameter so that each variant compiles to its own loop: plain "highest
+/// value wins", or with oorlog's exception (2s and 3s beat the ace).
+pub(crate) const PLAIN: u8 = 0;
+pub(crate) const OORLOG: u8 = 1;
+/// Two-card gather orders: player 1's card first (`reveal`, `p1-first`), the winner's first
+/// (`winner-first`, `natural`), the higher value first (`sorted`), or a coin flip (`random`).
+pub(crate) const P1_FIRST: u8 = 0;
+pub(crate) const WINNER_FIRST: u8 = 1;
+pub(crate) const RANDOM: u8 = 2;
+pub(crate) const HIGHER_FIRST: u8 = 3;
+/// The N-player `reveal` order with oorlog's wars played inside the run (see `crowd`). Every
+/// gather code is defined here, so that no two share a number.
+pub(crate) const REVEAL_WARS: u8 = 4;
+
+/// Plays a run of a two-player game in the loop compiled for its ranking and gather order.
+pub(crate) fn play(
+    rules: &Rules,
+    hands: &mut Hands,
+    rng: &mut SplitMix64,
+    stop_after: u64,
+    key: (u32, u8),
+) -> (Run, Counts) {
+    let s = rules.strength;
+    macro_rules! go {
+        ($gather:expr) => {
+            if s.is_plain() {
+                run::<PLAIN, { $gather }>(hands, s, rng, stop_after, key)
+            } else {
+                run::<OORLOG, { $gather }>(hands, s, rng, stop_after, key)
+            }
+        };
+    }
+    match rules.gather {
+        Gather::Reveal | Gather::P1First => go!(P1_FIRST),
+        Gather::WinnerFirst | Gather::Natural => go!(WINNER_FIRST),
+        Gather::Sorted => go!(HIGHER_FIRST),
+        Gather::Random => go!(RANDOM),
+    }
+}
 
 /// Why a run stopped.
-pub enum Run {
+pub(crate) enum Run {
     /// The last battle was a tie: `a` and `b` are revealed, the round goes on as a war.
     Tie { a: Card, b: Card },
     /// `winner` took the last round, which needs the engine's attention.
@@ -30,7 +61,7 @@ pub enum Run {
 }
 
 /// What a run counted.
-pub struct Counts {
+pub(crate) struct Counts {
     pub rounds: u64,
     pub battles: u64,
     /// Wars settled inside the run (a tie that stops the run is left to the engine).
@@ -53,13 +84,14 @@ impl Counts {
 }
 
 /// Whether player 1's value `a` beats player 2's `b` (they differ), without branching.
+/// `ace` and `low_top` come from `Strength` (only read for `OORLOG`).
 #[inline(always)]
-fn p1_wins<const RANK: u8>(a: u8, b: u8) -> bool {
+fn p1_wins<const RANK: u8>(a: u8, b: u8, ace: u8, low_top: u8) -> bool {
     let higher = a > b;
     if RANK == OORLOG {
         // A 2 or 3 against an ace or joker reverses the order.
-        let low_vs_ace = (a <= THREE) & (b == ACE);
-        let ace_vs_low = (a == ACE) & (b <= THREE);
+        let low_vs_ace = (a <= low_top) & (b == ace);
+        let ace_vs_low = (a == ace) & (b <= low_top);
         higher ^ (low_vs_ace | ace_vs_low)
     } else {
         higher
@@ -71,8 +103,9 @@ fn p1_wins<const RANK: u8>(a: u8, b: u8) -> bool {
 /// value). The run is also cut short before either hand could pass its limit, so the caller only
 /// has to let the hands slide back between runs.
 #[inline(never)]
-pub fn run<const RANK: u8, const GATHER: u8>(
+fn run<const RANK: u8, const GATHER: u8>(
     hands: &mut Hands,
+    strength: Strength,
     rng: &mut SplitMix64,
     stop_after: u64,
     key: (u32, u8),
@@ -85,6 +118,7 @@ pub fn run<const RANK: u8, const GATHER: u8>(
     let total = (t0 - h0) + (t1 - h1);
     // Size and top value packed in one word: one register, one comparison per battle.
     let key = (key.0 as usize) << 8 | key.1 as usize;
+    let (ace, low_top) = (strength.ace.unwrap_or(u8::MAX), strength.low_top);
     let cards = &mut hands.cards[..];
     debug_assert!(t0.max(t1) + 2 * stop_n <= cards.len());
     // Both heads advance by one card per battle: `n` (battles so far) locates both.
@@ -100,9 +134,10 @@ pub fn run<const RANK: u8, const GATHER: u8>(
         if va == vb {
             break Run::Tie { a, b };
         }
-        let p1 = p1_wins::<RANK>(va, vb);
+        let p1 = p1_wins::<RANK>(va, vb, ace, low_top);
         let (first, second) = match GATHER {
             WINNER_FIRST if !p1 => (b, a),
+            HIGHER_FIRST if vb > va => (b, a),
             // Fisher-Yates on two cards: one draw decides whether they swap.
             RANDOM if rng.below(2) == 0 => (b, a),
             _ => (a, b),
@@ -139,21 +174,28 @@ pub fn run<const RANK: u8, const GATHER: u8>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::TWO;
-    use crate::rules::{beats, Ranking};
+    use crate::rules::{Deck, Ranking};
 
+    /// For every deck size with an ace and every pair of values, the branch-free comparison
+    /// says what `Strength` says.
     #[test]
     fn branch_free_ranking_agrees_with_the_rules() {
-        for a in 0..13 {
-            for b in (0..13).filter(|&b| b != a) {
-                assert_eq!(p1_wins::<STANDARD>(a, b), beats(Ranking::Standard, a, b));
-                assert_eq!(
-                    p1_wins::<OORLOG>(a, b),
-                    beats(Ranking::Oorlog, a, b),
-                    "{a} {b}"
-                );
+        for values in [2, 8, 11, 12, 13, 14, 64] {
+            let deck = Deck::parse(&format!("4x{values}")).unwrap();
+            for ranking in Ranking::ALL {
+                let s = Strength::new(ranking, deck);
+                let (ace, low) = (s.ace.unwrap_or(u8::MAX), s.low_top);
+                for a in 0..values {
+                    for b in (0..values).filter(|&b| b != a) {
+                        let fast = if s.is_plain() {
+                            p1_wins::<PLAIN>(a, b, ace, low)
+                        } else {
+                            p1_wins::<OORLOG>(a, b, ace, low)
+                        };
+                        assert_eq!(fast, s.beats(a, b), "{deck} {ranking:?} {a} {b}");
+                    }
+                }
             }
         }
-        assert!(p1_wins::<OORLOG>(TWO, ACE));
     }
 }

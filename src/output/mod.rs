@@ -1,0 +1,6 @@
+//! What results become: per-game rows and result lines, accumulators with record games and
+//! the mergeable JSON summary, histogram CSV and plots.
+
+pub mod record;
+pub mod report;
+pub mod summary;

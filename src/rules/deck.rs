@@ -1,0 +1,433 @@
+//! Decks of `C` copies of `V` values plus jokers (`--deck CxV[+J]`), their cards, and how cards
+//! are written.
+//!
+//! A card is two bytes. The low byte is its value, `0..V` (0 weakest; a joker has the top
+//! value): the only thing the game compares. The high byte is its face, kept only so that a
+//! trace can print the real card: 0 for a card written as a bare value (`1..=V`), otherwise
+//! `1 + (rank << 3 | suit)` with ranks 0 (`2`) to 12 (`A`), suits H D C S, and suit 4 for a joker.
+
+use std::fmt;
+use thiserror::Error;
+
+/// One card: value in the low byte, face in the high byte.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
+#[repr(transparent)]
+pub struct Card(pub u16);
+
+const RANK_TEXT: [&str; 13] = [
+    "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+];
+const SUIT_TEXT: [char; 4] = ['H', 'D', 'C', 'S'];
+const JOKER_SUIT: u16 = 4;
+/// Ranks from `2` to `A`: a deck of at most this many values uses the top ones.
+pub const RANKS: u8 = 13;
+
+impl Card {
+    /// A card written as a bare value; `value` is 0-based (written `value + 1`).
+    pub const fn bare(value: u8) -> Card {
+        Card(value as u16)
+    }
+
+    /// A card with a face: `rank` 0 (`2`) to 12 (`A`), `suit` 0..4 (H D C S) or 4 (joker).
+    const fn faced(value: u8, rank: u8, suit: u16) -> Card {
+        Card(value as u16 | (1 + ((rank as u16) << 3 | suit)) << 8)
+    }
+
+    /// The value the game compares: 0 (weakest) to V - 1.
+    #[inline(always)]
+    pub const fn value(self) -> u8 {
+        self.0 as u8
+    }
+
+    pub const fn is_joker(self) -> bool {
+        let face = self.0 >> 8;
+        face != 0 && (face - 1) & 7 == JOKER_SUIT
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let face = self.0 >> 8;
+        if face == 0 {
+            return write!(f, "{}", self.value() as u16 + 1);
+        }
+        let (rank, suit) = ((face - 1) >> 3, (face - 1) & 7);
+        if suit == JOKER_SUIT {
+            return f.write_str("JK");
+        }
+        write!(f, "{}{}", RANK_TEXT[rank as usize], SUIT_TEXT[suit as usize])
+    }
+}
+
+/// Most copies of each value a deck may have.
+pub const MAX_COPIES: u8 = 8;
+/// Most values a deck may have.
+pub const MAX_VALUES: u8 = 64;
+/// Most jokers a deck may have.
+pub const MAX_JOKERS: u8 = 64;
+
+/// `C` copies of each of `V` values, plus `J` jokers of the top value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Deck {
+    pub copies: u8,
+    pub values: u8,
+    pub jokers: u8,
+}
+
+#[derive(Error, Debug, PartialEq, Eq)]
+pub enum DeckError {
+    #[error("{0:?} is not a deck: write CxV or CxV+J (C copies of V values, J jokers), as 4x13 or 8x13+4")]
+    Malformed(String),
+    #[error("deck {0}: a deck has 1 to 8 copies of each value, not {1}")]
+    Copies(String, u32),
+    #[error("deck {0}: a deck has 1 to 64 values, not {1}")]
+    Values(String, u32),
+    #[error("deck {0}: a deck has at most 64 jokers, not {1}")]
+    Jokers(String, u32),
+    #[error("deck {0} has {1} card: a game needs at least 2")]
+    TooSmall(String, usize),
+}
+
+impl Deck {
+    /// The standard 52-card deck.
+    pub const STANDARD: Deck = Deck {
+        copies: 4,
+        values: 13,
+        jokers: 0,
+    };
+    /// Oorlog's two standard decks and four jokers: 108 cards.
+    pub const OORLOG: Deck = Deck {
+        copies: 8,
+        values: 13,
+        jokers: 4,
+    };
+
+    /// Parses `CxV` or `CxV+J` and checks the limits of RULES.md.
+    pub fn parse(text: &str) -> Result<Deck, DeckError> {
+        let t = text.trim();
+        let bad = || DeckError::Malformed(text.to_string());
+        let number = |s: &str| -> Result<u32, DeckError> {
+            if s.is_empty() || s.len() > 6 || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            s.parse().map_err(|_| bad())
+        };
+        let (shape, jokers) = match t.split_once('+') {
+            Some((shape, j)) => (shape, number(j)?),
+            None => (t, 0),
+        };
+        let (c, v) = shape
+            .split_once(|c| c == 'x' || c == 'X')
+            .ok_or_else(bad)?;
+        let (c, v) = (number(c)?, number(v)?);
+        if !(1..=MAX_COPIES as u32).contains(&c) {
+            return Err(DeckError::Copies(t.to_string(), c));
+        }
+        if !(1..=MAX_VALUES as u32).contains(&v) {
+            return Err(DeckError::Values(t.to_string(), v));
+        }
+        if jokers > MAX_JOKERS as u32 {
+            return Err(DeckError::Jokers(t.to_string(), jokers));
+        }
+        let deck = Deck {
+            copies: c as u8,
+            values: v as u8,
+            jokers: jokers as u8,
+        };
+        if deck.len() < 2 {
+            return Err(DeckError::TooSmall(t.to_string(), deck.len()));
+        }
+        Ok(deck)
+    }
+
+    /// Cards in the deck (at least 2 once parsed).
+    #[allow(clippy::len_without_is_empty)]
+    pub const fn len(self) -> usize {
+        self.copies as usize * self.values as usize + self.jokers as usize
+    }
+
+    /// Whether the values are the top ranks of 2..A, so that cards have faces (`V <= 13`).
+    pub const fn ranked(self) -> bool {
+        self.values <= RANKS
+    }
+
+    /// How many cards have value `v` (0-based).
+    pub fn count_of(self, v: u8) -> u32 {
+        let top = u32::from(v + 1 == self.values) * self.jokers as u32;
+        self.copies as u32 + top
+    }
+
+    /// The rank (0 = `2` .. 12 = `A`) of value `v` in a ranked deck.
+    pub const fn rank_of(self, v: u8) -> u8 {
+        v + RANKS - self.values
+    }
+
+    /// The value of `rank` (0 = `2` .. 12 = `A`) in a ranked deck, if the deck has it.
+    pub const fn value_of_rank(self, rank: u8) -> Option<u8> {
+        if self.ranked() && rank + self.values >= RANKS {
+            Some(rank + self.values - RANKS)
+        } else {
+            None
+        }
+    }
+
+    /// The `occurrence`-th card (from 0) of value `v` in sorted order: copy by copy, then the
+    /// jokers. Suits follow the copies H, D, C, S, H, ...
+    pub fn card(self, v: u8, occurrence: u32) -> Card {
+        if !self.ranked() {
+            return Card::bare(v);
+        }
+        let suit = if occurrence < self.copies as u32 {
+            occurrence as u16 % 4
+        } else {
+            JOKER_SUIT
+        };
+        Card::faced(v, self.rank_of(v), suit)
+    }
+
+    /// The sorted deck: each copy ascending, copy after copy, then the jokers.
+    pub fn sorted(self) -> Vec<Card> {
+        let mut deck = Vec::with_capacity(self.len());
+        for copy in 0..self.copies as u32 {
+            deck.extend((0..self.values).map(|v| self.card(v, copy)));
+        }
+        for j in 0..self.jokers as u32 {
+            deck.push(self.card(self.values - 1, self.copies as u32 + j));
+        }
+        deck
+    }
+
+    /// Reads one card: a bare value `1..=V`, or for a ranked deck `10H`, `TD`, `qs`, `JK`.
+    pub fn parse_card(self, text: &str) -> Result<Card, String> {
+        let t = text.trim();
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            return match t.parse::<u32>() {
+                Ok(v) if (1..=self.values as u32).contains(&v) => Ok(Card::bare(v as u8 - 1)),
+                _ => Err(format!(
+                    "{t:?} is not a value of the {self} deck (1 to {})",
+                    self.values
+                )),
+            };
+        }
+        let (rank, suit) = parse_face(t).ok_or_else(|| {
+            format!(
+                "{t:?} is not a card (a rank 2-10, J, Q, K, A or T, then a suit H, D, C or S; \
+                 JK for a joker; or a bare value 1 to {})",
+                self.values
+            )
+        })?;
+        if !self.ranked() {
+            return Err(format!(
+                "{t:?}: the {self} deck has more than 13 values, so its cards are bare values 1 to {}",
+                self.values
+            ));
+        }
+        if suit == JOKER_SUIT {
+            if self.jokers == 0 {
+                return Err(format!("{t:?}: the {self} deck has no jokers"));
+            }
+            return Ok(Card::faced(self.values - 1, RANKS - 1, JOKER_SUIT));
+        }
+        let v = self
+            .value_of_rank(rank)
+            .ok_or_else(|| format!("{t:?} is not in the {self} deck (its lowest rank is {})", RANK_TEXT[self.rank_of(0) as usize]))?;
+        Ok(Card::faced(v, rank, suit))
+    }
+
+    /// The number of distinct deals (arrangements of the values), `N! / (n1! ... nV!)`.
+    pub fn arrangements(self) -> BigCount {
+        // The product of binomials C(n1 + .. + nv, nv): exact at every step.
+        let mut m = BigCount::one();
+        let mut placed = 0u32;
+        for v in 0..self.values {
+            let n = self.count_of(v);
+            for i in 0..n {
+                placed += 1;
+                m.mul_small(placed);
+                m.div_small(i + 1);
+            }
+        }
+        m
+    }
+}
+
+/// Rank (0 = `2` .. 12 = `A`) and suit of `10H`, `TD`, `qs`, or `JK` (suit 4).
+fn parse_face(text: &str) -> Option<(u8, u16)> {
+    let upper = text.to_ascii_uppercase();
+    if upper == "JK" {
+        return Some((RANKS - 1, JOKER_SUIT));
+    }
+    if upper.len() < 2 || !upper.is_ascii() {
+        return None;
+    }
+    let (rank, suit) = upper.split_at(upper.len() - 1);
+    let suit = SUIT_TEXT.iter().position(|&s| s.to_string() == suit)? as u16;
+    let rank = match rank {
+        "T" => 8,
+        r => RANK_TEXT.iter().position(|&t| t == r)? as u8,
+    };
+    Some((rank, suit))
+}
+
+impl fmt::Display for Deck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.copies, self.values)?;
+        if self.jokers > 0 {
+            write!(f, "+{}", self.jokers)?;
+        }
+        Ok(())
+    }
+}
+
+/// A count too large for any machine word (the deals of a 52-card deck number about 9.2e49):
+/// little-endian base-2^32 digits, with just what `Deck::arrangements` needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BigCount(Vec<u32>);
+
+impl BigCount {
+    fn one() -> BigCount {
+        BigCount(vec![1])
+    }
+
+    fn mul_small(&mut self, k: u32) {
+        let mut carry = 0u64;
+        for digit in &mut self.0 {
+            let x = *digit as u64 * k as u64 + carry;
+            *digit = x as u32;
+            carry = x >> 32;
+        }
+        if carry > 0 {
+            self.0.push(carry as u32);
+        }
+    }
+
+    /// Divides by `k`, returning the remainder.
+    fn div_small(&mut self, k: u32) -> u32 {
+        let mut rem = 0u64;
+        for digit in self.0.iter_mut().rev() {
+            let x = rem << 32 | *digit as u64;
+            *digit = (x / k as u64) as u32;
+            rem = x % k as u64;
+        }
+        while self.0.len() > 1 && self.0.last() == Some(&0) {
+            self.0.pop();
+        }
+        rem as u32
+    }
+
+    /// The count, if it fits in 128 bits.
+    pub fn to_u128(&self) -> Option<u128> {
+        if self.0.len() > 4 {
+            return None;
+        }
+        Some(self.0.iter().rev().fold(0u128, |acc, &d| acc << 32 | d as u128))
+    }
+}
+
+impl fmt::Display for BigCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut n = self.clone();
+        let mut chunks = Vec::new();
+        loop {
+            let rem = n.div_small(1_000_000_000);
+            chunks.push(rem);
+            if n.0 == [0] {
+                break;
+            }
+        }
+        let mut text = chunks.pop().unwrap_or(0).to_string();
+        for chunk in chunks.iter().rev() {
+            text.push_str(&format!("{chunk:09}"));
+        }
+        if text.len() <= 40 {
+            return f.write_str(&text);
+        }
+        // Past 40 digits, scientific notation with the digit count.
+        write!(f, "about {}.{}e{}", &text[..1], &text[1..3], text.len() - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn standard(text: &str) -> Card {
+        Deck::STANDARD.parse_card(text).unwrap()
+    }
+
+    #[test]
+    fn parses_every_written_form() {
+        assert_eq!(standard("10H").to_string(), "10H");
+        assert_eq!(standard("TD").to_string(), "10D");
+        assert_eq!(standard("td").value(), 8);
+        assert_eq!(standard("AS").value(), 12);
+        assert_eq!(standard("2c").value(), 0);
+        assert_eq!(Deck::OORLOG.parse_card("JK").unwrap().value(), 12);
+        assert!(Deck::STANDARD.parse_card("JK").is_err(), "no jokers in 4x13");
+        for bad in ["", "1H", "11H", "AX", "A", "H", "JKK", "ÄH", "10HH", "0", "14"] {
+            assert!(Deck::STANDARD.parse_card(bad).is_err(), "{bad:?} must not parse");
+        }
+        let piquet = Deck::parse("4x8").unwrap();
+        assert_eq!(piquet.parse_card("7H").unwrap().value(), 0);
+        assert_eq!(piquet.parse_card("AH").unwrap().value(), 7);
+        assert!(piquet.parse_card("6H").is_err());
+        assert_eq!(piquet.parse_card("8").unwrap(), Card::bare(7));
+        assert!(Deck::parse("1x20").unwrap().parse_card("AH").is_err());
+    }
+
+    #[test]
+    fn prints_what_it_parses() {
+        for card in Deck::OORLOG.sorted() {
+            assert_eq!(Deck::OORLOG.parse_card(&card.to_string()), Ok(card));
+        }
+        assert_eq!(Card::bare(0).to_string(), "1");
+        assert_eq!(Card::bare(63).to_string(), "64");
+    }
+
+    #[test]
+    fn sorted_decks_follow_the_rules_order() {
+        let deck = Deck::STANDARD.sorted();
+        assert_eq!(deck.len(), 52);
+        assert_eq!(deck[0].to_string(), "2H");
+        assert_eq!(deck[12].to_string(), "AH");
+        assert_eq!(deck[13].to_string(), "2D");
+        assert_eq!(deck[51].to_string(), "AS");
+        let oorlog = Deck::OORLOG.sorted();
+        assert_eq!(oorlog.len(), 108);
+        assert_eq!(oorlog[52].to_string(), "2H");
+        assert!(oorlog[104..].iter().all(|c| c.is_joker() && c.value() == 12));
+        let small = Deck::parse("4x4").unwrap().sorted();
+        let text: Vec<String> = small.iter().take(5).map(Card::to_string).collect();
+        assert_eq!(text, ["JH", "QH", "KH", "AH", "JD"]);
+        let bare = Deck::parse("1x20+2").unwrap().sorted();
+        assert_eq!(bare.len(), 22);
+        assert_eq!(bare[21], Card::bare(19));
+    }
+
+    #[test]
+    fn decks_parse_and_refuse() {
+        assert_eq!(Deck::parse("4x13"), Ok(Deck::STANDARD));
+        assert_eq!(Deck::parse("8x13+4"), Ok(Deck::OORLOG));
+        assert_eq!(Deck::parse("1x5").unwrap().len(), 5);
+        for bad in ["", "4", "4x", "x4", "4x4+", "a x b", "4x4x4", "-1x4", "4x4+-1"] {
+            assert!(matches!(Deck::parse(bad), Err(DeckError::Malformed(_))), "{bad:?}");
+        }
+        assert!(matches!(Deck::parse("9x4"), Err(DeckError::Copies(..))));
+        assert!(matches!(Deck::parse("0x4"), Err(DeckError::Copies(..))));
+        assert!(matches!(Deck::parse("4x65"), Err(DeckError::Values(..))));
+        assert!(matches!(Deck::parse("4x4+65"), Err(DeckError::Jokers(..))));
+        assert!(matches!(Deck::parse("1x1"), Err(DeckError::TooSmall(..))));
+        assert!(Deck::parse("1x1+1").is_ok());
+    }
+
+    #[test]
+    fn counts_every_arrangement() {
+        let m = |s: &str| Deck::parse(s).unwrap().arrangements();
+        assert_eq!(m("4x4").to_u128(), Some(63_063_000));
+        assert_eq!(m("4x5").to_u128(), Some(305_540_235_000));
+        assert_eq!(m("1x10").to_u128(), Some(3_628_800));
+        assert_eq!(m("2x1+1").to_u128(), Some(1));
+        assert_eq!(m("4x13").to_string(), "about 9.20e49");
+        assert_eq!(m("4x13").to_u128(), None);
+    }
+}

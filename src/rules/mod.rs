@@ -1,0 +1,299 @@
+//! The rules of RULES.md as data: a preset names a starting point, every part of it (deck,
+//! players, cards face down, short-war policy, gather order, deal, ranking) can be changed on its
+//! own, and `Rules::build` checks the result once. The engine only ever sees a valid `Rules`.
+
+pub mod deck;
+pub mod ranking;
+
+pub use deck::{Card, Deck};
+pub use ranking::{Ranking, Strength};
+use thiserror::Error;
+
+/// Most players any setting allows.
+pub const MAX_PLAYERS: usize = 12;
+/// Most cards a tied player may put face down.
+pub const MAX_FACE_DOWN: usize = 8;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Preset {
+    Codingame,
+    Shortened,
+    Classic,
+    Oorlog,
+    Bataille,
+}
+
+/// What happens when a tied player cannot put down D + 1 cards for a war.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ShortWar {
+    /// The game ends in a draw (PAT).
+    Draw,
+    /// Both put down fewer cards: `n - 1` where `n` is the smaller remaining count.
+    Shorten,
+    /// The player who would run out first loses; running out together is a draw.
+    FirstOutLoses,
+    /// The game ends at once; the table is out of play; most cards wins.
+    MostCards,
+}
+
+/// The order in which the winner puts the table's cards under their deck.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Gather {
+    /// The order the cards reached the table, player order within a moment.
+    Reveal,
+    /// Player 1's cards as played, then player 2's, and so on.
+    P1First,
+    /// The winner's cards as played, then every other player's in player order.
+    WinnerFirst,
+    /// The winning card, the deciding battle's other cards in player order, then the rest of
+    /// the table in reverse reveal order: how a hand picks up a pile.
+    Natural,
+    /// Strongest value first (ace or joker highest), equal values in reveal order.
+    Sorted,
+    /// Shuffled by a generator seeded from the game's seed: no cycle can be detected.
+    Random,
+}
+
+/// How the shuffled deck is split between the players.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Deal {
+    /// One card at a time, player 1 first.
+    RoundRobin,
+    /// Consecutive blocks, player 1 first; the first blocks are the smaller ones.
+    Blocks,
+}
+
+/// What `play` counts in its result line.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Count {
+    Rounds,
+    Battles,
+}
+
+macro_rules! named {
+    ($type:ty, $($variant:ident = $name:literal),+ $(,)?) => {
+        impl $type {
+            pub const ALL: &'static [$type] = &[$(<$type>::$variant),+];
+
+            pub fn name(self) -> &'static str {
+                match self { $(<$type>::$variant => $name),+ }
+            }
+
+            pub fn from_name(name: &str) -> Option<$type> {
+                Self::ALL.iter().copied().find(|x| x.name() == name)
+            }
+        }
+    };
+}
+
+named!(Preset, Codingame = "codingame", Shortened = "shortened", Classic = "classic",
+    Oorlog = "oorlog", Bataille = "bataille");
+named!(ShortWar, Draw = "draw", Shorten = "shorten", FirstOutLoses = "first-out-loses",
+    MostCards = "most-cards");
+named!(Gather, Reveal = "reveal", P1First = "p1-first", WinnerFirst = "winner-first",
+    Natural = "natural", Sorted = "sorted", Random = "random");
+named!(Deal, RoundRobin = "round-robin", Blocks = "blocks");
+
+impl ShortWar {
+    /// Whether the policy is defined for two players only.
+    pub fn two_players_only(self) -> bool {
+        self != ShortWar::MostCards
+    }
+}
+
+/// Every part of a setting a flag may override; `None` keeps the preset's.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Knobs {
+    pub deck: Option<Deck>,
+    pub players: Option<usize>,
+    pub face_down: Option<usize>,
+    pub short_war: Option<ShortWar>,
+    pub gather: Option<Gather>,
+    pub deal: Option<Deal>,
+    pub ranking: Option<Ranking>,
+}
+
+#[derive(Error, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    #[error("a game has 2 to 12 players, not {0}")]
+    Players(usize),
+    #[error("the {policy} short-war policy is for 2 players, not {players}: use --short-war most-cards for more")]
+    TwoPlayerPolicy { policy: &'static str, players: usize },
+    #[error("--face-down is 0 to 8, not {0}")]
+    FaceDown(usize),
+    #[error("the {deck} deck has {cards} cards: {players} players would leave someone without a card")]
+    TooFewCards {
+        deck: Deck,
+        cards: usize,
+        players: usize,
+    },
+}
+
+/// A validated setting: everything the engine needs to play a game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Rules {
+    pub preset: Preset,
+    pub deck: Deck,
+    pub players: usize,
+    pub face_down: usize,
+    pub short_war: ShortWar,
+    pub gather: Gather,
+    pub deal: Deal,
+    pub ranking: Ranking,
+    /// The ranking applied to the deck (derived from `ranking` and `deck`).
+    pub strength: Strength,
+}
+
+impl Preset {
+    /// The preset as RULES.md's table defines it.
+    pub fn rules(self) -> Rules {
+        use Preset::*;
+        let deck = if self == Oorlog { Deck::OORLOG } else { Deck::STANDARD };
+        let ranking = if self == Oorlog { Ranking::Oorlog } else { Ranking::Standard };
+        let (face_down, short_war, gather) = match self {
+            Codingame => (3, ShortWar::Draw, Gather::P1First),
+            Shortened => (3, ShortWar::Shorten, Gather::Reveal),
+            Classic => (1, ShortWar::FirstOutLoses, Gather::WinnerFirst),
+            Oorlog => (1, ShortWar::MostCards, Gather::Reveal),
+            Bataille => (0, ShortWar::FirstOutLoses, Gather::Natural),
+        };
+        Rules {
+            preset: self,
+            deck,
+            players: if self == Oorlog { 3 } else { 2 },
+            face_down,
+            short_war,
+            gather,
+            deal: if self == Bataille { Deal::Blocks } else { Deal::RoundRobin },
+            ranking,
+            strength: Strength::new(ranking, deck),
+        }
+    }
+
+    /// What `play` and `answer` print for a finished game.
+    pub fn count(self) -> Count {
+        match self {
+            Preset::Shortened => Count::Battles,
+            _ => Count::Rounds,
+        }
+    }
+}
+
+impl Rules {
+    /// The preset with its own defaults.
+    pub fn preset(preset: Preset) -> Rules {
+        preset.rules()
+    }
+
+    /// The preset with `knobs` applied, checked as a whole.
+    pub fn build(preset: Preset, knobs: Knobs) -> Result<Rules, RulesError> {
+        let mut r = preset.rules();
+        r.deck = knobs.deck.unwrap_or(r.deck);
+        r.players = knobs.players.unwrap_or(r.players);
+        r.face_down = knobs.face_down.unwrap_or(r.face_down);
+        r.short_war = knobs.short_war.unwrap_or(r.short_war);
+        r.gather = knobs.gather.unwrap_or(r.gather);
+        r.deal = knobs.deal.unwrap_or(r.deal);
+        r.ranking = knobs.ranking.unwrap_or(r.ranking);
+        r.strength = Strength::new(r.ranking, r.deck);
+        if !(2..=MAX_PLAYERS).contains(&r.players) {
+            return Err(RulesError::Players(r.players));
+        }
+        if r.players > 2 && r.short_war.two_players_only() {
+            return Err(RulesError::TwoPlayerPolicy {
+                policy: r.short_war.name(),
+                players: r.players,
+            });
+        }
+        if r.face_down > MAX_FACE_DOWN {
+            return Err(RulesError::FaceDown(r.face_down));
+        }
+        if r.players > r.deck.len() {
+            return Err(RulesError::TooFewCards {
+                deck: r.deck,
+                cards: r.deck.len(),
+                players: r.players,
+            });
+        }
+        Ok(r)
+    }
+
+    /// A preset with an optional player count and gather order.
+    pub fn new(
+        preset: Preset,
+        players: Option<usize>,
+        gather: Option<Gather>,
+    ) -> Result<Rules, RulesError> {
+        Rules::build(
+            preset,
+            Knobs {
+                players,
+                gather,
+                ..Knobs::default()
+            },
+        )
+    }
+
+    /// Whether the game is deterministic, so that a non-ending game must repeat a state.
+    pub fn detects_cycles(&self) -> bool {
+        self.gather != Gather::Random
+    }
+
+    /// What `play` and `answer` print for a finished game.
+    pub fn count(&self) -> Count {
+        self.preset.count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_follow_the_table() {
+        let r = Rules::preset(Preset::Codingame);
+        assert_eq!((r.players, r.face_down, r.gather), (2, 3, Gather::P1First));
+        let r = Rules::preset(Preset::Oorlog);
+        assert_eq!((r.players, r.face_down, r.gather), (3, 1, Gather::Reveal));
+        assert_eq!(r.deck.len(), 108);
+        assert_eq!(Preset::Shortened.count(), Count::Battles);
+        assert_eq!(Rules::preset(Preset::Classic).gather, Gather::WinnerFirst);
+        let b = Rules::preset(Preset::Bataille);
+        assert_eq!(
+            (b.face_down, b.short_war, b.gather, b.deal, b.deck),
+            (0, ShortWar::FirstOutLoses, Gather::Natural, Deal::Blocks, Deck::STANDARD)
+        );
+    }
+
+    #[test]
+    fn settings_are_checked_as_a_whole() {
+        assert!(Rules::new(Preset::Oorlog, Some(12), None).is_ok());
+        assert_eq!(Rules::new(Preset::Oorlog, Some(13), None), Err(RulesError::Players(13)));
+        assert!(Rules::new(Preset::Oorlog, Some(1), None).is_err());
+        let err = Rules::new(Preset::Codingame, Some(3), None).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the draw short-war policy is for 2 players, not 3: use --short-war most-cards for more"
+        );
+        let knobs = |players, short_war| Knobs {
+            players: Some(players),
+            short_war: Some(short_war),
+            ..Knobs::default()
+        };
+        assert!(Rules::build(Preset::Codingame, knobs(5, ShortWar::MostCards)).is_ok());
+        let tiny = Knobs {
+            deck: Some(Deck::parse("1x3").unwrap()),
+            players: Some(4),
+            ..Knobs::default()
+        };
+        assert!(matches!(
+            Rules::build(Preset::Oorlog, tiny),
+            Err(RulesError::TooFewCards { .. })
+        ));
+        let deep = Knobs {
+            face_down: Some(9),
+            ..Knobs::default()
+        };
+        assert_eq!(Rules::build(Preset::Classic, deep), Err(RulesError::FaceDown(9)));
+    }
+}

@@ -1,0 +1,135 @@
+//! How revealed cards are compared: the one place the ranking lives. Every table or branch-free
+//! shortcut of the engine is derived from `Strength` and tested against it.
+
+use super::deck::Deck;
+
+/// How revealed cards are compared.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Ranking {
+    /// By value, the top value (ace, joker) highest.
+    Standard,
+    /// Ace/joker highest, but the strongest 2 or 3 takes the table when an ace or joker and a
+    /// 2 or 3 are revealed together.
+    Oorlog,
+}
+
+impl Ranking {
+    pub const ALL: [Ranking; 2] = [Ranking::Standard, Ranking::Oorlog];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Ranking::Standard => "standard",
+            Ranking::Oorlog => "oorlog",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Ranking> {
+        Ranking::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
+/// A ranking applied to a deck: which values are aces and which are the 2s and 3s that beat
+/// them. Under the standard ranking, or on a deck where no value is an ace, a 2 or a 3 (more
+/// than 13 values, or fewer than 12), the ranking is plain "highest value wins".
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Strength {
+    /// The ace's value, when the oorlog exception can happen on this deck.
+    pub ace: Option<u8>,
+    /// Values `0..=low_top` are the 2s and 3s (only meaningful with `ace`).
+    pub low_top: u8,
+}
+
+impl Strength {
+    pub fn new(ranking: Ranking, deck: Deck) -> Strength {
+        // The 3 is rank 1: the deck has it when its values reach down to rank 1.
+        let three = deck.value_of_rank(1);
+        match (ranking, deck.value_of_rank(12), three) {
+            (Ranking::Oorlog, Some(ace), Some(three)) => Strength {
+                ace: Some(ace),
+                low_top: three,
+            },
+            _ => Strength {
+                ace: None,
+                low_top: 0,
+            },
+        }
+    }
+
+    /// Whether comparing is plain "highest value wins".
+    pub fn is_plain(self) -> bool {
+        self.ace.is_none()
+    }
+
+    /// Bits of the 2s and 3s (bit v for value v), empty when plain.
+    #[inline(always)]
+    pub const fn low_mask(self) -> u64 {
+        match self.ace {
+            Some(_) => (2u64 << self.low_top) - 1,
+            None => 0,
+        }
+    }
+
+    /// The strongest value among the values present in `seen` (bit v for value v, at least one
+    /// bit): every player showing it is in the lead.
+    #[inline(always)]
+    pub const fn strongest_present(self, seen: u64) -> u8 {
+        let max = 63 - seen.leading_zeros() as u8;
+        let lows = seen & self.low_mask();
+        match self.ace {
+            Some(ace) if max == ace && lows != 0 => 63 - lows.leading_zeros() as u8,
+            _ => max,
+        }
+    }
+
+    /// The strongest value among `values`.
+    #[inline(always)]
+    pub fn strongest(self, values: impl IntoIterator<Item = u8>) -> u8 {
+        let seen = values.into_iter().fold(0u64, |s, v| s | 1 << v);
+        self.strongest_present(seen)
+    }
+
+    /// Whether value `a` beats value `b` (they differ) in a battle of two cards.
+    #[inline(always)]
+    pub fn beats(self, a: u8, b: u8) -> bool {
+        self.strongest([a, b]) == a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ACE: u8 = 12;
+    const THREE: u8 = 1;
+    const TWO: u8 = 0;
+
+    #[test]
+    fn oorlog_twos_and_threes_beat_aces() {
+        let oorlog = Strength::new(Ranking::Oorlog, Deck::OORLOG);
+        let standard = Strength::new(Ranking::Standard, Deck::OORLOG);
+        assert!(oorlog.beats(TWO, ACE));
+        assert!(oorlog.beats(THREE, ACE));
+        assert!(!oorlog.beats(ACE, TWO));
+        assert!(oorlog.beats(ACE, 11));
+        assert!(oorlog.beats(10, TWO));
+        assert!(standard.beats(ACE, TWO));
+        // 3, joker, 2: the 3 wins. Ace, joker, 2: the 2 wins.
+        assert_eq!(oorlog.strongest([THREE, ACE, TWO]), THREE);
+        assert_eq!(oorlog.strongest([ACE, ACE, TWO]), TWO);
+        assert_eq!(oorlog.strongest([THREE, 10, 11]), 11);
+        assert_eq!(standard.strongest([ACE, ACE, TWO]), ACE);
+    }
+
+    #[test]
+    fn the_exception_follows_the_deck() {
+        // 12 values: 3 to A, so the 3 (value 0) still beats the ace (value 11).
+        let twelve = Strength::new(Ranking::Oorlog, Deck::parse("4x12").unwrap());
+        assert_eq!(twelve.strongest([0, 11]), 0);
+        assert_eq!(twelve.strongest([1, 11]), 11);
+        // 4x8 (7 to A) has no 2 or 3; 1x20 has no ace: both plain.
+        assert!(Strength::new(Ranking::Oorlog, Deck::parse("4x8").unwrap()).is_plain());
+        assert!(Strength::new(Ranking::Oorlog, Deck::parse("1x20").unwrap()).is_plain());
+        let wide = Strength::new(Ranking::Standard, Deck::parse("1x64").unwrap());
+        assert_eq!(wide.strongest([63, 0, 5]), 63);
+    }
+}
