@@ -262,6 +262,14 @@ fn shards_merge_into_one_sweep() {
         .collect();
     let mut expected = [
         "rules",
+        "deck",
+        "face_down",
+        "short_war",
+        "deal",
+        "ranking",
+        "max_rounds",
+        "battles_played",
+        "records",
         "gather",
         "shuffle",
         "players",
@@ -318,8 +326,20 @@ fn bad_sweeps_are_refused_before_any_work() {
     refuses(&["sweep", "--seeds", "five..10"], "is not a seed range");
     refuses(&["sweep", "--threads", "0"], "--threads must be at least 1");
     refuses(
+        &["sweep", "--threads", "100000"],
+        "--threads 100000 is more than the 1024 a sweep can use",
+    );
+    refuses(
+        &["sweep", "--rules", "bataille", "--deck", "4x4", "--shuffle", "lex", "--seeds", "63062990..63063010"],
+        "lex seed 63063009 is past the 4x4 deck's 63063000 distinct deals",
+    );
+    refuses(
+        &["sweep", "--shuffle", "lex"],
+        "the 4x13 deck has about 9.20e49 distinct deals",
+    );
+    refuses(
         &["sweep", "--rules", "classic", "--players", "3"],
-        "classic is played by exactly 2 players, not 3",
+        "the first-out-loses short-war policy is for 2 players, not 3",
     );
     let dir = tempfile::tempdir().unwrap();
     let summary = dir.path().join("s.json");
@@ -369,6 +389,8 @@ fn bad_merges_are_refused() {
         ("b.json", vec!["--seeds", "50..150"]),
         ("c.json", vec!["--seeds", "200..300"]),
         ("d.json", vec!["--seeds", "100..200", "--rules", "classic"]),
+        ("e.json", vec!["--seeds", "100..200", "--deck", "4x8"]),
+        ("f.json", vec!["--seeds", "100..200", "--face-down", "2"]),
     ] {
         warsweep()
             .arg("sweep")
@@ -388,7 +410,15 @@ fn bad_merges_are_refused() {
     );
     refuses(
         &["merge", &p("a.json"), &p("d.json")],
-        "cannot merge different settings",
+        "cannot merge different settings: rules shortened and classic",
+    );
+    refuses(
+        &["merge", &p("a.json"), &p("e.json")],
+        "cannot merge different settings: deck 4x13 and 4x8",
+    );
+    refuses(
+        &["merge", &p("a.json"), &p("f.json")],
+        "cannot merge different settings: face-down 3 and 2",
     );
     refuses(
         &["merge", &p("a.json"), &p("games.csv")],
@@ -444,6 +474,42 @@ fn lcg_ranges_past_the_distinct_deals_say_so() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("seeds from 2097151 on repeat them"));
 }
 
+/// `lex` with no range sweeps every deal; the records name seeds that `play` replays.
+#[test]
+fn lex_sweeps_every_deal_and_records_replay() {
+    let out = warsweep()
+        .args(["sweep", "--rules", "bataille", "--deck", "1x7", "--shuffle", "lex", "--quiet", "--csv", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 5040, "every deal of 1x7");
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("s.json");
+    warsweep()
+        .args(["sweep", "--rules", "bataille", "--deck", "4x4", "--shuffle", "lex", "--seeds", "0..200000", "--quiet", "--summary"])
+        .arg(&json)
+        .assert()
+        .success();
+    let summary = read_summary(&json);
+    let most = &summary["records"]["most_rounds"];
+    let (value, seed) = (most["value"].as_u64().unwrap(), most["seed"].as_u64().unwrap());
+    let line = warsweep()
+        .args(["play", "--rules", "bataille", "--deck", "4x4", "--shuffle", "lex", "--seed", &seed.to_string()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(line.stdout).unwrap();
+    assert!(text.ends_with(&format!(" {value}\n")), "{text} vs {value}");
+    let cycle = &summary["records"]["shortest_cycle"];
+    let seed = cycle["seed"].as_u64().unwrap();
+    let line = warsweep()
+        .args(["play", "--rules", "bataille", "--deck", "4x4", "--shuffle", "lex", "--seed", &seed.to_string()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(line.stdout).unwrap();
+    assert!(text.starts_with("INFINITE ") && text.trim_end().ends_with(&format!(" {}", cycle["value"])), "{text}");
+}
+
 #[test]
 fn a_bare_sweep_prints_a_useful_summary() {
     let out = warsweep().arg("sweep").output().unwrap();
@@ -451,12 +517,14 @@ fn a_bare_sweep_prints_a_useful_summary() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.starts_with(
-            "shortened rules, reveal gather, lcg shuffle, 2 players, seeds 0..100000\n"
+            "shortened rules, deck 4x13, 2 players, 3 face down, short war shorten, reveal gather, \
+             round-robin deal, standard ranking, lcg shuffle, max 1000000 rounds, seeds 0..100000\n"
         ),
         "{text}"
     );
     assert!(text.contains("games                100,000"), "{text}");
     assert!(text.contains("infinite"));
+    assert!(text.contains("most rounds                6,692                 47197"), "{text}");
 }
 
 #[test]
@@ -540,4 +608,46 @@ fn the_shard_script_reassembles_one_sweep() {
         read_summary(&dir.path().join("all.json")),
         read_summary(&whole)
     );
+}
+
+/// Every file of ../shared/golden/variants through the binary, byte for byte, on 1 and 2
+/// threads, with the flags its FLAGS line gives.
+#[test]
+fn every_variant_golden_file_through_the_binary() {
+    let dir = golden_dir().join("variants");
+    let flags = std::fs::read_to_string(dir.join("FLAGS")).expect("../shared/golden/variants/FLAGS");
+    let mut files = 0;
+    for line in flags.lines().filter(|l| !l.trim().is_empty()) {
+        let (name, flags) = line.split_once('|').unwrap();
+        let expected = std::fs::read_to_string(dir.join(name)).unwrap();
+        for threads in ["1", "2"] {
+            let out = warsweep()
+                .arg("sweep")
+                .args(flags.split_whitespace())
+                .args(["--threads", threads, "--csv", "-", "--quiet"])
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{name}");
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "{name} on {threads} threads");
+        }
+        files += 1;
+    }
+    assert_eq!(files, 9);
+}
+
+/// bataille_cpp's published count: 8,235 loops among the first 31,531,501 deals of the 4x4
+/// deck in lexicographic order (a few seconds in release mode on two cores).
+#[test]
+fn the_first_half_of_the_4x4_deals_has_8235_loops() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("half.json");
+    warsweep()
+        .args(["sweep", "--rules", "bataille", "--deck", "4x4", "--shuffle", "lex", "--seeds", "0..31531501", "--quiet", "--summary"])
+        .arg(&json)
+        .assert()
+        .success();
+    let summary = read_summary(&json);
+    assert_eq!(summary["infinite"], 8235);
+    assert_eq!(summary["games"], 31_531_501u64);
+    assert_eq!(summary["records"]["most_rounds"]["value"], 144);
 }
