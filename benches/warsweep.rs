@@ -6,11 +6,11 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-use warsweep::rules::Deck;
 use warsweep::deal::{lcg_shuffle, splitmix_shuffle, Dealer, Shuffle};
 use warsweep::engine::Engine;
-use warsweep::rules::{Preset, Rules};
 use warsweep::output::summary::Seeds;
+use warsweep::rules::Deck;
+use warsweep::rules::{Preset, Rules};
 use warsweep::sweep::{CsvSink, Pacing, Sweep};
 
 fn configure() -> Criterion {

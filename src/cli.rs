@@ -276,11 +276,51 @@ mod tests {
             v.iter().map(|p| p.get_name().to_string()).collect()
         };
         let of = |all: Vec<String>, f: &dyn Fn(&str) -> bool| all.iter().all(|n| f(n));
-        assert!(of(names(&RulesArg::value_variants().iter().filter_map(|v| v.to_possible_value()).collect::<Vec<_>>()), &|n| rules::Preset::from_name(n).is_some()));
-        assert!(of(names(&GatherArg::value_variants().iter().filter_map(|v| v.to_possible_value()).collect::<Vec<_>>()), &|n| rules::Gather::from_name(n).is_some()));
-        assert!(of(names(&ShortWarArg::value_variants().iter().filter_map(|v| v.to_possible_value()).collect::<Vec<_>>()), &|n| rules::ShortWar::from_name(n).is_some()));
-        assert!(of(names(&DealArg::value_variants().iter().filter_map(|v| v.to_possible_value()).collect::<Vec<_>>()), &|n| rules::Deal::from_name(n).is_some()));
-        assert!(of(names(&ShuffleArg::value_variants().iter().filter_map(|v| v.to_possible_value()).collect::<Vec<_>>()), &|n| Shuffle::from_name(n).is_some()));
+        assert!(of(
+            names(
+                &RulesArg::value_variants()
+                    .iter()
+                    .filter_map(|v| v.to_possible_value())
+                    .collect::<Vec<_>>()
+            ),
+            &|n| rules::Preset::from_name(n).is_some()
+        ));
+        assert!(of(
+            names(
+                &GatherArg::value_variants()
+                    .iter()
+                    .filter_map(|v| v.to_possible_value())
+                    .collect::<Vec<_>>()
+            ),
+            &|n| rules::Gather::from_name(n).is_some()
+        ));
+        assert!(of(
+            names(
+                &ShortWarArg::value_variants()
+                    .iter()
+                    .filter_map(|v| v.to_possible_value())
+                    .collect::<Vec<_>>()
+            ),
+            &|n| rules::ShortWar::from_name(n).is_some()
+        ));
+        assert!(of(
+            names(
+                &DealArg::value_variants()
+                    .iter()
+                    .filter_map(|v| v.to_possible_value())
+                    .collect::<Vec<_>>()
+            ),
+            &|n| rules::Deal::from_name(n).is_some()
+        ));
+        assert!(of(
+            names(
+                &ShuffleArg::value_variants()
+                    .iter()
+                    .filter_map(|v| v.to_possible_value())
+                    .collect::<Vec<_>>()
+            ),
+            &|n| Shuffle::from_name(n).is_some()
+        ));
         assert_eq!(RulesArg::value_variants().len(), rules::Preset::ALL.len());
         assert_eq!(GatherArg::value_variants().len(), rules::Gather::ALL.len());
     }

@@ -9,8 +9,8 @@
 use crate::deal::{Shuffle, LCG_MODULUS};
 use crate::engine::{Engine, GameResult, Outcome};
 use crate::output::record::GameRow;
-use crate::rules::{Deck, Rules};
 use crate::output::summary::{Accumulator, Seeds};
+use crate::rules::{Deck, Rules};
 use rayon::prelude::*;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -57,7 +57,12 @@ fn playing_games_allocates_nothing() {
     };
     let mut all: Vec<(Rules, Shuffle)> = settings
         .into_iter()
-        .map(|(preset, players, gather)| (Rules::new(preset, Some(players), gather).unwrap(), Shuffle::Lcg))
+        .map(|(preset, players, gather)| {
+            (
+                Rules::new(preset, Some(players), gather).unwrap(),
+                Shuffle::Lcg,
+            )
+        })
         .collect();
     all.push((bataille("4x4", None), Shuffle::Lex));
     all.push((bataille("8x64+8", Some(Gather::Sorted)), Shuffle::Splitmix));
@@ -80,7 +85,8 @@ fn playing_games_allocates_nothing() {
         assert_eq!(
             allocations() - before,
             0,
-            "{preset:?} {} {players}p {gather:?} allocated", rules.deck
+            "{preset:?} {} {players}p {gather:?} allocated",
+            rules.deck
         );
     }
 }

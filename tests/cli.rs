@@ -370,7 +370,11 @@ fn bad_settings_are_refused() {
         &three,
         "stdin holds 3 hands: the draw short-war policy is for 2 players, not 3",
     );
-    refuses(&["play"], &three, "line 6: \"JK\": the 4x13 deck has no jokers");
+    refuses(
+        &["play"],
+        &three,
+        "line 6: \"JK\": the 4x13 deck has no jokers",
+    );
     refuses(
         &["play", "--rules", "oorlog", "--players", "4"],
         &three,
@@ -404,19 +408,43 @@ fn bad_settings_are_refused() {
     ] {
         refuses(&["play", "--seed", "1", "--deck", deck], b"", message);
     }
-    refuses(&["play", "--seed", "1", "--face-down", "9"], b"", "--face-down is 0 to 8, not 9");
+    refuses(
+        &["play", "--seed", "1", "--face-down", "9"],
+        b"",
+        "--face-down is 0 to 8, not 9",
+    );
     refuses(
         &["play", "--seed", "1", "--short-war", "sometimes"],
         b"",
         "invalid value 'sometimes' for '--short-war",
     );
     refuses(
-        &["play", "--seed", "1", "--rules", "oorlog", "--deck", "1x3", "--players", "4"],
+        &[
+            "play",
+            "--seed",
+            "1",
+            "--rules",
+            "oorlog",
+            "--deck",
+            "1x3",
+            "--players",
+            "4",
+        ],
         b"",
         "the 1x3 deck has 3 cards: 4 players would leave someone without a card",
     );
     refuses(
-        &["play", "--seed", "63063000", "--rules", "bataille", "--deck", "4x4", "--shuffle", "lex"],
+        &[
+            "play",
+            "--seed",
+            "63063000",
+            "--rules",
+            "bataille",
+            "--deck",
+            "4x4",
+            "--shuffle",
+            "lex",
+        ],
         b"",
         "lex seed 63063000 is past the 4x4 deck's 63063000 distinct deals",
     );

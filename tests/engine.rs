@@ -330,7 +330,9 @@ fn oorlog_runs_agree_with_the_general_path_over_many_deals() {
 /// face-down count, short-war policy, gather order, deal and ranking, 2 to 12 players.
 #[test]
 fn fast_paths_agree_with_the_general_path_for_every_knob() {
-    let decks = ["1x2", "2x1+1", "1x5", "4x2", "4x4", "4x8", "1x10", "3x12", "1x20+2"];
+    let decks = [
+        "1x2", "2x1+1", "1x5", "4x2", "4x4", "4x8", "1x10", "3x12", "1x20+2",
+    ];
     let mut settings = 0;
     for (d, deck) in decks.iter().enumerate() {
         let deck = Deck::parse(deck).unwrap();
@@ -422,14 +424,28 @@ fn published_fixed_points_of_open_war() {
         ("1x5", None, "5 3", "2 4 1", "INFINITE 0 6"),
         ("1x7", None, "1 7 4", "5 3 6 2", "INFINITE 0 8"),
         ("1x10", None, "8 6 3 10 5", "2 9 7 4 1", "INFINITE 0 60"),
-        ("1x16", None, "1 3 2 8 10 15 11 12", "4 6 16 13 9 14 5 7", "2 90"),
-        ("4x3", Some(Gather::Sorted), "3 2 2 2 3 3", "1 1 2 3 1 1", "2 34"),
+        (
+            "1x16",
+            None,
+            "1 3 2 8 10 15 11 12",
+            "4 6 16 13 9 14 5 7",
+            "2 90",
+        ),
+        (
+            "4x3",
+            Some(Gather::Sorted),
+            "3 2 2 2 3 3",
+            "1 1 2 3 1 1",
+            "2 34",
+        ),
         ("4x4", None, "1 3 2 2 1 2 1 4", "4 4 3 4 1 2 3 3", "1 144"),
     ];
     for (deck, gather, p1, p2, expected) in cases {
         let deck = Deck::parse(deck).unwrap();
         let hand = |text: &str| -> Vec<Card> {
-            text.split_whitespace().map(|v| deck.parse_card(v).unwrap()).collect()
+            text.split_whitespace()
+                .map(|v| deck.parse_card(v).unwrap())
+                .collect()
         };
         let knobs = Knobs {
             deck: Some(deck),
@@ -449,8 +465,19 @@ fn published_fixed_points_of_open_war() {
 #[test]
 fn natural_gather_picks_up_the_pile_like_a_hand() {
     let deck = Deck::parse("4x4").unwrap();
-    let rules = Rules::build(Preset::Bataille, Knobs { deck: Some(deck), ..Knobs::default() }).unwrap();
-    let hand = |text: &str| -> Vec<Card> { text.split_whitespace().map(|v| deck.parse_card(v).unwrap()).collect() };
+    let rules = Rules::build(
+        Preset::Bataille,
+        Knobs {
+            deck: Some(deck),
+            ..Knobs::default()
+        },
+    )
+    .unwrap();
+    let hand = |text: &str| -> Vec<Card> {
+        text.split_whitespace()
+            .map(|v| deck.parse_card(v).unwrap())
+            .collect()
+    };
     let mut seen = Recorder::default();
     play(rules, &[hand("1 2 4"), hand("1 2 3")], &mut seen);
     // 1-1 tie, 2-2 tie, 4 beats 3: 4 3, then 2 2, then 1 1.
@@ -478,7 +505,8 @@ fn fast_paths_agree_with_the_general_path_on_the_largest_decks() {
                     if result.battles > 100_000 {
                         continue;
                     }
-                    let watched = general.play_seed_observed(Shuffle::Splitmix, seed, &mut Watching);
+                    let watched =
+                        general.play_seed_observed(Shuffle::Splitmix, seed, &mut Watching);
                     assert_eq!(result, watched, "{rules:?} seed {seed}");
                 }
             }

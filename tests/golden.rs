@@ -65,7 +65,8 @@ fn setting_of_flags(flags: &str) -> (Rules, Shuffle, Vec<u64>) {
 #[test]
 fn every_variant_golden_file_matches_the_library() {
     let dir = golden_dir().join("variants");
-    let flags = std::fs::read_to_string(dir.join("FLAGS")).expect("../shared/golden/variants/FLAGS");
+    let flags =
+        std::fs::read_to_string(dir.join("FLAGS")).expect("../shared/golden/variants/FLAGS");
     let mut files = 0;
     for line in flags.lines().filter(|l| !l.trim().is_empty()) {
         let (name, flags) = line.split_once('|').unwrap();

@@ -8,8 +8,8 @@ use std::process::Stdio;
 use std::sync::atomic::AtomicBool;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
-use warsweep::rules::{Gather, Preset, Rules};
 use warsweep::output::summary::{Seeds, Setting, Summary};
+use warsweep::rules::{Gather, Preset, Rules};
 use warsweep::sweep::{CsvSink, Pacing, Sweep};
 
 fn warsweep() -> Command {
@@ -145,7 +145,8 @@ fn results_do_not_depend_on_threads_or_chunks() {
         let text = String::from_utf8(reference.0).unwrap();
         for line in text.lines().skip(1).step_by(37) {
             let seed: u64 = line.split(',').next().unwrap().parse().unwrap();
-            let row = warsweep::output::record::GameRow::new(seed, &engine.play_seed(shuffle, seed));
+            let row =
+                warsweep::output::record::GameRow::new(seed, &engine.play_seed(shuffle, seed));
             let mut w = csv::WriterBuilder::new()
                 .has_headers(false)
                 .from_writer(Vec::new());
@@ -174,7 +175,8 @@ fn summary_totals_are_the_sums_over_the_csv() {
         Pacing::default(),
     );
     let mut reader = csv::Reader::from_reader(csv_bytes.as_slice());
-    let rows: Vec<warsweep::output::record::GameRow> = reader.deserialize().map(Result::unwrap).collect();
+    let rows: Vec<warsweep::output::record::GameRow> =
+        reader.deserialize().map(Result::unwrap).collect();
     assert_eq!(rows.len() as u64, summary.games);
     let count = |o: &str| {
         rows.iter()
@@ -330,7 +332,17 @@ fn bad_sweeps_are_refused_before_any_work() {
         "--threads 100000 is more than the 1024 a sweep can use",
     );
     refuses(
-        &["sweep", "--rules", "bataille", "--deck", "4x4", "--shuffle", "lex", "--seeds", "63062990..63063010"],
+        &[
+            "sweep",
+            "--rules",
+            "bataille",
+            "--deck",
+            "4x4",
+            "--shuffle",
+            "lex",
+            "--seeds",
+            "63062990..63063010",
+        ],
         "lex seed 63063009 is past the 4x4 deck's 63063000 distinct deals",
     );
     refuses(
@@ -478,7 +490,18 @@ fn lcg_ranges_past_the_distinct_deals_say_so() {
 #[test]
 fn lex_sweeps_every_deal_and_records_replay() {
     let out = warsweep()
-        .args(["sweep", "--rules", "bataille", "--deck", "1x7", "--shuffle", "lex", "--quiet", "--csv", "-"])
+        .args([
+            "sweep",
+            "--rules",
+            "bataille",
+            "--deck",
+            "1x7",
+            "--shuffle",
+            "lex",
+            "--quiet",
+            "--csv",
+            "-",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -487,15 +510,40 @@ fn lex_sweeps_every_deal_and_records_replay() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("s.json");
     warsweep()
-        .args(["sweep", "--rules", "bataille", "--deck", "4x4", "--shuffle", "lex", "--seeds", "0..200000", "--quiet", "--summary"])
+        .args([
+            "sweep",
+            "--rules",
+            "bataille",
+            "--deck",
+            "4x4",
+            "--shuffle",
+            "lex",
+            "--seeds",
+            "0..200000",
+            "--quiet",
+            "--summary",
+        ])
         .arg(&json)
         .assert()
         .success();
     let summary = read_summary(&json);
     let most = &summary["records"]["most_rounds"];
-    let (value, seed) = (most["value"].as_u64().unwrap(), most["seed"].as_u64().unwrap());
+    let (value, seed) = (
+        most["value"].as_u64().unwrap(),
+        most["seed"].as_u64().unwrap(),
+    );
     let line = warsweep()
-        .args(["play", "--rules", "bataille", "--deck", "4x4", "--shuffle", "lex", "--seed", &seed.to_string()])
+        .args([
+            "play",
+            "--rules",
+            "bataille",
+            "--deck",
+            "4x4",
+            "--shuffle",
+            "lex",
+            "--seed",
+            &seed.to_string(),
+        ])
         .output()
         .unwrap();
     let text = String::from_utf8(line.stdout).unwrap();
@@ -503,11 +551,24 @@ fn lex_sweeps_every_deal_and_records_replay() {
     let cycle = &summary["records"]["shortest_cycle"];
     let seed = cycle["seed"].as_u64().unwrap();
     let line = warsweep()
-        .args(["play", "--rules", "bataille", "--deck", "4x4", "--shuffle", "lex", "--seed", &seed.to_string()])
+        .args([
+            "play",
+            "--rules",
+            "bataille",
+            "--deck",
+            "4x4",
+            "--shuffle",
+            "lex",
+            "--seed",
+            &seed.to_string(),
+        ])
         .output()
         .unwrap();
     let text = String::from_utf8(line.stdout).unwrap();
-    assert!(text.starts_with("INFINITE ") && text.trim_end().ends_with(&format!(" {}", cycle["value"])), "{text}");
+    assert!(
+        text.starts_with("INFINITE ") && text.trim_end().ends_with(&format!(" {}", cycle["value"])),
+        "{text}"
+    );
 }
 
 #[test]
@@ -524,7 +585,10 @@ fn a_bare_sweep_prints_a_useful_summary() {
     );
     assert!(text.contains("games                100,000"), "{text}");
     assert!(text.contains("infinite"));
-    assert!(text.contains("most rounds                6,692                 47197"), "{text}");
+    assert!(
+        text.contains("most rounds                6,692                 47197"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -615,7 +679,8 @@ fn the_shard_script_reassembles_one_sweep() {
 #[test]
 fn every_variant_golden_file_through_the_binary() {
     let dir = golden_dir().join("variants");
-    let flags = std::fs::read_to_string(dir.join("FLAGS")).expect("../shared/golden/variants/FLAGS");
+    let flags =
+        std::fs::read_to_string(dir.join("FLAGS")).expect("../shared/golden/variants/FLAGS");
     let mut files = 0;
     for line in flags.lines().filter(|l| !l.trim().is_empty()) {
         let (name, flags) = line.split_once('|').unwrap();
@@ -628,7 +693,11 @@ fn every_variant_golden_file_through_the_binary() {
                 .output()
                 .unwrap();
             assert!(out.status.success(), "{name}");
-            assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "{name} on {threads} threads");
+            assert_eq!(
+                String::from_utf8(out.stdout).unwrap(),
+                expected,
+                "{name} on {threads} threads"
+            );
         }
         files += 1;
     }
@@ -642,7 +711,19 @@ fn the_first_half_of_the_4x4_deals_has_8235_loops() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("half.json");
     warsweep()
-        .args(["sweep", "--rules", "bataille", "--deck", "4x4", "--shuffle", "lex", "--seeds", "0..31531501", "--quiet", "--summary"])
+        .args([
+            "sweep",
+            "--rules",
+            "bataille",
+            "--deck",
+            "4x4",
+            "--shuffle",
+            "lex",
+            "--seeds",
+            "0..31531501",
+            "--quiet",
+            "--summary",
+        ])
         .arg(&json)
         .assert()
         .success();

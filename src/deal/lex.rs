@@ -118,11 +118,17 @@ fn arrangements(counts: &[u32]) -> u128 {
 pub fn next_arrangement(values: &mut [u8]) {
     let n = values.len();
     // The rightmost ascent.
-    let Some(i) = (0..n.saturating_sub(1)).rev().find(|&i| values[i] < values[i + 1]) else {
+    let Some(i) = (0..n.saturating_sub(1))
+        .rev()
+        .find(|&i| values[i] < values[i + 1])
+    else {
         values.reverse();
         return;
     };
-    let j = (i + 1..n).rev().find(|&j| values[j] > values[i]).expect("an ascent has a larger value after it");
+    let j = (i + 1..n)
+        .rev()
+        .find(|&j| values[j] > values[i])
+        .expect("an ascent has a larger value after it");
     values.swap(i, j);
     values[i + 1..].reverse();
 }
@@ -162,7 +168,11 @@ mod tests {
                 let values: Vec<u8> = stepped.iter().map(|c| c.value()).collect();
                 assert_eq!(values, values_of(deck, seed), "{text} seed {seed}");
                 if let Some(p) = previous {
-                    assert!(p < values, "{text}: seed {seed} comes after seed {}", seed - 1);
+                    assert!(
+                        p < values,
+                        "{text}: seed {seed} comes after seed {}",
+                        seed - 1
+                    );
                 }
                 assert!(seen.insert(values.clone()));
                 previous = Some(values);

@@ -256,7 +256,11 @@ pub fn dealt_to(
             (start, 1, small + usize::from(p >= smaller))
         }
     };
-    deck[start.min(n)..].iter().step_by(step).take(count).copied()
+    deck[start.min(n)..]
+        .iter()
+        .step_by(step)
+        .take(count)
+        .copied()
 }
 
 #[cfg(test)]
@@ -399,8 +403,9 @@ mod tests {
         for players in 2..=12 {
             for n in players..40 {
                 for deal in [Deal::RoundRobin, Deal::Blocks] {
-                    let total: usize =
-                        (0..players).map(|p| dealt_to(&deck[..n], deal, players, p).count()).sum();
+                    let total: usize = (0..players)
+                        .map(|p| dealt_to(&deck[..n], deal, players, p).count())
+                        .sum();
                     assert_eq!(total, n, "{deal:?} {players} {n}");
                 }
             }

@@ -17,7 +17,6 @@ use super::hands::Hands;
 use crate::deal::SplitMix64;
 use crate::rules::{Card, Gather, Rules, ShortWar, Strength, MAX_PLAYERS};
 
-
 /// Plays a run of a game of three or more players, in the most specialised loop its rules and
 /// hands allow (see the module's comment). `pile` has room for every card and `MAX_PLAYERS`
 /// more.
@@ -34,7 +33,10 @@ pub(crate) fn play(
     let wars_inside = rules.gather == Gather::Reveal && rules.short_war == ShortWar::MostCards;
     let one_card_each = matches!(rules.gather, Gather::Reveal | Gather::P1First);
     match rules.gather {
-        _ if one_card_each && trio_table(strength, rules.deck.values).is_some() && fits_three(hands) => {
+        _ if one_card_each
+            && trio_table(strength, rules.deck.values).is_some()
+            && fits_three(hands) =>
+        {
             let table = trio_table(strength, rules.deck.values).expect("checked");
             if wars_inside {
                 run_three::<REVEAL_WARS>(hands, strength, table, pile, down, stop_after, key)
@@ -492,7 +494,13 @@ fn run_three<const GATHER: u8>(
         // SAFETY: the winner's tail is within its limit, a whole deck (at least 16 cards, see
         // `Hands::new`) before its region's end, so t + 4 is inside the array; the fourth card
         // lands past the tail, where nothing lives. The pointer is taken afresh from `cards`.
-        unsafe { cards.as_mut_ptr().add(t).cast::<u64>().write_unaligned(word) };
+        unsafe {
+            cards
+                .as_mut_ptr()
+                .add(t)
+                .cast::<u64>()
+                .write_unaligned(word)
+        };
         if taken > 3 {
             // A war: the three revealed cards open the pile, the rest follows them.
             cards[t + 3..t + taken].copy_from_slice(&pile[3..taken]);
@@ -724,7 +732,11 @@ mod tests {
         }
         // Plain for 2..=16 values (both rankings below 12 values and at 14 to 16), oorlog at 13.
         assert!(served >= 20, "{served}");
-        assert!(trio_table(Strength::new(Ranking::Oorlog, Deck::parse("4x12").unwrap()), 12).is_none());
+        assert!(trio_table(
+            Strength::new(Ranking::Oorlog, Deck::parse("4x12").unwrap()),
+            12
+        )
+        .is_none());
         assert!(trio_table(PLAIN, 17).is_none());
         // 2 beats ace beats queen, under oorlog.
         assert_eq!(TRIO_OORLOG_13[12 | 10 << 4], 32);

@@ -216,7 +216,10 @@ impl Engine {
     ) -> GameResult {
         assert_eq!(hands.len(), self.rules.players, "one hand per player");
         let total: usize = hands.iter().map(Vec::len).sum();
-        assert!(total <= self.hands.room(), "engine too small for {total} cards");
+        assert!(
+            total <= self.hands.room(),
+            "engine too small for {total} cards"
+        );
         let top = self.rules.deck.values;
         assert!(
             hands.iter().flatten().all(|c| c.value() < top),
@@ -756,7 +759,11 @@ fn take_table<O: Observer>(
         Gather::Natural => {
             let deciding = from..cards.len();
             let is_winner = |&(_, &o): &(&Card, &u8)| o as usize == winner;
-            let battle = || cards[deciding.clone()].iter().zip(&owners[deciding.clone()]);
+            let battle = || {
+                cards[deciding.clone()]
+                    .iter()
+                    .zip(&owners[deciding.clone()])
+            };
             gathered.extend(battle().filter(is_winner).map(|(&c, _)| c));
             gathered.extend(battle().filter(|x| !is_winner(x)).map(|(&c, _)| c));
             gathered.extend(cards[..from].iter().rev());

@@ -161,7 +161,11 @@ impl Records {
             (&mut self.most_wars, other.most_wars, false),
             (&mut self.longest_cycle, other.longest_cycle, false),
             (&mut self.shortest_cycle, other.shortest_cycle, true),
-            (&mut self.latest_cycle_start, other.latest_cycle_start, false),
+            (
+                &mut self.latest_cycle_start,
+                other.latest_cycle_start,
+                false,
+            ),
         ];
         for (slot, candidate, smallest) in pairs {
             if let Some(c) = candidate {

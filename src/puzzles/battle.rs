@@ -59,7 +59,10 @@ pub fn resolve(players: usize, numbers: &[u8]) -> Result<usize, BattleError> {
                 missing: end - numbers.len(),
             });
         }
-        let values: Vec<u8> = numbers[next..end].iter().map(|&n| engine_value(n)).collect();
+        let values: Vec<u8> = numbers[next..end]
+            .iter()
+            .map(|&n| engine_value(n))
+            .collect();
         let best = strength.strongest(values.iter().copied());
         contenders = contenders
             .iter()

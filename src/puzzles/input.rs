@@ -65,8 +65,7 @@ fn words(input: &[u8]) -> Result<Vec<(usize, &str)>, InputError> {
 
 /// Whether `word` is a card in rank-and-suit notation (`10H`, `td`, `JK`), not a bare value.
 fn is_face(word: &str) -> bool {
-    !word.bytes().all(|b| b.is_ascii_digit())
-        && Deck::OORLOG.parse_card(word).is_ok()
+    !word.bytes().all(|b| b.is_ascii_digit()) && Deck::OORLOG.parse_card(word).is_ok()
 }
 
 /// Hands for a game on `deck`, in either form: the CodinGame counting format (a count, then that
@@ -118,7 +117,10 @@ fn parse_bare_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputErr
             }
             let card = deck
                 .parse_card(token)
-                .map_err(|reason| InputError::NotAValueOfTheDeck { line: i + 1, reason })?;
+                .map_err(|reason| InputError::NotAValueOfTheDeck {
+                    line: i + 1,
+                    reason,
+                })?;
             hand.push(card);
         }
         if hand.is_empty() {
@@ -268,17 +270,31 @@ mod tests {
     #[test]
     fn reads_bare_values_in_every_form() {
         let deck = Deck::parse("4x4").unwrap();
-        for text in ["1,3,2,2\n4,4,3,4\n", "1 3 2 2\n4 4 3 4", "[1, 3, 2, 2]\n[4, 4, 3, 4]\n"] {
+        for text in [
+            "1,3,2,2\n4,4,3,4\n",
+            "1 3 2 2\n4 4 3 4",
+            "[1, 3, 2, 2]\n[4, 4, 3, 4]\n",
+        ] {
             let hands = parse_hands(text.as_bytes(), deck).unwrap();
-            let values: Vec<Vec<u8>> =
-                hands.iter().map(|h| h.iter().map(|c| c.value() + 1).collect()).collect();
+            let values: Vec<Vec<u8>> = hands
+                .iter()
+                .map(|h| h.iter().map(|c| c.value() + 1).collect())
+                .collect();
             assert_eq!(values, [vec![1, 3, 2, 2], vec![4, 4, 3, 4]]);
             assert_eq!(hands[0][0].to_string(), "1");
         }
         // A single-card hand per line is bare too.
-        assert_eq!(parse_hands(b"5\n3\n", Deck::parse("1x5").unwrap()).unwrap().len(), 2);
+        assert_eq!(
+            parse_hands(b"5\n3\n", Deck::parse("1x5").unwrap())
+                .unwrap()
+                .len(),
+            2
+        );
         let err = parse_hands(b"1,3,5\n2\n", deck).unwrap_err();
-        assert_eq!(err.to_string(), "line 1: \"5\" is not a value of the 4x4 deck (1 to 4)");
+        assert_eq!(
+            err.to_string(),
+            "line 1: \"5\" is not a value of the 4x4 deck (1 to 4)"
+        );
         let err = parse_hands(b"1,3\nhello\n", deck).unwrap_err();
         assert!(err.to_string().starts_with("line 2 is not a hand"), "{err}");
         assert!(parse_hands(b"[1, 2\n", deck).is_err());

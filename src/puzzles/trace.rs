@@ -1,8 +1,8 @@
 //! A turn-by-turn account of one game, like the table in seed 004: every battle with the cards
 //! revealed, every war with its face-down cards, and who took how many cards in which order.
 
-use crate::rules::Card;
 use crate::engine::Observer;
+use crate::rules::Card;
 use std::io::{self, Write};
 
 /// Writes each event of a game as a line; keeps the first write error for the caller.

@@ -55,7 +55,11 @@ impl fmt::Display for Card {
         if suit == JOKER_SUIT {
             return f.write_str("JK");
         }
-        write!(f, "{}{}", RANK_TEXT[rank as usize], SUIT_TEXT[suit as usize])
+        write!(
+            f,
+            "{}{}",
+            RANK_TEXT[rank as usize], SUIT_TEXT[suit as usize]
+        )
     }
 }
 
@@ -116,9 +120,7 @@ impl Deck {
             Some((shape, j)) => (shape, number(j)?),
             None => (t, 0),
         };
-        let (c, v) = shape
-            .split_once(|c| c == 'x' || c == 'X')
-            .ok_or_else(bad)?;
+        let (c, v) = shape.split_once(|c| c == 'x' || c == 'X').ok_or_else(bad)?;
         let (c, v) = (number(c)?, number(v)?);
         if !(1..=MAX_COPIES as u32).contains(&c) {
             return Err(DeckError::Copies(t.to_string(), c));
@@ -228,9 +230,12 @@ impl Deck {
             }
             return Ok(Card::faced(self.values - 1, RANKS - 1, JOKER_SUIT));
         }
-        let v = self
-            .value_of_rank(rank)
-            .ok_or_else(|| format!("{t:?} is not in the {self} deck (its lowest rank is {})", RANK_TEXT[self.rank_of(0) as usize]))?;
+        let v = self.value_of_rank(rank).ok_or_else(|| {
+            format!(
+                "{t:?} is not in the {self} deck (its lowest rank is {})",
+                RANK_TEXT[self.rank_of(0) as usize]
+            )
+        })?;
         Ok(Card::faced(v, rank, suit))
     }
 
@@ -320,7 +325,12 @@ impl BigCount {
         if self.0.len() > 4 {
             return None;
         }
-        Some(self.0.iter().rev().fold(0u128, |acc, &d| acc << 32 | d as u128))
+        Some(
+            self.0
+                .iter()
+                .rev()
+                .fold(0u128, |acc, &d| acc << 32 | d as u128),
+        )
     }
 }
 
@@ -363,9 +373,17 @@ mod tests {
         assert_eq!(standard("AS").value(), 12);
         assert_eq!(standard("2c").value(), 0);
         assert_eq!(Deck::OORLOG.parse_card("JK").unwrap().value(), 12);
-        assert!(Deck::STANDARD.parse_card("JK").is_err(), "no jokers in 4x13");
-        for bad in ["", "1H", "11H", "AX", "A", "H", "JKK", "ÄH", "10HH", "0", "14"] {
-            assert!(Deck::STANDARD.parse_card(bad).is_err(), "{bad:?} must not parse");
+        assert!(
+            Deck::STANDARD.parse_card("JK").is_err(),
+            "no jokers in 4x13"
+        );
+        for bad in [
+            "", "1H", "11H", "AX", "A", "H", "JKK", "ÄH", "10HH", "0", "14",
+        ] {
+            assert!(
+                Deck::STANDARD.parse_card(bad).is_err(),
+                "{bad:?} must not parse"
+            );
         }
         let piquet = Deck::parse("4x8").unwrap();
         assert_eq!(piquet.parse_card("7H").unwrap().value(), 0);
@@ -395,7 +413,9 @@ mod tests {
         let oorlog = Deck::OORLOG.sorted();
         assert_eq!(oorlog.len(), 108);
         assert_eq!(oorlog[52].to_string(), "2H");
-        assert!(oorlog[104..].iter().all(|c| c.is_joker() && c.value() == 12));
+        assert!(oorlog[104..]
+            .iter()
+            .all(|c| c.is_joker() && c.value() == 12));
         let small = Deck::parse("4x4").unwrap().sorted();
         let text: Vec<String> = small.iter().take(5).map(Card::to_string).collect();
         assert_eq!(text, ["JH", "QH", "KH", "AH", "JD"]);
@@ -409,8 +429,13 @@ mod tests {
         assert_eq!(Deck::parse("4x13"), Ok(Deck::STANDARD));
         assert_eq!(Deck::parse("8x13+4"), Ok(Deck::OORLOG));
         assert_eq!(Deck::parse("1x5").unwrap().len(), 5);
-        for bad in ["", "4", "4x", "x4", "4x4+", "a x b", "4x4x4", "-1x4", "4x4+-1"] {
-            assert!(matches!(Deck::parse(bad), Err(DeckError::Malformed(_))), "{bad:?}");
+        for bad in [
+            "", "4", "4x", "x4", "4x4+", "a x b", "4x4x4", "-1x4", "4x4+-1",
+        ] {
+            assert!(
+                matches!(Deck::parse(bad), Err(DeckError::Malformed(_))),
+                "{bad:?}"
+            );
         }
         assert!(matches!(Deck::parse("9x4"), Err(DeckError::Copies(..))));
         assert!(matches!(Deck::parse("0x4"), Err(DeckError::Copies(..))));

@@ -86,12 +86,30 @@ macro_rules! named {
     };
 }
 
-named!(Preset, Codingame = "codingame", Shortened = "shortened", Classic = "classic",
-    Oorlog = "oorlog", Bataille = "bataille");
-named!(ShortWar, Draw = "draw", Shorten = "shorten", FirstOutLoses = "first-out-loses",
-    MostCards = "most-cards");
-named!(Gather, Reveal = "reveal", P1First = "p1-first", WinnerFirst = "winner-first",
-    Natural = "natural", Sorted = "sorted", Random = "random");
+named!(
+    Preset,
+    Codingame = "codingame",
+    Shortened = "shortened",
+    Classic = "classic",
+    Oorlog = "oorlog",
+    Bataille = "bataille"
+);
+named!(
+    ShortWar,
+    Draw = "draw",
+    Shorten = "shorten",
+    FirstOutLoses = "first-out-loses",
+    MostCards = "most-cards"
+);
+named!(
+    Gather,
+    Reveal = "reveal",
+    P1First = "p1-first",
+    WinnerFirst = "winner-first",
+    Natural = "natural",
+    Sorted = "sorted",
+    Random = "random"
+);
 named!(Deal, RoundRobin = "round-robin", Blocks = "blocks");
 
 impl ShortWar {
@@ -118,10 +136,15 @@ pub enum RulesError {
     #[error("a game has 2 to 12 players, not {0}")]
     Players(usize),
     #[error("the {policy} short-war policy is for 2 players, not {players}: use --short-war most-cards for more")]
-    TwoPlayerPolicy { policy: &'static str, players: usize },
+    TwoPlayerPolicy {
+        policy: &'static str,
+        players: usize,
+    },
     #[error("--face-down is 0 to 8, not {0}")]
     FaceDown(usize),
-    #[error("the {deck} deck has {cards} cards: {players} players would leave someone without a card")]
+    #[error(
+        "the {deck} deck has {cards} cards: {players} players would leave someone without a card"
+    )]
     TooFewCards {
         deck: Deck,
         cards: usize,
@@ -148,8 +171,16 @@ impl Preset {
     /// The preset as RULES.md's table defines it.
     pub fn rules(self) -> Rules {
         use Preset::*;
-        let deck = if self == Oorlog { Deck::OORLOG } else { Deck::STANDARD };
-        let ranking = if self == Oorlog { Ranking::Oorlog } else { Ranking::Standard };
+        let deck = if self == Oorlog {
+            Deck::OORLOG
+        } else {
+            Deck::STANDARD
+        };
+        let ranking = if self == Oorlog {
+            Ranking::Oorlog
+        } else {
+            Ranking::Standard
+        };
         let (face_down, short_war, gather) = match self {
             Codingame => (3, ShortWar::Draw, Gather::P1First),
             Shortened => (3, ShortWar::Shorten, Gather::Reveal),
@@ -164,7 +195,11 @@ impl Preset {
             face_down,
             short_war,
             gather,
-            deal: if self == Bataille { Deal::Blocks } else { Deal::RoundRobin },
+            deal: if self == Bataille {
+                Deal::Blocks
+            } else {
+                Deal::RoundRobin
+            },
             ranking,
             strength: Strength::new(ranking, deck),
         }
@@ -261,14 +296,23 @@ mod tests {
         let b = Rules::preset(Preset::Bataille);
         assert_eq!(
             (b.face_down, b.short_war, b.gather, b.deal, b.deck),
-            (0, ShortWar::FirstOutLoses, Gather::Natural, Deal::Blocks, Deck::STANDARD)
+            (
+                0,
+                ShortWar::FirstOutLoses,
+                Gather::Natural,
+                Deal::Blocks,
+                Deck::STANDARD
+            )
         );
     }
 
     #[test]
     fn settings_are_checked_as_a_whole() {
         assert!(Rules::new(Preset::Oorlog, Some(12), None).is_ok());
-        assert_eq!(Rules::new(Preset::Oorlog, Some(13), None), Err(RulesError::Players(13)));
+        assert_eq!(
+            Rules::new(Preset::Oorlog, Some(13), None),
+            Err(RulesError::Players(13))
+        );
         assert!(Rules::new(Preset::Oorlog, Some(1), None).is_err());
         let err = Rules::new(Preset::Codingame, Some(3), None).unwrap_err();
         assert_eq!(
@@ -294,6 +338,9 @@ mod tests {
             face_down: Some(9),
             ..Knobs::default()
         };
-        assert_eq!(Rules::build(Preset::Classic, deep), Err(RulesError::FaceDown(9)));
+        assert_eq!(
+            Rules::build(Preset::Classic, deep),
+            Err(RulesError::FaceDown(9))
+        );
     }
 }
