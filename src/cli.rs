@@ -272,57 +272,37 @@ mod tests {
     #[test]
     fn every_choice_names_a_library_value() {
         use warsweep::{deal::Shuffle, rules};
-        let names = |v: &[clap::builder::PossibleValue]| -> Vec<String> {
-            v.iter().map(|p| p.get_name().to_string()).collect()
-        };
-        let of = |all: Vec<String>, f: &dyn Fn(&str) -> bool| all.iter().all(|n| f(n));
-        assert!(of(
-            names(
-                &RulesArg::value_variants()
-                    .iter()
-                    .filter_map(|v| v.to_possible_value())
-                    .collect::<Vec<_>>()
-            ),
-            &|n| rules::Preset::from_name(n).is_some()
-        ));
-        assert!(of(
-            names(
-                &GatherArg::value_variants()
-                    .iter()
-                    .filter_map(|v| v.to_possible_value())
-                    .collect::<Vec<_>>()
-            ),
-            &|n| rules::Gather::from_name(n).is_some()
-        ));
-        assert!(of(
-            names(
-                &ShortWarArg::value_variants()
-                    .iter()
-                    .filter_map(|v| v.to_possible_value())
-                    .collect::<Vec<_>>()
-            ),
-            &|n| rules::ShortWar::from_name(n).is_some()
-        ));
-        assert!(of(
-            names(
-                &DealArg::value_variants()
-                    .iter()
-                    .filter_map(|v| v.to_possible_value())
-                    .collect::<Vec<_>>()
-            ),
-            &|n| rules::Deal::from_name(n).is_some()
-        ));
-        assert!(of(
-            names(
-                &ShuffleArg::value_variants()
-                    .iter()
-                    .filter_map(|v| v.to_possible_value())
-                    .collect::<Vec<_>>()
-            ),
-            &|n| Shuffle::from_name(n).is_some()
-        ));
-        assert_eq!(RulesArg::value_variants().len(), rules::Preset::ALL.len());
-        assert_eq!(GatherArg::value_variants().len(), rules::Gather::ALL.len());
+        fn all_named<A: ValueEnum, T>(from_name: fn(&str) -> Option<T>) -> usize {
+            for arg in A::value_variants() {
+                let name = arg.to_possible_value().unwrap().get_name().to_string();
+                assert!(from_name(&name).is_some(), "{name} names no library value");
+            }
+            A::value_variants().len()
+        }
+        assert_eq!(
+            all_named::<RulesArg, _>(rules::Preset::from_name),
+            rules::Preset::ALL.len()
+        );
+        assert_eq!(
+            all_named::<GatherArg, _>(rules::Gather::from_name),
+            rules::Gather::ALL.len()
+        );
+        assert_eq!(
+            all_named::<ShortWarArg, _>(rules::ShortWar::from_name),
+            rules::ShortWar::ALL.len()
+        );
+        assert_eq!(
+            all_named::<DealArg, _>(rules::Deal::from_name),
+            rules::Deal::ALL.len()
+        );
+        assert_eq!(
+            all_named::<RankingArg, _>(rules::Ranking::from_name),
+            rules::Ranking::ALL.len()
+        );
+        assert_eq!(
+            all_named::<ShuffleArg, _>(Shuffle::from_name),
+            Shuffle::ALL.len()
+        );
     }
 
     #[test]

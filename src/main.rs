@@ -140,14 +140,7 @@ fn play(args: PlayArgs) -> Result<()> {
             }
             let rules = rules_of(&args.setting, Preset::Codingame, None)?;
             let shuffle = shuffle(args.shuffle);
-            check_seeds(
-                shuffle,
-                rules.deck,
-                Seeds {
-                    start: seed,
-                    end: seed as u128 + 1,
-                },
-            )?;
+            check_seeds(shuffle, rules.deck, Seeds::one(seed))?;
             let mut engine = Engine::new(rules);
             engine.set_max_rounds(args.setting.max_rounds);
             let result = if args.trace {
@@ -204,14 +197,7 @@ fn answer(args: AnswerArgs) -> Result<()> {
     let (bytes, name) = read_input(args.file.as_deref())?;
     let seeds = input::parse_seeds(&bytes).with_context(|| format!("reading seeds from {name}"))?;
     for &seed in &seeds {
-        check_seeds(
-            shuffle,
-            rules.deck,
-            Seeds {
-                start: seed,
-                end: seed as u128 + 1,
-            },
-        )?;
+        check_seeds(shuffle, rules.deck, Seeds::one(seed))?;
     }
     let mut engine = Engine::new(rules);
     engine.set_max_rounds(args.setting.max_rounds);

@@ -82,14 +82,14 @@ pub fn unrank(left: &mut [u32], rank: u64, out: &mut [u8]) {
     let mut total = arrangements(left);
     let mut k = rank as u128 % total.max(1);
     for slot in out.iter_mut() {
-        for v in 0..left.len() {
-            if left[v] == 0 {
+        for (v, count) in left.iter_mut().enumerate() {
+            if *count == 0 {
                 continue;
             }
-            let with_v = total * left[v] as u128 / remaining as u128;
+            let with_v = total * *count as u128 / remaining as u128;
             if k < with_v {
                 *slot = v as u8;
-                left[v] -= 1;
+                *count -= 1;
                 remaining -= 1;
                 total = with_v;
                 break;

@@ -257,6 +257,16 @@ pub struct Seeds {
     pub end: u128,
 }
 
+impl Seeds {
+    /// The range of one seed.
+    pub fn one(seed: u64) -> Seeds {
+        Seeds {
+            start: seed,
+            end: seed as u128 + 1,
+        }
+    }
+}
+
 /// Histograms as base64 HdrHistogram V2 (deflate) strings, one per metric.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Histograms {

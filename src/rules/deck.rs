@@ -120,7 +120,7 @@ impl Deck {
             Some((shape, j)) => (shape, number(j)?),
             None => (t, 0),
         };
-        let (c, v) = shape.split_once(|c| c == 'x' || c == 'X').ok_or_else(bad)?;
+        let (c, v) = shape.split_once(['x', 'X']).ok_or_else(bad)?;
         let (c, v) = (number(c)?, number(v)?);
         if !(1..=MAX_COPIES as u32).contains(&c) {
             return Err(DeckError::Copies(t.to_string(), c));
