@@ -16,6 +16,7 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
+use std::time::Instant;
 use thiserror::Error;
 
 #[derive(Error, Debug, PartialEq, Eq)]
@@ -32,6 +33,61 @@ pub enum RangeError {
     TooManyDeals { deck: Deck, deals: String },
     #[error("lex seed {seed} is past the {deck} deck's {deals} distinct deals (seeds 0..{deals})")]
     PastLastDeal { seed: u128, deck: Deck, deals: u64 },
+    #[error("{0:?} is not a shard: write K/N, the K-th (from 0) of N parts, as in 0/4")]
+    MalformedShard(String),
+    #[error("shard {k}/{n} does not exist: K counts from 0 to N - 1")]
+    NoSuchShard { k: u64, n: u64 },
+    #[error("cannot cut seeds {start}..{end} into {n} parts: the range holds only {len} seeds")]
+    TooManyShards {
+        start: u64,
+        end: u128,
+        n: u64,
+        len: u128,
+    },
+}
+
+/// Parses `K/N`: the K-th (from 0) of N parts.
+pub fn parse_shard(text: &str) -> Result<(u64, u64), RangeError> {
+    let malformed = || RangeError::MalformedShard(text.to_string());
+    let (k, n) = text.trim().split_once('/').ok_or_else(malformed)?;
+    let number = |s: &str| {
+        let s = s.trim();
+        if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(malformed());
+        }
+        s.parse::<u64>().map_err(|_| malformed())
+    };
+    let (k, n) = (number(k)?, number(n)?);
+    if n == 0 {
+        return Err(malformed());
+    }
+    if k >= n {
+        return Err(RangeError::NoSuchShard { k, n });
+    }
+    Ok((k, n))
+}
+
+/// The K-th of N near-equal contiguous parts of `seeds`: the parts cover the range exactly, in
+/// order, and their lengths differ by at most one (the first ones are the longer).
+pub fn shard(seeds: Seeds, k: u64, n: u64) -> Result<Seeds, RangeError> {
+    if n == 0 || k >= n {
+        return Err(RangeError::NoSuchShard { k, n });
+    }
+    let len = seeds.end - seeds.start as u128;
+    if (n as u128) > len {
+        return Err(RangeError::TooManyShards {
+            start: seeds.start,
+            end: seeds.end,
+            n,
+            len,
+        });
+    }
+    let (base, extra) = (len / n as u128, len % n as u128);
+    let at = |k: u128| seeds.start as u128 + k * base + k.min(extra);
+    Ok(Seeds {
+        start: at(k as u128) as u64,
+        end: at(k as u128 + 1),
+    })
 }
 
 /// How many distinct deals `lex` numbers for `deck`, if they fit in 64 bits.
@@ -107,43 +163,109 @@ pub fn parse_seed_range(text: &str) -> Result<Seeds, RangeError> {
 pub enum Stop {
     /// The CSV's reader went away (`warsweep sweep --csv - | head`).
     ReaderGone,
-    /// The user asked to stop (Ctrl-C).
+    /// The user or the system asked it to stop (a signal).
     Interrupted,
 }
 
 /// Where the rows of a sweep go, a window at a time, in seed order.
 pub trait RowSink: Send {
     fn window(&mut self, first_seed: u64, results: &[GameResult]) -> io::Result<()>;
+    /// Puts every row so far on disk and says how many bytes they take.
+    fn sync(&mut self) -> io::Result<u64>;
     fn finish(&mut self) -> io::Result<()>;
 }
 
-/// The per-game CSV of RULES.md.
-pub struct CsvSink<W: Write + Send> {
-    writer: csv::Writer<W>,
+/// A writer whose bytes can be made durable: a file is synced, a pipe has nothing to sync.
+pub trait Durable: Write + Send {
+    fn sync(&self) -> io::Result<()>;
 }
 
-impl<W: Write + Send> CsvSink<W> {
+impl Durable for std::fs::File {
+    fn sync(&self) -> io::Result<()> {
+        self.sync_data()
+    }
+}
+
+impl Durable for io::Stdout {
+    fn sync(&self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Durable for io::Sink {
+    fn sync(&self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Durable for Vec<u8> {
+    fn sync(&self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Counts the bytes that pass through to `inner`.
+struct Counted<W> {
+    inner: W,
+    bytes: u64,
+}
+
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// The per-game CSV of RULES.md.
+pub struct CsvSink<W: Durable> {
+    writer: csv::Writer<Counted<W>>,
+}
+
+impl<W: Durable> CsvSink<W> {
     pub fn new(out: W) -> CsvSink<W> {
+        CsvSink::after(out, 0)
+    }
+
+    /// A sink that continues a CSV of which `bytes` are already written to `out` (the header
+    /// too, unless `bytes` is 0).
+    pub fn after(out: W, bytes: u64) -> CsvSink<W> {
         CsvSink {
             writer: csv::WriterBuilder::new()
                 .buffer_capacity(1 << 20)
-                .from_writer(out),
+                .has_headers(bytes == 0)
+                .from_writer(Counted { inner: out, bytes }),
         }
     }
 
     /// The writer itself, once the sweep is done.
     pub fn into_inner(self) -> io::Result<W> {
-        self.writer.into_inner().map_err(|e| e.into_error())
+        self.writer
+            .into_inner()
+            .map(|counted| counted.inner)
+            .map_err(|e| e.into_error())
     }
 }
 
-impl<W: Write + Send> RowSink for CsvSink<W> {
+impl<W: Durable> RowSink for CsvSink<W> {
     fn window(&mut self, first_seed: u64, results: &[GameResult]) -> io::Result<()> {
         for (i, result) in results.iter().enumerate() {
             let row = GameRow::new(first_seed + i as u64, result);
             self.writer.serialize(row).map_err(csv_to_io)?;
         }
         Ok(())
+    }
+
+    fn sync(&mut self) -> io::Result<u64> {
+        self.writer.flush()?;
+        let counted = self.writer.get_ref();
+        counted.inner.sync()?;
+        Ok(counted.bytes)
     }
 
     fn finish(&mut self) -> io::Result<()> {
@@ -190,10 +312,25 @@ pub struct Sweep {
 /// What a sweep produced.
 #[derive(Debug)]
 pub struct Swept {
+    /// The tallies of `seeds.start..covered_end` (a resumed part included).
     pub acc: Accumulator,
     /// The seeds actually played: `seeds.start..covered_end`.
     pub covered_end: u128,
     pub stopped: Option<Stop>,
+}
+
+/// Where a sweep is at the end of a window: what a checkpoint saves.
+pub struct Progress<'a> {
+    pub covered_end: u128,
+    pub acc: &'a Accumulator,
+    /// Bytes of the CSV holding the rows of the covered seeds (0 without a CSV).
+    pub csv_bytes: u64,
+}
+
+/// Saves a sweep's progress every `every` (at a window's end, once its rows are on disk).
+pub struct Checkpoints<'a> {
+    pub every: std::time::Duration,
+    pub save: &'a mut (dyn FnMut(Progress) -> io::Result<()> + Send),
 }
 
 /// A worker's own engine and tallies.
@@ -202,35 +339,82 @@ struct Worker {
     acc: Accumulator,
 }
 
+/// The workers of a sweep: a task borrows one for as long as it runs and gives it back, so an
+/// engine and its tallies live as long as the sweep whatever rayon's splits.
+struct Workers<'a> {
+    idle: Mutex<Vec<Worker>>,
+    sweep: &'a Sweep,
+}
+
+/// A worker on loan, given back on drop.
+struct Loan<'w, 'a> {
+    worker: Option<Worker>,
+    pool: &'w Workers<'a>,
+}
+
+impl<'a> Workers<'a> {
+    fn borrow(&self) -> Loan<'_, 'a> {
+        let idle = self.idle.lock().expect("a worker panicked").pop();
+        let worker = idle.unwrap_or_else(|| {
+            let mut engine = Engine::new(self.sweep.rules);
+            engine.set_max_rounds(self.sweep.max_rounds);
+            Worker {
+                engine,
+                acc: Accumulator::default(),
+            }
+        });
+        Loan {
+            worker: Some(worker),
+            pool: self,
+        }
+    }
+
+    /// The tallies of every worker added to `base` (between windows, when all are idle).
+    fn total(&self, base: &Accumulator) -> Accumulator {
+        let mut acc = base.clone();
+        for worker in self.idle.lock().expect("a worker panicked").iter() {
+            acc.add(&worker.acc);
+        }
+        acc
+    }
+}
+
+impl Drop for Loan<'_, '_> {
+    fn drop(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            if let Ok(mut idle) = self.pool.idle.lock() {
+                idle.push(worker);
+            }
+        }
+    }
+}
+
 impl Sweep {
     /// Whether the range reaches past the distinct lcg deals (and so repeats some).
     pub fn repeats_deals(&self) -> bool {
         self.shuffle == Shuffle::Lcg && self.seeds.end > LCG_MODULUS as u128
     }
 
-    /// Plays the range. `sink` gets the rows in seed order; `progress` is called with the
-    /// number of seeds each chunk finished; `stop` is checked between windows.
+    /// Plays the range from `resume` (seeds already covered and their tallies) or its start.
+    /// `sink` gets the rows in seed order; `progress` is called with the number of seeds each
+    /// chunk finished; `stop` is checked between windows.
     pub fn run(
         &self,
+        resume: Option<(u128, Accumulator)>,
         mut sink: Option<&mut dyn RowSink>,
         progress: &(dyn Fn(u64) + Sync),
         stop: &AtomicBool,
+        checkpoints: Option<Checkpoints>,
     ) -> io::Result<Swept> {
         let threads = self.threads.max(1);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(io::Error::other)?;
-        let workers: Vec<Mutex<Worker>> = (0..threads)
-            .map(|_| {
-                let mut engine = Engine::new(self.rules);
-                engine.set_max_rounds(self.max_rounds);
-                Mutex::new(Worker {
-                    engine,
-                    acc: Accumulator::default(),
-                })
-            })
-            .collect();
+        let workers = Workers {
+            idle: Mutex::new(Vec::new()),
+            sweep: self,
+        };
         let chunk = self.pacing.chunk.max(1);
         let window = self.pacing.window.max(chunk);
         let placeholder = GameResult {
@@ -239,18 +423,35 @@ impl Sweep {
             battles: 0,
             wars: 0,
         };
-        let mut covered_end = self.seeds.start as u128;
+        let (mut covered_end, base) =
+            resume.unwrap_or((self.seeds.start as u128, Accumulator::default()));
         let mut stopped = None;
+        let mut last_save = Instant::now();
+        let (every, mut save) = match checkpoints {
+            Some(c) => (Some(c.every), Some(c.save)),
+            None => (None, None),
+        };
 
         let written = std::thread::scope(|scope| -> io::Result<()> {
-            // Full windows go to the writer; emptied buffers come back for reuse.
-            let (full_tx, full_rx) = mpsc::sync_channel::<(u64, Vec<GameResult>)>(1);
+            // Full windows go to the writer (with the tallies to save once their rows are on
+            // disk); emptied buffers come back for reuse.
+            type Full = (u64, Vec<GameResult>, Option<(u128, Accumulator)>);
+            let (full_tx, full_rx) = mpsc::sync_channel::<Full>(1);
             let (empty_tx, empty_rx) = mpsc::channel::<Vec<GameResult>>();
             let writer = sink.as_mut().map(|sink| {
+                let mut save = save.take();
                 scope.spawn(move || -> io::Result<()> {
-                    for (first, buffer) in full_rx {
+                    for (first, buffer, snapshot) in full_rx {
                         sink.window(first, &buffer)?;
                         let _ = empty_tx.send(buffer);
+                        if let (Some(save), Some((covered_end, acc))) = (save.as_mut(), snapshot) {
+                            let csv_bytes = sink.sync()?;
+                            save(Progress {
+                                covered_end,
+                                acc: &acc,
+                                csv_bytes,
+                            })?;
+                        }
                     }
                     sink.finish()
                 })
@@ -267,29 +468,42 @@ impl Sweep {
                 buffer.clear();
                 buffer.resize(n, placeholder);
                 pool.install(|| {
-                    buffer
-                        .par_chunks_mut(chunk)
-                        .enumerate()
-                        .for_each(|(c, results)| {
-                            let index = rayon::current_thread_index().unwrap_or(0) % threads;
-                            let mut worker = workers[index].lock().expect("a worker panicked");
-                            let Worker { engine, acc } = &mut *worker;
+                    buffer.par_chunks_mut(chunk).enumerate().for_each_init(
+                        || workers.borrow(),
+                        |loan, (c, results)| {
+                            let Worker { engine, acc } =
+                                loan.worker.as_mut().expect("on loan until dropped");
                             let base = first + (c * chunk) as u64;
                             for (i, slot) in results.iter_mut().enumerate() {
                                 *slot = engine.play_seed(self.shuffle, base + i as u64);
                                 acc.record(base + i as u64, slot);
                             }
                             progress(results.len() as u64);
-                        })
+                        },
+                    )
                 });
                 covered_end += n as u128;
+                let snapshot = match every {
+                    Some(every) if last_save.elapsed() >= every && covered_end < self.seeds.end => {
+                        last_save = Instant::now();
+                        Some((covered_end, workers.total(&base)))
+                    }
+                    _ => None,
+                };
                 if writer.is_some() {
-                    if full_tx.send((first, buffer)).is_err() {
+                    if full_tx.send((first, buffer, snapshot)).is_err() {
                         // The writer stopped on an error; it reports it below.
                         break;
                     }
                 } else {
                     spare = buffer;
+                    if let (Some(save), Some((covered_end, acc))) = (save.as_mut(), snapshot) {
+                        save(Progress {
+                            covered_end,
+                            acc: &acc,
+                            csv_bytes: 0,
+                        })?;
+                    }
                 }
             }
             drop(full_tx);
@@ -303,10 +517,7 @@ impl Sweep {
             }
         });
         written?;
-        let mut acc = Accumulator::default();
-        for worker in workers {
-            acc.add(&worker.into_inner().expect("a worker panicked").acc);
-        }
+        let acc = workers.total(&base);
         Ok(Swept {
             acc,
             covered_end,
@@ -318,6 +529,56 @@ impl Sweep {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shards_cover_the_range_exactly() {
+        for (start, end) in [
+            (0u64, 5u128),
+            (0, 9),
+            (7, 8),
+            (3, 1000),
+            (0, 1 << 64),
+            (u64::MAX - 3, 1 << 64),
+        ] {
+            let seeds = Seeds { start, end };
+            let len = end - start as u128;
+            for n in [1u64, 2, 3, 4, 7, 64] {
+                if n as u128 > len {
+                    assert!(matches!(
+                        shard(seeds, 0, n),
+                        Err(RangeError::TooManyShards { .. })
+                    ));
+                    continue;
+                }
+                let mut next = start as u128;
+                for k in 0..n {
+                    let part = shard(seeds, k, n).unwrap();
+                    assert_eq!(part.start as u128, next, "{start}..{end} {k}/{n}");
+                    let size = part.end - part.start as u128;
+                    assert!(size == len / n as u128 || size == len / n as u128 + 1);
+                    next = part.end;
+                }
+                assert_eq!(next, end);
+            }
+        }
+        assert_eq!(parse_shard("2/4"), Ok((2, 4)));
+        assert_eq!(
+            parse_shard("4/4"),
+            Err(RangeError::NoSuchShard { k: 4, n: 4 })
+        );
+        assert!(matches!(
+            parse_shard("1/0"),
+            Err(RangeError::MalformedShard(_))
+        ));
+        assert!(matches!(
+            parse_shard("-1/4"),
+            Err(RangeError::MalformedShard(_))
+        ));
+        assert!(matches!(
+            parse_shard("3"),
+            Err(RangeError::MalformedShard(_))
+        ));
+    }
 
     #[test]
     fn seed_ranges() {

@@ -4,7 +4,6 @@
 use crate::output::summary::{Accumulator, Summary, METRICS};
 use plotters::prelude::*;
 use std::io::{self, Write};
-use std::path::Path;
 
 /// `metric,value,games`: every recorded histogram bucket of every metric. `value` is the largest
 /// value the bucket holds (exact below 2,048; within 0.1% above).
@@ -23,18 +22,17 @@ pub fn write_hist_csv(acc: &Accumulator, out: impl Write) -> io::Result<()> {
     writer.flush()
 }
 
-/// Equal-width bins of the battles of finished games, from 0 to the 99.9th percentile (longer
-/// games go in the last bin): `(bin start, bin width, games)`.
-pub fn battle_bins(acc: &Accumulator, bins: u64) -> Vec<(u64, u64, u64)> {
-    let metric = &acc.metrics[1];
-    if metric.count == 0 {
+/// Equal-width bins of `metric` (an index of `METRICS`) from 0 to `top` (larger values go in
+/// the last bin): `(bin start, bin width, games)`.
+pub fn bins(acc: &Accumulator, metric: usize, top: u64, bins: u64) -> Vec<(u64, u64, u64)> {
+    let m = &acc.metrics[metric];
+    if m.count == 0 {
         return Vec::new();
     }
-    let top = metric.hist.value_at_quantile(0.999).max(1);
-    let width = top.div_ceil(bins).max(1);
+    let width = top.max(1).div_ceil(bins).max(1);
     let mut counts = vec![0u64; bins as usize];
-    for bucket in metric.hist.iter_recorded() {
-        let at = metric.hist.median_equivalent(bucket.value_iterated_to());
+    for bucket in m.hist.iter_recorded() {
+        let at = m.hist.median_equivalent(bucket.value_iterated_to());
         let bin = ((at / width) as usize).min(counts.len() - 1);
         counts[bin] += bucket.count_at_value();
     }
@@ -45,9 +43,68 @@ pub fn battle_bins(acc: &Accumulator, bins: u64) -> Vec<(u64, u64, u64)> {
         .collect()
 }
 
-/// An SVG histogram of game lengths (battles of finished games), outcomes in the title.
-pub fn write_plot(summary: &Summary, acc: &Accumulator, path: &Path) -> Result<(), String> {
-    let bins = battle_bins(acc, 80);
+/// The 99.9th percentile of `metric`: where a plot's x-axis ends (at least 1).
+fn top_of(acc: &Accumulator, metric: usize) -> u64 {
+    let m = &acc.metrics[metric];
+    if m.count == 0 {
+        return 1;
+    }
+    m.hist.value_at_quantile(0.999).clamp(m.min, m.max).max(1)
+}
+
+/// Equal-width bins of the battles of finished games, from 0 to the 99.9th percentile (longer
+/// games go in the last bin).
+pub fn battle_bins(acc: &Accumulator, n: u64) -> Vec<(u64, u64, u64)> {
+    bins(acc, 1, top_of(acc, 1), n)
+}
+
+/// Cuts `text` into lines of at most `width` characters at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
+}
+
+const SIZE: (u32, u32) = (1100, 620);
+const TITLE_FONT: u32 = 18;
+/// Characters of the title font that fit across the picture.
+const TITLE_WIDTH: usize = 105;
+
+/// Draws `title` (wrapped) at the top of `root` and returns the area left below it.
+fn titled<'a>(
+    root: &DrawingArea<SVGBackend<'a>, plotters::coord::Shift>,
+    title: &str,
+) -> Result<DrawingArea<SVGBackend<'a>, plotters::coord::Shift>, String> {
+    let lines: Vec<String> = title
+        .split('\n')
+        .flat_map(|part| wrap(part, TITLE_WIDTH))
+        .collect();
+    let line_height = TITLE_FONT as i32 + 6;
+    let style = ("sans-serif", TITLE_FONT).into_font().color(&BLACK);
+    for (i, line) in lines.iter().enumerate() {
+        root.draw(&Text::new(
+            line.clone(),
+            (16, 12 + i as i32 * line_height),
+            style.clone(),
+        ))
+        .map_err(|e| e.to_string())?;
+    }
+    let (_, below) = root.split_vertically(16 + lines.len() as i32 * line_height);
+    Ok(below)
+}
+
+/// The outcome line of a summary: wins per player, draws, infinite and capped games.
+fn outcomes(summary: &Summary) -> String {
     let games = summary.games.max(1) as f64;
     let pct = |n: u64| 100.0 * n as f64 / games;
     let wins: Vec<String> = summary
@@ -56,43 +113,144 @@ pub fn write_plot(summary: &Summary, acc: &Accumulator, path: &Path) -> Result<(
         .enumerate()
         .map(|(p, &w)| format!("P{} {:.1}%", p + 1, pct(w)))
         .collect();
-    let title = format!(
-        "{} ({} gather), {} seeds {}..{}: wins {}, draws {:.1}%, infinite {:.1}%",
-        summary.rules,
-        summary.gather,
-        summary.shuffle,
-        summary.seeds.start,
-        summary.seeds.end,
+    format!(
+        "{} games: wins {}, draws {:.1}%, infinite {:.1}%, capped {:.1}%",
+        crate::output::summary::group(summary.games),
         wins.join(" "),
         pct(summary.draws),
-        pct(summary.infinite)
+        pct(summary.infinite),
+        pct(summary.capped)
+    )
+}
+
+/// An SVG histogram of game lengths (battles of finished games), setting and outcomes in the
+/// title.
+pub fn plot_svg(summary: &Summary, acc: &Accumulator) -> Result<String, String> {
+    let bins = battle_bins(acc, 80);
+    let title = format!(
+        "{}, seeds {}..{}\n{}",
+        summary.setting().describe(),
+        summary.seeds.start,
+        summary.seeds.end,
+        outcomes(summary)
     );
     let x_end = bins.last().map(|&(s, w, _)| s + w).unwrap_or(1);
     let y_end = bins.iter().map(|&(_, _, n)| n).max().unwrap_or(1).max(1);
-    let root = SVGBackend::new(path, (1100, 620)).into_drawing_area();
-    let fail = |e: &dyn std::fmt::Display| format!("cannot draw {}: {e}", path.display());
-    root.fill(&WHITE).map_err(|e| fail(&e))?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 20))
-        .margin(16)
-        .x_label_area_size(48)
-        .y_label_area_size(80)
-        .build_cartesian_2d(0u64..x_end, 0u64..y_end + y_end / 20 + 1)
-        .map_err(|e| fail(&e))?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_desc("battles per finished game (last bar: the longest 0.1% as well)")
-        .y_desc("games")
-        .axis_desc_style(("sans-serif", 16))
-        .label_style(("sans-serif", 14))
-        .draw()
-        .map_err(|e| fail(&e))?;
-    chart
-        .draw_series(bins.iter().map(|&(start, width, n)| {
-            Rectangle::new([(start, 0), (start + width, n)], BLUE.mix(0.6).filled())
-        }))
-        .map_err(|e| fail(&e))?;
-    root.present().map_err(|e| fail(&e))?;
-    Ok(())
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let fail = |e: &dyn std::fmt::Display| format!("cannot draw the plot: {e}");
+        root.fill(&WHITE).map_err(|e| fail(&e))?;
+        let area = titled(&root, &title)?;
+        let mut chart = ChartBuilder::on(&area)
+            .margin(16)
+            .x_label_area_size(48)
+            .y_label_area_size(80)
+            .build_cartesian_2d(0u64..x_end, 0u64..y_end + y_end / 20 + 1)
+            .map_err(|e| fail(&e))?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_desc("battles per finished game (last bar: the longest 0.1% as well)")
+            .y_desc("games")
+            .axis_desc_style(("sans-serif", 16))
+            .label_style(("sans-serif", 14))
+            .draw()
+            .map_err(|e| fail(&e))?;
+        chart
+            .draw_series(bins.iter().map(|&(start, width, n)| {
+                Rectangle::new([(start, 0), (start + width, n)], BLUE.mix(0.6).filled())
+            }))
+            .map_err(|e| fail(&e))?;
+        root.present().map_err(|e| fail(&e))?;
+    }
+    Ok(svg)
+}
+
+/// What `plot --metric` can draw: a name and its index in `METRICS`, with its axis label.
+pub const PLOT_METRICS: [(&str, usize, &str); 4] = [
+    ("rounds", 0, "rounds per finished game"),
+    ("battles", 1, "battles per finished game"),
+    ("wars", 2, "wars per finished game"),
+    ("cycle_length", 4, "rounds per cycle of an infinite game"),
+];
+
+/// One SVG chart of the distributions of `metric` of several summaries, each a line of the
+/// share of its games per bin (so that sweeps of any size compare), with a legend.
+pub fn overlay_svg(
+    series: &[(String, Accumulator)],
+    metric: usize,
+    x_desc: &str,
+    title: &str,
+) -> Result<String, String> {
+    const BINS: u64 = 100;
+    let top = series
+        .iter()
+        .map(|(_, acc)| top_of(acc, metric))
+        .max()
+        .unwrap_or(1);
+    let curves: Vec<Vec<(f64, f64)>> = series
+        .iter()
+        .map(|(_, acc)| {
+            let total = acc.metrics[metric].count.max(1) as f64;
+            bins(acc, metric, top, BINS)
+                .into_iter()
+                .map(|(start, width, n)| {
+                    (start as f64 + width as f64 / 2.0, 100.0 * n as f64 / total)
+                })
+                .collect()
+        })
+        .collect();
+    let x_end = (top.div_ceil(BINS).max(1) * BINS) as f64;
+    let y_end = curves
+        .iter()
+        .flatten()
+        .map(|&(_, y)| y)
+        .fold(0.0f64, f64::max)
+        .max(0.1)
+        * 1.08;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let fail = |e: &dyn std::fmt::Display| format!("cannot draw the plot: {e}");
+        root.fill(&WHITE).map_err(|e| fail(&e))?;
+        let area = titled(&root, title)?;
+        let mut chart = ChartBuilder::on(&area)
+            .margin(16)
+            .x_label_area_size(48)
+            .y_label_area_size(80)
+            .build_cartesian_2d(0f64..x_end, 0f64..y_end)
+            .map_err(|e| fail(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc(format!("{x_desc} (last point: the longest 0.1% as well)"))
+            .y_desc("% of games per bin")
+            .axis_desc_style(("sans-serif", 16))
+            .label_style(("sans-serif", 14))
+            .draw()
+            .map_err(|e| fail(&e))?;
+        for (i, ((label, _), curve)) in series.iter().zip(&curves).enumerate() {
+            let color = Palette99::pick(i).to_rgba();
+            chart
+                .draw_series(LineSeries::new(
+                    curve.iter().copied(),
+                    color.stroke_width(2),
+                ))
+                .map_err(|e| fail(&e))?
+                .label(label.clone())
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2))
+                });
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .label_font(("sans-serif", 14))
+            .draw()
+            .map_err(|e| fail(&e))?;
+        root.present().map_err(|e| fail(&e))?;
+    }
+    Ok(svg)
 }

@@ -53,13 +53,18 @@ impl Metric {
     }
 
     pub fn add(&mut self, other: &Metric) {
-        self.count += other.count;
-        self.total += other.total;
+        self.try_add(other)
+            .expect("the tallies of one sweep fit in 64 bits");
+    }
+
+    /// Adds `other`, or says which sum would overflow (summaries read from files).
+    pub fn try_add(&mut self, other: &Metric) -> Result<(), &'static str> {
+        self.count = self.count.checked_add(other.count).ok_or("game count")?;
+        self.total = self.total.checked_add(other.total).ok_or("total")?;
         self.min = self.min.min(other.min);
         self.max = self.max.max(other.max);
-        self.hist
-            .add(&other.hist)
-            .expect("histograms share their bounds");
+        self.hist.add(&other.hist).map_err(|_| "histogram")?;
+        Ok(())
     }
 
     pub fn stats(&self) -> Stats {
@@ -219,18 +224,39 @@ impl Accumulator {
     }
 
     pub fn add(&mut self, other: &Accumulator) {
-        self.games += other.games;
+        self.try_add(other)
+            .expect("the tallies of one sweep fit in 64 bits");
+    }
+
+    /// Adds `other`, or names the count that would overflow (summaries read from files).
+    pub fn try_add(&mut self, other: &Accumulator) -> Result<(), String> {
+        let sum = |a: &mut u64, b: u64, what: &str| -> Result<(), String> {
+            *a = a
+                .checked_add(b)
+                .ok_or_else(|| format!("the {what} add up to more than 2^64"))?;
+            Ok(())
+        };
+        sum(&mut self.games, other.games, "games")?;
         for (a, b) in self.wins.iter_mut().zip(other.wins) {
-            *a += b;
+            sum(a, b, "wins")?;
         }
-        self.draws += other.draws;
-        self.infinite += other.infinite;
-        self.capped += other.capped;
-        self.battles_played += other.battles_played;
+        sum(&mut self.draws, other.draws, "draws")?;
+        sum(&mut self.infinite, other.infinite, "infinite games")?;
+        sum(&mut self.capped, other.capped, "capped games")?;
+        sum(
+            &mut self.battles_played,
+            other.battles_played,
+            "battles played",
+        )?;
         self.records.add(&other.records);
-        for (a, b) in self.metrics.iter_mut().zip(&other.metrics) {
-            a.add(b);
+        for (name, (a, b)) in METRICS
+            .iter()
+            .zip(self.metrics.iter_mut().zip(&other.metrics))
+        {
+            a.try_add(b)
+                .map_err(|part| format!("the {name} {part}s add up to more than 2^64"))?;
         }
+        Ok(())
     }
 }
 
@@ -344,7 +370,7 @@ impl Setting {
     }
 
     /// Each part as `(name, value)`, in the order the table prints them.
-    fn parts(&self) -> [(&'static str, String); 10] {
+    pub fn parts(&self) -> [(&'static str, String); 10] {
         [
             ("rules", self.rules.clone()),
             ("deck", self.deck.clone()),
@@ -494,6 +520,7 @@ impl Summary {
             ..Accumulator::default()
         };
         acc.wins[..self.players].copy_from_slice(&self.wins);
+        self.check_counts()?;
         let h = &self.histograms;
         let parts = [
             (&self.rounds, &h.rounds),
@@ -525,6 +552,107 @@ impl Summary {
             };
         }
         Ok(acc)
+    }
+
+    /// Checks that the counts agree with each other and with the seed range, so that a doctored
+    /// or damaged summary is refused rather than merged.
+    fn check_counts(&self) -> Result<(), SummaryError> {
+        let bad = |what: String| Err(SummaryError::Mismatch(what));
+        let seeds = self.seeds.end.checked_sub(self.seeds.start as u128);
+        if seeds.is_none() || self.seeds.end > 1u128 << 64 {
+            return bad(format!(
+                "its seed range {}..{} is not a range of seeds",
+                self.seeds.start, self.seeds.end
+            ));
+        }
+        if Some(self.games as u128) != seeds {
+            return bad(format!(
+                "it counts {} games over the {} seeds {}..{}",
+                self.games,
+                seeds.unwrap_or(0),
+                self.seeds.start,
+                self.seeds.end
+            ));
+        }
+        let finished = self
+            .wins
+            .iter()
+            .try_fold(self.draws, |a, &w| a.checked_add(w));
+        let outcomes = finished
+            .and_then(|f| f.checked_add(self.infinite))
+            .and_then(|n| n.checked_add(self.capped));
+        if outcomes != Some(self.games) {
+            return bad(format!(
+                "its wins, draws, infinite and capped games do not add up to its {} games",
+                self.games
+            ));
+        }
+        let parts = [
+            ("rounds", &self.rounds, finished),
+            ("battles", &self.battles, finished),
+            ("wars", &self.wars, finished),
+            ("cycle_start", &self.cycle_start, Some(self.infinite)),
+            ("cycle_length", &self.cycle_length, Some(self.infinite)),
+        ];
+        for (name, stats, games) in parts {
+            if Some(stats.count) != games {
+                return bad(format!(
+                    "its {name} count {} is not the number of games it describes",
+                    stats.count
+                ));
+            }
+            if stats.count > 0 && stats.min > stats.max {
+                return bad(format!("its {name} minimum is above its maximum"));
+            }
+            let (low, high) = (
+                (stats.min as u128) * stats.count as u128,
+                (stats.max as u128) * stats.count as u128,
+            );
+            if stats.count > 0 && !(low..=high).contains(&(stats.total as u128)) {
+                return bad(format!(
+                    "its {name} total does not lie between count x min and count x max"
+                ));
+            }
+        }
+        if !(self.elapsed_seconds.is_finite() && self.elapsed_seconds >= 0.0) {
+            return bad("its elapsed_seconds is not a duration".to_string());
+        }
+        let r = &self.records;
+        let records = [
+            ("most_rounds", r.most_rounds, &self.rounds, true),
+            ("most_battles", r.most_battles, &self.battles, true),
+            ("most_wars", r.most_wars, &self.wars, true),
+            ("longest_cycle", r.longest_cycle, &self.cycle_length, true),
+            (
+                "shortest_cycle",
+                r.shortest_cycle,
+                &self.cycle_length,
+                false,
+            ),
+            (
+                "latest_cycle_start",
+                r.latest_cycle_start,
+                &self.cycle_start,
+                true,
+            ),
+        ];
+        for (name, record, stats, largest) in records {
+            let expected = if largest { stats.max } else { stats.min };
+            let fits = match record {
+                None => stats.count == 0,
+                Some(rec) => {
+                    stats.count > 0
+                        && rec.value == expected
+                        && (self.seeds.start as u128..self.seeds.end).contains(&(rec.seed as u128))
+                }
+            };
+            if !fits {
+                return bad(format!(
+                    "its {name} record does not match its counts and seeds"
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Merges shard summaries of one setting over disjoint seed ranges that join up into one
@@ -560,7 +688,8 @@ impl Summary {
                     )));
                 }
             }
-            acc.add(&shard.accumulator()?);
+            acc.try_add(&shard.accumulator()?)
+                .map_err(SummaryError::Mismatch)?;
             elapsed += shard.elapsed_seconds;
         }
         let seeds = Seeds {

@@ -1,0 +1,196 @@
+//! The small state that lets a stopped sweep continue where it stopped.
+//!
+//! A sweep that writes files saves a checkpoint beside them now and then: the seeds covered so
+//! far, their tallies (a summary, which carries every count exactly), and how many bytes of the
+//! CSV hold their rows. The CSV's bytes reach the disk before the checkpoint that counts them, and
+//! the checkpoint is replaced atomically, so after a kill or a power loss the last checkpoint
+//! always describes a prefix of what is on disk. `--resume` cuts the CSV back to that prefix and
+//! plays on: the outputs end byte-identical to an uninterrupted run's.
+
+use crate::output::files::write_atomically;
+use crate::output::summary::{Accumulator, Seeds, Setting, Summary};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// What the first line of a checkpoint says, so that no other file is taken for one.
+const FORMAT: &str = "warsweep checkpoint 1";
+
+/// A saved point of a sweep.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Checkpoint {
+    pub format: String,
+    /// Every seed the sweep was asked to play.
+    pub seeds: Seeds,
+    /// The CSV's target, if the sweep writes one.
+    pub csv: Option<PathBuf>,
+    /// Bytes of the CSV holding the rows of the covered seeds (its header included).
+    pub csv_bytes: u64,
+    /// The covered seeds (`summary.seeds`), their tallies, and the time spent so far.
+    pub summary: Summary,
+}
+
+/// Where a sweep resumes: the seeds left, and what the covered ones gave.
+#[derive(Debug)]
+pub struct Resumed {
+    pub covered_end: u128,
+    pub acc: Accumulator,
+    pub csv_bytes: u64,
+    pub elapsed_seconds: f64,
+}
+
+#[derive(Error, Debug)]
+pub enum CheckpointError {
+    #[error("cannot read {path}: {reason}")]
+    Unreadable { path: String, reason: String },
+    #[error("{path} is not a warsweep checkpoint ({reason}); move it away to start over")]
+    Corrupt { path: String, reason: String },
+    #[error("cannot resume from {path}: it was written for {what}; run the same command as before, or move it away to start over")]
+    Different { path: String, what: String },
+}
+
+/// The checkpoint file of a sweep whose first output file is `anchor`.
+pub fn path_for(anchor: &Path) -> PathBuf {
+    let mut name = anchor.as_os_str().to_owned();
+    name.push(".resume");
+    PathBuf::from(name)
+}
+
+/// Where the CSV of a running sweep streams before it is complete.
+pub fn partial_csv(target: &Path) -> PathBuf {
+    let mut name = target.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+impl Checkpoint {
+    pub fn new(
+        setting: &Setting,
+        seeds: Seeds,
+        csv: Option<&Path>,
+        covered_end: u128,
+        acc: &Accumulator,
+        csv_bytes: u64,
+        elapsed_seconds: f64,
+    ) -> Checkpoint {
+        let covered = Seeds {
+            start: seeds.start,
+            end: covered_end,
+        };
+        Checkpoint {
+            format: FORMAT.to_string(),
+            seeds,
+            csv: csv.map(Path::to_path_buf),
+            csv_bytes,
+            summary: Summary::new(setting, covered, acc, elapsed_seconds),
+        }
+    }
+
+    /// Replaces the checkpoint at `path` (atomically).
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        let mut text = serde_json::to_vec(self).map_err(std::io::Error::from)?;
+        text.push(b'\n');
+        write_atomically(path, &text)
+    }
+
+    /// Reads the checkpoint at `path`, if there is one.
+    pub fn load(path: &Path) -> Result<Option<Checkpoint>, CheckpointError> {
+        let shown = path.display().to_string();
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => {
+                return Err(CheckpointError::Unreadable {
+                    path: shown,
+                    reason: e.to_string(),
+                })
+            }
+        };
+        let corrupt = |reason: String| CheckpointError::Corrupt {
+            path: shown.clone(),
+            reason,
+        };
+        let checkpoint: Checkpoint =
+            serde_json::from_slice(&bytes).map_err(|e| corrupt(e.to_string()))?;
+        if checkpoint.format != FORMAT {
+            return Err(corrupt(format!("its format is {:?}", checkpoint.format)));
+        }
+        Ok(Some(checkpoint))
+    }
+
+    /// Checks that this checkpoint belongs to a sweep of `setting` over `seeds` writing a CSV
+    /// to `csv`, and that its tallies are whole; returns where to resume.
+    pub fn resume(
+        &self,
+        path: &Path,
+        setting: &Setting,
+        seeds: Seeds,
+        csv: Option<&Path>,
+    ) -> Result<Resumed, CheckpointError> {
+        let shown = path.display().to_string();
+        let different = |what: String| CheckpointError::Different {
+            path: shown.clone(),
+            what,
+        };
+        if let Some(difference) = self.summary.setting().difference(setting) {
+            return Err(different(format!(
+                "another setting ({difference}, checkpoint first)"
+            )));
+        }
+        if self.seeds != seeds {
+            return Err(different(format!(
+                "seeds {}..{}, not {}..{}",
+                self.seeds.start, self.seeds.end, seeds.start, seeds.end
+            )));
+        }
+        match (&self.csv, csv) {
+            (Some(a), Some(b)) if a != b => {
+                return Err(different(format!(
+                    "a CSV at {}, not {}",
+                    a.display(),
+                    b.display()
+                )))
+            }
+            (Some(a), None) => {
+                return Err(different(format!(
+                    "a sweep writing a CSV to {}",
+                    a.display()
+                )))
+            }
+            (None, Some(_)) => return Err(different("a sweep writing no CSV".to_string())),
+            _ => {}
+        }
+        let covered = self.summary.seeds;
+        let corrupt = |reason: String| CheckpointError::Corrupt {
+            path: shown.clone(),
+            reason,
+        };
+        if covered.start != seeds.start
+            || covered.end < seeds.start as u128
+            || covered.end > seeds.end
+        {
+            return Err(corrupt(format!(
+                "it covers seeds {}..{}, outside {}..{}",
+                covered.start, covered.end, seeds.start, seeds.end
+            )));
+        }
+        let acc = self
+            .summary
+            .accumulator()
+            .map_err(|e| corrupt(e.to_string()))?;
+        if acc.games as u128 != covered.end - covered.start as u128 {
+            return Err(corrupt(format!(
+                "it counts {} games for {} seeds",
+                acc.games,
+                covered.end - covered.start as u128
+            )));
+        }
+        Ok(Resumed {
+            covered_end: covered.end,
+            acc,
+            csv_bytes: self.csv_bytes,
+            elapsed_seconds: self.summary.elapsed_seconds,
+        })
+    }
+}
