@@ -126,12 +126,17 @@ fn sweep(c: &mut Criterion) {
     };
     let stop = AtomicBool::new(false);
     group.bench_function("shortened-2-threads", |b| {
-        b.iter(|| black_box(job.run(None, &|_| {}, &stop).unwrap().acc.games))
+        b.iter(|| black_box(job.run(None, None, &|_| {}, &stop, None).unwrap().acc.games))
     });
     group.bench_function("shortened-2-threads-csv", |b| {
         b.iter(|| {
             let mut sink = CsvSink::new(std::io::sink());
-            black_box(job.run(Some(&mut sink), &|_| {}, &stop).unwrap().acc.games)
+            black_box(
+                job.run(None, Some(&mut sink), &|_| {}, &stop, None)
+                    .unwrap()
+                    .acc
+                    .games,
+            )
         })
     });
     group.finish();

@@ -20,9 +20,22 @@ Presets (RULES.md):
 Every part of a preset can be changed on its own: --deck, --players, --face-down, --short-war,
 --gather, --deal, --ranking.";
 
+/// The version and the git revision it was built from.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (git ",
+    env!("WARSWEEP_GIT_REVISION"),
+    ")"
+);
+
 /// Plays the card game War exactly and very fast, one game or millions.
 #[derive(Parser, Debug)]
-#[command(name = "warsweep", version, after_help = PRESETS)]
+#[command(
+    name = "warsweep",
+    version = VERSION,
+    after_help = PRESETS,
+    arg_required_else_help = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -32,7 +45,7 @@ pub struct Cli {
 pub enum Command {
     /// Play one game and print `W N` (winner, count), `PAT`, `INFINITE mu lambda` or `CAPPED N`.
     ///
-    /// Reads hands in the CodinGame format from FILE (or stdin when FILE is absent or `-`): a line
+    /// Plays the codingame preset unless --rules names another. Reads hands in the CodinGame format from FILE (or stdin when FILE is absent or `-`): a line
     /// with player 1's card count, then that many cards (`10H`, `TD`, `qs`, `JK`), then the same for
     /// player 2, and so on for more players. With --seed, plays a dealt game instead.
     #[command(after_help = PRESETS)]
@@ -61,8 +74,46 @@ pub enum Command {
     /// Merge shard summaries of one setting over disjoint seed ranges that join up.
     ///
     /// The result is exactly what one sweep over the union would have written (timings are
-    /// added up). Prints the readable table.
+    /// added up). Prints the readable table. Every summary is checked first: its counts must add
+    /// up and agree with its seed range, its histograms and its records.
     Merge(MergeArgs),
+    /// Overlay the length distributions of several summaries in one SVG chart.
+    ///
+    /// Each summary (a rule variant, a deck shape, a player count) becomes one line: the share of
+    /// its games in each bin of --metric, from the histograms the summary holds, with a legend.
+    Plot(PlotArgs),
+    /// Print a shell completion script (see the README for where to put it).
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) of warsweep.
+    Man,
+}
+
+/// A whole number that may not be negative, with a plain message for `-3` (clap's own tip
+/// suggests `-- -3`, which does not help).
+fn non_negative<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    if text.trim_start().starts_with('-') {
+        return Err(format!(
+            "{text} is negative: give a whole number, 0 or more"
+        ));
+    }
+    text.trim()
+        .parse::<T>()
+        .map_err(|_| format!("{text} is not a whole number"))
+}
+
+fn count_u64(text: &str) -> Result<u64, String> {
+    non_negative(text)
+}
+
+fn count_usize(text: &str) -> Result<usize, String> {
+    non_negative(text)
+}
+
+fn positive_u64(text: &str) -> Result<u64, String> {
+    match non_negative::<u64>(text)? {
+        0 => Err("0 is not allowed here: give 1 or more".to_string()),
+        n => Ok(n),
+    }
 }
 
 /// The rule preset (see the table below).
@@ -149,10 +200,10 @@ pub struct SettingArgs {
     #[arg(long, value_name = "CxV[+J]")]
     pub deck: Option<String>,
     /// Number of players, 2 to 12 (more than 2 needs --short-war most-cards)
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = count_usize)]
     pub players: Option<usize>,
     /// Cards each tied player puts face down in a war, 0 to 8
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", allow_negative_numbers = true, value_parser = count_usize)]
     pub face_down: Option<usize>,
     /// What happens when a tied player cannot put down D + 1 cards
     #[arg(long, value_enum)]
@@ -167,7 +218,7 @@ pub struct SettingArgs {
     #[arg(long, value_enum)]
     pub ranking: Option<RankingArg>,
     /// Rounds after which a game that cannot be checked for cycles (random gather) stops
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1_000_000, allow_negative_numbers = true, value_parser = positive_u64)]
     pub max_rounds: u64,
 }
 
@@ -176,7 +227,7 @@ pub struct PlayArgs {
     /// CodinGame input file; `-` or nothing reads stdin
     pub file: Option<PathBuf>,
     /// Deal this seed instead of reading hands
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = count_u64)]
     pub seed: Option<u64>,
     /// Shuffle used with --seed
     #[arg(long, value_enum, default_value = "lcg")]
@@ -204,7 +255,7 @@ pub struct BattleArgs {
     /// Revealed values, e.g. `[4, 8, 11]`; read from stdin when absent
     pub cards: Vec<String>,
     /// Number of players
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = count_usize)]
     pub players: usize,
     /// Print the winner 1-based (player 1 is `1`) instead of 0-based
     #[arg(long)]
@@ -221,20 +272,35 @@ pub struct SweepArgs {
     pub shuffle: ShuffleArg,
     #[command(flatten)]
     pub setting: SettingArgs,
-    /// Worker threads [default: all cores]
-    #[arg(long)]
+    /// Worker threads, at most 1024 [default: all cores]
+    #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true, value_parser = count_usize)]
     pub threads: Option<usize>,
+    /// Play only the K-th (from 0) of N near-equal contiguous parts of --seeds; with no value,
+    /// K and N come from a Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT)
+    #[arg(long, value_name = "K/N", num_args = 0..=1, default_missing_value = "slurm")]
+    pub shard: Option<String>,
+    /// Continue a stopped or killed run of the same command from its last checkpoint (kept
+    /// beside the first output file as FILE.resume)
+    #[arg(long)]
+    pub resume: bool,
     /// Write the per-game CSV here (`-` for stdout)
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
     #[command(flatten)]
     pub outputs: OutputArgs,
-    /// Print neither the summary table nor the progress bar
-    #[arg(long)]
+    /// Print neither the summary table nor the progress bar nor notes
+    #[arg(short, long)]
     pub quiet: bool,
     /// Seeds a worker plays per task (results never depend on it)
-    #[arg(long, default_value_t = 2048, hide = true)]
+    #[arg(long, default_value_t = 2048, hide = true, value_parser = count_usize)]
     pub chunk: usize,
+    /// Seeds played between two points where the sweep may stop or save (results never depend
+    /// on it)
+    #[arg(long, default_value_t = 1 << 17, hide = true, value_parser = count_usize)]
+    pub window: usize,
+    /// Seconds between two checkpoints
+    #[arg(long, default_value_t = 2.0, hide = true)]
+    pub checkpoint_seconds: f64,
 }
 
 /// The files a sweep (or a merge) writes besides its CSV.
@@ -259,8 +325,45 @@ pub struct MergeArgs {
     #[command(flatten)]
     pub outputs: OutputArgs,
     /// Do not print the table
-    #[arg(long)]
+    #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// What `plot --metric` draws.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetricArg {
+    /// Rounds of finished games
+    Rounds,
+    /// Battles of finished games
+    Battles,
+    /// Wars of finished games
+    Wars,
+    /// Cycle length of infinite games
+    #[value(name = "cycle_length")]
+    CycleLength,
+}
+
+#[derive(Args, Debug)]
+pub struct PlotArgs {
+    /// Summaries written by `sweep --summary` or `merge --summary`
+    #[arg(required = true, value_name = "SUMMARY.json")]
+    pub inputs: Vec<PathBuf>,
+    /// The SVG file to write
+    #[arg(short, long, value_name = "FILE.svg")]
+    pub output: PathBuf,
+    /// The quantity whose distribution is drawn
+    #[arg(long, value_enum, default_value = "battles")]
+    pub metric: MetricArg,
+    /// The chart's title [default: the quantity and what the summaries share]
+    #[arg(long)]
+    pub title: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 #[cfg(test)]

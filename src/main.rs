@@ -4,64 +4,72 @@
 mod cli;
 
 use anyhow::{bail, Context, Result};
-use clap::Parser;
-use clap::ValueEnum;
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, ValueEnum};
 use cli::{
-    AnswerArgs, BattleArgs, Cli, Command, MergeArgs, OutputArgs, PlayArgs, SettingArgs, SweepArgs,
+    AnswerArgs, BattleArgs, Cli, Command, CompletionsArgs, MergeArgs, OutputArgs, PlayArgs,
+    PlotArgs, SettingArgs, SweepArgs,
 };
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::fs::File;
-use std::io::{self, IsTerminal, Read, Write};
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::fs::{File, OpenOptions};
+use std::io::{self, IsTerminal, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use warsweep::deal::{Shuffle, LCG_MODULUS};
 use warsweep::engine::{Engine, GameResult, Outcome};
+use warsweep::output::checkpoint::{self, Checkpoint, Resumed};
+use warsweep::output::files::{self, Pending};
 use warsweep::output::summary::{group, Accumulator, Seeds, Setting, Summary};
 use warsweep::output::{record, report};
 use warsweep::puzzles::trace::Trace;
 use warsweep::puzzles::{battle, input};
 use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar};
-use warsweep::sweep::{check_seeds, parse_seed_range, CsvSink, Pacing, RowSink, Stop, Sweep};
-
-/// Exit code of a sweep stopped by Ctrl-C (128 + SIGINT), after writing what it covered.
-const INTERRUPTED: u8 = 130;
+use warsweep::sweep::{
+    check_seeds, parse_seed_range, parse_shard, shard, Checkpoints, CsvSink, Pacing, Progress,
+    RowSink, Stop, Sweep,
+};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
-            // --help and --version.
-            let _ = e.print();
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("warsweep: {}", one_line(&e.render().to_string()));
-            return ExitCode::from(2);
-        }
+        Err(e) => return usage(e),
     };
     match run(cli) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("warsweep: {e:#}");
+            say(&format!("warsweep: {e:#}"));
             ExitCode::FAILURE
         }
     }
 }
 
-/// clap's message without its usage block: `error: invalid value 'x' for '--rules <RULES>' ...`.
-fn one_line(rendered: &str) -> String {
-    rendered
-        .lines()
-        .map(str::trim)
-        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more"))
-        .filter(|line| !line.is_empty())
-        .map(|line| line.trim_start_matches("error: "))
-        .collect::<Vec<_>>()
-        .join("; ")
+/// Help and version go to stdout (exit 0), as does the help of a bare `warsweep`; a usage
+/// error keeps clap's own text on stderr and exits 2.
+fn usage(e: clap::Error) -> ExitCode {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let help = Cli::command().render_help().to_string();
+            let _ = write!(io::stdout(), "{help}");
+            ExitCode::SUCCESS
+        }
+        _ => {
+            let _ = e.print();
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// One line on stderr; a closed stderr is no reason to fail.
+fn say(line: &str) {
+    let _ = writeln!(io::stderr(), "{line}");
 }
 
 /// A reader that went away (`warsweep ... | head`) is not an error.
@@ -73,6 +81,14 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+/// Writes `text` to stdout, flushed.
+fn print_out(text: &str) -> Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .context("cannot write to stdout")
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Play(args) => play(args).map(|_| ExitCode::SUCCESS),
@@ -80,6 +96,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Battle(args) => battle(args).map(|_| ExitCode::SUCCESS),
         Command::Sweep(args) => sweep(args),
         Command::Merge(args) => merge(args).map(|_| ExitCode::SUCCESS),
+        Command::Plot(args) => plot(args).map(|_| ExitCode::SUCCESS),
+        Command::Completions(args) => completions(args).map(|_| ExitCode::SUCCESS),
+        Command::Man => man().map(|_| ExitCode::SUCCESS),
     }
 }
 
@@ -223,51 +242,66 @@ fn battle(args: BattleArgs) -> Result<()> {
     Ok(())
 }
 
-/// Creates (truncates) an output file now, so that an unwritable path fails before any work.
-fn create(path: &Path, what: &str) -> Result<File> {
-    if path == Path::new("-") {
-        bail!("the {what} must go to a file, not stdout: give it a file name (only --csv takes -)");
-    }
-    File::create(path).with_context(|| format!("cannot write the {what} to {}", path.display()))
-}
-
-/// The summary, histogram and plot files a command was asked for, created before any work so
-/// that an unwritable path fails first.
+/// The summary, histogram and plot files a command was asked for. Each folder is tried before
+/// any work (so that an unwritable path fails first); each file is written beside its target
+/// and moved into place only once complete.
 struct Outputs<'a> {
-    json: Option<(File, &'a Path)>,
-    hist: Option<(File, &'a Path)>,
+    json: Option<&'a Path>,
+    hist: Option<&'a Path>,
     plot: Option<&'a Path>,
 }
 
 impl<'a> Outputs<'a> {
     fn create(args: &'a OutputArgs) -> Result<Outputs<'a>> {
-        let open = |path: &'a Option<PathBuf>, what| {
-            path.as_deref()
-                .map(|p| create(p, what).map(|f| (f, p)))
-                .transpose()
+        let check = |path: &'a Option<PathBuf>, what: &str| -> Result<Option<&'a Path>> {
+            let Some(path) = path.as_deref() else {
+                return Ok(None);
+            };
+            if path == Path::new("-") {
+                bail!("the {what} must go to a file, not stdout: give it a file name (only --csv takes -)");
+            }
+            files::remove_stale(path);
+            Pending::create(path)
+                .with_context(|| format!("cannot write the {what} to {}", path.display()))?;
+            Ok(Some(path))
         };
-        let json = open(&args.summary, "summary")?;
-        let hist = open(&args.hist, "histograms")?;
-        let plot = open(&args.plot, "plot")?.map(|(_, p)| p);
-        Ok(Outputs { json, hist, plot })
+        Ok(Outputs {
+            json: check(&args.summary, "summary")?,
+            hist: check(&args.hist, "histograms")?,
+            plot: check(&args.plot, "plot")?,
+        })
     }
 
-    /// Writes each file from the summary and its accumulator.
+    /// Writes each file from the summary and its accumulator, then moves it into place.
     fn write(self, summary: &Summary, acc: &Accumulator) -> Result<()> {
-        if let Some((file, path)) = self.json {
-            let mut out = io::BufWriter::new(file);
-            serde_json::to_writer_pretty(&mut out, summary)
-                .map_err(io::Error::from)
-                .and_then(|_| writeln!(out))
-                .and_then(|_| out.flush())
-                .with_context(|| format!("cannot write the summary to {}", path.display()))?;
+        fn finish(
+            target: &Path,
+            what: &str,
+            fill: impl FnOnce(&mut File) -> io::Result<()>,
+        ) -> Result<()> {
+            Pending::create(target)
+                .and_then(|mut pending| {
+                    fill(pending.file())?;
+                    pending.commit()
+                })
+                .with_context(|| format!("cannot write the {what} to {}", target.display()))
         }
-        if let Some((file, path)) = self.hist {
-            report::write_hist_csv(acc, io::BufWriter::new(file))
-                .with_context(|| format!("cannot write the histograms to {}", path.display()))?;
+        if let Some(target) = self.json {
+            finish(target, "summary", |file| {
+                let mut out = io::BufWriter::new(file);
+                serde_json::to_writer_pretty(&mut out, summary).map_err(io::Error::from)?;
+                writeln!(out)?;
+                out.flush()
+            })?;
         }
-        if let Some(path) = self.plot {
-            report::write_plot(summary, acc, path).map_err(anyhow::Error::msg)?;
+        if let Some(target) = self.hist {
+            finish(target, "histograms", |file| {
+                report::write_hist_csv(acc, io::BufWriter::new(file))
+            })?;
+        }
+        if let Some(target) = self.plot {
+            let svg = report::plot_svg(summary, acc).map_err(anyhow::Error::msg)?;
+            finish(target, "plot", |file| file.write_all(svg.as_bytes()))?;
         }
         Ok(())
     }
@@ -277,10 +311,105 @@ impl<'a> Outputs<'a> {
 /// enough that their stacks fit in memory.
 const MAX_THREADS: usize = 1024;
 
+/// Signals that stop a sweep cleanly (at the next window, outputs written): SIGINT, SIGTERM,
+/// SIGHUP. A second one ends the process at once.
+struct Signals {
+    stop: Arc<AtomicBool>,
+    which: Arc<AtomicUsize>,
+}
+
+impl Signals {
+    fn watch() -> Signals {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        use signal_hook::flag;
+        let signals = Signals {
+            stop: Arc::new(AtomicBool::new(false)),
+            which: Arc::new(AtomicUsize::new(0)),
+        };
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            // If a handler cannot be installed, the signal simply ends the process as usual.
+            let _ = flag::register_conditional_shutdown(signal, 128 + signal, signals.stop.clone());
+            let _ = flag::register_usize(signal, signals.which.clone(), signal as usize);
+            let _ = flag::register(signal, signals.stop.clone());
+        }
+        signals
+    }
+
+    /// The name and exit code (128 + its number) of the signal that stopped the sweep.
+    fn received(&self) -> (&'static str, u8) {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let signal = self.which.load(Ordering::SeqCst) as i32;
+        let name = match signal {
+            SIGINT => "SIGINT",
+            SIGTERM => "SIGTERM",
+            SIGHUP => "SIGHUP",
+            _ => "a signal",
+        };
+        (name, (128 + signal.clamp(0, 127)) as u8)
+    }
+}
+
+/// K and N of a Slurm job array task (`sbatch --array=0-(N-1)`).
+fn slurm_shard() -> Result<(u64, u64)> {
+    let var = |name: &str| -> Result<Option<u64>> {
+        match std::env::var(name) {
+            Ok(text) => text
+                .trim()
+                .parse::<u64>()
+                .map(Some)
+                .with_context(|| format!("{name}={text:?} is not a whole number")),
+            Err(_) => Ok(None),
+        }
+    };
+    let (Some(id), Some(count)) = (var("SLURM_ARRAY_TASK_ID")?, var("SLURM_ARRAY_TASK_COUNT")?)
+    else {
+        bail!("--shard without K/N takes them from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, which are not set: outside a Slurm job array give --shard K/N");
+    };
+    let min = var("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+    let k = id.checked_sub(min).filter(|&k| k < count).with_context(|| {
+        format!("Slurm array task {id} is not one of {count} tasks from {min}: submit the array as --array=0-{}", count.saturating_sub(1))
+    })?;
+    Ok((k, count))
+}
+
+/// Opens the CSV's partial file: new, or (resuming) the one a stopped run left, cut back to the
+/// `bytes` its checkpoint counts. A run stopped by a signal had moved it into place: it moves back.
+fn open_csv(target: &Path, bytes: Option<u64>) -> Result<(Pending, u64)> {
+    let partial = checkpoint::partial_csv(target);
+    let cannot = || format!("cannot write the CSV to {}", partial.display());
+    let Some(bytes) = bytes else {
+        let file = File::create(&partial).with_context(cannot)?;
+        return Ok((Pending::kept(target, partial, file), 0));
+    };
+    if !partial.exists() && target.exists() {
+        std::fs::rename(target, &partial).with_context(cannot)?;
+    }
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&partial)
+        .with_context(|| {
+            format!(
+                "cannot resume: the CSV of the stopped run, {}, cannot be opened",
+                partial.display()
+            )
+        })?;
+    let len = file.metadata().with_context(cannot)?.len();
+    if len < bytes {
+        bail!(
+            "cannot resume: {} holds {len} bytes but its checkpoint counts {bytes}: it is not the CSV this sweep was writing; move it and the checkpoint away to start over",
+            partial.display()
+        );
+    }
+    file.set_len(bytes).with_context(cannot)?;
+    file.seek(io::SeekFrom::End(0)).with_context(cannot)?;
+    Ok((Pending::kept(target, partial, file), bytes))
+}
+
 fn sweep(args: SweepArgs) -> Result<ExitCode> {
     let rules = rules_of(&args.setting, Preset::Shortened, None)?;
     let shuffle = shuffle(args.shuffle);
-    let seeds = match (&args.seeds, shuffle) {
+    let whole = match (&args.seeds, shuffle) {
         (Some(text), _) => parse_seed_range(text)?,
         (None, Shuffle::Lex) => Seeds {
             start: 0,
@@ -291,7 +420,18 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
             end: 100_000,
         },
     };
-    check_seeds(shuffle, rules.deck, seeds)?;
+    check_seeds(shuffle, rules.deck, whole)?;
+    let seeds = match args.shard.as_deref() {
+        None => whole,
+        Some(text) => {
+            let (k, n) = if text == "slurm" {
+                slurm_shard()?
+            } else {
+                parse_shard(text)?
+            };
+            shard(whole, k, n)?
+        }
+    };
     let threads = match args.threads {
         Some(0) => bail!("--threads must be at least 1"),
         Some(n) if n > MAX_THREADS => {
@@ -300,8 +440,11 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    if args.chunk == 0 {
-        bail!("--chunk must be at least 1");
+    if args.chunk == 0 || args.window == 0 {
+        bail!("--chunk and --window must be at least 1");
+    }
+    if !(args.checkpoint_seconds.is_finite() && args.checkpoint_seconds >= 0.0) {
+        bail!("--checkpoint-seconds must be a duration, 0 or more");
     }
     let job = Sweep {
         rules,
@@ -311,118 +454,332 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         threads,
         pacing: Pacing {
             chunk: args.chunk,
-            ..Pacing::default()
+            window: args.window,
         },
     };
+    let setting = Setting::of(&rules, shuffle, args.setting.max_rounds);
+
     // Every output path is checked before the first game.
     let csv_to_stdout = args.csv.as_deref() == Some(Path::new("-"));
-    let csv_file = match &args.csv {
-        Some(path) if !csv_to_stdout => Some(create(path, "CSV")?),
-        _ => None,
+    let csv_file = args.csv.as_deref().filter(|_| !csv_to_stdout);
+    let named: Vec<(&str, &Path)> = [
+        ("--csv", csv_file),
+        ("--summary", args.outputs.summary.as_deref()),
+        ("--hist", args.outputs.hist.as_deref()),
+        ("--plot", args.outputs.plot.as_deref()),
+    ]
+    .into_iter()
+    .filter_map(|(role, path)| path.map(|p| (role, p)))
+    .collect();
+    if let Some(message) = files::clash(&named) {
+        bail!(message);
+    }
+    if args.resume && csv_to_stdout {
+        bail!(
+            "--resume cannot continue a CSV written to stdout: write it to a file with --csv FILE"
+        );
+    }
+    // A sweep whose CSV goes to stdout cannot be resumed, so it keeps no checkpoint.
+    let state = named
+        .first()
+        .filter(|_| !csv_to_stdout)
+        .map(|(_, anchor)| checkpoint::path_for(anchor));
+    if args.resume && state.is_none() {
+        bail!("--resume needs an output file to keep its checkpoint beside: add --summary FILE (or --csv, --hist, --plot)");
+    }
+    let resumed: Option<Resumed> = match &state {
+        None => None,
+        Some(path) => match Checkpoint::load(path)? {
+            Some(saved) if args.resume => Some(saved.resume(path, &setting, seeds, csv_file)?),
+            Some(saved) => bail!(
+                "{} holds the checkpoint of an unfinished sweep (seeds {}..{} of {}..{} played): add --resume to continue it, or remove it to start over",
+                path.display(),
+                saved.summary.seeds.start,
+                saved.summary.seeds.end,
+                saved.seeds.start,
+                saved.seeds.end
+            ),
+            None => {
+                if args.resume && !args.quiet {
+                    say(&format!(
+                        "warsweep: note: no checkpoint at {}: starting at seed {}",
+                        path.display(),
+                        seeds.start
+                    ));
+                }
+                None
+            }
+        },
     };
     let outputs = Outputs::create(&args.outputs)?;
+    let mut csv = csv_file
+        .map(|target| open_csv(target, resumed.as_ref().map(|r| r.csv_bytes)))
+        .transpose()?;
     if job.repeats_deals() {
-        eprintln!(
+        say(&format!(
             "warsweep: note: the lcg shuffle has {LCG_MODULUS} distinct deals; seeds from {LCG_MODULUS} on repeat them (seed s deals like s mod {LCG_MODULUS})"
-        );
+        ));
     }
 
     let total = (seeds.end - seeds.start as u128).min(u64::MAX as u128) as u64;
     let bar = if args.quiet || !io::stderr().is_terminal() {
         ProgressBar::hidden()
     } else {
+        // At most 80 columns: 20 + 1 + 2 x 15 + 7 + 19 + 9.
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {human_pos}/{human_len} seeds  {rate}  ETA {eta}",
-            )
-            .expect("valid template")
-            .with_key(
-                "rate",
-                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{} games/s", group(state.per_sec().round() as u64));
-                },
-            ),
+            ProgressStyle::with_template("{bar:20} {human_pos}/{human_len} seeds {rate} ETA {eta}")
+                .expect("valid template")
+                .with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{} games/s", HumanCount(state.per_sec() as u64));
+                    },
+                ),
         );
         bar
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        // If a handler cannot be installed, Ctrl-C simply ends the process as usual.
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
-    }
+    let signals = Signals::watch();
 
+    let (elapsed_before, resume_from) = match resumed {
+        Some(r) => {
+            bar.set_position((r.covered_end - seeds.start as u128).min(u64::MAX as u128) as u64);
+            (r.elapsed_seconds, Some((r.covered_end, r.acc)))
+        }
+        None => (0.0, None),
+    };
     let started = Instant::now();
-    let mut file_sink = csv_file.map(CsvSink::new);
+    let elapsed = || elapsed_before + started.elapsed().as_secs_f64();
+    let save = |covered_end: u128, acc: &Accumulator, csv_bytes: u64| -> io::Result<()> {
+        match &state {
+            Some(path) => Checkpoint::new(
+                &setting,
+                seeds,
+                csv_file,
+                covered_end,
+                acc,
+                csv_bytes,
+                elapsed(),
+            )
+            .save(path),
+            None => Ok(()),
+        }
+    };
+    let mut periodic = |p: Progress| save(p.covered_end, p.acc, p.csv_bytes);
+    let checkpoints = state.is_some().then(|| Checkpoints {
+        every: Duration::from_secs_f64(args.checkpoint_seconds),
+        save: &mut periodic,
+    });
+    let mut file_sink = match &mut csv {
+        Some((pending, bytes)) => {
+            let file = pending.file().try_clone().context("cannot write the CSV")?;
+            Some(CsvSink::after(file, *bytes))
+        }
+        None => None,
+    };
     let mut stdout_sink = csv_to_stdout.then(|| CsvSink::new(io::stdout()));
     let sink: Option<&mut dyn RowSink> = match (&mut file_sink, &mut stdout_sink) {
         (Some(s), _) => Some(s),
         (_, Some(s)) => Some(s),
         _ => None,
     };
+    let csv_name = match &args.csv {
+        Some(path) if !csv_to_stdout => format!("cannot write the CSV to {}", path.display()),
+        _ => "cannot write the CSV to stdout".to_string(),
+    };
     let swept = job
-        .run(sink, &|n| bar.inc(n), &stop)
-        .with_context(|| match &args.csv {
-            Some(path) if !csv_to_stdout => format!("cannot write the CSV to {}", path.display()),
-            _ => "cannot write the CSV to stdout".to_string(),
-        })?;
+        .run(
+            resume_from,
+            sink,
+            &|n| bar.inc(n),
+            &signals.stop,
+            checkpoints,
+        )
+        .with_context(|| csv_name.clone())?;
     bar.finish_and_clear();
-    let elapsed = started.elapsed().as_secs_f64();
-
-    let setting = Setting::of(&rules, shuffle, args.setting.max_rounds);
     let covered = Seeds {
         start: seeds.start,
         end: swept.covered_end,
     };
-    let summary = Summary::new(&setting, covered, &swept.acc, elapsed);
+    let summary = Summary::new(&setting, covered, &swept.acc, elapsed());
+    let csv_bytes = match &mut file_sink {
+        Some(sink) => sink.sync().with_context(|| csv_name.clone())?,
+        None => 0,
+    };
+    drop(file_sink);
+    if swept.stopped == Some(Stop::Interrupted) {
+        // The checkpoint first: whatever happens next, --resume finds the CSV (moved or not).
+        save(covered.end, &swept.acc, csv_bytes)
+            .with_context(|| "cannot save the checkpoint".to_string())?;
+    }
+    if let Some((pending, _)) = csv {
+        pending.commit().with_context(|| csv_name.clone())?;
+    }
     outputs.write(&summary, &swept.acc)?;
+    let played = format!(
+        "seeds {}..{} of {}..{} were played, and every output covers exactly those",
+        covered.start, covered.end, seeds.start, seeds.end
+    );
     match swept.stopped {
-        Some(Stop::ReaderGone) => return Ok(ExitCode::SUCCESS),
+        Some(Stop::ReaderGone) => {
+            say(&format!("warsweep: the CSV's reader went away: {played}"));
+            return Ok(ExitCode::SUCCESS);
+        }
         Some(Stop::Interrupted) => {
-            eprintln!(
-                "warsweep: interrupted: seeds {}..{} were played, and every output covers exactly those",
-                covered.start, covered.end
-            );
-            return Ok(ExitCode::from(INTERRUPTED));
+            let (name, code) = signals.received();
+            let resume = if state.is_some() {
+                "; the same command with --resume plays the rest"
+            } else {
+                ""
+            };
+            say(&format!("warsweep: stopped by {name}: {played}{resume}"));
+            return Ok(ExitCode::from(code));
         }
         None => {}
+    }
+    if let Some(path) = &state {
+        match std::fs::remove_file(path) {
+            Ok(()) => files::sync_folder(path),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => bail!(
+                "the sweep is complete but its checkpoint {} cannot be removed: {e}",
+                path.display()
+            ),
+        }
     }
     if !args.quiet {
         let table = format!(
             "{}{} battles played ({} per second; an infinite game's up to the end of its first cycle)\n",
             summary.table(),
             group(swept.acc.battles_played),
-            group((swept.acc.battles_played as f64 / elapsed.max(1e-9)).round() as u64),
+            group((swept.acc.battles_played as f64 / elapsed().max(1e-9)).round() as u64),
         );
         if csv_to_stdout {
-            eprint!("{table}");
+            let _ = write!(io::stderr(), "{table}");
         } else {
-            print!("{table}");
-            io::stdout().flush().context("cannot write to stdout")?;
+            print_out(&table)?;
         }
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn merge(args: MergeArgs) -> Result<()> {
-    let shards = args
-        .inputs
+/// Reads and checks the summaries at `paths`, each named in what goes wrong.
+fn read_summaries(paths: &[PathBuf]) -> Result<Vec<(Summary, Accumulator)>> {
+    paths
         .iter()
-        .map(|path: &PathBuf| {
+        .map(|path| {
             let text =
                 std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            serde_json::from_slice::<Summary>(&text)
-                .with_context(|| format!("{} is not a warsweep summary", path.display()))
+            let summary = serde_json::from_slice::<Summary>(&text)
+                .with_context(|| format!("{} is not a warsweep summary", path.display()))?;
+            let acc = summary
+                .accumulator()
+                .with_context(|| format!("{} is not a consistent summary", path.display()))?;
+            Ok((summary, acc))
         })
-        .collect::<Result<Vec<Summary>>>()?;
+        .collect()
+}
+
+/// Refuses an output that is also an input, or any file named twice.
+fn check_paths(inputs: &[PathBuf], outputs: &[(&str, Option<&Path>)]) -> Result<()> {
+    let mut named: Vec<(&str, &Path)> = inputs.iter().map(|p| ("an input", p.as_path())).collect();
+    named.extend(outputs.iter().filter_map(|(role, p)| p.map(|p| (*role, p))));
+    match files::clash(&named) {
+        Some(message) => bail!(message),
+        None => Ok(()),
+    }
+}
+
+fn merge(args: MergeArgs) -> Result<()> {
+    check_paths(
+        &args.inputs,
+        &[
+            ("--summary", args.outputs.summary.as_deref()),
+            ("--hist", args.outputs.hist.as_deref()),
+            ("--plot", args.outputs.plot.as_deref()),
+        ],
+    )?;
+    let shards: Vec<Summary> = read_summaries(&args.inputs)?
+        .into_iter()
+        .map(|(summary, _)| summary)
+        .collect();
     let outputs = Outputs::create(&args.outputs)?;
     let merged = Summary::merge(&shards)?;
     let acc = merged.accumulator()?;
     outputs.write(&merged, &acc)?;
     if !args.quiet {
-        print!("{}", merged.table());
-        io::stdout().flush().context("cannot write to stdout")?;
+        print_out(&merged.table())?;
     }
     Ok(())
+}
+
+fn plot(args: PlotArgs) -> Result<()> {
+    check_paths(&args.inputs, &[("--output", Some(args.output.as_path()))])?;
+    let summaries = read_summaries(&args.inputs)?;
+    let metric = args
+        .metric
+        .to_possible_value()
+        .expect("no hidden choices")
+        .get_name()
+        .to_string();
+    let &(_, index, x_desc) = report::PLOT_METRICS
+        .iter()
+        .find(|(name, _, _)| *name == metric)
+        .expect("every --metric choice is a plot metric");
+    // Each line is labelled by the parts of the setting that differ; the title names the rest.
+    let parts: Vec<_> = summaries.iter().map(|(s, _)| s.setting().parts()).collect();
+    let varies = |i: usize| parts.iter().any(|p| p[i].1 != parts[0][i].1);
+    let mut labels: Vec<String> = parts
+        .iter()
+        .map(|p| {
+            (0..p.len())
+                .filter(|&i| varies(i))
+                .map(|i| format!("{} {}", p[i].0, p[i].1))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .collect();
+    let distinct = labels
+        .iter()
+        .collect::<std::collections::HashSet<_>>()
+        .len()
+        == labels.len();
+    if !distinct || labels.iter().any(String::is_empty) {
+        labels = args
+            .inputs
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+    }
+    for (label, (summary, _)) in labels.iter_mut().zip(&summaries) {
+        label.push_str(&format!(" ({} games)", group(summary.games)));
+    }
+    let shared: Vec<String> = (0..parts[0].len())
+        .filter(|&i| !varies(i))
+        .map(|i| format!("{} {}", parts[0][i].0, parts[0][i].1))
+        .collect();
+    let title = args
+        .title
+        .unwrap_or_else(|| format!("{x_desc}: {}", shared.join(", ")));
+    let series: Vec<(String, Accumulator)> = labels
+        .into_iter()
+        .zip(summaries.into_iter().map(|(_, acc)| acc))
+        .collect();
+    let svg = report::overlay_svg(&series, index, x_desc, &title).map_err(anyhow::Error::msg)?;
+    files::write_atomically(&args.output, svg.as_bytes())
+        .with_context(|| format!("cannot write the plot to {}", args.output.display()))
+}
+
+fn completions(args: CompletionsArgs) -> Result<()> {
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "warsweep", &mut script);
+    print_out(&String::from_utf8_lossy(&script))
+}
+
+fn man() -> Result<()> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command())
+        .render(&mut page)
+        .context("cannot render the man page")?;
+    print_out(&String::from_utf8_lossy(&page))
 }

@@ -30,7 +30,8 @@ fn prints(args: &[&str], stdin: &str, expected: &str) {
         .stdout(expected.to_string());
 }
 
-/// Runs and expects failure with one line on stderr containing `message`, and nothing on stdout.
+/// Runs and expects failure: a usage error keeps clap's text and exits 2; any other failure is
+/// one line on stderr containing `message` and exits 1. Nothing on stdout either way.
 fn refuses(args: &[&str], stdin: &[u8], message: &str) {
     let out = warsweep()
         .args(args)
@@ -39,16 +40,27 @@ fn refuses(args: &[&str], stdin: &[u8], message: &str) {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{args:?} should fail");
-    assert!(out.status.code().is_some(), "{args:?} must exit, not die");
     assert!(
         stderr.contains(message),
         "{args:?}: stderr {stderr:?} lacks {message:?}"
     );
-    assert_eq!(
-        stderr.trim_end().lines().count(),
-        1,
-        "{args:?}: one line, got {stderr:?}"
-    );
+    match out.status.code() {
+        Some(2) => {
+            assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+            assert!(
+                stderr.contains("For more information, try '--help'."),
+                "{args:?}: {stderr}"
+            );
+            let number_tip = (0..10).any(|d| stderr.contains(&format!("'-- -{d}")));
+            assert!(!number_tip, "{args:?}: a misleading tip: {stderr}");
+        }
+        Some(1) => assert_eq!(
+            stderr.trim_end().lines().count(),
+            1,
+            "{args:?}: one line, got {stderr:?}"
+        ),
+        other => panic!("{args:?} exited with {other:?}: {stderr}"),
+    }
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(
         out.stdout.is_empty(),

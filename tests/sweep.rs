@@ -97,7 +97,13 @@ fn library_sweep(
     };
     let mut sink = CsvSink::new(Vec::new());
     let swept = job
-        .run(Some(&mut sink), &|_| {}, &AtomicBool::new(false))
+        .run(
+            None,
+            Some(&mut sink),
+            &|_| {},
+            &AtomicBool::new(false),
+            None,
+        )
         .unwrap();
     assert_eq!(swept.covered_end, seeds.end);
     assert!(swept.stopped.is_none());
@@ -473,7 +479,13 @@ fn a_closed_reader_ends_the_sweep_quietly() {
         .read_to_string(&mut stderr)
         .unwrap();
     assert!(status.success(), "exit {status:?}, stderr {stderr:?}");
-    assert!(stderr.is_empty(), "{stderr}");
+    // One line says which seeds the outputs cover.
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("warsweep: the CSV's reader went away: seeds 0..")
+            && stderr.contains("every output covers exactly those"),
+        "{stderr}"
+    );
 }
 
 #[test]
