@@ -3,12 +3,14 @@
 #
 #   scripts/shard.sh START END SHARDS OUTDIR [sweep flags...]
 #
-# Shard k of SHARDS plays its share of START..END into OUTDIR/shard-k.json and
-# OUTDIR/shard-k.csv; then OUTDIR/all.json is the merge of every shard (the same summary one sweep
-# over START..END writes, timings aside) and OUTDIR/all.csv their CSVs joined in seed order.
+# Shard k of SHARDS plays the k-th of SHARDS near-equal parts of START..END (`sweep --shard
+# k/SHARDS`) into OUTDIR/shard-k.json and OUTDIR/shard-k.csv; then OUTDIR/all.json is the merge
+# of every shard (the same summary one sweep over START..END writes, timings aside) and
+# OUTDIR/all.csv their CSVs joined in seed order. Shards run with --resume: run the script again
+# after a stop and each shard continues where it stopped.
 #
-# On a cluster, run one shard per task by setting SHARD=k (for example SHARD=$SLURM_ARRAY_TASK_ID)
-# and merge afterwards with SHARD=merge. Without SHARD, every shard runs here, one after another.
+# With SHARD=k only shard k runs (one task on a cluster), and SHARD=merge merges. For Slurm, see
+# scripts/slurm/. The binary is $WARSWEEP, else warsweep on PATH, else the cargo target folder.
 set -euo pipefail
 if [ $# -lt 4 ]; then
   echo "usage: $0 START END SHARDS OUTDIR [sweep flags...]" >&2
@@ -16,20 +18,14 @@ if [ $# -lt 4 ]; then
 fi
 start=$1 end=$2 shards=$3 outdir=$4
 shift 4
-bin=${WARSWEEP:-$(dirname "$0")/../target/release/warsweep}
+. "$(dirname "$0")/find-warsweep.sh"
+find_warsweep
 mkdir -p "$outdir"
-
-shard_range() { # k -> "a..b"
-  local k=$1 size=$(( (end - start + shards - 1) / shards ))
-  local a=$(( start + k * size )) b=$(( start + (k + 1) * size ))
-  if (( b > end )); then b=$end; fi
-  echo "$a..$b"
-}
 
 run_shard() {
   local k=$1
   shift
-  "$bin" sweep --seeds "$(shard_range "$k")" "$@" --quiet \
+  "$bin" sweep --seeds "$start..$end" --shard "$k/$shards" "$@" --quiet --resume \
     --summary "$outdir/shard-$k.json" --csv "$outdir/shard-$k.csv"
 }
 
@@ -37,8 +33,11 @@ merge() {
   local inputs=()
   for k in $(seq 0 $((shards - 1))); do inputs+=("$outdir/shard-$k.json"); done
   "$bin" merge "${inputs[@]}" --summary "$outdir/all.json"
-  head -n 1 "$outdir/shard-0.csv" > "$outdir/all.csv"
-  for k in $(seq 0 $((shards - 1))); do tail -n +2 "$outdir/shard-$k.csv" >> "$outdir/all.csv"; done
+  # Joined beside the target and moved into place, like warsweep's own outputs.
+  local joined=$outdir/.all.csv.joining
+  head -n 1 "$outdir/shard-0.csv" > "$joined"
+  for k in $(seq 0 $((shards - 1))); do tail -n +2 "$outdir/shard-$k.csv" >> "$joined"; done
+  mv "$joined" "$outdir/all.csv"
 }
 
 case "${SHARD:-all}" in

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Tests the Slurm scripts on a real single-node cluster started here (CI runs it; needs root).
+#
+#   scripts/slurm/ci-test.sh
+#
+# 1. A 4-task array plus its merge job: the merged summary and CSV equal one local sweep's.
+# 2. A task whose time limit comes before its sweep ends: Slurm signals it, it stops cleanly,
+#    requeues itself and resumes, until done; the result equals one local sweep's.
+# Starts its own cluster under a temporary folder and stops it by pid, whatever happens; safe
+# to run twice in a row.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../find-warsweep.sh"
+find_warsweep
+export PATH=$PATH:/usr/sbin
+"$here/local-cluster.sh" install
+work=$(mktemp -d /tmp/warsweep-slurm.XXXXXX)
+# munged runs as the munge user: it must reach its folder.
+chmod 755 "$work"
+cleanup() {
+  "$here/local-cluster.sh" stop "$work/cluster" || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+SLURM_CONF=$("$here/local-cluster.sh" start "$work/cluster")
+export SLURM_CONF WARSWEEP=$bin
+
+fail() {
+  echo "slurm test: $*" >&2
+  for log in "$1"/slurm-*.out; do [ -f "$log" ] && { echo "== $log"; cat "$log"; } >&2; done
+  exit 1
+}
+
+# Waits for job $1 to leave the queue (at most $2 seconds). A requeued task waits about two
+# minutes before it may start again: the test lets it start at once, which is all it skips.
+wait_job() {
+  local job=$1 limit=$2 start=$SECONDS state
+  while :; do
+    state=$(scontrol show job "$job" 2>/dev/null | grep -o 'JobState=[A-Z_]*' || true)
+    case $state in
+      JobState=COMPLETED) return 0 ;;
+      JobState=FAILED | JobState=CANCELLED | JobState=TIMEOUT | JobState=NODE_FAIL | JobState=OUT_OF_MEMORY)
+        echo "job $job ended as ${state#JobState=}" >&2
+        return 1 ;;
+    esac
+    squeue -h -o '%i %r' 2>/dev/null | awk '$2 == "BeginTime" {print $1}' | while read -r id; do
+      scontrol update JobId="$id" StartTime=now 2>/dev/null || true
+    done
+    if (( SECONDS - start > limit )); then squeue >&2 || true; return 1; fi
+    sleep 1
+  done
+}
+
+# Compares OUTDIR/all.json with a local sweep's summary, timings aside.
+same_summary() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+for s in (a, b):
+    s.pop("elapsed_seconds"); s.pop("games_per_second")
+sys.exit(0 if a == b else 1)
+PY
+}
+
+echo "== a 4-task array and its merge job"
+out=$work/array
+ids=$(CSV=1 CPUS=1 "$here/submit.sh" "$out" 4 --seeds 0..400000 --rules classic)
+wait_job "${ids#* }" 300 || fail "$out" "the array or its merge did not complete"
+"$bin" sweep --seeds 0..400000 --rules classic -q --csv "$out/local.csv" --summary "$out/local.json"
+cmp "$out/all.csv" "$out/local.csv" || fail "$out" "the merged CSV differs from one sweep's"
+same_summary "$out/all.json" "$out/local.json" || fail "$out" "the merged summary differs from one sweep's"
+echo "ok: merged summary and CSV equal one local sweep's"
+
+echo "== a task that reaches its time limit resumes"
+out=$work/limit
+# One minute of time limit, the signal 55 s before it (Slurm sends it up to a minute early):
+# about 40 s of work on one core cannot finish in one go.
+ids=$(CPUS=1 TIME=1 SIGNAL=55 "$here/submit.sh" "$out" 1 --seeds 0..11000000 --shuffle splitmix)
+wait_job "${ids#* }" 900 || fail "$out" "the time-limited task did not complete"
+grep -q "requeued, it resumes from its checkpoint" "$out"/slurm-*_0.out ||
+  fail "$out" "the task was never stopped by its time limit"
+grep -q "restart 1" "$out"/slurm-*_0.out || fail "$out" "the task did not start again"
+"$bin" sweep --seeds 0..11000000 --shuffle splitmix -q --summary "$out/local.json"
+same_summary "$out/all.json" "$out/local.json" || fail "$out" "the resumed task's summary differs from one sweep's"
+echo "ok: stopped $(grep -c 'requeued' "$out"/slurm-*_0.out) time(s) by its time limit, resumed to the same summary"

@@ -1,0 +1,475 @@
+//! Sweeps that survive anything: signals, kills at random moments and resumes, outputs that are
+//! never half-written, clashing paths, closed or full streams, doctored summaries, and shards.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+fn warsweep() -> Command {
+    Command::cargo_bin("warsweep").unwrap()
+}
+
+fn binary() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("warsweep")
+}
+
+/// The summary without its timings, which are the only part allowed to differ between runs.
+fn summary_without_timings(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let object = value.as_object_mut().unwrap();
+    object.remove("elapsed_seconds");
+    object.remove("games_per_second");
+    value
+}
+
+/// The four output files of a sweep into `dir` with names starting `stem`.
+fn outputs(dir: &Path, stem: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    for (flag, ext) in [
+        ("--csv", "csv"),
+        ("--summary", "json"),
+        ("--hist", "hist.csv"),
+        ("--plot", "svg"),
+    ] {
+        args.push(flag.to_string());
+        args.push(dir.join(format!("{stem}.{ext}")).display().to_string());
+    }
+    args
+}
+
+const SETTING: [&str; 6] = ["sweep", "--seeds", "0..600000", "--rules", "codingame", "-q"];
+
+/// Plays the reference sweep once, uninterrupted.
+fn reference(dir: &Path) {
+    warsweep()
+        .args(SETTING)
+        .args(outputs(dir, "ref"))
+        .assert()
+        .success();
+}
+
+/// Checks that the `stem` outputs equal the reference's, byte for byte (the summary apart from
+/// timings), and that nothing else is left beside them.
+fn same_as_reference(dir: &Path, stem: &str) {
+    for ext in ["csv", "hist.csv", "svg"] {
+        let a = std::fs::read(dir.join(format!("{stem}.{ext}"))).unwrap();
+        let b = std::fs::read(dir.join(format!("ref.{ext}"))).unwrap();
+        assert!(a == b, "{stem}.{ext} differs from the uninterrupted run's");
+    }
+    assert_eq!(
+        summary_without_timings(&dir.join(format!("{stem}.json"))),
+        summary_without_timings(&dir.join("ref.json"))
+    );
+    let mut left: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(&format!("{stem}.")) || name.starts_with(&format!(".{stem}.")))
+        .collect();
+    left.sort();
+    let expected: Vec<String> = ["csv", "hist.csv", "json", "svg"]
+        .iter()
+        .map(|ext| format!("{stem}.{ext}"))
+        .collect();
+    assert_eq!(left, expected, "files left beside the outputs");
+}
+
+/// Starts the sweep writing `stem` outputs, with small windows and a checkpoint at each.
+fn start(dir: &Path, stem: &str, resume: bool) -> std::process::Child {
+    let mut command = std::process::Command::new(binary());
+    command
+        .args(SETTING)
+        .args(outputs(dir, stem))
+        .args(["--window", "16384", "--checkpoint-seconds", "0", "-j", "2"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    if resume {
+        command.arg("--resume");
+    }
+    command.spawn().unwrap()
+}
+
+fn stderr_of(child: std::process::Child) -> (Option<i32>, String) {
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// SIGKILL at many moments, each followed by `--resume`: the outputs end byte-identical to an
+/// uninterrupted run's.
+#[test]
+fn kills_at_random_moments_then_resume_give_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    reference(dir.path());
+    // A fixed pseudo-random sequence of moments, from 0 to about 0.4 s.
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for _ in 0..10 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let child = start(dir.path(), "run", true);
+        std::thread::sleep(Duration::from_millis(state % 400));
+        send_signal(child.id(), "KILL");
+        let (code, stderr) = stderr_of(child);
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        if code == Some(0) {
+            break;
+        }
+    }
+    let (code, stderr) = stderr_of(start(dir.path(), "run", true));
+    assert_eq!(code, Some(0), "{stderr}");
+    same_as_reference(dir.path(), "run");
+}
+
+/// Sends `signal` (a name `kill` knows) to the process `pid`.
+fn send_signal(pid: u32, signal: &str) {
+    let _ = std::process::Command::new("kill")
+        .args([format!("-{signal}"), pid.to_string()])
+        .status();
+}
+
+/// SIGINT, SIGTERM and SIGHUP stop a sweep with every output consistent and exit 128 + N; the
+/// same command with --resume plays the rest.
+#[test]
+fn signals_stop_cleanly_and_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    reference(dir.path());
+    for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let stem = format!("sig{signal}");
+        let child = start(dir.path(), &stem, false);
+        std::thread::sleep(Duration::from_millis(300));
+        send_signal(child.id(), signal);
+        let (got, stderr) = stderr_of(child);
+        if got == Some(0) {
+            // The sweep ended before the signal: nothing to resume.
+            same_as_reference(dir.path(), &stem);
+            continue;
+        }
+        assert_eq!(got, Some(code), "SIG{signal}: {stderr}");
+        assert!(
+            stderr.contains(&format!("stopped by SIG{signal}: seeds 0.."))
+                && stderr.contains("--resume plays the rest"),
+            "{stderr}"
+        );
+        // The outputs cover exactly the seeds played.
+        let summary = summary_without_timings(&dir.path().join(format!("{stem}.json")));
+        let covered = summary["seeds"]["end"].as_u64().unwrap();
+        let csv = std::fs::read_to_string(dir.path().join(format!("{stem}.csv"))).unwrap();
+        assert_eq!(csv.lines().count() as u64, covered + 1);
+        assert_eq!(summary["games"].as_u64().unwrap(), covered);
+        // Without --resume the checkpoint is protected.
+        let (got, stderr) = stderr_of(start(dir.path(), &stem, false));
+        assert_eq!(got, Some(1));
+        assert!(stderr.contains("add --resume to continue it"), "{stderr}");
+        let (got, stderr) = stderr_of(start(dir.path(), &stem, true));
+        assert_eq!(got, Some(0), "{stderr}");
+        same_as_reference(dir.path(), &stem);
+    }
+}
+
+/// Runs and expects exit 1 with one line on stderr containing `message`.
+fn refuses(command: &mut Command, message: &str) {
+    let out = command.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(message), "{stderr:?} lacks {message:?}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr:?}");
+}
+
+/// A checkpoint is used only by the command that wrote it, over the files it describes.
+#[test]
+fn resuming_something_else_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let child = start(d, "a", false);
+    std::thread::sleep(Duration::from_millis(300));
+    send_signal(child.id(), "TERM");
+    let (code, stderr) = stderr_of(child);
+    assert_eq!(code, Some(143), "{stderr}");
+    let checkpoint = d.join("a.csv.resume");
+    let saved = std::fs::read(&checkpoint).unwrap();
+    let resume = |extra: &[&str]| {
+        let mut c = warsweep();
+        c.args(["sweep", "--seeds", "0..600000", "--rules", "codingame", "-q"])
+            .args(outputs(d, "a"))
+            .args(extra)
+            .arg("--resume");
+        c
+    };
+    let mut other_rules = warsweep();
+    other_rules
+        .args(["sweep", "--seeds", "0..600000", "--rules", "classic", "-q"])
+        .args(outputs(d, "a"))
+        .arg("--resume");
+    refuses(&mut other_rules, "it was written for another setting (rules codingame and classic");
+    let mut other_seeds = warsweep();
+    other_seeds
+        .args(["sweep", "--seeds", "0..700000", "--rules", "codingame", "-q"])
+        .args(outputs(d, "a"))
+        .arg("--resume");
+    refuses(&mut other_seeds, "it was written for seeds 0..600000, not 0..700000");
+    refuses(&mut resume(&["--max-rounds", "5"]), "max-rounds 1000000 and 5");
+    // A CSV shorter than its checkpoint says is not the one the sweep was writing.
+    std::fs::write(d.join("a.csv"), "seed,outcome\n").unwrap();
+    refuses(&mut resume(&[]), "is not the CSV this sweep was writing");
+    // A damaged checkpoint is named, never trusted.
+    std::fs::write(&checkpoint, "{\"format\": \"something else\"}").unwrap();
+    refuses(&mut resume(&[]), "a.csv.resume is not a warsweep checkpoint");
+    std::fs::write(&checkpoint, &saved[..saved.len() / 2]).unwrap();
+    refuses(&mut resume(&[]), "a.csv.resume is not a warsweep checkpoint");
+    // --resume needs a file to keep its checkpoint beside, and cannot continue stdout.
+    let mut no_file = warsweep();
+    no_file.args(["sweep", "--resume"]);
+    refuses(&mut no_file, "--resume needs an output file");
+    let mut to_stdout = warsweep();
+    to_stdout.args(["sweep", "--resume", "--csv", "-"]);
+    refuses(&mut to_stdout, "--resume cannot continue a CSV written to stdout");
+}
+
+/// A failure at any moment leaves the previous files untouched, and no temporary file behind.
+#[test]
+fn failures_leave_previous_files_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let summary = d.join("s.json");
+    std::fs::write(&summary, "previous summary").unwrap();
+    // The CSV fails mid-sweep (a full disk): the summary keeps its previous bytes.
+    let out = std::process::Command::new(binary())
+        .args(["sweep", "--seeds", "0..300000", "-q", "--csv", "-", "--summary"])
+        .arg(&summary)
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        "warsweep: cannot write the CSV to stdout: No space left on device (os error 28)"
+    );
+    assert_eq!(std::fs::read_to_string(&summary).unwrap(), "previous summary");
+    // A merge that fails leaves its output alone too.
+    std::fs::write(d.join("bad.json"), "{}").unwrap();
+    refuses(
+        warsweep().arg("merge").arg(d.join("bad.json")).arg("--summary").arg(&summary),
+        "bad.json is not a warsweep summary",
+    );
+    assert_eq!(std::fs::read_to_string(&summary).unwrap(), "previous summary");
+    let names: Vec<_> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+/// An output named twice, or an output that is an input of merge, is refused before any work.
+#[test]
+fn clashing_paths_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let a = d.join("a.json");
+    warsweep()
+        .args(["sweep", "--seeds", "0..100", "-q", "--summary"])
+        .arg(&a)
+        .assert()
+        .success();
+    let before = std::fs::read(&a).unwrap();
+    refuses(
+        warsweep()
+            .args(["sweep", "--seeds", "0..100", "--csv"])
+            .arg(d.join("x"))
+            .arg("--summary")
+            .arg(d.join("x")),
+        "is named twice, as --csv and as --summary",
+    );
+    refuses(
+        warsweep()
+            .args(["sweep", "--seeds", "0..100", "--hist"])
+            .arg(d.join("h.csv"))
+            .arg("--plot")
+            .arg(d.join(".").join("h.csv")),
+        "is named twice, as --hist and as --plot",
+    );
+    refuses(
+        warsweep().arg("merge").arg(&a).arg("--summary").arg(&a),
+        "is named twice, as an input and as --summary",
+    );
+    refuses(
+        warsweep().arg("merge").arg(&a).arg(&a),
+        "is named twice as an input",
+    );
+    refuses(
+        warsweep().arg("plot").arg(&a).arg("-o").arg(&a),
+        "is named twice, as an input and as --output",
+    );
+    assert_eq!(std::fs::read(&a).unwrap(), before);
+    assert!(!d.join("x").exists());
+}
+
+/// A closed reader is a quiet success; a full stdout is one clear line.
+#[test]
+fn closed_or_full_stdout() {
+    for command in ["sweep", "merge"] {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.json");
+        warsweep()
+            .args(["sweep", "--seeds", "0..1000", "-q", "--summary"])
+            .arg(&a)
+            .assert()
+            .success();
+        let args: Vec<String> = match command {
+            "sweep" => vec!["sweep".into(), "--seeds".into(), "0..20000".into()],
+            _ => vec!["merge".into(), a.display().to_string()],
+        };
+        let mut child = std::process::Command::new(binary())
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{command}");
+        assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out = std::process::Command::new(binary())
+            .args(&args)
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr).trim_end(),
+            "warsweep: cannot write to stdout: No space left on device (os error 28)"
+        );
+    }
+}
+
+/// merge checks what it reads: doctored or damaged summaries are refused with one line.
+#[test]
+fn doctored_summaries_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let original = d.join("a.json");
+    warsweep()
+        .args(["sweep", "--seeds", "0..2000", "-q", "--summary"])
+        .arg(&original)
+        .assert()
+        .success();
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&original).unwrap()).unwrap();
+    let doctor = |name: &str, change: &dyn Fn(&mut serde_json::Value)| -> PathBuf {
+        let mut v = value.clone();
+        change(&mut v);
+        let path = d.join(name);
+        std::fs::write(&path, serde_json::to_string(&v).unwrap()).unwrap();
+        path
+    };
+    let cases: Vec<(PathBuf, &str)> = vec![
+        (
+            doctor("games.json", &|v| v["games"] = 2001.into()),
+            "it counts 2001 games over the 2000 seeds 0..2000",
+        ),
+        (
+            doctor("wins.json", &|v| v["wins"][0] = (v["wins"][0].as_u64().unwrap() + 1).into()),
+            "do not add up to its 2000 games",
+        ),
+        (
+            doctor("count.json", &|v| v["rounds"]["count"] = 5.into()),
+            "its rounds count 5 is not the number of games it describes",
+        ),
+        (
+            doctor("minmax.json", &|v| v["battles"]["min"] = 1_000_000.into()),
+            "its battles minimum is above its maximum",
+        ),
+        (
+            doctor("record.json", &|v| v["records"]["most_rounds"]["value"] = 3.into()),
+            "its most_rounds record does not match",
+        ),
+        (
+            doctor("hist.json", &|v| v["histograms"]["wars"] = "AAAA".into()),
+            "the wars histogram is not a valid base64 HdrHistogram",
+        ),
+        (
+            doctor("negative.json", &|v| v["games"] = (-5).into()),
+            "negative.json is not a warsweep summary",
+        ),
+    ];
+    for (path, message) in cases {
+        refuses(warsweep().arg("merge").arg(&path), message);
+    }
+    // Sums past 2^64 are refused, not wrapped.
+    let big = |name: &str, start: u64| {
+        doctor(name, &|v| {
+            v["battles_played"] = (u64::MAX - 1).into();
+            let (a, b) = (v["seeds"]["start"].as_u64().unwrap(), v["seeds"]["end"].as_u64().unwrap());
+            v["seeds"]["start"] = (a + start).into();
+            v["seeds"]["end"] = (b + start).into();
+        })
+    };
+    let (x, y) = (big("x.json", 0), big("y.json", 2000));
+    // Records name seeds in the range: move them with it.
+    let mut yv: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&y).unwrap()).unwrap();
+    for record in yv["records"].as_object_mut().unwrap().values_mut() {
+        if let Some(seed) = record.get("seed").and_then(|s| s.as_u64()) {
+            record["seed"] = (seed + 2000).into();
+        }
+    }
+    std::fs::write(&y, serde_json::to_string(&yv).unwrap()).unwrap();
+    refuses(
+        warsweep().arg("merge").arg(&x).arg(&y),
+        "the battles played add up to more than 2^64",
+    );
+}
+
+/// `--shard K/N` plays near-equal contiguous parts that merge into the whole; without a value
+/// it reads a Slurm array's variables.
+#[test]
+fn shards_cover_the_range_and_merge_into_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let whole = d.join("whole.json");
+    let base = ["sweep", "--seeds", "10..1010", "--rules", "classic", "-q"];
+    warsweep().args(base).arg("--summary").arg(&whole).assert().success();
+    let mut parts = Vec::new();
+    for k in 0..3 {
+        let part = d.join(format!("part{k}.json"));
+        let mut command = warsweep();
+        command.args(base).arg("--summary").arg(&part);
+        if k == 2 {
+            // As a Slurm array task started with --array=0-2 would.
+            command
+                .arg("--shard")
+                .env("SLURM_ARRAY_TASK_ID", "2")
+                .env("SLURM_ARRAY_TASK_COUNT", "3");
+        } else {
+            command.args(["--shard", &format!("{k}/3")]);
+        }
+        command.assert().success();
+        parts.push(part);
+    }
+    let starts: Vec<u64> = parts
+        .iter()
+        .map(|p| summary_without_timings(p)["seeds"]["start"].as_u64().unwrap())
+        .collect();
+    assert_eq!(starts, [10, 344, 677]);
+    let merged = d.join("merged.json");
+    warsweep()
+        .arg("merge")
+        .args(&parts)
+        .arg("--summary")
+        .arg(&merged)
+        .arg("-q")
+        .assert()
+        .success();
+    assert_eq!(summary_without_timings(&merged), summary_without_timings(&whole));
+    refuses(
+        warsweep().args(["sweep", "--seeds", "0..5", "--shard", "5/5"]),
+        "shard 5/5 does not exist",
+    );
+    refuses(
+        warsweep().args(["sweep", "--seeds", "0..5", "--shard", "0/9"]),
+        "cannot cut seeds 0..5 into 9 parts: the range holds only 5 seeds",
+    );
+    refuses(
+        warsweep()
+            .args(["sweep", "--seeds", "0..5", "--shard"])
+            .env_remove("SLURM_ARRAY_TASK_ID"),
+        "--shard without K/N takes them from SLURM_ARRAY_TASK_ID",
+    );
+}
