@@ -729,11 +729,19 @@ fn plot(args: PlotArgs) -> Result<()> {
     // Each line is labelled by the parts of the setting that differ; the title names the rest.
     let parts: Vec<_> = summaries.iter().map(|(s, _)| s.setting().parts()).collect();
     let varies = |i: usize| parts.iter().any(|p| p[i].1 != parts[0][i].1);
+    // When the presets differ and each preset comes with one setting, its name says it all.
+    let by_rules_alone = varies(0)
+        && parts.iter().all(|p| {
+            parts
+                .iter()
+                .filter(|q| q[0].1 == p[0].1)
+                .all(|q| q.iter().zip(p.iter()).all(|(a, b)| a.1 == b.1))
+        });
     let mut labels: Vec<String> = parts
         .iter()
         .map(|p| {
             (0..p.len())
-                .filter(|&i| varies(i))
+                .filter(|&i| varies(i) && (i == 0 || !by_rules_alone))
                 .map(|i| format!("{} {}", p[i].0, p[i].1))
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -752,7 +760,11 @@ fn plot(args: PlotArgs) -> Result<()> {
             .collect();
     }
     for (label, (summary, _)) in labels.iter_mut().zip(&summaries) {
-        label.push_str(&format!(" ({} games)", group(summary.games)));
+        let infinite = 100.0 * summary.infinite as f64 / summary.games.max(1) as f64;
+        label.push_str(&format!(
+            " ({} games, {infinite:.1}% infinite)",
+            group(summary.games)
+        ));
     }
     let shared: Vec<String> = (0..parts[0].len())
         .filter(|&i| !varies(i))

@@ -14,10 +14,10 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
+mod common;
+
 fn golden(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/golden")
-        .join(name)
+    common::golden_dir().join(name)
 }
 
 /// Runs and expects success with exactly this stdout.

@@ -40,7 +40,27 @@ fn outputs(dir: &Path, stem: &str) -> Vec<String> {
     args
 }
 
-const SETTING: [&str; 6] = ["sweep", "--seeds", "0..600000", "--rules", "codingame", "-q"];
+/// The sweep every test interrupts: long enough to be stopped mid-way at full speed, and ten
+/// times shorter in a debug build, which plays about ten times slower.
+const SETTING: [&str; 6] = [
+    "sweep",
+    "--seeds",
+    if cfg!(debug_assertions) {
+        "0..60000"
+    } else {
+        "0..600000"
+    },
+    "--rules",
+    "codingame",
+    "-q",
+];
+
+/// Seeds between two checkpoints (and two chances to stop).
+const WINDOW: &str = if cfg!(debug_assertions) {
+    "2048"
+} else {
+    "16384"
+};
 
 /// Plays the reference sweep once, uninterrupted.
 fn reference(dir: &Path) {
@@ -66,7 +86,9 @@ fn same_as_reference(dir: &Path, stem: &str) {
     let mut left: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|name| name.starts_with(&format!("{stem}.")) || name.starts_with(&format!(".{stem}.")))
+        .filter(|name| {
+            name.starts_with(&format!("{stem}.")) || name.starts_with(&format!(".{stem}."))
+        })
         .collect();
     left.sort();
     let expected: Vec<String> = ["csv", "hist.csv", "json", "svg"]
@@ -82,7 +104,7 @@ fn start(dir: &Path, stem: &str, resume: bool) -> std::process::Child {
     command
         .args(SETTING)
         .args(outputs(dir, stem))
-        .args(["--window", "16384", "--checkpoint-seconds", "0", "-j", "2"])
+        .args(["--window", WINDOW, "--checkpoint-seconds", "0", "-j", "2"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
     if resume {
@@ -93,7 +115,10 @@ fn start(dir: &Path, stem: &str, resume: bool) -> std::process::Child {
 
 fn stderr_of(child: std::process::Child) -> (Option<i32>, String) {
     let out = child.wait_with_output().unwrap();
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 /// SIGKILL at many moments, each followed by `--resume`: the outputs end byte-identical to an
@@ -191,7 +216,7 @@ fn resuming_something_else_is_refused() {
     let saved = std::fs::read(&checkpoint).unwrap();
     let resume = |extra: &[&str]| {
         let mut c = warsweep();
-        c.args(["sweep", "--seeds", "0..600000", "--rules", "codingame", "-q"])
+        c.args(SETTING)
             .args(outputs(d, "a"))
             .args(extra)
             .arg("--resume");
@@ -199,32 +224,57 @@ fn resuming_something_else_is_refused() {
     };
     let mut other_rules = warsweep();
     other_rules
-        .args(["sweep", "--seeds", "0..600000", "--rules", "classic", "-q"])
+        .args(["sweep", "--seeds", SETTING[2], "--rules", "classic", "-q"])
         .args(outputs(d, "a"))
         .arg("--resume");
-    refuses(&mut other_rules, "it was written for another setting (rules codingame and classic");
+    refuses(
+        &mut other_rules,
+        "it was written for another setting (rules codingame and classic",
+    );
     let mut other_seeds = warsweep();
     other_seeds
-        .args(["sweep", "--seeds", "0..700000", "--rules", "codingame", "-q"])
+        .args([
+            "sweep",
+            "--seeds",
+            "0..700000",
+            "--rules",
+            "codingame",
+            "-q",
+        ])
         .args(outputs(d, "a"))
         .arg("--resume");
-    refuses(&mut other_seeds, "it was written for seeds 0..600000, not 0..700000");
-    refuses(&mut resume(&["--max-rounds", "5"]), "max-rounds 1000000 and 5");
+    refuses(
+        &mut other_seeds,
+        &format!("it was written for seeds {}, not 0..700000", SETTING[2]),
+    );
+    refuses(
+        &mut resume(&["--max-rounds", "5"]),
+        "max-rounds 1000000 and 5",
+    );
     // A CSV shorter than its checkpoint says is not the one the sweep was writing.
     std::fs::write(d.join("a.csv"), "seed,outcome\n").unwrap();
     refuses(&mut resume(&[]), "is not the CSV this sweep was writing");
     // A damaged checkpoint is named, never trusted.
     std::fs::write(&checkpoint, "{\"format\": \"something else\"}").unwrap();
-    refuses(&mut resume(&[]), "a.csv.resume is not a warsweep checkpoint");
+    refuses(
+        &mut resume(&[]),
+        "a.csv.resume is not a warsweep checkpoint",
+    );
     std::fs::write(&checkpoint, &saved[..saved.len() / 2]).unwrap();
-    refuses(&mut resume(&[]), "a.csv.resume is not a warsweep checkpoint");
+    refuses(
+        &mut resume(&[]),
+        "a.csv.resume is not a warsweep checkpoint",
+    );
     // --resume needs a file to keep its checkpoint beside, and cannot continue stdout.
     let mut no_file = warsweep();
     no_file.args(["sweep", "--resume"]);
     refuses(&mut no_file, "--resume needs an output file");
     let mut to_stdout = warsweep();
     to_stdout.args(["sweep", "--resume", "--csv", "-"]);
-    refuses(&mut to_stdout, "--resume cannot continue a CSV written to stdout");
+    refuses(
+        &mut to_stdout,
+        "--resume cannot continue a CSV written to stdout",
+    );
 }
 
 /// A failure at any moment leaves the previous files untouched, and no temporary file behind.
@@ -236,7 +286,15 @@ fn failures_leave_previous_files_untouched() {
     std::fs::write(&summary, "previous summary").unwrap();
     // The CSV fails mid-sweep (a full disk): the summary keeps its previous bytes.
     let out = std::process::Command::new(binary())
-        .args(["sweep", "--seeds", "0..300000", "-q", "--csv", "-", "--summary"])
+        .args([
+            "sweep",
+            "--seeds",
+            "0..300000",
+            "-q",
+            "--csv",
+            "-",
+            "--summary",
+        ])
         .arg(&summary)
         .stdout(std::fs::File::create("/dev/full").unwrap())
         .output()
@@ -246,15 +304,28 @@ fn failures_leave_previous_files_untouched() {
         String::from_utf8_lossy(&out.stderr).trim_end(),
         "warsweep: cannot write the CSV to stdout: No space left on device (os error 28)"
     );
-    assert_eq!(std::fs::read_to_string(&summary).unwrap(), "previous summary");
+    assert_eq!(
+        std::fs::read_to_string(&summary).unwrap(),
+        "previous summary"
+    );
     // A merge that fails leaves its output alone too.
     std::fs::write(d.join("bad.json"), "{}").unwrap();
     refuses(
-        warsweep().arg("merge").arg(d.join("bad.json")).arg("--summary").arg(&summary),
+        warsweep()
+            .arg("merge")
+            .arg(d.join("bad.json"))
+            .arg("--summary")
+            .arg(&summary),
         "bad.json is not a warsweep summary",
     );
-    assert_eq!(std::fs::read_to_string(&summary).unwrap(), "previous summary");
-    let names: Vec<_> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(
+        std::fs::read_to_string(&summary).unwrap(),
+        "previous summary"
+    );
+    let names: Vec<_> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(names.len(), 2, "{names:?}");
 }
 
@@ -326,7 +397,11 @@ fn closed_or_full_stdout() {
         drop(child.stdout.take());
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(0), "{command}");
-        assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let out = std::process::Command::new(binary())
             .args(&args)
             .stdout(std::fs::File::create("/dev/full").unwrap())
@@ -366,7 +441,9 @@ fn doctored_summaries_are_refused() {
             "it counts 2001 games over the 2000 seeds 0..2000",
         ),
         (
-            doctor("wins.json", &|v| v["wins"][0] = (v["wins"][0].as_u64().unwrap() + 1).into()),
+            doctor("wins.json", &|v| {
+                v["wins"][0] = (v["wins"][0].as_u64().unwrap() + 1).into()
+            }),
             "do not add up to its 2000 games",
         ),
         (
@@ -378,7 +455,9 @@ fn doctored_summaries_are_refused() {
             "its battles minimum is above its maximum",
         ),
         (
-            doctor("record.json", &|v| v["records"]["most_rounds"]["value"] = 3.into()),
+            doctor("record.json", &|v| {
+                v["records"]["most_rounds"]["value"] = 3.into()
+            }),
             "its most_rounds record does not match",
         ),
         (
@@ -397,14 +476,18 @@ fn doctored_summaries_are_refused() {
     let big = |name: &str, start: u64| {
         doctor(name, &|v| {
             v["battles_played"] = (u64::MAX - 1).into();
-            let (a, b) = (v["seeds"]["start"].as_u64().unwrap(), v["seeds"]["end"].as_u64().unwrap());
+            let (a, b) = (
+                v["seeds"]["start"].as_u64().unwrap(),
+                v["seeds"]["end"].as_u64().unwrap(),
+            );
             v["seeds"]["start"] = (a + start).into();
             v["seeds"]["end"] = (b + start).into();
         })
     };
     let (x, y) = (big("x.json", 0), big("y.json", 2000));
     // Records name seeds in the range: move them with it.
-    let mut yv: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&y).unwrap()).unwrap();
+    let mut yv: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&y).unwrap()).unwrap();
     for record in yv["records"].as_object_mut().unwrap().values_mut() {
         if let Some(seed) = record.get("seed").and_then(|s| s.as_u64()) {
             record["seed"] = (seed + 2000).into();
@@ -425,7 +508,12 @@ fn shards_cover_the_range_and_merge_into_it() {
     let d = dir.path();
     let whole = d.join("whole.json");
     let base = ["sweep", "--seeds", "10..1010", "--rules", "classic", "-q"];
-    warsweep().args(base).arg("--summary").arg(&whole).assert().success();
+    warsweep()
+        .args(base)
+        .arg("--summary")
+        .arg(&whole)
+        .assert()
+        .success();
     let mut parts = Vec::new();
     for k in 0..3 {
         let part = d.join(format!("part{k}.json"));
@@ -445,7 +533,11 @@ fn shards_cover_the_range_and_merge_into_it() {
     }
     let starts: Vec<u64> = parts
         .iter()
-        .map(|p| summary_without_timings(p)["seeds"]["start"].as_u64().unwrap())
+        .map(|p| {
+            summary_without_timings(p)["seeds"]["start"]
+                .as_u64()
+                .unwrap()
+        })
         .collect();
     assert_eq!(starts, [10, 344, 677]);
     let merged = d.join("merged.json");
@@ -457,7 +549,10 @@ fn shards_cover_the_range_and_merge_into_it() {
         .arg("-q")
         .assert()
         .success();
-    assert_eq!(summary_without_timings(&merged), summary_without_timings(&whole));
+    assert_eq!(
+        summary_without_timings(&merged),
+        summary_without_timings(&whole)
+    );
     refuses(
         warsweep().args(["sweep", "--seeds", "0..5", "--shard", "5/5"]),
         "shard 5/5 does not exist",

@@ -1,15 +1,12 @@
 //! Every file of ../shared/golden, replayed through the library and compared byte for byte.
 
-use std::path::PathBuf;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
 use warsweep::output::record::GameRow;
 use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Rules};
 
-/// The folder of reference results shipped beside the repository.
-pub fn golden_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/golden")
-}
+mod common;
+use common::golden_dir;
 
 /// The setting a golden file's name describes: `PRESET[.Np][.GATHER].SHUFFLE[.fromSTART].csv`.
 fn setting(name: &str) -> (Rules, Shuffle) {

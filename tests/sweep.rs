@@ -16,9 +16,8 @@ fn warsweep() -> Command {
     Command::cargo_bin("warsweep").unwrap()
 }
 
-fn golden_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/golden")
-}
+mod common;
+use common::golden_dir;
 
 /// The sweep flags a golden file's name stands for.
 fn flags_for(name: &str) -> Vec<String> {

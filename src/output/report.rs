@@ -55,7 +55,9 @@ fn top_of(acc: &Accumulator, metric: usize) -> u64 {
 /// Equal-width bins of the battles of finished games, from 0 to the 99.9th percentile (longer
 /// games go in the last bin).
 pub fn battle_bins(acc: &Accumulator, n: u64) -> Vec<(u64, u64, u64)> {
-    bins(acc, 1, top_of(acc, 1), n)
+    let top = top_of(acc, 1);
+    // No more bins than values, so that the x-axis ends where the data does.
+    bins(acc, 1, top, n.min(top + 1))
 }
 
 /// Cuts `text` into lines of at most `width` characters at spaces.
@@ -224,6 +226,8 @@ pub fn overlay_svg(
         chart
             .configure_mesh()
             .x_desc(format!("{x_desc} (last point: the longest 0.1% as well)"))
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.1}"))
             .y_desc("% of games per bin")
             .axis_desc_style(("sans-serif", 16))
             .label_style(("sans-serif", 14))

@@ -773,15 +773,7 @@ impl Summary {
 
 /// `1234567` as `1,234,567`.
 pub fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
+    indicatif::HumanCount(n).to_string()
 }
 
 #[cfg(test)]

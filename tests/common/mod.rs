@@ -1,0 +1,15 @@
+//! What several test files share: where the reference results are.
+
+use std::path::PathBuf;
+
+/// `../shared/golden` beside the repository, or a one-line explanation of what is missing.
+pub fn golden_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/golden");
+    if !dir.join("README.md").is_file() {
+        panic!(
+            "{} is missing: these tests compare with the reference results of ../shared/golden, which must sit beside the repository",
+            dir.display()
+        );
+    }
+    dir
+}

@@ -1,0 +1,128 @@
+//! The README's console examples, run as they are written: each `$ warsweep ...` line of a
+//! ```console block is run from the repository's root and its stdout compared with the lines
+//! below it. `[..]` in an expected line matches any text (timings), and a line `...` any number
+//! of lines. Release builds only: one example walks 63,063,000 deals.
+#![cfg(not(debug_assertions))]
+
+use std::path::PathBuf;
+
+/// `(command, expected lines)` of every console block.
+fn examples(readme: &str) -> Vec<(String, Vec<String>)> {
+    let mut examples: Vec<(String, Vec<String>)> = Vec::new();
+    let mut in_console = false;
+    for line in readme.lines() {
+        if !in_console {
+            in_console = line.trim_end() == "```console";
+            continue;
+        }
+        if line.starts_with("```") {
+            in_console = false;
+        } else if let Some(command) = line.strip_prefix("$ ") {
+            examples.push((command.to_string(), Vec::new()));
+        } else if let Some((_, expected)) = examples.last_mut() {
+            expected.push(line.to_string());
+        }
+    }
+    examples
+}
+
+/// Whether `actual` matches `pattern`, where each `[..]` matches any text.
+fn line_matches(pattern: &str, actual: &str) -> bool {
+    let parts: Vec<&str> = pattern.split("[..]").collect();
+    if parts.len() == 1 {
+        return pattern == actual;
+    }
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if !actual.starts_with(first) || !actual[first.len()..].ends_with(last) {
+        return false;
+    }
+    let mut rest = &actual[first.len()..actual.len() - last.len()];
+    for part in &parts[1..parts.len() - 1] {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Whether `actual` lines match `expected`, where a line `...` skips any number of lines.
+fn lines_match(expected: &[String], actual: &[&str]) -> bool {
+    match expected.split_first() {
+        None => actual.is_empty(),
+        Some((first, rest)) if first == "..." => {
+            (0..=actual.len()).any(|skip| lines_match(rest, &actual[skip..]))
+        }
+        Some((first, rest)) => {
+            !actual.is_empty() && line_matches(first, actual[0]) && lines_match(rest, &actual[1..])
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn the_readme_console_examples_print_what_it_shows() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let examples = examples(&readme);
+    assert!(
+        examples.len() >= 15,
+        "only {} examples found",
+        examples.len()
+    );
+    let bin = assert_cmd::cargo::cargo_bin("warsweep");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut failures = Vec::new();
+    for (command, expected) in &examples {
+        let out = std::process::Command::new("bash")
+            .args(["-c", command])
+            .current_dir(root())
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let actual: Vec<&str> = stdout.lines().collect();
+        if !out.status.success() || !lines_match(expected, &actual) {
+            failures.push(format!(
+                "$ {command}\n-- expected:\n{}\n-- got (exit {:?}):\n{stdout}{}",
+                expected.join("\n"),
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn patterns_match_as_documented() {
+    assert!(line_matches(
+        "0.23 s, [..] games/s",
+        "0.23 s, 1,234 games/s"
+    ));
+    assert!(!line_matches(
+        "0.23 s, [..] games/s",
+        "0.25 s, 1,234 games/s"
+    ));
+    assert!(line_matches(
+        "[..] s, [..] games/s",
+        "15.94 s, 3,957,199 games/s"
+    ));
+    assert!(!line_matches(
+        "[..] s, [..] games/s",
+        "15.94 s, 3,957,199 games"
+    ));
+    let lines = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert!(lines_match(
+        &lines(&["a", "...", "d"]),
+        &["a", "b", "c", "d"]
+    ));
+    assert!(!lines_match(&lines(&["a", "...", "d"]), &["a", "b", "c"]));
+    assert!(!lines_match(&lines(&["a", "b"]), &["a", "b", "c"]));
+}
