@@ -15,7 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
 cargo build --release --quiet
-bin=target/release/warsweep
+# The build just made (WARSWEEP overrides it), wherever cargo puts its target folder.
+bin=${WARSWEEP:-${CARGO_TARGET_DIR:-target}/release/warsweep}
 out=data/runs/$(date -u +%Y-%m-%d)-$(uname -n)
 mkdir -p "$out"
 work=$(mktemp -d)
