@@ -535,3 +535,123 @@ fn help_explains_presets_and_formats() {
         .stdout(predicate::str::contains("oorlog     2 to 12 players"))
         .stdout(predicate::str::contains("CodinGame format"));
 }
+
+/// The habits of ripgrep, hyperfine and friends: help for a bare call, a version with its git
+/// revision, completions and a man page, short flags, plain messages for negative numbers.
+#[test]
+fn command_line_conventions() {
+    let out = warsweep().output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        help.contains("Usage: warsweep") && help.contains("sweep"),
+        "{help}"
+    );
+    warsweep().arg("--version").assert().success().stdout(
+        predicate::str::is_match(r"^warsweep \d+\.\d+\.\d+ \(git [0-9a-f]{12}|unknown\)\n$")
+            .unwrap(),
+    );
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        warsweep()
+            .args(["completions", shell])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("warsweep"))
+            .stdout(predicate::str::contains("resume"));
+    }
+    warsweep()
+        .arg("man")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(".ie").or(predicate::str::contains(".TH warsweep")));
+    warsweep()
+        .args(["play", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("codingame preset unless --rules"));
+    warsweep()
+        .args(["sweep", "-j", "1", "-q", "--seeds", "0..10"])
+        .assert()
+        .success()
+        .stdout("");
+    for args in [
+        &["sweep", "-j", "-2"][..],
+        &["sweep", "--seeds", "0..10", "--players", "-3"],
+        &["play", "--seed", "-1"],
+        &["battle", "--players", "-3", "1", "2"],
+        &["sweep", "--max-rounds", "-5"],
+    ] {
+        refuses(args, b"", "is negative: give a whole number, 0 or more");
+    }
+    refuses(
+        &["sweep", "--frobnicate"],
+        b"",
+        "unexpected argument '--frobnicate'",
+    );
+}
+
+/// `plot` overlays several summaries, names what differs in the legend, and refuses bad input.
+#[test]
+fn plot_overlays_summaries() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).display().to_string();
+    for players in ["3", "4"] {
+        warsweep()
+            .args([
+                "sweep",
+                "--rules",
+                "oorlog",
+                "--seeds",
+                "0..2000",
+                "-q",
+                "--players",
+                players,
+            ])
+            .args(["--summary", &p(&format!("o{players}.json"))])
+            .assert()
+            .success();
+    }
+    warsweep()
+        .args([
+            "plot",
+            &p("o3.json"),
+            &p("o4.json"),
+            "-o",
+            &p("o.svg"),
+            "--metric",
+            "wars",
+        ])
+        .assert()
+        .success()
+        .stdout("");
+    let svg = std::fs::read_to_string(p("o.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(
+        svg.contains("players 3 (2,000 games, 0.0% infinite)"),
+        "{svg}"
+    );
+    assert!(svg.contains("players 4 (2,000 games"));
+    assert!(svg.contains("wars per finished game: rules oorlog, deck 8x13+4"));
+    refuses(
+        &[
+            "plot",
+            &p("o3.json"),
+            "-o",
+            &p("o.svg"),
+            "--metric",
+            "colour",
+        ],
+        b"",
+        "invalid value 'colour' for '--metric",
+    );
+    refuses(
+        &["plot", &p("none.json"), "-o", &p("x.svg")],
+        b"",
+        "cannot read",
+    );
+    refuses(
+        &["plot", &p("o3.json"), "-o", "/no/such/dir/x.svg"],
+        b"",
+        "cannot write the plot to /no/such/dir/x.svg",
+    );
+}
