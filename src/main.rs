@@ -487,6 +487,10 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
     if args.resume && state.is_none() {
         bail!("--resume needs an output file to keep its checkpoint beside: add --summary FILE (or --csv, --hist, --plot)");
     }
+    if let Some(path) = &state {
+        // A run killed while saving its checkpoint left the new one half-written beside it.
+        files::remove_stale(path);
+    }
     let resumed: Option<Resumed> = match &state {
         None => None,
         Some(path) => match Checkpoint::load(path)? {
