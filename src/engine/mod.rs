@@ -406,6 +406,7 @@ fn fast_rounds(
         let (run, counts) = duel::play(rules, hands, rng, stop_after, key);
         tally.rounds += counts.rounds;
         tally.battles += counts.battles;
+        tally.wars += counts.wars;
         let end = match run {
             Run::Tie { a, b } => resolve_duel_war(rules, hands, table, tally, rng, a, b),
             Run::Round { winner } => {
