@@ -246,16 +246,19 @@ fn settle_war<const RANK: u8, const WARS: u8>(
     let start = n - 1;
     let mut i = n;
     let mut ties = 1;
-    // Read ahead (checked indexing: this is the rare path) until a battle is decided.
+    // Read ahead until a battle is decided.
     let p1 = loop {
         if (tail[0] - (head[0] + i)).min(tail[1] - (head[1] + i)) < step {
             return None;
         }
         i += step;
-        let (x, y) = (
-            cards[head[0] + i - 1].value(),
-            cards[head[1] + i - 1].value(),
-        );
+        // SAFETY: both hands held `step` more cards: head[p] + i <= tail[p], inside `cards`.
+        let (x, y) = unsafe {
+            (
+                cards.get_unchecked(head[0] + i - 1).value(),
+                cards.get_unchecked(head[1] + i - 1).value(),
+            )
+        };
         if x != y {
             break p1_wins::<RANK>(x, y, ace, low_top);
         }
@@ -288,11 +291,18 @@ fn settle_war<const RANK: u8, const WARS: u8>(
         _ => {
             // natural: the winning card, the losing one, then every earlier card latest first
             // (player 2's before player 1's at each step: the reverse of the reveal order).
-            cards[at] = cards[head[w] + i - 1];
-            cards[at + 1] = cards[head[l] + i - 1];
-            for (k, j) in (start..i - 1).rev().enumerate() {
-                cards[at + 2 + 2 * k] = cards[head[1] + j];
-                cards[at + 3 + 2 * k] = cards[head[0] + j];
+            assert!(at + taken <= cards.len() && head[0].max(head[1]) + i <= cards.len());
+            // SAFETY: the assertion bounds every index: writes go to at..at + taken, reads to
+            // head[p] + start..head[p] + i.
+            unsafe {
+                *cards.get_unchecked_mut(at) = *cards.get_unchecked(head[w] + i - 1);
+                *cards.get_unchecked_mut(at + 1) = *cards.get_unchecked(head[l] + i - 1);
+                let mut to = at + 2;
+                for j in (start..i - 1).rev() {
+                    *cards.get_unchecked_mut(to) = *cards.get_unchecked(head[1] + j);
+                    *cards.get_unchecked_mut(to + 1) = *cards.get_unchecked(head[0] + j);
+                    to += 2;
+                }
             }
         }
     }
