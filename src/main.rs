@@ -374,33 +374,48 @@ fn slurm_shard() -> Result<(u64, u64)> {
 
 /// Opens the CSV's partial file: new, or (resuming) the one a stopped run left, cut back to the
 /// `bytes` its checkpoint counts. A run stopped by a signal had moved it into place: it moves back.
-fn open_csv(target: &Path, bytes: Option<u64>) -> Result<(Pending, u64)> {
+fn open_csv(target: &Path, resume: Option<(u64, &str)>) -> Result<(Pending, u64)> {
     let partial = checkpoint::partial_csv(target);
     let cannot = || format!("cannot write the CSV to {}", partial.display());
-    let Some(bytes) = bytes else {
+    let Some((bytes, tail)) = resume else {
         let file = File::create(&partial).with_context(cannot)?;
         return Ok((Pending::kept(target, partial, file), 0));
     };
-    if !partial.exists() && target.exists() {
-        std::fs::rename(target, &partial).with_context(cannot)?;
+    // The stopped run's CSV: still streaming (partial), or moved into place by a clean stop.
+    // Checked before anything is touched, so that a refused resume changes no file.
+    let source = if !partial.exists() && target.exists() {
+        target.to_path_buf()
+    } else {
+        partial.clone()
+    };
+    let len = std::fs::metadata(&source)
+        .with_context(|| {
+            format!(
+                "cannot resume: the CSV of the stopped run, {}, cannot be read",
+                source.display()
+            )
+        })?
+        .len();
+    if len < bytes {
+        bail!(
+            "cannot resume: {} holds {len} bytes but its checkpoint counts {bytes}: it is not the CSV this sweep was writing; move it and the checkpoint away to start over",
+            source.display()
+        );
+    }
+    if checkpoint::csv_tail(&source, bytes).with_context(cannot)? != tail {
+        bail!(
+            "cannot resume: {} does not hold the rows its checkpoint describes: it is not the CSV this sweep was writing; move it and the checkpoint away to start over",
+            source.display()
+        );
+    }
+    if source != partial {
+        std::fs::rename(&source, &partial).with_context(cannot)?;
     }
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)
         .open(&partial)
-        .with_context(|| {
-            format!(
-                "cannot resume: the CSV of the stopped run, {}, cannot be opened",
-                partial.display()
-            )
-        })?;
-    let len = file.metadata().with_context(cannot)?.len();
-    if len < bytes {
-        bail!(
-            "cannot resume: {} holds {len} bytes but its checkpoint counts {bytes}: it is not the CSV this sweep was writing; move it and the checkpoint away to start over",
-            partial.display()
-        );
-    }
+        .with_context(cannot)?;
     file.set_len(bytes).with_context(cannot)?;
     file.seek(io::SeekFrom::End(0)).with_context(cannot)?;
     Ok((Pending::kept(target, partial, file), bytes))
@@ -517,7 +532,12 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
     };
     let outputs = Outputs::create(&args.outputs)?;
     let mut csv = csv_file
-        .map(|target| open_csv(target, resumed.as_ref().map(|r| r.csv_bytes)))
+        .map(|target| {
+            open_csv(
+                target,
+                resumed.as_ref().map(|r| (r.csv_bytes, r.csv_tail.as_str())),
+            )
+        })
         .transpose()?;
     if job.repeats_deals() {
         say(&format!(
@@ -555,19 +575,24 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
     let started = Instant::now();
     let elapsed = || elapsed_before + started.elapsed().as_secs_f64();
     let save = |covered_end: u128, acc: &Accumulator, csv_bytes: u64| -> io::Result<()> {
-        match &state {
-            Some(path) => Checkpoint::new(
-                &setting,
-                seeds,
-                csv_file,
-                covered_end,
-                acc,
-                csv_bytes,
-                elapsed(),
-            )
-            .save(path),
-            None => Ok(()),
-        }
+        let Some(path) = &state else {
+            return Ok(());
+        };
+        let tail = match csv_file {
+            Some(target) => checkpoint::csv_tail(&checkpoint::partial_csv(target), csv_bytes)?,
+            None => String::new(),
+        };
+        Checkpoint::new(
+            &setting,
+            seeds,
+            csv_file,
+            covered_end,
+            acc,
+            csv_bytes,
+            tail,
+            elapsed(),
+        )
+        .save(path)
     };
     let mut periodic = |p: Progress| save(p.covered_end, p.acc, p.csv_bytes);
     let checkpoints = state.is_some().then(|| Checkpoints {

@@ -251,9 +251,28 @@ fn resuming_something_else_is_refused() {
         &mut resume(&["--max-rounds", "5"]),
         "max-rounds 1000000 and 5",
     );
+    // A CSV of the right length that ends with other rows is not the one either.
+    let csv = std::fs::read(d.join("a.csv")).unwrap();
+    let mut other = csv.clone();
+    let last = other.len() - 2;
+    other[last] = if other[last] == b'1' { b'2' } else { b'1' };
+    std::fs::write(d.join("a.csv"), &other).unwrap();
+    refuses(
+        &mut resume(&[]),
+        "a.csv does not hold the rows its checkpoint describes",
+    );
+    assert_eq!(
+        std::fs::read(d.join("a.csv")).unwrap(),
+        other,
+        "a refused resume moved a file"
+    );
+    assert!(!d.join("a.csv.partial").exists());
     // A CSV shorter than its checkpoint says is not the one the sweep was writing.
     std::fs::write(d.join("a.csv"), "seed,outcome\n").unwrap();
-    refuses(&mut resume(&[]), "is not the CSV this sweep was writing");
+    refuses(
+        &mut resume(&[]),
+        "a.csv holds 13 bytes but its checkpoint counts",
+    );
     // A damaged checkpoint is named, never trusted.
     std::fs::write(&checkpoint, "{\"format\": \"something else\"}").unwrap();
     refuses(

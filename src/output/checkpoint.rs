@@ -27,8 +27,25 @@ pub struct Checkpoint {
     pub csv: Option<PathBuf>,
     /// Bytes of the CSV holding the rows of the covered seeds (its header included).
     pub csv_bytes: u64,
+    /// The last bytes of those (up to `TAIL`): a resumed CSV must end with them, or it is not
+    /// the file this sweep was writing.
+    pub csv_tail: String,
     /// The covered seeds (`summary.seeds`), their tallies, and the time spent so far.
     pub summary: Summary,
+}
+
+/// How many of the CSV's last bytes a checkpoint keeps.
+const TAIL: u64 = 128;
+
+/// The last bytes (up to `TAIL`) of the first `bytes` of the file at `path`.
+pub fn csv_tail(path: &Path, bytes: u64) -> std::io::Result<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = std::fs::File::open(path)?;
+    let from = bytes.saturating_sub(TAIL);
+    file.seek(SeekFrom::Start(from))?;
+    let mut tail = Vec::with_capacity((bytes - from) as usize);
+    file.take(bytes - from).read_to_end(&mut tail)?;
+    Ok(String::from_utf8_lossy(&tail).into_owned())
 }
 
 /// Where a sweep resumes: the seeds left, and what the covered ones gave.
@@ -37,6 +54,7 @@ pub struct Resumed {
     pub covered_end: u128,
     pub acc: Accumulator,
     pub csv_bytes: u64,
+    pub csv_tail: String,
     pub elapsed_seconds: f64,
 }
 
@@ -72,6 +90,7 @@ impl Checkpoint {
         covered_end: u128,
         acc: &Accumulator,
         csv_bytes: u64,
+        csv_tail: String,
         elapsed_seconds: f64,
     ) -> Checkpoint {
         let covered = Seeds {
@@ -83,6 +102,7 @@ impl Checkpoint {
             seeds,
             csv: csv.map(Path::to_path_buf),
             csv_bytes,
+            csv_tail,
             summary: Summary::new(setting, covered, acc, elapsed_seconds),
         }
     }
@@ -190,6 +210,7 @@ impl Checkpoint {
             covered_end: covered.end,
             acc,
             csv_bytes: self.csv_bytes,
+            csv_tail: self.csv_tail.clone(),
             elapsed_seconds: self.summary.elapsed_seconds,
         })
     }
