@@ -20,7 +20,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use warsweep::deal::{Shuffle, LCG_MODULUS};
 use warsweep::engine::{Engine, GameResult, Outcome};
-use warsweep::output::checkpoint::{self, Checkpoint, Resumed};
+use warsweep::output::checkpoint::{self, Checkpoint, CsvMark, Resumed};
 use warsweep::output::files::{self, Pending};
 use warsweep::output::summary::{group, Accumulator, Seeds, Setting, Summary};
 use warsweep::output::{record, report};
@@ -582,17 +582,12 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
             Some(target) => checkpoint::csv_tail(&checkpoint::partial_csv(target), csv_bytes)?,
             None => String::new(),
         };
-        Checkpoint::new(
-            &setting,
-            seeds,
-            csv_file,
-            covered_end,
-            acc,
-            csv_bytes,
+        let csv = CsvMark {
+            target: csv_file,
+            bytes: csv_bytes,
             tail,
-            elapsed(),
-        )
-        .save(path)
+        };
+        Checkpoint::new(&setting, seeds, covered_end, acc, elapsed(), csv).save(path)
     };
     let mut periodic = |p: Progress| save(p.covered_end, p.acc, p.csv_bytes);
     let checkpoints = state.is_some().then(|| Checkpoints {

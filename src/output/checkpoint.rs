@@ -82,16 +82,24 @@ pub fn partial_csv(target: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// Where the CSV stands at a checkpoint: its target, the bytes that hold the covered seeds'
+/// rows, and the last of those bytes.
+pub struct CsvMark<'a> {
+    pub target: Option<&'a Path>,
+    pub bytes: u64,
+    pub tail: String,
+}
+
 impl Checkpoint {
+    /// The checkpoint of a sweep of `setting` over `seeds` that has covered the seeds before
+    /// `covered_end`, with tallies `acc`, after `elapsed_seconds`.
     pub fn new(
         setting: &Setting,
         seeds: Seeds,
-        csv: Option<&Path>,
         covered_end: u128,
         acc: &Accumulator,
-        csv_bytes: u64,
-        csv_tail: String,
         elapsed_seconds: f64,
+        csv: CsvMark,
     ) -> Checkpoint {
         let covered = Seeds {
             start: seeds.start,
@@ -100,9 +108,9 @@ impl Checkpoint {
         Checkpoint {
             format: FORMAT.to_string(),
             seeds,
-            csv: csv.map(Path::to_path_buf),
-            csv_bytes,
-            csv_tail,
+            csv: csv.target.map(Path::to_path_buf),
+            csv_bytes: csv.bytes,
+            csv_tail: csv.tail,
             summary: Summary::new(setting, covered, acc, elapsed_seconds),
         }
     }
