@@ -434,6 +434,28 @@ fn closed_or_full_stdout() {
     }
 }
 
+/// A closed stderr is no reason to panic: the exit code still tells what happened.
+#[test]
+fn closed_stderr() {
+    for (command, code) in [
+        ("sweep --seeds 0..1000 >/dev/null", 0),
+        ("sweep --seeds 0..300000 --csv - | head -1 >/dev/null", 0),
+        ("sweep --threads 0", 1),
+        ("sweep --no-such-flag", 2),
+        ("merge /no/such/summary.json", 1),
+    ] {
+        let status = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "set -o pipefail; '{}' {command} 2>&-",
+                binary().display()
+            ))
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(code), "{command}");
+    }
+}
+
 /// merge checks what it reads: doctored or damaged summaries are refused with one line.
 #[test]
 fn doctored_summaries_are_refused() {
