@@ -70,15 +70,18 @@ pub enum CheckpointError {
 
 /// The checkpoint file of a sweep whose first output file is `anchor`.
 pub fn path_for(anchor: &Path) -> PathBuf {
-    let mut name = anchor.as_os_str().to_owned();
-    name.push(".resume");
-    PathBuf::from(name)
+    suffixed(anchor, ".resume")
 }
 
 /// Where the CSV of a running sweep streams before it is complete.
 pub fn partial_csv(target: &Path) -> PathBuf {
-    let mut name = target.as_os_str().to_owned();
-    name.push(".partial");
+    suffixed(target, ".partial")
+}
+
+/// `path` with `suffix` added to its file name (`out.csv` -> `out.csv.resume`).
+fn suffixed(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
     PathBuf::from(name)
 }
 

@@ -84,14 +84,18 @@ impl Drop for Pending {
     }
 }
 
+/// The folder `path` is in (`.` for a bare file name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
 /// Makes a rename in the folder of `path` durable (best effort: not every file system allows
 /// opening a folder).
 pub fn sync_folder(path: &Path) {
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if let Ok(dir) = File::open(folder) {
+    if let Ok(dir) = File::open(folder_of(path)) {
         let _ = dir.sync_all();
     }
 }
@@ -108,11 +112,7 @@ pub fn remove_stale(target: &Path) {
         None => return,
     };
     let prefix = format!(".{name}.warsweep-");
-    let folder = match target.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let Ok(entries) = fs::read_dir(folder) else {
+    let Ok(entries) = fs::read_dir(folder_of(target)) else {
         return;
     };
     for entry in entries.flatten() {
