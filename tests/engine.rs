@@ -358,20 +358,27 @@ fn fast_paths_agree_with_the_general_path_for_every_knob() {
                         };
                         let rules = Rules::build(Preset::Bataille, knobs).unwrap();
                         let mut fast = Engine::new(rules);
+                        let mut unpacked = Engine::new(rules);
+                        unpacked.set_packed(false);
                         let mut general = Engine::new(rules);
                         fast.set_max_rounds(2_000);
+                        unpacked.set_max_rounds(2_000);
                         general.set_max_rounds(2_000);
                         // Large open decks loop for millions of rounds under some orders: the
                         // fast path alone tells which games are short enough to observe.
                         for seed in 0..4 {
-                            for shuffle in [Shuffle::Lcg, Shuffle::Splitmix] {
-                                if fast.play_seed(shuffle, seed).battles > 200_000 {
+                            for shuffle in Shuffle::ALL {
+                                let result = fast.play_seed(shuffle, seed);
+                                if result.battles > 200_000 {
                                     continue;
                                 }
+                                let watched =
+                                    general.play_seed_observed(shuffle, seed, &mut Watching);
+                                assert_eq!(result, watched, "{rules:?} {shuffle:?} seed {seed}");
                                 assert_eq!(
-                                    fast.play_seed(shuffle, seed),
-                                    general.play_seed_observed(shuffle, seed, &mut Watching),
-                                    "{rules:?} {shuffle:?} seed {seed}"
+                                    unpacked.play_seed(shuffle, seed),
+                                    watched,
+                                    "unpacked {rules:?} {shuffle:?} seed {seed}"
                                 );
                             }
                         }
@@ -509,6 +516,54 @@ fn fast_paths_agree_with_the_general_path_on_the_largest_decks() {
                         general.play_seed_observed(Shuffle::Splitmix, seed, &mut Watching);
                     assert_eq!(result, watched, "{rules:?} seed {seed}");
                 }
+            }
+        }
+    }
+}
+
+/// Small decks played in machine words (`packed`) give what the runs on arrays give, over many
+/// deals of every deck shape that fits, under every gather order and ranking the words play, and
+/// over hands handed in directly.
+#[test]
+fn packed_games_agree_with_the_array_runs() {
+    let decks = [
+        "4x4", "4x5", "1x10", "2x8", "4x8", "2x13", "1x15+1", "3x5+1",
+    ];
+    for (d, deck) in decks.iter().enumerate() {
+        let deck = Deck::parse(deck).unwrap();
+        for (g, &gather) in Gather::ALL.iter().enumerate() {
+            if gather == Gather::Random {
+                continue;
+            }
+            for &short_war in ShortWar::ALL {
+                let knobs = Knobs {
+                    deck: Some(deck),
+                    face_down: Some((d + g) % 3),
+                    short_war: Some(short_war),
+                    gather: Some(gather),
+                    deal: Some(Deal::ALL[(d + g) % 2]),
+                    ranking: Some(Ranking::ALL[d % 2]),
+                    ..Knobs::default()
+                };
+                let rules = Rules::build(Preset::Bataille, knobs).unwrap();
+                let mut packed = Engine::new(rules);
+                let mut unpacked = Engine::new(rules);
+                unpacked.set_packed(false);
+                for seed in 0..300 {
+                    let shuffle = Shuffle::ALL[seed as usize % 3];
+                    let seed = seed * 7919;
+                    assert_eq!(
+                        packed.play_seed(shuffle, seed),
+                        unpacked.play_seed(shuffle, seed),
+                        "{rules:?} {shuffle:?} seed {seed}"
+                    );
+                }
+                let hands = packed.deal(Shuffle::Splitmix, 5);
+                assert_eq!(
+                    packed.play_hands(&hands, 0, &mut Silent),
+                    unpacked.play_hands(&hands, 0, &mut Silent),
+                    "{rules:?} hands"
+                );
             }
         }
     }

@@ -50,19 +50,25 @@ impl Lex {
         }
     }
 
-    /// Puts seed `seed`'s arrangement in `deck` (of the deck's size).
-    pub fn arrange(&mut self, seed: u64, deck: &mut [Card]) {
+    /// Seed `seed`'s arrangement of values.
+    pub fn values(&mut self, seed: u64) -> &[u8] {
         let seed = match self.total {
             Some(m) => seed % m,
             None => seed,
         };
         if self.last.and_then(|l| l.checked_add(1)) == Some(seed) {
             next_arrangement(&mut self.values);
-        } else {
+        } else if self.last != Some(seed) {
             self.seen.copy_from_slice(&self.counts);
             unrank(&mut self.seen, seed, &mut self.values);
         }
         self.last = Some(seed);
+        &self.values
+    }
+
+    /// Puts seed `seed`'s arrangement in `deck` (of the deck's size).
+    pub fn arrange(&mut self, seed: u64, deck: &mut [Card]) {
+        self.values(seed);
         self.seen.fill(0);
         for (card, &v) in deck.iter_mut().zip(&self.values) {
             let v = v as usize;

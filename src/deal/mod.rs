@@ -171,6 +171,11 @@ impl Dealer {
         }
     }
 
+    /// Seed `seed`'s `lex` arrangement of the deck's values, without building cards.
+    pub fn lex_values(&mut self, seed: u64) -> &[u8] {
+        self.lex.values(seed)
+    }
+
     /// Puts seed `seed`'s order of the deck in `deck`, which holds the sorted deck.
     pub fn shuffle(&mut self, shuffle: Shuffle, seed: u64, deck: &mut [Card]) {
         match shuffle {
@@ -240,14 +245,23 @@ pub fn splitmix_shuffle<T>(seed: u64, deck: &mut [T]) {
 /// one on top. Round-robin: cards `p`, `p + players`, ...; with `N mod P` extra cards the first
 /// players get one more. Blocks: consecutive blocks, player 1's first; the first
 /// `P - (N mod P)` blocks are one card smaller.
-pub fn dealt_to(
-    deck: &[Card],
+pub fn dealt_to<T: Copy>(
+    deck: &[T],
     deal: Deal,
     players: usize,
     p: usize,
-) -> impl Iterator<Item = Card> + '_ {
-    let n = deck.len();
-    let (start, step, count) = match deal {
+) -> impl Iterator<Item = T> + '_ {
+    let (start, step, count) = dealt_span(deck.len(), deal, players, p);
+    deck[start.min(deck.len())..]
+        .iter()
+        .step_by(step)
+        .take(count)
+        .copied()
+}
+
+/// Where player `p`'s cards lie in a deck of `n` cards: `count` cards from `start`, `step` apart.
+pub fn dealt_span(n: usize, deal: Deal, players: usize, p: usize) -> (usize, usize, usize) {
+    match deal {
         Deal::RoundRobin => (p, players, (n + players - 1 - p) / players),
         Deal::Blocks => {
             let (small, extra) = (n / players, n % players);
@@ -255,12 +269,7 @@ pub fn dealt_to(
             let start = p * small + p.saturating_sub(smaller);
             (start, 1, small + usize::from(p >= smaller))
         }
-    };
-    deck[start.min(n)..]
-        .iter()
-        .step_by(step)
-        .take(count)
-        .copied()
+    }
 }
 
 #[cfg(test)]

@@ -84,7 +84,7 @@ pub(crate) struct Counts {
 /// Whether player 1's value `a` beats player 2's `b` (they differ), without branching.
 /// `ace` and `low_top` come from `Strength` (only read for `OORLOG`).
 #[inline(always)]
-fn p1_wins<const RANK: u8>(a: u8, b: u8, ace: u8, low_top: u8) -> bool {
+pub(crate) fn p1_wins<const RANK: u8>(a: u8, b: u8, ace: u8, low_top: u8) -> bool {
     let higher = a > b;
     if RANK == OORLOG {
         // A 2 or 3 against an ace or joker reverses the order.

@@ -135,7 +135,7 @@ impl Hands {
     }
 
     /// The size of every hand.
-    pub fn lens(&self) -> impl Iterator<Item = u32> + '_ {
+    pub fn lens(&self) -> impl Iterator<Item = u32> + Clone + '_ {
         (0..self.players).map(|p| self.len(p))
     }
 

@@ -14,6 +14,7 @@ pub(crate) mod crowd;
 pub(crate) mod cycle;
 pub(crate) mod duel;
 pub mod hands;
+pub(crate) mod packed;
 
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
 use crate::rules::{Card, Gather, Rules, ShortWar, MAX_PLAYERS};
@@ -133,6 +134,10 @@ pub struct Engine {
     rng: SplitMix64,
     max_rounds: u64,
     events: Vec<(usize, Card)>,
+    /// The word unobserved games are played in, when they fit in one (see `packed`).
+    packed: Option<packed::Width>,
+    /// Cards in all hands the engine was sized for.
+    total: usize,
 }
 
 /// Default for `--max-rounds`: where games that cannot be checked for cycles are stopped.
@@ -166,7 +171,19 @@ impl Engine {
             rng: SplitMix64(0),
             max_rounds: DEFAULT_MAX_ROUNDS,
             events: Vec::with_capacity(total),
+            packed: packed::width(&rules, total),
+            total,
         }
+    }
+
+    /// Whether unobserved games of small decks are played in machine words (`packed`, the
+    /// default where they fit) or on the general fast paths: the tests compare both.
+    pub fn set_packed(&mut self, on: bool) {
+        self.packed = if on {
+            packed::width(&self.rules, self.total)
+        } else {
+            None
+        };
     }
 
     pub fn rules(&self) -> &Rules {
@@ -190,9 +207,19 @@ impl Engine {
         seed: u64,
         observer: &mut O,
     ) -> GameResult {
+        if let (false, Some(width)) = (O::ACTIVE, self.packed) {
+            if shuffle == Shuffle::Lex {
+                // Values are all a packed game needs: no cards are built.
+                let values = self.dealer.lex_values(seed);
+                return packed::play_values(&self.rules, width, values);
+            }
+        }
         self.deck.clear();
         self.deck.extend_from_slice(&self.sorted);
         self.dealer.shuffle(shuffle, seed, &mut self.deck);
+        if let (false, Some(width)) = (O::ACTIVE, self.packed) {
+            return packed::play_deal(&self.rules, width, &self.deck, Card::value);
+        }
         self.hands.deal(&self.deck, self.rules.deal);
         self.play_loaded(seed, observer)
     }
@@ -245,6 +272,10 @@ impl Engine {
         };
         if self.hands.any_empty() {
             return result(most_cards(&self.hands), tally);
+        }
+        if let (false, Some(width)) = (O::ACTIVE, self.packed) {
+            let hand = |p| self.hands.hand(p).iter().map(|c| c.value());
+            return packed::play(&self.rules, width, hand(0), hand(1));
         }
         let detect = self.rules.detects_cycles();
         if detect {
@@ -577,66 +608,76 @@ fn face_down_count<O: Observer>(
     tied: &[u8],
     observer: &mut O,
 ) -> Result<u32, Outcome> {
+    let left = |p: usize| hands.len(p);
     let d = rules.face_down as u32;
-    let left = |p: &u8| hands.len(*p as usize);
-    let fewest = tied.iter().map(left).min().unwrap_or(0);
-    Ok(match rules.short_war {
-        _ if fewest > d => d,
-        ShortWar::Draw => {
-            if O::ACTIVE {
-                observer.note(&format!(
-                    "a tied player has {fewest} cards, fewer than the {} a war needs: draw",
-                    d + 1
-                ));
-            }
-            return Err(Outcome::Draw);
-        }
-        ShortWar::Shorten if fewest >= 1 => {
-            if O::ACTIVE {
-                observer.note(&format!(
-                    "a tied player has only {fewest} cards: {} face down each",
-                    fewest - 1
-                ));
-            }
-            fewest - 1
-        }
+    let fewest = tied.iter().map(|&p| left(p as usize)).min().unwrap_or(0);
+    if fewest > d {
+        return Ok(d);
+    }
+    if O::ACTIVE {
+        observer.note(&short_war_note(rules.short_war, d, fewest));
+    }
+    short_war(rules, tied, left)
+}
+
+/// The short-war policy, in one place for every path: the tied players `tied` hold `left(p)`
+/// cards each (`left` answers for every player). Either how many cards each puts face down, or
+/// how the game ends because one of them cannot put down the D + 1 cards of a war.
+pub(crate) fn short_war(
+    rules: &Rules,
+    tied: &[u8],
+    left: impl Fn(usize) -> u32 + Copy,
+) -> Result<u32, Outcome> {
+    let d = rules.face_down as u32;
+    let left_of = |p: &u8| left(*p as usize);
+    let fewest = tied.iter().map(left_of).min().unwrap_or(0);
+    match rules.short_war {
+        _ if fewest > d => Ok(d),
+        ShortWar::Draw => Err(Outcome::Draw),
+        ShortWar::Shorten if fewest >= 1 => Ok(fewest - 1),
         ShortWar::Shorten => {
             // A tied player has no card left: players without cards lose.
-            if O::ACTIVE {
-                observer.note("a tied player has no card left for the war");
-            }
-            let mut with_cards = tied.iter().filter(|p| left(p) > 0);
-            return Err(match (with_cards.next(), with_cards.next()) {
+            let mut with_cards = tied.iter().filter(|p| left_of(p) > 0);
+            Err(match (with_cards.next(), with_cards.next()) {
                 (Some(&p), None) => Outcome::Win(p as usize),
                 _ => Outcome::Draw,
-            });
+            })
         }
         ShortWar::FirstOutLoses => {
             // Cards are played in unison: whoever holds fewer of the D + 1 runs out first.
-            let reach = |p: &u8| left(p).min(d + 1);
+            let reach = |p: &u8| left_of(p).min(d + 1);
             let (a, b) = (reach(&tied[0]), reach(&tied[1]));
-            if O::ACTIVE {
-                observer.note(&format!(
-                    "a tied player cannot put down the {} cards of a war",
-                    d + 1
-                ));
-            }
-            return Err(match a.cmp(&b) {
+            Err(match a.cmp(&b) {
                 std::cmp::Ordering::Less => Outcome::Win(tied[1] as usize),
                 std::cmp::Ordering::Greater => Outcome::Win(tied[0] as usize),
                 std::cmp::Ordering::Equal => Outcome::Draw,
-            });
+            })
         }
-        ShortWar::MostCards => {
-            if O::ACTIVE {
-                observer.note(&format!(
-                    "a tied player cannot put down the {} cards of a war: the game ends",
-                    d + 1
-                ));
-            }
-            return Err(most_cards(hands));
+        // The table is out of play; the hands decide.
+        ShortWar::MostCards => Err(most_cards_of((0..rules.players).map(left))),
+    }
+}
+
+/// What a trace says when a tied player holds only `fewest` cards, no more than `d`.
+fn short_war_note(policy: ShortWar, d: u32, fewest: u32) -> String {
+    match policy {
+        ShortWar::Draw => format!(
+            "a tied player has {fewest} cards, fewer than the {} a war needs: draw",
+            d + 1
+        ),
+        ShortWar::Shorten if fewest >= 1 => format!(
+            "a tied player has only {fewest} cards: {} face down each",
+            fewest - 1
+        ),
+        ShortWar::Shorten => "a tied player has no card left for the war".to_string(),
+        ShortWar::FirstOutLoses => {
+            format!("a tied player cannot put down the {} cards of a war", d + 1)
         }
-    })
+        ShortWar::MostCards => format!(
+            "a tied player cannot put down the {} cards of a war: the game ends",
+            d + 1
+        ),
+    }
 }
 
 /// A tie between the two players of a two-player game, `a` and `b` already revealed: wars until
@@ -814,10 +855,15 @@ fn finish_round(hands: &mut Hands, tally: &mut Tally, winner: usize) -> Option<O
 
 /// The end of a game decided by who holds the most cards (a tie for the most is a draw).
 fn most_cards(hands: &Hands) -> Outcome {
-    let most = hands.lens().max().unwrap_or(0);
-    let mut holders = (0..hands.players()).filter(|&p| hands.len(p) == most);
+    most_cards_of(hands.lens())
+}
+
+/// `most_cards` for hands holding `lens` cards, in player order.
+fn most_cards_of(lens: impl Iterator<Item = u32> + Clone) -> Outcome {
+    let most = lens.clone().max().unwrap_or(0);
+    let mut holders = lens.enumerate().filter(|&(_, n)| n == most);
     match (holders.next(), holders.next()) {
-        (Some(p), None) => Outcome::Win(p),
+        (Some((p, _)), None) => Outcome::Win(p),
         _ => Outcome::Draw,
     }
 }

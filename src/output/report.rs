@@ -11,7 +11,7 @@ pub fn write_hist_csv(acc: &Accumulator, out: impl Write) -> io::Result<()> {
     let mut writer = csv::Writer::from_writer(out);
     writer.write_record(["metric", "value", "games"])?;
     for (name, metric) in METRICS.iter().zip(&acc.metrics) {
-        for bucket in metric.hist.iter_recorded() {
+        for bucket in metric.histogram().iter_recorded() {
             writer.write_record([
                 name.to_string(),
                 bucket.value_iterated_to().to_string(),
@@ -31,8 +31,9 @@ pub fn bins(acc: &Accumulator, metric: usize, top: u64, bins: u64) -> Vec<(u64, 
     }
     let width = top.max(1).div_ceil(bins).max(1);
     let mut counts = vec![0u64; bins as usize];
-    for bucket in m.hist.iter_recorded() {
-        let at = m.hist.median_equivalent(bucket.value_iterated_to());
+    let hist = m.histogram();
+    for bucket in hist.iter_recorded() {
+        let at = hist.median_equivalent(bucket.value_iterated_to());
         let bin = ((at / width) as usize).min(counts.len() - 1);
         counts[bin] += bucket.count_at_value();
     }
@@ -49,7 +50,10 @@ fn top_of(acc: &Accumulator, metric: usize) -> u64 {
     if m.count == 0 {
         return 1;
     }
-    m.hist.value_at_quantile(0.999).clamp(m.min, m.max).max(1)
+    m.histogram()
+        .value_at_quantile(0.999)
+        .clamp(m.min, m.max)
+        .max(1)
 }
 
 /// Equal-width bins of the battles of finished games, from 0 to the 99.9th percentile (longer

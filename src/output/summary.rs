@@ -11,6 +11,7 @@ use base64::Engine as _;
 use hdrhistogram::serialization::{Deserializer, Serializer, V2DeflateSerializer};
 use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use thiserror::Error;
 
@@ -22,6 +23,10 @@ pub const HIGHEST: u64 = 1 << 40;
 /// The five measured quantities, in the order the summary lists them.
 pub const METRICS: [&str; 5] = ["rounds", "battles", "wars", "cycle_start", "cycle_length"];
 
+/// Values below this are tallied in a plain array before they reach the histogram: recording
+/// one is an increment, where the histogram's own record costs tens of instructions a value.
+const SMALL: usize = 512;
+
 /// Exact count, total, minimum and maximum of one quantity, plus its histogram.
 #[derive(Clone, Debug)]
 pub struct Metric {
@@ -29,7 +34,12 @@ pub struct Metric {
     pub total: u64,
     pub min: u64,
     pub max: u64,
-    pub hist: Histogram<u64>,
+    /// Every value at or above `SMALL`, and the small values `small` has handed over.
+    hist: Histogram<u64>,
+    /// How many times each value below `SMALL` was recorded and not yet added to `hist`.
+    small: Box<[u64; SMALL]>,
+    /// Whether `small` holds any count.
+    pending: bool,
 }
 
 impl Metric {
@@ -40,6 +50,20 @@ impl Metric {
             min: u64::MAX,
             max: 0,
             hist: Histogram::new_with_bounds(1, HIGHEST, SIGFIG).expect("valid bounds"),
+            small: Box::new([0; SMALL]),
+            pending: false,
+        }
+    }
+
+    /// A metric read from a summary: its exact tallies and its histogram.
+    fn from_parts(count: u64, total: u64, min: u64, max: u64, hist: Histogram<u64>) -> Metric {
+        Metric {
+            count,
+            total,
+            min,
+            max,
+            hist,
+            ..Metric::new()
         }
     }
 
@@ -49,7 +73,25 @@ impl Metric {
         self.total += value;
         self.min = self.min.min(value);
         self.max = self.max.max(value);
-        self.hist.saturating_record(value);
+        match self.small.get_mut(value as usize) {
+            Some(n) => {
+                *n += 1;
+                self.pending = true;
+            }
+            None => self.hist.saturating_record(value),
+        }
+    }
+
+    /// The histogram of every value recorded.
+    pub fn histogram(&self) -> Cow<'_, Histogram<u64>> {
+        if !self.pending {
+            return Cow::Borrowed(&self.hist);
+        }
+        let mut hist = self.hist.clone();
+        for (value, &n) in self.small.iter().enumerate().filter(|(_, &n)| n > 0) {
+            hist.saturating_record_n(value as u64, n);
+        }
+        Cow::Owned(hist)
     }
 
     pub fn add(&mut self, other: &Metric) {
@@ -64,17 +106,24 @@ impl Metric {
         self.min = self.min.min(other.min);
         self.max = self.max.max(other.max);
         self.hist.add(&other.hist).map_err(|_| "histogram")?;
+        if other.pending {
+            for (n, &m) in self.small.iter_mut().zip(other.small.iter()) {
+                *n = n.checked_add(m).ok_or("histogram")?;
+            }
+            self.pending = true;
+        }
         Ok(())
     }
 
     pub fn stats(&self) -> Stats {
         let empty = self.count == 0;
+        let hist = self.histogram();
         // Bucketed values are clamped to the exact extremes, so that p99.9 never exceeds max.
         let at = |q: f64| {
             if empty {
                 0
             } else {
-                self.hist.value_at_quantile(q).clamp(self.min, self.max)
+                hist.value_at_quantile(q).clamp(self.min, self.max)
             }
         };
         Stats {
@@ -82,8 +131,8 @@ impl Metric {
             total: self.total,
             min: if empty { 0 } else { self.min },
             max: self.max,
-            mean: if empty { 0.0 } else { self.hist.mean() },
-            stdev: if empty { 0.0 } else { self.hist.stdev() },
+            mean: if empty { 0.0 } else { hist.mean() },
+            stdev: if empty { 0.0 } else { hist.stdev() },
             p50: at(0.5),
             p90: at(0.9),
             p99: at(0.99),
@@ -471,11 +520,11 @@ impl Summary {
             battles_played: acc.battles_played,
             records: acc.records,
             histograms: Histograms {
-                rounds: encode(&m[0].hist),
-                battles: encode(&m[1].hist),
-                wars: encode(&m[2].hist),
-                cycle_start: encode(&m[3].hist),
-                cycle_length: encode(&m[4].hist),
+                rounds: encode(&m[0].histogram()),
+                battles: encode(&m[1].histogram()),
+                wars: encode(&m[2].histogram()),
+                cycle_start: encode(&m[3].histogram()),
+                cycle_length: encode(&m[4].histogram()),
             },
             elapsed_seconds,
             games_per_second: if elapsed_seconds > 0.0 {
@@ -539,17 +588,12 @@ impl Summary {
                     stats.count
                 )));
             }
-            acc.metrics[i] = Metric {
-                count: stats.count,
-                total: stats.total,
-                min: if stats.count == 0 {
-                    u64::MAX
-                } else {
-                    stats.min
-                },
-                max: stats.max,
-                hist,
+            let min = if stats.count == 0 {
+                u64::MAX
+            } else {
+                stats.min
             };
+            acc.metrics[i] = Metric::from_parts(stats.count, stats.total, min, stats.max, hist);
         }
         Ok(acc)
     }
@@ -794,7 +838,7 @@ mod tests {
         for v in [0, 1, 5, 2047, 2048, 100_000, 7_777_777] {
             m.record(v);
         }
-        let back = decode("rounds", &encode(&m.hist)).unwrap();
-        assert_eq!(back, m.hist);
+        let back = decode("rounds", &encode(&m.histogram())).unwrap();
+        assert_eq!(back, *m.histogram());
     }
 }
