@@ -21,7 +21,7 @@ use std::ops::{BitAnd, BitOr, Not, Shl, Shr, Sub};
 /// A word holding a hand, four bits a card.
 pub(crate) trait Word:
     Copy
-    + Eq
+    + Ord
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
     + BitOr<Output = Self>
@@ -288,6 +288,9 @@ impl<W: Word> Game<W> {
     }
 }
 
+/// Rounds before the saved state first moves on.
+const FIRST_WINDOW: u64 = 64;
+
 /// Plays rounds until the game ends or repeats its state. Brent's method: the saved state moves
 /// to the live one each time the distance between them reaches a power of two, and the first
 /// time they meet that distance is the exact cycle length.
@@ -295,8 +298,11 @@ impl<W: Word> Game<W> {
 fn run<W: Word, const RANK: u8, const GATHER: u8>(start: Game<W>, p: &Params) -> GameResult {
     let mut game = start;
     let mut saved = (game.h0, game.h1);
-    // The saved state is that after round `saved_at`; it moves on at round `next_save`.
-    let (mut saved_at, mut next_save) = (0u64, 1u64);
+    // The saved state is that after round `saved_at`; it moves on at round `next_save`. The
+    // first window is long enough for most games to end inside it, so that moving the saved
+    // state (a branch the processor cannot foresee) is rare; any window length keeps the
+    // cycle length exact.
+    let (mut saved_at, mut next_save) = (0u64, FIRST_WINDOW);
     loop {
         if let Some(outcome) = round::<W, RANK, GATHER>(&mut game, p) {
             return game.result(outcome);
@@ -351,17 +357,22 @@ fn round<W: Word, const RANK: u8, const GATHER: u8>(
     game: &mut Game<W>,
     p: &Params,
 ) -> Option<Outcome> {
-    let (a, b) = (game.h0.nibble(0), game.h1.nibble(0));
+    // Values kept in full words: no narrowing or widening on the way to the pair.
+    let fifteen = W::of(15);
+    let (a, b) = (game.h0 & fifteen, game.h1 & fifteen);
     if a == b {
         return war::<W, RANK, GATHER>(game, p);
     }
-    let p1 = p1_wins::<RANK>(a, b, p.ace, p.low_top);
+    let p1 = match RANK {
+        PLAIN => a > b,
+        _ => p1_wins::<RANK>(a.nibble(0), b.nibble(0), p.ace, p.low_top),
+    };
     let (first, second) = match GATHER {
         WINNER_FIRST | NATURAL if !p1 => (b, a),
         SORTED if b > a => (b, a),
         _ => (a, b),
     };
-    let pair = W::of(first) | W::of(second) << 4;
+    let pair = first | second << 4;
     // The winner's hand takes the pair after its last card; no branch on who won.
     let len0 = game.len0 - 1;
     let at = if p1 { len0 } else { p.total - 2 - len0 };
@@ -385,10 +396,14 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
     game: &mut Game<W>,
     p: &Params,
 ) -> Option<Outcome> {
-    let len1 = p.total - game.len0;
-    // Each player has put `m` cards on the table.
+    let mut len1 = p.total - game.len0;
+    // What each hand holds past the table, and how many cards each has put on it.
+    let (mut r0, mut r1) = (game.h0 >> 4, game.h1 >> 4);
     let mut m = 1;
-    let p1 = loop {
+    // `natural`: every card on the table but the deciding pair, latest first, player 2's card
+    // before player 1's at each step (built as the cards come, with shifts by constants).
+    let mut earlier = W::of(game.h1.nibble(0)) | W::of(game.h0.nibble(0)) << 4;
+    let (p1, x, y) = loop {
         game.wars += 1;
         let left = [game.len0 - m, len1 - m];
         let down = if left[0].min(left[1]) > p.face_down {
@@ -403,24 +418,39 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
                 }
             }
         };
+        if GATHER == NATURAL {
+            for _ in 0..down {
+                earlier = earlier << 8 | W::of(r1.nibble(0)) | W::of(r0.nibble(0)) << 4;
+                (r0, r1) = (r0 >> 4, r1 >> 4);
+            }
+        } else {
+            (r0, r1) = (r0 >> (4 * down), r1 >> (4 * down));
+        }
         m += down + 1;
         game.extra_battles += 1;
-        let (x, y) = (game.h0.nibble(m - 1), game.h1.nibble(m - 1));
+        let (x, y) = (r0.nibble(0), r1.nibble(0));
+        (r0, r1) = (r0 >> 4, r1 >> 4);
         if x != y {
-            break p1_wins::<RANK>(x, y, p.ace, p.low_top);
+            break (p1_wins::<RANK>(x, y, p.ace, p.low_top), x, y);
+        }
+        if GATHER == NATURAL {
+            earlier = earlier << 8 | W::of(y) | W::of(x) << 4;
         }
     };
-    let table = take_table::<W, GATHER>(game.h0, game.h1, m, p1);
-    let mut len0 = game.len0 - m;
-    let len1 = len1 - m;
-    let (h0, h1) = (game.h0 >> (4 * m), game.h1 >> (4 * m));
-    (game.h0, game.h1) = if p1 {
-        len0 += 2 * m;
-        (h0 | table << (4 * (len0 - 2 * m)), h1)
+    let table = if GATHER == NATURAL {
+        let (won, lost) = if p1 { (x, y) } else { (y, x) };
+        W::of(won) | W::of(lost) << 4 | earlier << 8
     } else {
-        (h0, h1 | table << (4 * len1))
+        take_table::<W, GATHER>(game.h0, game.h1, m, p1)
     };
-    game.len0 = len0;
+    let len0 = game.len0 - m;
+    len1 -= m;
+    // No branch on who won, as in `round`.
+    let taken = table << (4 * if p1 { len0 } else { len1 });
+    let to0 = W::all_if(p1);
+    game.h0 = r0 | (taken & to0);
+    game.h1 = r1 | (taken & !to0);
+    game.len0 = len0 + 2 * m * u32::from(p1);
     game.rounds += 1;
     if game.len0.wrapping_sub(1) >= p.total - 1 {
         return Some(Outcome::Win(usize::from(!p1)));
@@ -429,7 +459,7 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
 }
 
 /// The `2m` cards of a war's table (the first `m` of each hand), in the order the winner takes
-/// them.
+/// them (`natural` is built by `war` as the cards come).
 #[inline(always)]
 fn take_table<W: Word, const GATHER: u8>(h0: W, h1: W, m: u32, p1: bool) -> W {
     let mask = (W::ONE << (4 * m)) - W::ONE;
@@ -442,17 +472,6 @@ fn take_table<W: Word, const GATHER: u8>(h0: W, h1: W, m: u32, p1: bool) -> W {
             let mut table = W::ZERO;
             for j in 0..m {
                 table = table | W::of(c0.nibble(j)) << (8 * j) | W::of(c1.nibble(j)) << (8 * j + 4);
-            }
-            table
-        }
-        NATURAL => {
-            // The winning card, the losing one, then each earlier pair latest first, player
-            // 2's card before player 1's (the reverse of the reveal order).
-            let mut table = W::of(won.nibble(m - 1)) | W::of(lost.nibble(m - 1)) << 4;
-            let mut at = 8;
-            for j in (0..m - 1).rev() {
-                table = table | W::of(c1.nibble(j)) << at | W::of(c0.nibble(j)) << (at + 4);
-                at += 8;
             }
             table
         }
