@@ -52,9 +52,11 @@ impl Lex {
 
     /// Seed `seed`'s arrangement of values.
     pub fn values(&mut self, seed: u64) -> &[u8] {
+        // Seeds past the last arrangement wrap (a division only then: it costs more than the
+        // step to the next arrangement).
         let seed = match self.total {
-            Some(m) => seed % m,
-            None => seed,
+            Some(m) if seed >= m => seed % m,
+            _ => seed,
         };
         if self.last.and_then(|l| l.checked_add(1)) == Some(seed) {
             next_arrangement(&mut self.values);

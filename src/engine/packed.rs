@@ -151,16 +151,21 @@ pub(crate) fn play_values(rules: &Rules, width: Width, deck: &[u8]) -> GameResul
 /// times.
 #[inline(always)]
 fn pack_bytes<W: Word>(values: &[u8]) -> (W, u32) {
+    // The research decks' hands: 8 cards (4x4), 16 (4x8), no loop.
+    if let Ok(&bytes) = <&[u8; 8]>::try_from(values) {
+        return (W::of32(squeeze(bytes)), 8);
+    }
+    if let Ok(bytes) = <&[u8; 16]>::try_from(values) {
+        let (low, high) = bytes.split_at(8);
+        let word = W::of32(squeeze(low.try_into().expect("8 bytes")))
+            | W::of32(squeeze(high.try_into().expect("8 bytes"))) << 32;
+        return (word, 16);
+    }
     let mut word = W::ZERO;
     let mut at = 0;
     let mut chunks = values.chunks_exact(8);
     for chunk in &mut chunks {
-        let bytes: [u8; 8] = chunk.try_into().expect("chunks of eight");
-        let mut x = u64::from_le_bytes(bytes) + 0x0101_0101_0101_0101;
-        x = (x | x >> 4) & 0x00FF_00FF_00FF_00FF;
-        x = (x | x >> 8) & 0x0000_FFFF_0000_FFFF;
-        x = (x | x >> 16) & 0x0000_0000_FFFF_FFFF;
-        word = word | W::of32(x as u32) << at;
+        word = word | W::of32(squeeze(chunk.try_into().expect("chunks of eight"))) << at;
         at += 32;
     }
     for &v in chunks.remainder() {
@@ -168,6 +173,16 @@ fn pack_bytes<W: Word>(values: &[u8]) -> (W, u32) {
         at += 4;
     }
     (word, values.len() as u32)
+}
+
+/// Eight values (each below 15), each plus one, as eight nibbles, the first lowest.
+#[inline(always)]
+fn squeeze(bytes: [u8; 8]) -> u32 {
+    let mut x = u64::from_le_bytes(bytes) + 0x0101_0101_0101_0101;
+    x = (x | x >> 4) & 0x00FF_00FF_00FF_00FF;
+    x = (x | x >> 8) & 0x0000_FFFF_0000_FFFF;
+    x = (x | x >> 16) & 0x0000_0000_FFFF_FFFF;
+    x as u32
 }
 
 /// Plays the game whose hands hold `h0`'s and `h1`'s values (top card first) under `rules`,
@@ -202,6 +217,7 @@ fn pack_span<W: Word, T: Copy>(
     (word, count as u32)
 }
 
+#[inline(always)]
 fn play_words<W: Word>(rules: &Rules, (h0, len0): (W, u32), (h1, len1): (W, u32)) -> GameResult {
     debug_assert!(len0 > 0 && len1 > 0 && (len0 + len1) as usize <= W::CARDS);
     let s = rules.strength;

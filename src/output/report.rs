@@ -26,7 +26,7 @@ pub fn write_hist_csv(acc: &Accumulator, out: impl Write) -> io::Result<()> {
 /// the last bin): `(bin start, bin width, games)`.
 pub fn bins(acc: &Accumulator, metric: usize, top: u64, bins: u64) -> Vec<(u64, u64, u64)> {
     let m = &acc.metrics[metric];
-    if m.count == 0 {
+    if m.count() == 0 {
         return Vec::new();
     }
     let width = top.max(1).div_ceil(bins).max(1);
@@ -47,12 +47,12 @@ pub fn bins(acc: &Accumulator, metric: usize, top: u64, bins: u64) -> Vec<(u64, 
 /// The 99.9th percentile of `metric`: where a plot's x-axis ends (at least 1).
 fn top_of(acc: &Accumulator, metric: usize) -> u64 {
     let m = &acc.metrics[metric];
-    if m.count == 0 {
+    if m.count() == 0 {
         return 1;
     }
     m.histogram()
         .value_at_quantile(0.999)
-        .clamp(m.min, m.max)
+        .clamp(m.min(), m.max())
         .max(1)
 }
 
@@ -198,7 +198,7 @@ pub fn overlay_svg(
     let curves: Vec<Vec<(f64, f64)>> = series
         .iter()
         .map(|(_, acc)| {
-            let total = acc.metrics[metric].count.max(1) as f64;
+            let total = acc.metrics[metric].count().max(1) as f64;
             bins(acc, metric, top, BINS)
                 .into_iter()
                 .map(|(start, width, n)| {

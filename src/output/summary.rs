@@ -28,40 +28,51 @@ pub const METRICS: [&str; 5] = ["rounds", "battles", "wars", "cycle_start", "cyc
 const SMALL: usize = 512;
 
 /// Exact count, total, minimum and maximum of one quantity, plus its histogram.
+///
+/// Values below `SMALL` are only counted, one increment each, in `small`; everything else is
+/// derived from those counts when read. Larger values, and any summary read back from a file,
+/// are held in `hist` with their exact tallies in `held`.
 #[derive(Clone, Debug)]
 pub struct Metric {
-    pub count: u64,
-    pub total: u64,
-    pub min: u64,
-    pub max: u64,
-    /// Every value at or above `SMALL`, and the small values `small` has handed over.
+    held: Held,
+    /// Every value `held` covers.
     hist: Histogram<u64>,
-    /// How many times each value below `SMALL` was recorded and not yet added to `hist`.
+    /// How many times each value below `SMALL` was recorded (not in `hist`).
     small: Box<[u64; SMALL]>,
-    /// Whether `small` holds any count.
-    pending: bool,
+}
+
+/// Count, total and extremes of the values held in a metric's histogram.
+#[derive(Clone, Copy, Debug)]
+struct Held {
+    count: u64,
+    total: u64,
+    min: u64,
+    max: u64,
 }
 
 impl Metric {
     pub fn new() -> Metric {
         Metric {
-            count: 0,
-            total: 0,
-            min: u64::MAX,
-            max: 0,
+            held: Held {
+                count: 0,
+                total: 0,
+                min: u64::MAX,
+                max: 0,
+            },
             hist: Histogram::new_with_bounds(1, HIGHEST, SIGFIG).expect("valid bounds"),
             small: Box::new([0; SMALL]),
-            pending: false,
         }
     }
 
     /// A metric read from a summary: its exact tallies and its histogram.
     fn from_parts(count: u64, total: u64, min: u64, max: u64, hist: Histogram<u64>) -> Metric {
         Metric {
-            count,
-            total,
-            min,
-            max,
+            held: Held {
+                count,
+                total,
+                min,
+                max,
+            },
             hist,
             ..Metric::new()
         }
@@ -69,27 +80,66 @@ impl Metric {
 
     #[inline]
     pub fn record(&mut self, value: u64) {
-        self.count += 1;
-        self.total += value;
-        self.min = self.min.min(value);
-        self.max = self.max.max(value);
         match self.small.get_mut(value as usize) {
-            Some(n) => {
-                *n += 1;
-                self.pending = true;
-            }
-            None => self.hist.saturating_record(value),
+            Some(n) => *n += 1,
+            None => self.hold(value),
         }
+    }
+
+    #[inline(never)]
+    fn hold(&mut self, value: u64) {
+        let held = &mut self.held;
+        held.count += 1;
+        held.total += value;
+        held.min = held.min.min(value);
+        held.max = held.max.max(value);
+        self.hist.saturating_record(value);
+    }
+
+    /// The small values recorded, with how many times each.
+    fn smalls(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        (0..SMALL as u64)
+            .zip(self.small.iter().copied())
+            .filter(|&(_, n)| n > 0)
+    }
+
+    /// How many values were recorded.
+    pub fn count(&self) -> u64 {
+        self.smalls().fold(self.held.count, |sum, (_, n)| sum + n)
+    }
+
+    /// The sum of every value recorded, if it fits in 64 bits.
+    fn checked_total(&self) -> Option<u64> {
+        self.smalls().try_fold(self.held.total, |sum, (v, n)| {
+            sum.checked_add(v.checked_mul(n)?)
+        })
+    }
+
+    pub fn total(&self) -> u64 {
+        self.checked_total()
+            .expect("the tallies of one sweep fit in 64 bits")
+    }
+
+    /// The smallest value recorded (`u64::MAX` when none was).
+    pub fn min(&self) -> u64 {
+        let small = self.smalls().next().map_or(u64::MAX, |(v, _)| v);
+        small.min(self.held.min)
+    }
+
+    /// The largest value recorded (0 when none was).
+    pub fn max(&self) -> u64 {
+        let small = self.smalls().last().map_or(0, |(v, _)| v);
+        small.max(self.held.max)
     }
 
     /// The histogram of every value recorded.
     pub fn histogram(&self) -> Cow<'_, Histogram<u64>> {
-        if !self.pending {
+        if self.smalls().next().is_none() {
             return Cow::Borrowed(&self.hist);
         }
         let mut hist = self.hist.clone();
-        for (value, &n) in self.small.iter().enumerate().filter(|(_, &n)| n > 0) {
-            hist.saturating_record_n(value as u64, n);
+        for (value, n) in self.smalls() {
+            hist.saturating_record_n(value, n);
         }
         Cow::Owned(hist)
     }
@@ -101,36 +151,42 @@ impl Metric {
 
     /// Adds `other`, or says which sum would overflow (summaries read from files).
     pub fn try_add(&mut self, other: &Metric) -> Result<(), &'static str> {
-        self.count = self.count.checked_add(other.count).ok_or("game count")?;
-        self.total = self.total.checked_add(other.total).ok_or("total")?;
-        self.min = self.min.min(other.min);
-        self.max = self.max.max(other.max);
+        self.count()
+            .checked_add(other.count())
+            .ok_or("game count")?;
+        let (a, b) = (self.checked_total(), other.checked_total());
+        a.zip(b)
+            .and_then(|(a, b)| a.checked_add(b))
+            .ok_or("total")?;
+        let (held, more) = (&mut self.held, &other.held);
+        held.count += more.count;
+        held.total += more.total;
+        held.min = held.min.min(more.min);
+        held.max = held.max.max(more.max);
         self.hist.add(&other.hist).map_err(|_| "histogram")?;
-        if other.pending {
-            for (n, &m) in self.small.iter_mut().zip(other.small.iter()) {
-                *n = n.checked_add(m).ok_or("histogram")?;
-            }
-            self.pending = true;
+        for (n, &m) in self.small.iter_mut().zip(other.small.iter()) {
+            *n += m;
         }
         Ok(())
     }
 
     pub fn stats(&self) -> Stats {
-        let empty = self.count == 0;
+        let (count, min, max) = (self.count(), self.min(), self.max());
+        let empty = count == 0;
         let hist = self.histogram();
         // Bucketed values are clamped to the exact extremes, so that p99.9 never exceeds max.
         let at = |q: f64| {
             if empty {
                 0
             } else {
-                hist.value_at_quantile(q).clamp(self.min, self.max)
+                hist.value_at_quantile(q).clamp(min, max)
             }
         };
         Stats {
-            count: self.count,
-            total: self.total,
-            min: if empty { 0 } else { self.min },
-            max: self.max,
+            count,
+            total: self.total(),
+            min: if empty { 0 } else { min },
+            max,
             mean: if empty { 0.0 } else { hist.mean() },
             stdev: if empty { 0.0 } else { hist.stdev() },
             p50: at(0.5),
@@ -840,5 +896,49 @@ mod tests {
         }
         let back = decode("rounds", &encode(&m.histogram())).unwrap();
         assert_eq!(back, *m.histogram());
+    }
+
+    /// Small values (counted in an array) and large ones (in the histogram) give the same
+    /// tallies as a plain histogram, recorded in one metric or split and added, and after a
+    /// round trip through a summary's parts.
+    #[test]
+    fn small_and_large_values_tally_exactly() {
+        let values = [0, 3, 3, 511, 512, 5_000, 2, 1 << 41, 77];
+        let mut plain: Histogram<u64> = Histogram::new_with_bounds(1, HIGHEST, SIGFIG).unwrap();
+        let (mut one, mut left, mut right) = (Metric::new(), Metric::new(), Metric::new());
+        for (i, &v) in values.iter().enumerate() {
+            plain.saturating_record(v);
+            one.record(v);
+            if i % 2 == 0 {
+                left.record(v)
+            } else {
+                right.record(v)
+            }
+        }
+        left.add(&right);
+        let total: u64 = values.iter().sum();
+        for m in [&one, &left] {
+            assert_eq!(
+                (m.count(), m.total(), m.min(), m.max()),
+                (9, total, 0, 1 << 41)
+            );
+            assert_eq!(*m.histogram(), plain);
+        }
+        let s = one.stats();
+        let back = Metric::from_parts(s.count, s.total, s.min, s.max, one.histogram().into_owned());
+        let mut merged = back.clone();
+        merged.add(&one);
+        assert_eq!(
+            (merged.count(), merged.total(), merged.min()),
+            (18, 2 * total, 0)
+        );
+        assert_eq!(back.stats().p50, s.p50);
+        assert_eq!(
+            Metric::new().try_add(&Metric::from_parts(1, u64::MAX, 9, 9, plain)),
+            Ok(())
+        );
+        let mut full = Metric::from_parts(1, u64::MAX, 9, 9, Metric::new().hist);
+        full.record(1);
+        assert_eq!(full.try_add(&one), Err("total"));
     }
 }
