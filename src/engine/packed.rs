@@ -419,13 +419,14 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
     // `natural`: every card on the table but the deciding pair, latest first, player 2's card
     // before player 1's at each step (built as the cards come, with shifts by constants).
     let mut earlier = W::of(game.h1.nibble(0)) | W::of(game.h0.nibble(0)) << 4;
+    // Cards the shorter hand holds past the table.
+    let mut spare = game.len0.min(len1) - 1;
     let (p1, x, y) = loop {
         game.wars += 1;
-        let left = [game.len0 - m, len1 - m];
-        let down = if left[0].min(left[1]) > p.face_down {
+        let down = if spare > p.face_down {
             p.face_down
         } else {
-            match short_war(p.rules, &[0, 1], |q| left[q]) {
+            match short(p.rules, game.len0 - m, len1 - m) {
                 Ok(down) => down,
                 Err(outcome) => {
                     // The round's opening battle, which no finished round counts.
@@ -434,6 +435,7 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
                 }
             }
         };
+        spare -= down + 1;
         if GATHER == NATURAL {
             for _ in 0..down {
                 earlier = earlier << 8 | W::of(r1.nibble(0)) | W::of(r0.nibble(0)) << 4;
@@ -472,6 +474,14 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
         return Some(Outcome::Win(usize::from(!p1)));
     }
     None
+}
+
+/// The short-war policy when the players hold `left0` and `left1` cards past the table: out of
+/// the war's loop, which then keeps no array of them.
+#[cold]
+#[inline(never)]
+fn short(rules: &Rules, left0: u32, left1: u32) -> Result<u32, Outcome> {
+    short_war(rules, &[0, 1], |q| if q == 0 { left0 } else { left1 })
 }
 
 /// The `2m` cards of a war's table (the first `m` of each hand), in the order the winner takes
