@@ -466,41 +466,36 @@ impl Sweep {
                 let n = (self.seeds.end - covered_end).min(window as u128) as usize;
                 let mut buffer = empty_rx.try_recv().unwrap_or(std::mem::take(&mut spare));
                 buffer.clear();
-                if writer.is_some() {
-                    buffer.resize(n, placeholder);
-                    pool.install(|| {
+                // Plays chunk `c` of the window, keeping its results in `rows` if given.
+                let play_chunk =
+                    |loan: &mut Loan, c: usize, mut rows: Option<&mut [GameResult]>| {
+                        let Worker { engine, acc } =
+                            loan.worker.as_mut().expect("on loan until dropped");
+                        let seeds = c * chunk..((c + 1) * chunk).min(n);
+                        let games = seeds.len() as u64;
+                        for (i, seed) in seeds.map(|i| first + i as u64).enumerate() {
+                            let result = engine.play_seed(self.shuffle, seed);
+                            acc.record(seed, &result);
+                            if let Some(rows) = rows.as_deref_mut() {
+                                rows[i] = result;
+                            }
+                        }
+                        progress(games);
+                    };
+                pool.install(|| {
+                    if writer.is_some() {
+                        buffer.resize(n, placeholder);
                         buffer.par_chunks_mut(chunk).enumerate().for_each_init(
                             || workers.borrow(),
-                            |loan, (c, results)| {
-                                let Worker { engine, acc } =
-                                    loan.worker.as_mut().expect("on loan until dropped");
-                                let base = first + (c * chunk) as u64;
-                                for (i, slot) in results.iter_mut().enumerate() {
-                                    *slot = engine.play_seed(self.shuffle, base + i as u64);
-                                    acc.record(base + i as u64, slot);
-                                }
-                                progress(results.len() as u64);
-                            },
+                            |loan, (c, rows)| play_chunk(loan, c, Some(rows)),
                         )
-                    });
-                } else {
-                    // No rows to write: the tallies are all a game leaves.
-                    pool.install(|| {
-                        (0..n.div_ceil(chunk)).into_par_iter().for_each_init(
-                            || workers.borrow(),
-                            |loan, c| {
-                                let Worker { engine, acc } =
-                                    loan.worker.as_mut().expect("on loan until dropped");
-                                let seeds = c * chunk..((c + 1) * chunk).min(n);
-                                let games = seeds.len() as u64;
-                                for seed in seeds.map(|i| first + i as u64) {
-                                    acc.record(seed, &engine.play_seed(self.shuffle, seed));
-                                }
-                                progress(games);
-                            },
-                        )
-                    });
-                }
+                    } else {
+                        // No rows to write: the tallies are all a game leaves, no buffer.
+                        (0..n.div_ceil(chunk))
+                            .into_par_iter()
+                            .for_each_init(|| workers.borrow(), |loan, c| play_chunk(loan, c, None))
+                    }
+                });
                 covered_end += n as u128;
                 let snapshot = match every {
                     Some(every) if last_save.elapsed() >= every && covered_end < self.seeds.end => {

@@ -274,8 +274,8 @@ impl Engine {
             return result(most_cards(&self.hands), tally);
         }
         if let (false, Some(width)) = (O::ACTIVE, self.packed) {
-            let hand = |p| self.hands.hand(p).iter().map(|c| c.value());
-            return packed::play(&self.rules, width, hand(0), hand(1));
+            let hands = [self.hands.hand(0), self.hands.hand(1)];
+            return packed::play_hands(&self.rules, width, hands);
         }
         let detect = self.rules.detects_cycles();
         if detect {

@@ -15,7 +15,7 @@
 use super::duel::{p1_wins, OORLOG, PLAIN};
 use super::{short_war, GameResult, Outcome};
 use crate::deal::dealt_span;
-use crate::rules::{Deal, Gather, Rules};
+use crate::rules::{Card, Deal, Gather, Rules};
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr, Sub};
 
 /// A word holding a hand, four bits a card.
@@ -185,17 +185,21 @@ fn squeeze(bytes: [u8; 8]) -> u32 {
     x as u32
 }
 
-/// Plays the game whose hands hold `h0`'s and `h1`'s values (top card first) under `rules`,
-/// which `width` accepted for these hands. Both hands hold at least one card.
-pub(crate) fn play(
-    rules: &Rules,
-    width: Width,
-    h0: impl Iterator<Item = u8>,
-    h1: impl Iterator<Item = u8>,
-) -> GameResult {
+/// Plays the game whose hands hold `hands`' cards (top card first) under `rules`, which `width`
+/// accepted for these hands. Both hands hold at least one card.
+pub(crate) fn play_hands(rules: &Rules, width: Width, [h0, h1]: [&[Card]; 2]) -> GameResult {
+    let whole = |hand: &[Card]| (0, 1, hand.len());
     match width {
-        Width::W64 => play_words(rules, pack::<u64>(h0), pack::<u64>(h1)),
-        Width::W128 => play_words(rules, pack::<u128>(h0), pack::<u128>(h1)),
+        Width::W64 => play_words(
+            rules,
+            pack_span::<u64, Card>(h0, whole(h0), Card::value),
+            pack_span::<u64, Card>(h1, whole(h1), Card::value),
+        ),
+        Width::W128 => play_words(
+            rules,
+            pack_span::<u128, Card>(h0, whole(h0), Card::value),
+            pack_span::<u128, Card>(h1, whole(h1), Card::value),
+        ),
     }
 }
 
@@ -254,19 +258,6 @@ fn play_words<W: Word>(rules: &Rules, (h0, len0): (W, u32), (h1, len1): (W, u32)
         Gather::Sorted => go!(SORTED),
         Gather::Random => unreachable!("`width` refuses the random gather"),
     }
-}
-
-/// Values into a word, the first on top; and how many.
-#[inline(always)]
-fn pack<W: Word>(values: impl Iterator<Item = u8>) -> (W, u32) {
-    let mut word = W::ZERO;
-    let mut len = 0;
-    for v in values {
-        debug_assert!(v < 15);
-        word = word | W::of(v + 1) << (4 * len);
-        len += 1;
-    }
-    (word, len)
 }
 
 /// What a game needs besides its state.
@@ -412,7 +403,7 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
     game: &mut Game<W>,
     p: &Params,
 ) -> Option<Outcome> {
-    let mut len1 = p.total - game.len0;
+    let len1 = p.total - game.len0;
     // What each hand holds past the table, and how many cards each has put on it.
     let (mut r0, mut r1) = (game.h0 >> 4, game.h1 >> 4);
     let mut m = 1;
@@ -461,9 +452,8 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
     } else {
         take_table::<W, GATHER>(game.h0, game.h1, m, p1)
     };
-    let len0 = game.len0 - m;
-    len1 -= m;
-    // No branch on who won, as in `round`.
+    let (len0, len1) = (game.len0 - m, len1 - m);
+    // As in `round`; kept apart because sharing it costs the 4x4 walk 2% more instructions.
     let taken = table << (4 * if p1 { len0 } else { len1 });
     let to0 = W::all_if(p1);
     game.h0 = r0 | (taken & to0);
