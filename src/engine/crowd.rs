@@ -3,7 +3,7 @@
 //!
 //! Every player reveals one card per battle, so all heads advance together: one counter locates
 //! them all, and the heads themselves stay fixed for the run (a war moves only the tied players'
-//! heads). Only the winner's tail moves. As in `duel`, the run stops after a round that needs
+//! heads). Only the winner's tail moves. The run stops after a round that needs
 //! the engine's attention (a hand is empty, player 1's hand matches the cycle detector's key, an
 //! event is due, or the tails near their limits).
 //!
@@ -12,10 +12,29 @@
 //! sweep) packs a battle's cards and the hands' sizes one byte per player into words;
 //! `run_three` (the default oorlog table) decides a battle with one lookup in a 4 KB table.
 
-use super::duel::{Counts, HIGHER_FIRST, P1_FIRST, RANDOM, REVEAL_WARS, WINNER_FIRST};
 use super::hands::Hands;
 use crate::deal::SplitMix64;
 use crate::rules::{Card, Gather, Rules, ShortWar, Strength, MAX_PLAYERS};
+
+/// Gather orders, as const parameters: player 1's card first (`reveal`, `p1-first`), the
+/// winner's first (`winner-first`, `natural`), the higher value first (`sorted`), or a
+/// shuffle (`random`).
+const P1_FIRST: u8 = 0;
+const WINNER_FIRST: u8 = 1;
+const RANDOM: u8 = 2;
+const HIGHER_FIRST: u8 = 3;
+/// The `reveal` order with oorlog's wars played inside the run.
+const REVEAL_WARS: u8 = 4;
+
+/// What a run counted.
+pub(crate) struct Counts {
+    pub rounds: u64,
+    pub battles: u64,
+    /// Wars settled inside the run (a tie that stops the run is left to the engine).
+    pub wars: u64,
+    /// Completed rounds before the last one: they needed nothing but counting.
+    pub quiet_rounds: u64,
+}
 
 /// Plays a run of a game of three or more players, in the most specialised loop its rules and
 /// hands allow (see the module's comment). `pile` has room for every card and `MAX_PLAYERS`

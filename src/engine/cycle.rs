@@ -78,7 +78,7 @@ impl Snapshot {
 /// Rounds the first tortoise (the deal) watches before it moves. Any window is exact (a state on
 /// the cycle first comes back after exactly the cycle length); a first window of 64 rather than 1
 /// spares the early moves that would each stop the fast path.
-const FIRST_WINDOW: u64 = 64;
+pub(crate) const FIRST_WINDOW: u64 = 64;
 
 /// How much each window is longer than the one before. Brent's algorithm doubles; here a cycle
 /// is found once the tortoise sits on it and the window is at least the cycle's length, and with
@@ -86,7 +86,7 @@ const FIRST_WINDOW: u64 = 64;
 /// all of it), so a long cycle is found after about 1.3 to 2.3 of its lengths rather than 2 to 3.
 /// Measured on codingame, whose cycles reach a million rounds: a full sweep 28% faster; shortened
 /// unchanged.
-const WINDOW_GROWTH: u64 = 4;
+pub(crate) const WINDOW_GROWTH: u64 = 4;
 
 /// Brent's cycle finding, one call per finished round.
 #[derive(Clone, Debug)]
@@ -149,10 +149,10 @@ impl Brent {
 }
 
 /// Rounds between two snapshots at the start of a game.
-const FIRST_SPACING: u64 = 64;
+pub(crate) const FIRST_SPACING: u64 = 64;
 /// Snapshots kept at most; past that every other one is dropped and the spacing doubles, so a
 /// very long game costs bounded memory.
-const MOST_SNAPSHOTS: usize = 4096;
+pub(crate) const MOST_SNAPSHOTS: usize = 4096;
 
 /// Snapshots of one game every `spacing` rounds (round 0 first), with the game's counts then.
 #[derive(Clone, Debug)]

@@ -1,25 +1,26 @@
 //! The game: one deal in, one result out.
 //!
-//! An `Engine` is built once per setting and reused for every game: `play_seed` deals into the
-//! fixed buffers of `Hands`, plays rounds until the game ends or repeats a state, and returns a
+//! An `Engine` is built once per setting and reused for every game: `play_seed` deals into
+//! fixed buffers, plays rounds until the game ends or repeats a state, and returns a
 //! `GameResult`. Nothing in the game loop allocates.
 //!
-//! Unobserved games take the fast paths: runs of tie-free battles (`duel` for two players,
-//! `crowd` for more, which also plays oorlog's own wars), two-player wars in `resolve_duel_war`,
-//! other wars in `resolve_war`. An observed game (a trace, a property test) goes through
-//! `play_round`, the general path that reports every event; a test checks that both give the
-//! same results for every setting.
+//! Unobserved games take the fast paths. Two-player games are played whole on values alone:
+//! in two machine words when the deck is small (`packed`), otherwise in one byte array with
+//! the hands interleaved (`pair`). Games of three or more players are played in `Hands`: runs
+//! of tie-free battles in `crowd` (which also plays oorlog's own wars), other wars in
+//! `resolve_war`. An observed game (a trace, a property test) goes through `play_round`, the
+//! general path that reports every event; tests check that every path gives the same results
+//! for every setting.
 
 pub(crate) mod crowd;
 pub(crate) mod cycle;
-pub(crate) mod duel;
 pub mod hands;
 pub(crate) mod packed;
+pub(crate) mod pair;
 
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
 use crate::rules::{Card, Gather, Rules, ShortWar, MAX_PLAYERS};
 use cycle::{Brent, History};
-use duel::Run;
 use hands::Hands;
 
 /// How a game ended.
@@ -138,6 +139,8 @@ pub struct Engine {
     packed: Option<packed::Width>,
     /// Cards in all hands the engine was sized for.
     total: usize,
+    /// Where unobserved two-player games too large for a word are played (see `pair`).
+    pair: pair::Pair,
 }
 
 /// Default for `--max-rounds`: where games that cannot be checked for cycles are stopped.
@@ -173,6 +176,7 @@ impl Engine {
             events: Vec::with_capacity(total),
             packed: packed::width(&rules, total),
             total,
+            pair: pair::Pair::with_capacity(total),
         }
     }
 
@@ -207,18 +211,31 @@ impl Engine {
         seed: u64,
         observer: &mut O,
     ) -> GameResult {
-        if let (false, Some(width)) = (O::ACTIVE, self.packed) {
-            if shuffle == Shuffle::Lex {
-                // Values are all a packed game needs: no cards are built.
-                let values = self.dealer.lex_values(seed);
+        // Unobserved two-player games need values only: no hands of cards are dealt.
+        let two = !O::ACTIVE && self.rules.players == 2 && self.sorted.len() >= 2;
+        if two && shuffle == Shuffle::Lex {
+            let values = self.dealer.lex_values(seed);
+            if let Some(width) = self.packed {
                 return packed::play_values(&self.rules, width, values);
             }
+            self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
+            let rng = &mut self.rng;
+            return self
+                .pair
+                .play_deal(&self.rules, values, |v| v, rng, self.max_rounds);
         }
         self.deck.clear();
         self.deck.extend_from_slice(&self.sorted);
         self.dealer.shuffle(shuffle, seed, &mut self.deck);
-        if let (false, Some(width)) = (O::ACTIVE, self.packed) {
-            return packed::play_deal(&self.rules, width, &self.deck, Card::value);
+        if two {
+            if let Some(width) = self.packed {
+                return packed::play_deal(&self.rules, width, &self.deck, Card::value);
+            }
+            self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
+            let (deck, rng) = (&self.deck, &mut self.rng);
+            return self
+                .pair
+                .play_deal(&self.rules, deck, Card::value, rng, self.max_rounds);
         }
         self.hands.deal(&self.deck, self.rules.deal);
         self.play_loaded(seed, observer)
@@ -273,9 +290,14 @@ impl Engine {
         if self.hands.any_empty() {
             return result(most_cards(&self.hands), tally);
         }
-        if let (false, Some(width)) = (O::ACTIVE, self.packed) {
+        if !O::ACTIVE && self.rules.players == 2 {
             let hands = [self.hands.hand(0), self.hands.hand(1)];
-            return packed::play_hands(&self.rules, width, hands);
+            if let Some(width) = self.packed {
+                return packed::play_hands(&self.rules, width, hands);
+            }
+            return self
+                .pair
+                .play_hands(&self.rules, hands, &mut self.rng, self.max_rounds);
         }
         let detect = self.rules.detects_cycles();
         if detect {
@@ -397,6 +419,7 @@ impl Engine {
 }
 
 /// Exactly `rounds` rounds of a game already known to cycle (so it cannot end), unobserved.
+/// (A two-player game comes here only when observed: unobserved ones are played in `pair`.)
 fn replay_rounds(
     rules: &Rules,
     hands: &mut Hands,
@@ -408,8 +431,12 @@ fn replay_rounds(
 ) {
     let target = tally.rounds + rounds;
     while tally.rounds < target {
-        let left = target - tally.rounds;
-        let (end, _) = fast_rounds(rules, hands, table, tally, rng, events, left, NO_KEY);
+        let end = if rules.players == 2 {
+            play_round(rules, hands, table, tally, rng, events, &mut Silent)
+        } else {
+            let left = target - tally.rounds;
+            fast_rounds(rules, hands, table, tally, rng, events, left, NO_KEY).0
+        };
         debug_assert!(end.is_none(), "a cycling game ended in its replay");
     }
 }
@@ -417,8 +444,8 @@ fn replay_rounds(
 /// A key no hand matches: runs that need not watch for cycles.
 const NO_KEY: (u32, u8) = (u32::MAX, 0);
 
-/// Nobody watching: plays a run of tie-free rounds on the fast path (`duel` for two players,
-/// `crowd` for more), then finishes the round that stopped it, at most `stop_after` rounds in
+/// Nobody watching, three or more players: plays a run of tie-free rounds in `crowd`, then
+/// finishes the round that stopped it, at most `stop_after` rounds in
 /// all. Every round but the last needed no more than counting, and none of them left player 1's
 /// hand matching `key`; returns how many there were, and how the game ended if it did.
 #[allow(clippy::too_many_arguments)]
@@ -433,21 +460,7 @@ fn fast_rounds(
     key: (u32, u8),
 ) -> (Option<Outcome>, u64) {
     let n = rules.players;
-    if n == 2 {
-        let (run, counts) = duel::play(rules, hands, rng, stop_after, key);
-        tally.rounds += counts.rounds;
-        tally.battles += counts.battles;
-        tally.wars += counts.wars;
-        let end = match run {
-            Run::Tie { a, b } => resolve_duel_war(rules, hands, table, tally, rng, a, b),
-            Run::Round { winner } => {
-                hands.make_room(0);
-                hands.make_room(1);
-                (hands.len(1 - winner) == 0).then_some(Outcome::Win(winner))
-            }
-        };
-        return (end, counts.quiet_rounds);
-    }
+    debug_assert!(n >= 3, "two-player games take `pair` or `packed`");
     let (run, counts) = crowd::play(rules, hands, rng, &mut table.pile, stop_after, key);
     tally.rounds += counts.rounds;
     tally.battles += counts.battles;
@@ -677,75 +690,6 @@ fn short_war_note(policy: ShortWar, d: u32, fewest: u32) -> String {
             "a tied player cannot put down the {} cards of a war: the game ends",
             d + 1
         ),
-    }
-}
-
-/// A tie between the two players of a two-player game, `a` and `b` already revealed: wars until
-/// one takes the table or the game ends. Both players put every card down together, so the
-/// table alternates player 1, player 2: a card's place tells its owner.
-#[inline(never)]
-fn resolve_duel_war(
-    rules: &Rules,
-    hands: &mut Hands,
-    table: &mut Table,
-    tally: &mut Tally,
-    rng: &mut SplitMix64,
-    a: Card,
-    b: Card,
-) -> Option<Outcome> {
-    let pile = &mut table.cards;
-    pile.clear();
-    pile.extend([a, b]);
-    loop {
-        tally.wars += 1;
-        let down = match face_down_count(rules, hands, &[0, 1], &mut Silent) {
-            Ok(down) => down,
-            Err(outcome) => return Some(outcome),
-        };
-        for _ in 0..down {
-            pile.extend([hands.pop(0), hands.pop(1)]);
-        }
-        tally.battles += 1;
-        let (a, b) = (hands.pop(0), hands.pop(1));
-        pile.extend([a, b]);
-        if a.value() == b.value() {
-            continue;
-        }
-        let winner = usize::from(!rules.strength.beats(a.value(), b.value()));
-        let owned_by = |p: usize| pile.iter().skip(p).step_by(2).copied();
-        match rules.gather {
-            Gather::Reveal => hands.push_slice(winner, pile),
-            Gather::P1First => {
-                for card in owned_by(0).chain(owned_by(1)) {
-                    hands.push(winner, card);
-                }
-            }
-            Gather::WinnerFirst => {
-                for card in owned_by(winner).chain(owned_by(1 - winner)) {
-                    hands.push(winner, card);
-                }
-            }
-            Gather::Natural => {
-                // The winning card, the losing one, then the rest of the pile, latest first.
-                let (won, lost) = if winner == 0 { (a, b) } else { (b, a) };
-                hands.push(winner, won);
-                hands.push(winner, lost);
-                for &card in pile[..pile.len() - 2].iter().rev() {
-                    hands.push(winner, card);
-                }
-            }
-            Gather::Sorted => {
-                strongest_first(pile, &mut table.gathered);
-                hands.push_slice(winner, &table.gathered);
-            }
-            Gather::Random => {
-                rng.shuffle(pile);
-                hands.push_slice(winner, pile);
-            }
-        }
-        hands.make_room(winner);
-        tally.rounds += 1;
-        return (hands.len(1 - winner) == 0).then_some(Outcome::Win(winner));
     }
 }
 

@@ -8,11 +8,11 @@
 //! is found by replaying the game, which is cheap at this size. The decks the research studies
 //! (4x4, 4x5, 1x10, 2x8, 4x8) all fit; every other game takes the engine's general fast paths.
 //!
-//! Every rule comes from where it is defined: the two-card comparison from `duel::p1_wins`
+//! Every rule comes from where it is defined: the two-card comparison from `pair::p1_wins`
 //! (tested against `Strength` for every pair), the short-war policy from `super::short_war`, and
 //! the gather orders from RULES.md, each checked against the general path in `tests/engine.rs`.
 
-use super::duel::{p1_wins, OORLOG, PLAIN};
+use super::pair::{p1_wins, OORLOG, PLAIN};
 use super::{short_war, GameResult, Outcome};
 use crate::deal::dealt_span;
 use crate::rules::{Card, Deal, Gather, Rules};

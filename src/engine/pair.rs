@@ -1,0 +1,685 @@
+//! Two-player games played whole in one byte array, the two hands interleaved.
+//!
+//! Both players put down the same number of cards in every round (one each in a battle, as many
+//! each in a war), so their tops move together: player `p`'s card at place `i` is byte `2i + p`,
+//! one head serves both hands, and one 16-bit load reveals both top cards. Each hand's tail moves
+//! on its own (the winner's cards go to every other byte from its tail). Only values are kept:
+//! they are the whole state RULES.md defines, and an unobserved game needs nothing else. When
+//! the furthest tail nears the array's end, both hands slide back to its start together.
+//!
+//! A run of rounds stops only when the game needs its caller: a hand is empty, the hands might
+//! match Brent's saved state (player 1's size and both top cards match), or a snapshot, a move
+//! of the saved state, the round cap or a slide back is due. Every such check is folded into one
+//! well-predicted branch a round; the battle itself has no branch on who won. Wars are played by
+//! a cold function inside the run. The cycle start is found as the general engine finds it
+//! (`Engine::find_cycle_start`): snapshots every `spacing` rounds, a binary search over them,
+//! then two copies `lambda` rounds apart stepped together.
+//!
+//! Every rule comes from where it is defined: the two-card comparison from `p1_wins`
+//! (tested against `Strength` for every pair), the short-war policy from `super::short_war`, and
+//! the gather orders from RULES.md, each checked against the general path in `tests/engine.rs`.
+
+use super::cycle::{FIRST_SPACING, FIRST_WINDOW, MOST_SNAPSHOTS, WINDOW_GROWTH};
+use super::{short_war, GameResult, Outcome, Tally};
+use crate::deal::{dealt_span, SplitMix64};
+use crate::rules::{Card, Gather, Rules};
+
+/// Ranking, as a const parameter so that each variant compiles to its own loop: plain "highest
+/// value wins", or with oorlog's exception (2s and 3s beat the ace).
+pub(crate) const PLAIN: u8 = 0;
+pub(crate) const OORLOG: u8 = 1;
+/// Gather orders, as const parameters: each compiles to its own loop.
+const REVEAL: u8 = 0;
+const P1_FIRST: u8 = 1;
+const WINNER_FIRST: u8 = 2;
+const NATURAL: u8 = 3;
+const SORTED: u8 = 4;
+const RANDOM: u8 = 5;
+
+/// Two hands in one array: byte `h` holds player 1's top card, `h + 1` player 2's; player `p`'s
+/// next won card goes to byte `t[p]` (of the parity `p`).
+#[derive(Clone, Debug)]
+struct Duo {
+    cards: Box<[u8]>,
+    h: usize,
+    t: [usize; 2],
+}
+
+impl Duo {
+    fn new(bytes: usize) -> Duo {
+        Duo {
+            cards: vec![0; bytes].into_boxed_slice(),
+            h: 0,
+            t: [0, 1],
+        }
+    }
+
+    /// Cards in player `p`'s hand.
+    #[inline(always)]
+    fn len(&self, p: usize) -> usize {
+        (self.t[p] - p - self.h) / 2
+    }
+
+    /// The bytes from the head to the furthest tail: both hands, interleaved.
+    fn live(&self) -> &[u8] {
+        &self.cards[self.h..self.t[0].max(self.t[1])]
+    }
+
+    /// Whether both hold the same values in each hand.
+    fn same(&self, other: &Duo) -> bool {
+        let (a, b) = (self.live(), other.live());
+        (0..2).all(|p| {
+            self.len(p) == other.len(p) && (p..2 * self.len(p)).step_by(2).all(|i| a[i] == b[i])
+        })
+    }
+
+    /// Player 1's hand size and both top cards in one word: a necessary condition for two states
+    /// to match. (An empty hand's top is a stale byte; the caller checks for empty hands first.)
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        let tops = u16::from_le_bytes([self.cards[self.h], self.cards[self.h + 1]]);
+        key_of(tops, self.t[0] - self.h)
+    }
+
+    /// Moves both hands back to the array's start.
+    fn slide_back(&mut self) {
+        let end = self.t[0].max(self.t[1]);
+        self.cards.copy_within(self.h..end, 0);
+        self.t[0] -= self.h;
+        self.t[1] -= self.h;
+        self.h = 0;
+    }
+
+    /// Loads `live` bytes (as `live()` gave them) holding `len0` cards of player 1's.
+    fn load(&mut self, live: &[u8], len0: usize, total: usize) {
+        self.cards[..live.len()].copy_from_slice(live);
+        self.h = 0;
+        self.t = [2 * len0, 2 * (total - len0) + 1];
+    }
+}
+
+/// See `Duo::key`: `twice_len0` is twice player 1's hand size.
+#[inline(always)]
+fn key_of(tops: u16, twice_len0: usize) -> u64 {
+    (tops as u64) << 32 | twice_len0 as u64
+}
+
+/// A key no state has: runs that need not watch for cycles.
+const NO_KEY: u64 = u64::MAX;
+
+/// What a game needs besides its state.
+struct Ctx<'a> {
+    rules: &'a Rules,
+    /// Cards in both hands.
+    total: usize,
+    /// No tail passes this byte inside a run: past it, a war's whole table still fits before
+    /// the array's end.
+    limit: usize,
+    ace: u8,
+    low_top: u8,
+}
+
+/// Why a run stopped (after a finished round, but for `Ended`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stop {
+    Ended(Outcome),
+    /// The hands might match the saved state.
+    Key,
+    /// The run played the rounds it was allowed, or its tails reached their limit.
+    Limit,
+}
+
+/// Snapshots of one game every `spacing` rounds (round 0 first), with the game's counts then:
+/// the two hands' live bytes in a slot of `2 * total + 1` bytes each.
+#[derive(Clone, Debug)]
+struct History {
+    bytes: Vec<u8>,
+    taken: Vec<(usize, Tally)>,
+    slot: usize,
+    spacing: u64,
+    next_round: u64,
+}
+
+impl History {
+    fn reset(&mut self, total: usize) {
+        self.slot = 2 * total + 1;
+        self.taken.clear();
+        self.bytes.clear();
+        self.spacing = FIRST_SPACING;
+        self.next_round = 0;
+    }
+
+    #[inline(never)]
+    fn save(&mut self, duo: &Duo, tally: Tally) {
+        if self.taken.len() == MOST_SNAPSHOTS {
+            // Past that, every other one is dropped and the spacing doubles: a very long game
+            // costs bounded memory.
+            let slot = self.slot;
+            for i in 0..self.taken.len() / 2 {
+                self.taken[i] = self.taken[2 * i];
+                self.bytes
+                    .copy_within(2 * i * slot..(2 * i + 1) * slot, i * slot);
+            }
+            self.taken.truncate(self.taken.len() / 2);
+            self.bytes.truncate(self.taken.len() * slot);
+            self.spacing *= 2;
+        }
+        let live = duo.live();
+        self.bytes.extend_from_slice(live);
+        self.bytes
+            .resize(self.bytes.len() + self.slot - live.len(), 0);
+        self.taken.push((duo.len(0), tally));
+        self.next_round = self.taken.len() as u64 * self.spacing;
+    }
+
+    /// Loads the latest snapshot at or before `round` into `duo`; its round and counts.
+    fn restore(&self, round: u64, duo: &mut Duo, total: usize) -> (u64, Tally) {
+        let index = ((round / self.spacing) as usize).min(self.taken.len() - 1);
+        let (len0, tally) = self.taken[index];
+        let live = (2 * len0).max(2 * (total - len0) + 1);
+        let from = index * self.slot;
+        duo.load(&self.bytes[from..from + live], len0, total);
+        (index as u64 * self.spacing, tally)
+    }
+}
+
+/// The buffers of two-player games of one setting, sized once.
+#[derive(Clone, Debug)]
+pub(crate) struct Pair {
+    live: Duo,
+    saved: Duo,
+    ghosts: [Duo; 2],
+    history: History,
+    /// A war's table, for the gathers that reorder it (`sorted`, `random`).
+    pile: Vec<u8>,
+    total: usize,
+}
+
+impl Pair {
+    /// Buffers for games of at most `total` cards.
+    pub(crate) fn with_capacity(total: usize) -> Pair {
+        // Room for the hands eight times over: slides are rare.
+        let bytes = (16 * total).max(512);
+        Pair {
+            live: Duo::new(bytes),
+            saved: Duo::new(bytes),
+            ghosts: [Duo::new(bytes), Duo::new(bytes)],
+            history: History {
+                bytes: Vec::new(),
+                taken: Vec::new(),
+                slot: 0,
+                spacing: FIRST_SPACING,
+                next_round: 0,
+            },
+            pile: Vec::with_capacity(total),
+            total,
+        }
+    }
+
+    /// Plays the two-player game dealt from `deck` (anything with a value, in deal order).
+    /// `rng` seeds the `random` gather; `max_rounds` caps games whose cycles cannot be checked.
+    pub(crate) fn play_deal<T: Copy>(
+        &mut self,
+        rules: &Rules,
+        deck: &[T],
+        value: impl Fn(T) -> u8,
+        rng: &mut SplitMix64,
+        max_rounds: u64,
+    ) -> GameResult {
+        let n = deck.len();
+        debug_assert!(n <= self.total);
+        let cards = &mut self.live.cards;
+        let mut lens = [0; 2];
+        for (p, len) in lens.iter_mut().enumerate() {
+            let (start, step, count) = dealt_span(n, rules.deal, 2, p);
+            for (i, &card) in deck[start..].iter().step_by(step).take(count).enumerate() {
+                cards[2 * i + p] = value(card);
+            }
+            *len = count;
+        }
+        self.live.h = 0;
+        self.live.t = [2 * lens[0], 2 * lens[1] + 1];
+        self.play(rules, rng, max_rounds)
+    }
+
+    /// Plays the given hands' values (top card first), each hand holding at least one card.
+    pub(crate) fn play_hands(
+        &mut self,
+        rules: &Rules,
+        hands: [&[Card]; 2],
+        rng: &mut SplitMix64,
+        max_rounds: u64,
+    ) -> GameResult {
+        for (p, hand) in hands.iter().enumerate() {
+            for (i, card) in hand.iter().enumerate() {
+                self.live.cards[2 * i + p] = card.value();
+            }
+        }
+        self.live.h = 0;
+        self.live.t = [2 * hands[0].len(), 2 * hands[1].len() + 1];
+        self.play(rules, rng, max_rounds)
+    }
+
+    fn play(&mut self, rules: &Rules, rng: &mut SplitMix64, max_rounds: u64) -> GameResult {
+        let total = self.live.len(0) + self.live.len(1);
+        debug_assert!(self.live.len(0) > 0 && self.live.len(1) > 0 && total <= self.total);
+        let s = rules.strength;
+        let ctx = Ctx {
+            rules,
+            total,
+            limit: self.live.cards.len() - 2 * total - 8,
+            ace: s.ace.unwrap_or(u8::MAX),
+            low_top: s.low_top,
+        };
+        macro_rules! go {
+            ($gather:expr) => {
+                if s.is_plain() {
+                    self.game::<PLAIN, { $gather }>(&ctx, rng, max_rounds)
+                } else {
+                    self.game::<OORLOG, { $gather }>(&ctx, rng, max_rounds)
+                }
+            };
+        }
+        match rules.gather {
+            Gather::Reveal => go!(REVEAL),
+            Gather::P1First => go!(P1_FIRST),
+            Gather::WinnerFirst => go!(WINNER_FIRST),
+            Gather::Natural => go!(NATURAL),
+            Gather::Sorted => go!(SORTED),
+            Gather::Random => go!(RANDOM),
+        }
+    }
+
+    /// Plays runs until the game ends or repeats its state (Brent's method, as `cycle::Brent`:
+    /// the saved state moves on each time the distance to it reaches the window, which then
+    /// grows), or, with the `random` gather, until `max_rounds`.
+    fn game<const RANK: u8, const GATHER: u8>(
+        &mut self,
+        ctx: &Ctx,
+        rng: &mut SplitMix64,
+        max_rounds: u64,
+    ) -> GameResult {
+        let detect = GATHER != RANDOM;
+        let mut tally = Tally::default();
+        let result = |outcome, tally: Tally| GameResult {
+            outcome,
+            rounds: tally.rounds,
+            battles: tally.battles,
+            wars: tally.wars,
+        };
+        let Pair {
+            live,
+            saved,
+            ghosts,
+            history,
+            pile,
+            ..
+        } = self;
+        let (mut saved_at, mut window, mut next_save) = (0, FIRST_WINDOW, FIRST_WINDOW);
+        let mut key = NO_KEY;
+        if detect {
+            history.reset(ctx.total);
+            history.save(live, tally);
+            saved.load(live.live(), live.len(0), ctx.total);
+            key = saved.key();
+        }
+        loop {
+            let until = if detect {
+                history.next_round.min(next_save)
+            } else {
+                max_rounds
+            };
+            let stop = run::<RANK, GATHER>(live, &mut tally, ctx, rng, pile, until, key);
+            if let Stop::Ended(outcome) = stop {
+                return result(outcome, tally);
+            }
+            if live.t[0].max(live.t[1]) > live.cards.len() / 2 {
+                live.slide_back();
+            }
+            if !detect {
+                if tally.rounds >= max_rounds {
+                    return result(Outcome::Capped, tally);
+                }
+                continue;
+            }
+            if stop == Stop::Key && live.same(saved) {
+                let cycle_length = tally.rounds - saved_at;
+                let (cycle_start, prefix) = find_cycle_start::<RANK, GATHER>(
+                    ghosts,
+                    history,
+                    pile,
+                    ctx,
+                    rng,
+                    tally.rounds,
+                    cycle_length,
+                );
+                let outcome = Outcome::Infinite {
+                    cycle_start,
+                    cycle_length,
+                };
+                return result(outcome, prefix);
+            }
+            if tally.rounds == next_save {
+                saved.load(live.live(), live.len(0), ctx.total);
+                key = saved.key();
+                saved_at = tally.rounds;
+                window *= WINDOW_GROWTH;
+                next_save = tally.rounds + window;
+            }
+            if tally.rounds == history.next_round {
+                history.save(live, tally);
+            }
+        }
+    }
+}
+
+/// The smallest round `mu` whose state recurs `lambda` rounds later, given that the state
+/// after round `now` does, and the counts of the first `mu + lambda` rounds. As
+/// `Engine::find_cycle_start`: a binary search over the snapshots brackets `mu` within one
+/// spacing, then two copies `lambda` rounds apart step together until they match.
+#[cold]
+#[inline(never)]
+fn find_cycle_start<const RANK: u8, const GATHER: u8>(
+    [behind, ahead]: &mut [Duo; 2],
+    history: &History,
+    pile: &mut Vec<u8>,
+    ctx: &Ctx,
+    rng: &mut SplitMix64,
+    now: u64,
+    lambda: u64,
+) -> (u64, Tally) {
+    let last = now - lambda;
+    let spacing = history.spacing;
+    let mut rebuild = |duo: &mut Duo, round: u64| -> Tally {
+        let (at, mut tally) = history.restore(round, duo, ctx.total);
+        replay::<RANK, GATHER>(duo, &mut tally, ctx, rng, pile, round - at);
+        tally
+    };
+    let (mut lo, mut hi) = (0, last / spacing + 1);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        rebuild(behind, mid * spacing);
+        rebuild(ahead, mid * spacing + lambda);
+        if behind.same(ahead) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    // The snapshot before index `lo` does not recur yet: mu lies after it.
+    let mut mu = if lo == 0 { 0 } else { (lo - 1) * spacing + 1 };
+    let mut behind_tally = rebuild(behind, mu);
+    let mut ahead_tally = rebuild(ahead, mu + lambda);
+    while !behind.same(ahead) {
+        replay::<RANK, GATHER>(behind, &mut behind_tally, ctx, rng, pile, 1);
+        replay::<RANK, GATHER>(ahead, &mut ahead_tally, ctx, rng, pile, 1);
+        mu += 1;
+    }
+    (mu, ahead_tally)
+}
+
+/// Exactly `rounds` more rounds of a game known to cycle (so it cannot end).
+fn replay<const RANK: u8, const GATHER: u8>(
+    duo: &mut Duo,
+    tally: &mut Tally,
+    ctx: &Ctx,
+    rng: &mut SplitMix64,
+    pile: &mut Vec<u8>,
+    rounds: u64,
+) {
+    let target = tally.rounds + rounds;
+    while tally.rounds < target {
+        let stop = run::<RANK, GATHER>(duo, tally, ctx, rng, pile, target, NO_KEY);
+        debug_assert!(!matches!(stop, Stop::Ended(_)), "a cycling game ended");
+        if duo.t[0].max(duo.t[1]) > duo.cards.len() / 2 {
+            duo.slide_back();
+        }
+    }
+}
+
+/// Whether player 1's value `a` beats player 2's `b` (they differ), without branching.
+/// `ace` and `low_top` come from `Strength` (only read for `OORLOG`).
+#[inline(always)]
+pub(crate) fn p1_wins<const RANK: u8>(a: u8, b: u8, ace: u8, low_top: u8) -> bool {
+    let higher = a > b;
+    if RANK == OORLOG {
+        // A 2 or 3 against an ace or joker reverses the order.
+        let low_vs_ace = (a <= low_top) & (b == ace);
+        let ace_vs_low = (a == ace) & (b <= low_top);
+        higher ^ (low_vs_ace | ace_vs_low)
+    } else {
+        higher
+    }
+}
+
+/// Both top cards in a run (player 1's in the low byte).
+#[inline(always)]
+fn tops(cards: &[u8], h: usize) -> u16 {
+    debug_assert!(h + 1 < cards.len());
+    // SAFETY: `run` reads at a head, which lies at or before both tails (player 2's tail is odd,
+    // so past h + 1 when that hand is not empty, and at h + 1 when it is); the tails stay within
+    // the array (below `Ctx::limit` within a run, and within the array after a war's table).
+    unsafe { u16::from_le_bytes(*(cards.as_ptr().add(h) as *const [u8; 2])) }
+}
+
+/// Plays rounds until the game ends, or the round count reaches `until`, or after a round that
+/// leaves player 1's size and both top cards as `key` says, or the tails reach `ctx.limit`.
+#[inline(never)]
+fn run<const RANK: u8, const GATHER: u8>(
+    duo: &mut Duo,
+    tally: &mut Tally,
+    ctx: &Ctx,
+    rng: &mut SplitMix64,
+    pile: &mut Vec<u8>,
+    until: u64,
+    key: u64,
+) -> Stop {
+    let cards = &mut duo.cards[..];
+    let (h_start, [mut t0, mut t1]) = (duo.h, duo.t);
+    let mut h = h_start;
+    let (limit, twice_total) = (ctx.limit, 2 * ctx.total);
+    let (ace, low_top) = (ctx.ace, ctx.low_top);
+    let rounds_left = until.saturating_sub(tally.rounds).min(limit as u64) as usize;
+    // Bytes the head moved beyond one pair a finished round: the wars' cards.
+    let mut extra = 0;
+    // The head stops here: every step adds four bytes to one tail at most, so the tails stay
+    // at or below `limit` until then, and the rounds stay within `rounds_left`.
+    let stop_at = |h: usize, t0: usize, t1: usize, rounds: usize| {
+        let room = limit.saturating_sub(t0.max(t1)) / 4;
+        h + 2 * room.min(rounds_left - rounds)
+    };
+    let mut stop_h = stop_at(h, t0, t1, 0);
+    let mut pair = tops(cards, h);
+    let stop = loop {
+        let (a, b) = (pair as u8, (pair >> 8) as u8);
+        h += 2;
+        let p1 = if a != b {
+            let p1 = p1_wins::<RANK>(a, b, ace, low_top);
+            let (first, second) = match GATHER {
+                WINNER_FIRST | NATURAL if !p1 => (b, a),
+                SORTED if b > a => (b, a),
+                // Fisher-Yates on two cards: one draw decides whether they swap.
+                RANDOM if rng.below(2) == 0 => (b, a),
+                _ => (a, b),
+            };
+            let t = if p1 { t0 } else { t1 };
+            debug_assert!(t + 2 < cards.len());
+            // SAFETY: t is at or below `limit` (see `stop_at`), which lies 2 * total + 8 bytes
+            // before the array's end.
+            unsafe {
+                *cards.get_unchecked_mut(t) = first;
+                *cards.get_unchecked_mut(t + 2) = second;
+            }
+            let (grown0, grown1) = (t0 + 4, t1 + 4);
+            t0 = if p1 { grown0 } else { t0 };
+            t1 = if p1 { t1 } else { grown1 };
+            p1
+        } else {
+            let tie = h;
+            match war::<RANK, GATHER>(cards, [h, t0, t1], tally, ctx, rng, pile) {
+                Ok(([after, new0, new1], p1)) => {
+                    (h, t0, t1) = (after, new0, new1);
+                    extra += h - tie;
+                    stop_h = stop_at(h, t0, t1, (h - h_start - extra) / 2);
+                    p1
+                }
+                Err(outcome) => {
+                    // The round that ended the game is not finished: its opening battle is
+                    // counted, the round is not.
+                    let rounds = ((tie - h_start - extra) / 2 - 1) as u64;
+                    tally.rounds += rounds;
+                    tally.battles += rounds + 1;
+                    duo.h = tie;
+                    duo.t = [t0, t1];
+                    return Stop::Ended(outcome);
+                }
+            }
+        };
+        // Between rounds, player 2 is empty when player 1 holds every card.
+        let twice_len0 = t0 - h;
+        let empty = twice_len0.wrapping_sub(2) >= twice_total - 2;
+        pair = tops(cards, h);
+        let key_hit = key_of(pair, twice_len0) == key;
+        if (h >= stop_h) | key_hit | empty {
+            break if empty {
+                Stop::Ended(Outcome::Win(usize::from(!p1)))
+            } else if key_hit {
+                Stop::Key
+            } else {
+                Stop::Limit
+            };
+        }
+    };
+    let rounds = ((h - h_start - extra) / 2) as u64;
+    tally.rounds += rounds;
+    tally.battles += rounds;
+    duo.h = h;
+    duo.t = [t0, t1];
+    stop
+}
+
+/// The tie revealed just before byte `h`: wars until one player takes the table (returns the
+/// head and tails after it, and whether player 1 took it), or the game ends because a player is
+/// short of cards (the short-war policy). Counts each war and each war's battle. Out of line
+/// and cold: wars are rare enough that the run should keep its registers for battles.
+#[cold]
+#[inline(never)]
+fn war<const RANK: u8, const GATHER: u8>(
+    cards: &mut [u8],
+    [mut h, mut t0, mut t1]: [usize; 3],
+    tally: &mut Tally,
+    ctx: &Ctx,
+    rng: &mut SplitMix64,
+    pile: &mut Vec<u8>,
+) -> Result<([usize; 3], bool), Outcome> {
+    let start = h - 2;
+    let d = ctx.rules.face_down;
+    let (p1, x, y) = loop {
+        tally.wars += 1;
+        let (left0, left1) = ((t0 - h) / 2, (t1 - 1 - h) / 2);
+        let down = if left0.min(left1) > d {
+            d
+        } else {
+            short(ctx.rules, left0 as u32, left1 as u32)? as usize
+        };
+        h += 2 * down;
+        tally.battles += 1;
+        let (x, y) = (cards[h], cards[h + 1]);
+        h += 2;
+        if x != y {
+            break (p1_wins::<RANK>(x, y, ctx.ace, ctx.low_top), x, y);
+        }
+    };
+    // The table in the order it was put down (`reveal`): player 1's card, then player 2's, at
+    // each step. The winner's tail lies past every unread card, so it never meets the table.
+    let (table_at, n) = (start, h - start);
+    let w = usize::from(!p1);
+    let t = if p1 { &mut t0 } else { &mut t1 };
+    assert!(
+        *t + 2 * n <= cards.len(),
+        "a war's table fits before the end"
+    );
+    let mut to = *t;
+    let mut put = |cards: &mut [u8], v: u8| {
+        cards[to] = v;
+        to += 2;
+    };
+    match GATHER {
+        REVEAL => {
+            for i in table_at..table_at + n {
+                let v = cards[i];
+                put(cards, v);
+            }
+        }
+        P1_FIRST | WINNER_FIRST => {
+            let first = if GATHER == P1_FIRST { 0 } else { w };
+            for p in [first, 1 - first] {
+                for i in (table_at + p..table_at + n).step_by(2) {
+                    let v = cards[i];
+                    put(cards, v);
+                }
+            }
+        }
+        NATURAL => {
+            // The winning card, the losing one, then every earlier card, latest first.
+            let (won, lost) = if p1 { (x, y) } else { (y, x) };
+            put(cards, won);
+            put(cards, lost);
+            for i in (table_at..table_at + n - 2).rev() {
+                let v = cards[i];
+                put(cards, v);
+            }
+        }
+        _ => {
+            pile.clear();
+            pile.extend_from_slice(&cards[table_at..table_at + n]);
+            if GATHER == SORTED {
+                // Strongest value first; equal values cannot be told apart here.
+                pile.sort_unstable_by(|a, b| b.cmp(a));
+            } else {
+                rng.shuffle(pile);
+            }
+            for &v in pile.iter() {
+                put(cards, v);
+            }
+        }
+    }
+    *t += 2 * n;
+    Ok(([h, t0, t1], p1))
+}
+
+/// The short-war policy when the players hold `left0` and `left1` cards past the table.
+#[cold]
+#[inline(never)]
+fn short(rules: &Rules, left0: u32, left1: u32) -> Result<u32, Outcome> {
+    short_war(rules, &[0, 1], |q| if q == 0 { left0 } else { left1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Deck, Ranking, Strength};
+
+    /// For every deck size with an ace and every pair of values, the branch-free comparison
+    /// says what `Strength` says.
+    #[test]
+    fn branch_free_ranking_agrees_with_the_rules() {
+        for values in [2, 8, 11, 12, 13, 14, 64] {
+            let deck = Deck::parse(&format!("4x{values}")).unwrap();
+            for ranking in Ranking::ALL {
+                let s = Strength::new(ranking, deck);
+                let (ace, low) = (s.ace.unwrap_or(u8::MAX), s.low_top);
+                for a in 0..values {
+                    for b in (0..values).filter(|&b| b != a) {
+                        let fast = if s.is_plain() {
+                            p1_wins::<PLAIN>(a, b, ace, low)
+                        } else {
+                            p1_wins::<OORLOG>(a, b, ace, low)
+                        };
+                        assert_eq!(fast, s.beats(a, b), "{deck} {ranking:?} {a} {b}");
+                    }
+                }
+            }
+        }
+    }
+}
