@@ -22,7 +22,7 @@
 use super::cycle::{FIRST_SPACING, FIRST_WINDOW, MOST_SNAPSHOTS, WINDOW_GROWTH};
 use super::{short_war, GameResult, Outcome, Tally};
 use crate::deal::{dealt_span, SplitMix64};
-use crate::rules::{Card, Gather, Rules};
+use crate::rules::{Card, Deal, Gather, Rules};
 
 /// Ranking, as a const parameter so that each variant compiles to its own loop: plain "highest
 /// value wins", or with oorlog's exception (2s and 3s beat the ace).
@@ -67,10 +67,17 @@ impl Duo {
 
     /// Whether both hold the same values in each hand.
     fn same(&self, other: &Duo) -> bool {
+        let lens = [self.len(0), self.len(1)];
+        if lens != [other.len(0), other.len(1)] {
+            return false;
+        }
+        // Both hands side by side up to the shorter one's end, then the longer one's rest.
         let (a, b) = (self.live(), other.live());
-        (0..2).all(|p| {
-            self.len(p) == other.len(p) && (p..2 * self.len(p)).step_by(2).all(|i| a[i] == b[i])
-        })
+        let (shared, longer) = (2 * lens[0].min(lens[1]), usize::from(lens[1] > lens[0]));
+        a[..shared] == b[..shared]
+            && (shared + longer..2 * lens[longer] + longer)
+                .step_by(2)
+                .all(|i| a[i] == b[i])
     }
 
     /// Player 1's hand size and both top cards in one word: a necessary condition for two states
@@ -142,32 +149,35 @@ struct History {
 
 impl History {
     fn reset(&mut self, total: usize) {
-        self.slot = 2 * total + 1;
+        if self.slot != 2 * total + 1 {
+            self.slot = 2 * total + 1;
+            self.bytes.clear();
+        }
         self.taken.clear();
-        self.bytes.clear();
         self.spacing = FIRST_SPACING;
         self.next_round = 0;
     }
 
     #[inline(never)]
     fn save(&mut self, duo: &Duo, tally: Tally) {
+        let slot = self.slot;
         if self.taken.len() == MOST_SNAPSHOTS {
             // Past that, every other one is dropped and the spacing doubles: a very long game
             // costs bounded memory.
-            let slot = self.slot;
             for i in 0..self.taken.len() / 2 {
                 self.taken[i] = self.taken[2 * i];
-                self.bytes
-                    .copy_within(2 * i * slot..(2 * i + 1) * slot, i * slot);
+                self.bytes.copy_within(2 * i * slot..(2 * i + 1) * slot, i * slot);
             }
             self.taken.truncate(self.taken.len() / 2);
-            self.bytes.truncate(self.taken.len() * slot);
             self.spacing *= 2;
         }
+        let from = self.taken.len() * slot;
+        if self.bytes.len() < from + slot {
+            // Only when a game runs longer than any before it.
+            self.bytes.resize(from + slot, 0);
+        }
         let live = duo.live();
-        self.bytes.extend_from_slice(live);
-        self.bytes
-            .resize(self.bytes.len() + self.slot - live.len(), 0);
+        self.bytes[from..from + live.len()].copy_from_slice(live);
         self.taken.push((duo.len(0), tally));
         self.next_round = self.taken.len() as u64 * self.spacing;
     }
@@ -229,14 +239,20 @@ impl Pair {
         let n = deck.len();
         debug_assert!(n <= self.total);
         let cards = &mut self.live.cards;
-        let mut lens = [0; 2];
-        for (p, len) in lens.iter_mut().enumerate() {
-            let (start, step, count) = dealt_span(n, rules.deal, 2, p);
-            for (i, &card) in deck[start..].iter().step_by(step).take(count).enumerate() {
-                cards[2 * i + p] = value(card);
+        let lens = [0, 1].map(|p| dealt_span(n, rules.deal, 2, p));
+        if rules.deal == Deal::RoundRobin {
+            // Dealt one card each in turn: the deck is already in the interleaved order.
+            for (to, &card) in cards[..n].iter_mut().zip(deck) {
+                *to = value(card);
             }
-            *len = count;
+        } else {
+            for (p, (start, step, count)) in lens.into_iter().enumerate() {
+                for (i, &card) in deck[start..].iter().step_by(step).take(count).enumerate() {
+                    cards[2 * i + p] = value(card);
+                }
+            }
         }
+        let lens = lens.map(|(_, _, count)| count);
         self.live.h = 0;
         self.live.t = [2 * lens[0], 2 * lens[1] + 1];
         self.play(rules, rng, max_rounds)
@@ -456,9 +472,10 @@ pub(crate) fn p1_wins<const RANK: u8>(a: u8, b: u8, ace: u8, low_top: u8) -> boo
 #[inline(always)]
 fn tops(cards: &[u8], h: usize) -> u16 {
     debug_assert!(h + 1 < cards.len());
-    // SAFETY: `run` reads at a head, which lies at or before both tails (player 2's tail is odd,
-    // so past h + 1 when that hand is not empty, and at h + 1 when it is); the tails stay within
-    // the array (below `Ctx::limit` within a run, and within the array after a war's table).
+    // SAFETY: `run` and `war` read at a head, which lies at or before both tails (player 2's
+    // tail is odd, so past h + 1 when that hand is not empty, and at h + 1 when it is); the
+    // tails stay within the array (below `Ctx::limit` within a run, and within the array after
+    // a war's table).
     unsafe { u16::from_le_bytes(*(cards.as_ptr().add(h) as *const [u8; 2])) }
 }
 
@@ -584,64 +601,50 @@ fn war<const RANK: u8, const GATHER: u8>(
         };
         h += 2 * down;
         tally.battles += 1;
-        let (x, y) = (cards[h], cards[h + 1]);
+        // Both players hold the card revealed here (`down` < both hands' sizes).
+        let pair = tops(cards, h);
+        let (x, y) = (pair as u8, (pair >> 8) as u8);
         h += 2;
         if x != y {
             break (p1_wins::<RANK>(x, y, ctx.ace, ctx.low_top), x, y);
         }
     };
     // The table in the order it was put down (`reveal`): player 1's card, then player 2's, at
-    // each step. The winner's tail lies past every unread card, so it never meets the table.
-    let (table_at, n) = (start, h - start);
+    // each step. The winner's tail lies past every unread card, so it never meets the table,
+    // and the winner's cards go to every other byte from it.
+    let n = h - start;
     let w = usize::from(!p1);
     let t = if p1 { &mut t0 } else { &mut t1 };
-    assert!(
-        *t + 2 * n <= cards.len(),
-        "a war's table fits before the end"
-    );
-    let mut to = *t;
-    let mut put = |cards: &mut [u8], v: u8| {
-        cards[to] = v;
-        to += 2;
-    };
+    let (before, after) = cards.split_at_mut(*t);
+    let table = &before[start..h];
+    let to = &mut after[..2 * n];
+    /// Writes `from` to every other byte of `to`.
+    fn put(to: &mut [u8], from: impl Iterator<Item = u8>) {
+        for (slot, v) in to.chunks_exact_mut(2).zip(from) {
+            slot[0] = v;
+        }
+    }
+    let of = |p: usize| table.iter().skip(p).step_by(2).copied();
     match GATHER {
-        REVEAL => {
-            for i in table_at..table_at + n {
-                let v = cards[i];
-                put(cards, v);
-            }
-        }
-        P1_FIRST | WINNER_FIRST => {
-            let first = if GATHER == P1_FIRST { 0 } else { w };
-            for p in [first, 1 - first] {
-                for i in (table_at + p..table_at + n).step_by(2) {
-                    let v = cards[i];
-                    put(cards, v);
-                }
-            }
-        }
+        REVEAL => put(to, table.iter().copied()),
+        P1_FIRST => put(to, of(0).chain(of(1))),
+        WINNER_FIRST => put(to, of(w).chain(of(1 - w))),
         NATURAL => {
             // The winning card, the losing one, then every earlier card, latest first.
             let (won, lost) = if p1 { (x, y) } else { (y, x) };
-            put(cards, won);
-            put(cards, lost);
-            for i in (table_at..table_at + n - 2).rev() {
-                let v = cards[i];
-                put(cards, v);
-            }
+            let earlier = table[..n - 2].iter().rev().copied();
+            put(to, [won, lost].into_iter().chain(earlier));
         }
         _ => {
             pile.clear();
-            pile.extend_from_slice(&cards[table_at..table_at + n]);
+            pile.extend_from_slice(table);
             if GATHER == SORTED {
                 // Strongest value first; equal values cannot be told apart here.
                 pile.sort_unstable_by(|a, b| b.cmp(a));
             } else {
                 rng.shuffle(pile);
             }
-            for &v in pile.iter() {
-                put(cards, v);
-            }
+            put(to, pile.iter().copied());
         }
     }
     *t += 2 * n;
