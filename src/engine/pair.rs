@@ -126,6 +126,14 @@ struct Ctx<'a> {
     low_top: u8,
 }
 
+/// What a run lends its wars.
+struct Side<'a, 'b> {
+    tally: &'a mut Tally,
+    ctx: &'a Ctx<'b>,
+    rng: &'a mut SplitMix64,
+    pile: &'a mut Vec<u8>,
+}
+
 /// Why a run stopped (after a finished round, but for `Ended`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stop {
@@ -166,7 +174,8 @@ impl History {
             // costs bounded memory.
             for i in 0..self.taken.len() / 2 {
                 self.taken[i] = self.taken[2 * i];
-                self.bytes.copy_within(2 * i * slot..(2 * i + 1) * slot, i * slot);
+                self.bytes
+                    .copy_within(2 * i * slot..(2 * i + 1) * slot, i * slot);
             }
             self.taken.truncate(self.taken.len() / 2);
             self.spacing *= 2;
@@ -495,8 +504,16 @@ fn run<const RANK: u8, const GATHER: u8>(
     let (h_start, [mut t0, mut t1]) = (duo.h, duo.t);
     let mut h = h_start;
     let (limit, twice_total) = (ctx.limit, 2 * ctx.total);
+    let rounds_before = tally.rounds;
     let (ace, low_top) = (ctx.ace, ctx.low_top);
-    let rounds_left = until.saturating_sub(tally.rounds).min(limit as u64) as usize;
+    let rounds_left = until.saturating_sub(rounds_before).min(limit as u64) as usize;
+    // What only wars use, behind one pointer: the loop keeps its registers for battles.
+    let mut side = Side {
+        tally,
+        ctx,
+        rng,
+        pile,
+    };
     // Bytes the head moved beyond one pair a finished round: the wars' cards.
     let mut extra = 0;
     // The head stops here: every step adds four bytes to one tail at most, so the tails stay
@@ -516,7 +533,7 @@ fn run<const RANK: u8, const GATHER: u8>(
                 WINNER_FIRST | NATURAL if !p1 => (b, a),
                 SORTED if b > a => (b, a),
                 // Fisher-Yates on two cards: one draw decides whether they swap.
-                RANDOM if rng.below(2) == 0 => (b, a),
+                RANDOM if side.rng.below(2) == 0 => (b, a),
                 _ => (a, b),
             };
             let t = if p1 { t0 } else { t1 };
@@ -533,7 +550,7 @@ fn run<const RANK: u8, const GATHER: u8>(
             p1
         } else {
             let tie = h;
-            match war::<RANK, GATHER>(cards, [h, t0, t1], tally, ctx, rng, pile) {
+            match war::<RANK, GATHER>(cards, [h, t0, t1], &mut side) {
                 Ok(([after, new0, new1], p1)) => {
                     (h, t0, t1) = (after, new0, new1);
                     extra += h - tie;
@@ -544,8 +561,8 @@ fn run<const RANK: u8, const GATHER: u8>(
                     // The round that ended the game is not finished: its opening battle is
                     // counted, the round is not.
                     let rounds = ((tie - h_start - extra) / 2 - 1) as u64;
-                    tally.rounds += rounds;
-                    tally.battles += rounds + 1;
+                    side.tally.rounds += rounds;
+                    side.tally.battles += rounds + 1;
                     duo.h = tie;
                     duo.t = [t0, t1];
                     return Stop::Ended(outcome);
@@ -568,8 +585,8 @@ fn run<const RANK: u8, const GATHER: u8>(
         }
     };
     let rounds = ((h - h_start - extra) / 2) as u64;
-    tally.rounds += rounds;
-    tally.battles += rounds;
+    side.tally.rounds += rounds;
+    side.tally.battles += rounds;
     duo.h = h;
     duo.t = [t0, t1];
     stop
@@ -584,11 +601,14 @@ fn run<const RANK: u8, const GATHER: u8>(
 fn war<const RANK: u8, const GATHER: u8>(
     cards: &mut [u8],
     [mut h, mut t0, mut t1]: [usize; 3],
-    tally: &mut Tally,
-    ctx: &Ctx,
-    rng: &mut SplitMix64,
-    pile: &mut Vec<u8>,
+    side: &mut Side,
 ) -> Result<([usize; 3], bool), Outcome> {
+    let Side {
+        tally,
+        ctx,
+        rng,
+        pile,
+    } = side;
     let start = h - 2;
     let d = ctx.rules.face_down;
     let (p1, x, y) = loop {
