@@ -23,6 +23,7 @@ use super::cycle::{FIRST_SPACING, FIRST_WINDOW, MOST_SNAPSHOTS, WINDOW_GROWTH};
 use super::{short_war, GameResult, Outcome, Tally};
 use crate::deal::{dealt_span, SplitMix64};
 use crate::rules::{Card, Deal, Gather, Rules};
+use std::hint::select_unpredictable;
 
 /// Ranking, as a const parameter so that each variant compiles to its own loop: plain "highest
 /// value wins", or with oorlog's exception (2s and 3s beat the ace).
@@ -435,9 +436,22 @@ fn find_cycle_start<const RANK: u8, const GATHER: u8>(
     let mut mu = if lo == 0 { 0 } else { (lo - 1) * spacing + 1 };
     let mut behind_tally = rebuild(behind, mu);
     let mut ahead_tally = rebuild(ahead, mu + lambda);
-    while !behind.same(ahead) {
-        replay::<RANK, GATHER>(behind, &mut behind_tally, ctx, rng, pile, 1);
-        replay::<RANK, GATHER>(ahead, &mut ahead_tally, ctx, rng, pile, 1);
+    while behind.key() != ahead.key() || !behind.same(ahead) {
+        for (duo, tally) in [
+            (&mut *behind, &mut behind_tally),
+            (&mut *ahead, &mut ahead_tally),
+        ] {
+            let (rng, pile) = (&mut *rng, &mut *pile);
+            one_round::<RANK, GATHER>(
+                duo,
+                &mut Side {
+                    tally,
+                    ctx,
+                    rng,
+                    pile,
+                },
+            );
+        }
         mu += 1;
     }
     (mu, ahead_tally)
@@ -475,6 +489,66 @@ pub(crate) fn p1_wins<const RANK: u8>(a: u8, b: u8, ace: u8, low_top: u8) -> boo
     } else {
         higher
     }
+}
+
+/// A battle `a` against `b` (they differ): the winner takes both cards, in the gather order, at
+/// its tail (`limit` or below: see `run`). No branch on who won.
+#[inline(always)]
+fn battle<const RANK: u8, const GATHER: u8>(
+    cards: &mut [u8],
+    (a, b): (u8, u8),
+    [t0, t1]: [&mut usize; 2],
+    (ace, low_top): (u8, u8),
+    rng: &mut SplitMix64,
+) {
+    let p1 = p1_wins::<RANK>(a, b, ace, low_top);
+    let (first, second) = match GATHER {
+        WINNER_FIRST | NATURAL if !p1 => (b, a),
+        SORTED if b > a => (b, a),
+        // Fisher-Yates on two cards: one draw decides whether they swap.
+        RANDOM if rng.below(2) == 0 => (b, a),
+        _ => (a, b),
+    };
+    // Who won is a coin flip to the processor: selects, never branches.
+    let t = select_unpredictable(p1, *t0, *t1);
+    debug_assert!(t + 2 < cards.len());
+    // SAFETY: callers keep t at or below `Ctx::limit`, which lies 2 * total + 8 bytes before the
+    // array's end (`run` by the head's stop, `one_round` by sliding first).
+    unsafe {
+        *cards.get_unchecked_mut(t) = first;
+        *cards.get_unchecked_mut(t + 2) = second;
+    }
+    let (grown0, grown1) = (*t0 + 4, *t1 + 4);
+    *t0 = select_unpredictable(p1, grown0, *t0);
+    *t1 = select_unpredictable(p1, *t1, grown1);
+}
+
+/// One round of a game known to cycle (so it cannot end), for the cycle start's last steps:
+/// no run to set up.
+fn one_round<const RANK: u8, const GATHER: u8>(duo: &mut Duo, side: &mut Side) {
+    if duo.t[0].max(duo.t[1]) > duo.cards.len() / 2 {
+        duo.slide_back();
+    }
+    let Duo {
+        cards,
+        h,
+        t: [t0, t1],
+    } = duo;
+    let pair = tops(cards, *h);
+    let (a, b) = (pair as u8, (pair >> 8) as u8);
+    *h += 2;
+    if a != b {
+        let ranking = (side.ctx.ace, side.ctx.low_top);
+        battle::<RANK, GATHER>(cards, (a, b), [t0, t1], ranking, side.rng);
+    } else {
+        let war = war::<RANK, GATHER>(cards, [*h, *t0, *t1], side);
+        let Ok([after, new0, new1]) = war else {
+            unreachable!("a cycling game ended");
+        };
+        (*h, *t0, *t1) = (after, new0, new1);
+    }
+    side.tally.rounds += 1;
+    side.tally.battles += 1;
 }
 
 /// Both top cards in a run (player 1's in the low byte).
@@ -527,35 +601,15 @@ fn run<const RANK: u8, const GATHER: u8>(
     let stop = loop {
         let (a, b) = (pair as u8, (pair >> 8) as u8);
         h += 2;
-        let p1 = if a != b {
-            let p1 = p1_wins::<RANK>(a, b, ace, low_top);
-            let (first, second) = match GATHER {
-                WINNER_FIRST | NATURAL if !p1 => (b, a),
-                SORTED if b > a => (b, a),
-                // Fisher-Yates on two cards: one draw decides whether they swap.
-                RANDOM if side.rng.below(2) == 0 => (b, a),
-                _ => (a, b),
-            };
-            let t = if p1 { t0 } else { t1 };
-            debug_assert!(t + 2 < cards.len());
-            // SAFETY: t is at or below `limit` (see `stop_at`), which lies 2 * total + 8 bytes
-            // before the array's end.
-            unsafe {
-                *cards.get_unchecked_mut(t) = first;
-                *cards.get_unchecked_mut(t + 2) = second;
-            }
-            let (grown0, grown1) = (t0 + 4, t1 + 4);
-            t0 = if p1 { grown0 } else { t0 };
-            t1 = if p1 { t1 } else { grown1 };
-            p1
+        if a != b {
+            battle::<RANK, GATHER>(cards, (a, b), [&mut t0, &mut t1], (ace, low_top), side.rng);
         } else {
             let tie = h;
             match war::<RANK, GATHER>(cards, [h, t0, t1], &mut side) {
-                Ok(([after, new0, new1], p1)) => {
+                Ok([after, new0, new1]) => {
                     (h, t0, t1) = (after, new0, new1);
                     extra += h - tie;
                     stop_h = stop_at(h, t0, t1, (h - h_start - extra) / 2);
-                    p1
                 }
                 Err(outcome) => {
                     // The round that ended the game is not finished: its opening battle is
@@ -568,7 +622,7 @@ fn run<const RANK: u8, const GATHER: u8>(
                     return Stop::Ended(outcome);
                 }
             }
-        };
+        }
         // Between rounds, player 2 is empty when player 1 holds every card.
         let twice_len0 = t0 - h;
         let empty = twice_len0.wrapping_sub(2) >= twice_total - 2;
@@ -576,7 +630,8 @@ fn run<const RANK: u8, const GATHER: u8>(
         let key_hit = key_of(pair, twice_len0) == key;
         if (h >= stop_h) | key_hit | empty {
             break if empty {
-                Stop::Ended(Outcome::Win(usize::from(!p1)))
+                // Player 1 holds nothing (player 2 won) or everything.
+                Stop::Ended(Outcome::Win(usize::from(twice_len0 == 0)))
             } else if key_hit {
                 Stop::Key
             } else {
@@ -593,7 +648,7 @@ fn run<const RANK: u8, const GATHER: u8>(
 }
 
 /// The tie revealed just before byte `h`: wars until one player takes the table (returns the
-/// head and tails after it, and whether player 1 took it), or the game ends because a player is
+/// head and tails after it), or the game ends because a player is
 /// short of cards (the short-war policy). Counts each war and each war's battle. Out of line
 /// and cold: wars are rare enough that the run should keep its registers for battles.
 #[cold]
@@ -602,7 +657,7 @@ fn war<const RANK: u8, const GATHER: u8>(
     cards: &mut [u8],
     [mut h, mut t0, mut t1]: [usize; 3],
     side: &mut Side,
-) -> Result<([usize; 3], bool), Outcome> {
+) -> Result<[usize; 3], Outcome> {
     let Side {
         tally,
         ctx,
@@ -668,7 +723,7 @@ fn war<const RANK: u8, const GATHER: u8>(
         }
     }
     *t += 2 * n;
-    Ok(([h, t0, t1], p1))
+    Ok([h, t0, t1])
 }
 
 /// The short-war policy when the players hold `left0` and `left1` cards past the table.
