@@ -256,16 +256,42 @@ fn random_gather_is_reproducible_and_capped() {
 
 #[test]
 fn engine_grows_for_large_codingame_hands() {
-    // 999 cards each, as CodinGame allows.
+    // 999 cards each, as CodinGame allows, and more on one side.
     let deck = Deck::STANDARD.sorted();
-    let hand =
-        |offset: usize| -> Vec<Card> { (0..999).map(|i| deck[(i * 7 + offset) % 52]).collect() };
-    let result = play(
-        Rules::preset(Preset::Codingame),
-        &[hand(0), hand(3)],
-        &mut Silent,
+    let hand = |offset: usize, n: usize| -> Vec<Card> {
+        (0..n).map(|i| deck[(i * 7 + offset) % 52]).collect()
+    };
+    for (n0, n1) in [(999, 999), (1500, 40), (3, 2000)] {
+        let hands = [hand(0, n0), hand(3, n1)];
+        for gather in [Gather::P1First, Gather::Reveal, Gather::Natural] {
+            let rules = Rules::new(Preset::Codingame, None, Some(gather)).unwrap();
+            let fast = play(rules, &hands, &mut Silent);
+            assert!(fast.battles > 0);
+            assert_eq!(fast, play(rules, &hands, &mut Watching), "{n0} {n1} {gather:?}");
+        }
+    }
+}
+
+/// A cycle longer than the snapshots kept at first (4,096 of them, 64 rounds apart): codingame
+/// lcg seed 174,535 repeats every 181,440 rounds from round 1,248, and is found after 268,800,
+/// so the fast path thins its snapshots before it searches them. Both paths agree.
+#[test]
+fn long_cycles_are_exact_after_thinning_snapshots() {
+    let rules = Rules::preset(Preset::Codingame);
+    let (mut fast, mut general) = (Engine::new(rules), Engine::new(rules));
+    let game = fast.play_seed(Shuffle::Lcg, 174_535);
+    assert_eq!(
+        game.outcome,
+        Outcome::Infinite {
+            cycle_start: 1_248,
+            cycle_length: 181_440
+        }
     );
-    assert!(result.battles > 0);
+    assert_eq!(game.rounds, 1_248 + 181_440);
+    assert_eq!(
+        game,
+        general.play_seed_observed(Shuffle::Lcg, 174_535, &mut Watching)
+    );
 }
 
 /// Watches nothing, but being active sends every game down the general, observed path.
