@@ -2,8 +2,13 @@
 # Measures the speed targets on full sweeps and records them under data/runs/<date>-<host>/.
 #
 # Every setting sweeps every distinct lcg deal (seeds 0..2097151) RUNS times (default 5); the
-# record keeps the exact commands, the git revision, the machine, every run's wall time, and a
-# table of medians with the cost per battle. A setting's battles are those of its finished games
+# record keeps the exact commands, the git revision, the machine and its CPU model, every run's
+# wall time, and a table of medians with the cost per battle. The yardstick
+# (../shared/yardstick/warfast, the same sweep under `shortened`) runs alternately with the
+# shortened settings, on as many threads, and every shortened figure is quoted as a ratio to it:
+# absolute times differ between machines by 2x or more, the ratio does not. Instruction counts
+# (callgrind, seeds 0..50,000, one thread) are recorded beside the timings: they do not depend
+# on the machine or its load (SKIP_CALLGRIND=1 leaves them out). A setting's battles are those of its finished games
 # plus, for each infinite game, those of its first cycle_start + cycle_length rounds (the
 # "battles played" line of the sweep table). Also records the peak memory of a 20,000,000-seed
 # splitmix sweep streaming its CSV.
@@ -17,7 +22,13 @@ RUNS=${RUNS:-5}
 cargo build --release --quiet
 # The build just made (WARSWEEP overrides it), wherever cargo puts its target folder.
 bin=${WARSWEEP:-${CARGO_TARGET_DIR:-target}/release/warsweep}
+# A new folder each time: earlier records are kept.
 out=data/runs/$(date -u +%Y-%m-%d)-$(uname -n)
+if [ -e "$out" ]; then
+  n=2
+  while [ -e "$out-$n" ]; do n=$((n + 1)); done
+  out=$out-$n
+fi
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -31,8 +42,19 @@ declare -A ARGS=(
   [classic-2t]="--rules classic --summary $work/s.json"
   [oorlog-3p-2t]="--rules oorlog --players 3 --summary $work/s.json"
   [oorlog-6p-2t]="--rules oorlog --players 6 --summary $work/s.json"
+  [bataille-2t]="--rules bataille --summary $work/s.json"
 )
-ORDER=(shortened-2t shortened-2t-csv shortened-1t codingame-2t classic-2t oorlog-3p-2t oorlog-6p-2t)
+ORDER=(shortened-2t shortened-2t-csv shortened-1t codingame-2t classic-2t bataille-2t oorlog-3p-2t oorlog-6p-2t)
+yardstick=${YARDSTICK:-../shared/yardstick/warfast}
+[ -x "$yardstick" ] || { echo "no yardstick at $yardstick (set YARDSTICK=...)" >&2; exit 2; }
+# The yardstick's thread count for a setting, if it is timed against one.
+yard_threads() {
+  case $1 in
+    shortened-2t|shortened-2t-csv) echo 2 ;;
+    shortened-1t) echo 1 ;;
+    *) echo "" ;;
+  esac
+}
 SETTINGS=${SETTINGS:-${ORDER[*]}}
 
 {
@@ -62,8 +84,29 @@ for name in $SETTINGS; do
     end=$(date +%s.%N)
     echo "$name,$run,$(echo "$end - $start" | bc)" >> "$out/raw.csv"
     echo "$name run $run: $(tail -n1 "$out/raw.csv" | cut -d, -f3) s" >&2
+    threads=$(yard_threads "$name")
+    if [ -n "$threads" ]; then
+      start=$(date +%s.%N)
+      "$yardstick" bench d "$threads" > /dev/null
+      end=$(date +%s.%N)
+      echo "yardstick-for-$name,$run,$(echo "$end - $start" | bc)" >> "$out/raw.csv"
+    fi
   done
 done
+
+# Instruction counts: the same work on seeds 0..50,000, one thread, counted by callgrind.
+if [ -z "${SKIP_CALLGRIND:-}" ]; then
+  echo "setting,instructions" > "$out/instructions.csv"
+  count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null \
+    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
+  echo "yardstick,$(count "$yardstick" sweep d 0 50000)" >> "$out/instructions.csv"
+  for name in $SETTINGS; do
+    [ "$name" = shortened-1t ] && continue
+    args=${ARGS[$name]//--csv $work\/all.csv/--csv $work/c.csv}
+    # shellcheck disable=SC2086
+    echo "$name,$(count $bin sweep --seeds 0..50000 $args --threads 1 --quiet)" >> "$out/instructions.csv"
+  done
+fi
 
 # Memory: a long splitmix sweep streaming its CSV must stay flat.
 if [ -z "${SKIP_MEMORY:-}" ]; then
@@ -80,26 +123,40 @@ for row in csv.DictReader(open(out / "raw.csv")):
     runs.setdefault(row["setting"], []).append(float(row["wall_seconds"]))
 battles = {r["setting"]: int(r["battles"]) for r in csv.DictReader(open(out / "battles.csv"))}
 targets = {
-    "shortened-2t": "<= 4.0 s",
-    "shortened-2t-csv": "<= 5.0 s",
-    "shortened-1t": "<= 7.5 s",
-    "codingame-2t": "<= 1.5x shortened per battle",
-    "classic-2t": "<= 1.5x shortened per battle",
-    "oorlog-3p-2t": "<= 2x shortened per battle",
-    "oorlog-6p-2t": "<= 2x shortened per battle",
+    "shortened-2t": "<= 1.3x the yardstick",
+    "shortened-2t-csv": "<= 1.45x the yardstick",
+    "shortened-1t": "<= 1.3x the yardstick",
+    "codingame-2t": "<= 1.2x shortened per battle",
+    "classic-2t": "<= 1.2x shortened per battle",
+    "bataille-2t": "<= 1.2x shortened per battle",
+    "oorlog-3p-2t": "<= 1.5x shortened per battle",
+    "oorlog-6p-2t": "<= 3x shortened per battle",
 }
+counts = {}
+if (out / "instructions.csv").exists():
+    counts = {r["setting"]: int(r["instructions"]) for r in csv.DictReader(open(out / "instructions.csv"))}
 base = None
 if "shortened-2t" in runs:
     base = statistics.median(runs["shortened-2t"]) / battles["shortened-2t"]
 lines = ["", "## Results", "",
-         "| setting | median wall (s) | runs (s) | battles | ns per battle (wall) | vs shortened | target |",
-         "|---|---|---|---|---|---|---|"]
+         "| setting | median wall (s) | runs (s) | yardstick median (s) | vs yardstick | battles "
+         "| ns per battle (wall) | vs shortened | instructions, seeds 0..50,000 | target |",
+         "|---|---|---|---|---|---|---|---|---|---|"]
 for name, times in runs.items():
+    if name.startswith("yardstick-for-"):
+        continue
     med = statistics.median(times)
     per = med / battles[name] * 1e9
     ratio = f"{med / battles[name] / base:.2f}x" if base else ""
-    lines.append(f"| {name} | {med:.2f} | {' '.join(f'{t:.2f}' for t in times)} | {battles[name]:,} "
-                 f"| {per:.2f} | {ratio} | {targets.get(name, '')} |")
+    yard = runs.get("yardstick-for-" + name)
+    ymed = f"{statistics.median(yard):.2f}" if yard else ""
+    yratio = f"{med / statistics.median(yard):.2f}x" if yard else ""
+    instr = f"{counts[name]:,}" if name in counts else ""
+    lines.append(f"| {name} | {med:.2f} | {' '.join(f'{t:.2f}' for t in times)} | {ymed} | {yratio} "
+                 f"| {battles[name]:,} | {per:.2f} | {ratio} | {instr} | {targets.get(name, '')} |")
+if "yardstick" in counts:
+    lines += ["", f"The yardstick's own count on seeds 0..50,000 (`warfast sweep d 0 50000`, which also "
+              f"writes a CSV line a game): {counts['yardstick']:,} instructions."]
 mem = out / "memory.csv"
 if mem.exists():
     kb = int(open(mem).read().split(",")[1])
