@@ -267,7 +267,11 @@ fn engine_grows_for_large_codingame_hands() {
             let rules = Rules::new(Preset::Codingame, None, Some(gather)).unwrap();
             let fast = play(rules, &hands, &mut Silent);
             assert!(fast.battles > 0);
-            assert_eq!(fast, play(rules, &hands, &mut Watching), "{n0} {n1} {gather:?}");
+            assert_eq!(
+                fast,
+                play(rules, &hands, &mut Watching),
+                "{n0} {n1} {gather:?}"
+            );
         }
     }
 }

@@ -1,9 +1,9 @@
 //! Exact detection of games that never end.
 //!
 //! A game's state after a round is the sequence of card values in each hand. Brent's algorithm
-//! (with windows that grow fourfold, see `WINDOW_GROWTH`) keeps one saved state (the tortoise)
-//! and compares the live hands (the hare) with it after every round: the first hand's size first, which almost always differs, and the cards only when it
-//! matches. When the hare meets the tortoise, the distance between them is the exact cycle length.
+//! (with windows that double, then grow fourfold, see `next_window`) keeps one saved state (the
+//! tortoise) and compares the live hands (the hare) with it after every round: the first hand's
+//! size first, which almost always differs, and the cards only when it matches. When the hare meets the tortoise, the distance between them is the exact cycle length.
 //!
 //! The cycle start is then found without replaying the whole game: a `History` keeps the state
 //! every `spacing` rounds, so the engine can rebuild any earlier round from the snapshot before it
@@ -80,13 +80,24 @@ impl Snapshot {
 /// spares the early moves that would each stop the fast path.
 pub(crate) const FIRST_WINDOW: u64 = 64;
 
-/// How much each window is longer than the one before. Brent's algorithm doubles; here a cycle
-/// is found once the tortoise sits on it and the window is at least the cycle's length, and with
-/// windows growing fourfold the tortoise lands later relative to the window (a third of it, not
-/// all of it), so a long cycle is found after about 1.3 to 2.3 of its lengths rather than 2 to 3.
-/// Measured on codingame, whose cycles reach a million rounds: a full sweep 28% faster; shortened
-/// unchanged.
-pub(crate) const WINDOW_GROWTH: u64 = 4;
+/// The window after `window`. A cycle is found once the tortoise sits on it and the window is at
+/// least the cycle's length. Brent's algorithm doubles each window; up to 1,024 rounds the
+/// windows double here too, so that a game whose cycle starts early is found soon after it
+/// starts (most loops of `shortened` start before round 1,400 and last 52 rounds). Past that
+/// they grow fourfold: the tortoise lands later relative to the window (a third of it, not all
+/// of it), so a long cycle is found after about 1.3 to 2.3 of its lengths rather than 2 to 3.
+/// The windows past 1,024 are the same as fourfold growth from 64 would give (4,096, 16,384,
+/// ...). Measured (callgrind, seeds 0..50,000): against fourfold growth from the start,
+/// `shortened` -4.1% and `codingame` -1.9% instructions; against doubling throughout,
+/// `codingame` -28%.
+#[inline(always)]
+pub(crate) fn next_window(window: u64) -> u64 {
+    if window < 1024 {
+        2 * window
+    } else {
+        4 * window
+    }
+}
 
 /// Brent's cycle finding, one call per finished round.
 #[derive(Clone, Debug)]
@@ -141,7 +152,7 @@ impl Brent {
         }
         if self.lam == self.power {
             self.tortoise.save(hands);
-            self.power *= WINDOW_GROWTH;
+            self.power = next_window(self.power);
             self.lam = 0;
         }
         None

@@ -19,7 +19,7 @@
 //! (tested against `Strength` for every pair), the short-war policy from `super::short_war`, and
 //! the gather orders from RULES.md, each checked against the general path in `tests/engine.rs`.
 
-use super::cycle::{FIRST_SPACING, FIRST_WINDOW, MOST_SNAPSHOTS, WINDOW_GROWTH};
+use super::cycle::{next_window, FIRST_SPACING, FIRST_WINDOW, MOST_SNAPSHOTS};
 use super::{short_war, GameResult, Outcome, Tally};
 use crate::deal::{dealt_span, SplitMix64};
 use crate::rules::{Card, Deal, Gather, Rules};
@@ -389,7 +389,7 @@ impl Pair {
                 saved.load(live.live(), live.len(0), ctx.total);
                 key = saved.key();
                 saved_at = tally.rounds;
-                window *= WINDOW_GROWTH;
+                window = next_window(window);
                 next_save = tally.rounds + window;
             }
             if tally.rounds == history.next_round {
