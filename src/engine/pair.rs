@@ -699,11 +699,18 @@ fn war<const RANK: u8, const GATHER: u8>(
             slot[0] = v;
         }
     }
-    let of = |p: usize| table.iter().skip(p).step_by(2).copied();
     match GATHER {
         REVEAL => put(to, table.iter().copied()),
-        P1_FIRST => put(to, of(0).chain(of(1))),
-        WINNER_FIRST => put(to, of(w).chain(of(1 - w))),
+        P1_FIRST | WINNER_FIRST => {
+            // One player's cards in the order played, then the other's: both halves at once.
+            let first = if GATHER == P1_FIRST { 0 } else { w };
+            let (one, other) = to.split_at_mut(n);
+            let halves = one.chunks_exact_mut(2).zip(other.chunks_exact_mut(2));
+            for ((a, b), both) in halves.zip(table.chunks_exact(2)) {
+                a[0] = both[first];
+                b[0] = both[1 - first];
+            }
+        }
         NATURAL => {
             // The winning card, the losing one, then every earlier card, latest first.
             let (won, lost) = if p1 { (x, y) } else { (y, x) };
