@@ -276,25 +276,25 @@ fn engine_grows_for_large_codingame_hands() {
     }
 }
 
-/// A cycle longer than the snapshots kept at first (4,096 of them, 64 rounds apart): codingame
-/// lcg seed 174,535 repeats every 181,440 rounds from round 1,248, and is found after 268,800,
-/// so the fast path thins its snapshots before it searches them. Both paths agree.
+/// A cycle longer than the snapshots kept at first (4,096 of them, 128 rounds apart): codingame
+/// lcg seed 1,259,064 repeats every 316,008 rounds from round 401, and is found after about
+/// 666,000, so both paths thin their snapshots before they search them. Both agree.
 #[test]
 fn long_cycles_are_exact_after_thinning_snapshots() {
     let rules = Rules::preset(Preset::Codingame);
     let (mut fast, mut general) = (Engine::new(rules), Engine::new(rules));
-    let game = fast.play_seed(Shuffle::Lcg, 174_535);
+    let game = fast.play_seed(Shuffle::Lcg, 1_259_064);
     assert_eq!(
         game.outcome,
         Outcome::Infinite {
-            cycle_start: 1_248,
-            cycle_length: 181_440
+            cycle_start: 401,
+            cycle_length: 316_008
         }
     );
-    assert_eq!(game.rounds, 1_248 + 181_440);
+    assert_eq!(game.rounds, 401 + 316_008);
     assert_eq!(
         game,
-        general.play_seed_observed(Shuffle::Lcg, 174_535, &mut Watching)
+        general.play_seed_observed(Shuffle::Lcg, 1_259_064, &mut Watching)
     );
 }
 

@@ -413,6 +413,8 @@ impl Engine {
             replay_rounds(rules, ghost, table, &mut behind, rng, events, 1);
             replay_rounds(rules, ghost_ahead, table, &mut ahead, rng, events, 1);
             mu += 1;
+            // The state after round `last` recurs: the search cannot pass it.
+            assert!(mu <= last, "no cycle start found up to round {last}");
         }
         (mu, ahead)
     }

@@ -453,6 +453,8 @@ fn find_cycle_start<const RANK: u8, const GATHER: u8>(
             );
         }
         mu += 1;
+        // The state after round `last` recurs: the search cannot pass it.
+        assert!(mu <= last, "no cycle start found up to round {last}");
     }
     (mu, ahead_tally)
 }
