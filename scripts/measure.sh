@@ -138,10 +138,15 @@ if (out / "instructions.csv").exists():
 base = None
 if "shortened-2t" in runs:
     base = statistics.median(runs["shortened-2t"]) / battles["shortened-2t"]
+# The yardstick's cost per battle on 2 threads (it plays shortened's battles), for every setting.
+yard_base = None
+if "yardstick-for-shortened-2t" in runs:
+    yard_base = statistics.median(runs["yardstick-for-shortened-2t"]) / battles["shortened-2t"]
 lines = ["", "## Results", "",
          "| setting | median wall (s) | runs (s) | yardstick median (s) | vs yardstick | battles "
-         "| ns per battle (wall) | vs shortened | instructions, seeds 0..50,000 | target |",
-         "|---|---|---|---|---|---|---|---|---|---|"]
+         "| ns per battle (wall) | vs shortened | per battle vs yardstick (2 threads) "
+         "| instructions, seeds 0..50,000 | target |",
+         "|---|---|---|---|---|---|---|---|---|---|---|"]
 for name, times in runs.items():
     if name.startswith("yardstick-for-"):
         continue
@@ -152,8 +157,10 @@ for name, times in runs.items():
     ymed = f"{statistics.median(yard):.2f}" if yard else ""
     yratio = f"{med / statistics.median(yard):.2f}x" if yard else ""
     instr = f"{counts[name]:,}" if name in counts else ""
+    per_yard = f"{med / battles[name] / yard_base:.2f}x" if yard_base and "-1t" not in name else ""
     lines.append(f"| {name} | {med:.2f} | {' '.join(f'{t:.2f}' for t in times)} | {ymed} | {yratio} "
-                 f"| {battles[name]:,} | {per:.2f} | {ratio} | {instr} | {targets.get(name, '')} |")
+                 f"| {battles[name]:,} | {per:.2f} | {ratio} | {per_yard} | {instr} "
+                 f"| {targets.get(name, '')} |")
 if "yardstick" in counts:
     lines += ["", f"The yardstick's own count on seeds 0..50,000 (`warfast sweep d 0 50000`, which also "
               f"writes a CSV line a game): {counts['yardstick']:,} instructions."]
