@@ -73,14 +73,18 @@ echo "ok: merged summary and CSV equal one local sweep's"
 
 echo "== a task that reaches its time limit resumes"
 out=$work/limit
-# One minute of time limit, the signal 55 s before it (Slurm sends it up to a minute early):
-# about 100 s of work on one core of the machines here (50 s on one twice as fast) cannot
-# finish in one go.
-ids=$(CPUS=1 TIME=1 SIGNAL=55 "$here/submit.sh" "$out" 1 --seeds 0..50000000 --shuffle splitmix)
+# One minute of time limit, the signal 55 s before it (Slurm sends it up to a minute early,
+# here 24 to 29 s after each start): about 45 s of work on one core cannot finish in one go,
+# and needs one or two restarts. The seed count is scaled to this machine's speed.
+start=$(date +%s.%N)
+"$bin" sweep --seeds 0..2000000 --shuffle splitmix --threads 1 -q --summary "$work/rate.json"
+end=$(date +%s.%N)
+seeds=$(python3 -c "print(int(2000000 / ($end - $start) * 45))")
+ids=$(CPUS=1 TIME=1 SIGNAL=55 "$here/submit.sh" "$out" 1 --seeds "0..$seeds" --shuffle splitmix)
 wait_job "${ids#* }" 900 || fail "$out" "the time-limited task did not complete"
 grep -q "requeued, it resumes from its checkpoint" "$out"/slurm-*_0.out ||
   fail "$out" "the task was never stopped by its time limit"
 grep -q "restart 1" "$out"/slurm-*_0.out || fail "$out" "the task did not start again"
-"$bin" sweep --seeds 0..50000000 --shuffle splitmix -q --summary "$out/local.json"
+"$bin" sweep --seeds "0..$seeds" --shuffle splitmix -q --summary "$out/local.json"
 same_summary "$out/all.json" "$out/local.json" || fail "$out" "the resumed task's summary differs from one sweep's"
 echo "ok: stopped $(grep -c 'requeued' "$out"/slurm-*_0.out) time(s) by its time limit, resumed to the same summary"

@@ -30,7 +30,9 @@ array=$(sbatch --parsable --array="0-$((tasks - 1))" --cpus-per-task="${CPUS:-2}
   ${TIME:+--time="$TIME"} --signal="B:TERM@${SIGNAL:-120}" --output="$outdir/slurm-%A_%a.out" \
   --export=ALL "${extra[@]}" "$here/sweep.sbatch" "$outdir" "$@")
 array=${array%%;*}
-merge=$(sbatch --parsable --dependency="afterok:$array" --kill-on-invalid-dep=yes \
+# No --kill-on-invalid-dep: a task that requeues itself passes through a cancelled state, and
+# with that flag Slurm may kill the merge job then, although the array goes on to succeed.
+merge=$(sbatch --parsable --dependency="afterok:$array" \
   --output="$outdir/slurm-merge-%j.out" --export=ALL "${extra[@]}" \
   "$here/merge.sbatch" "$outdir" "$tasks")
 merge=${merge%%;*}
