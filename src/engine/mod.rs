@@ -394,19 +394,11 @@ impl Engine {
             replay_rounds(rules, hands, table, &mut tally, rng, events, round - at);
             tally
         };
-        let (mut lo, mut hi) = (0, last / spacing + 1);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            rebuild(ghost, mid * spacing);
-            rebuild(ghost_ahead, mid * spacing + lambda);
-            if ghost.same_values(ghost_ahead) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        // The snapshot before index `lo` does not recur yet: mu lies after it.
-        let mut mu = if lo == 0 { 0 } else { (lo - 1) * spacing + 1 };
+        let mut mu = cycle::search_from(last, spacing, |round| {
+            rebuild(ghost, round);
+            rebuild(ghost_ahead, round + lambda);
+            ghost.same_values(ghost_ahead)
+        });
         let mut behind = rebuild(ghost, mu);
         let mut ahead = rebuild(ghost_ahead, mu + lambda);
         while !ghost.same_values(ghost_ahead) {

@@ -19,7 +19,7 @@
 //! (tested against `Strength` for every pair), the short-war policy from `super::short_war`, and
 //! the gather orders from RULES.md, each checked against the general path in `tests/engine.rs`.
 
-use super::cycle::{next_window, FIRST_SPACING, FIRST_WINDOW, MOST_SNAPSHOTS};
+use super::cycle::{next_window, search_from, FIRST_SPACING, FIRST_WINDOW, MOST_SNAPSHOTS};
 use super::{short_war, GameResult, Outcome, Tally};
 use crate::deal::{dealt_span, SplitMix64};
 use crate::rules::{Card, Deal, Gather, Rules};
@@ -421,19 +421,11 @@ fn find_cycle_start<const RANK: u8, const GATHER: u8>(
         replay::<RANK, GATHER>(duo, &mut tally, ctx, rng, pile, round - at);
         tally
     };
-    let (mut lo, mut hi) = (0, last / spacing + 1);
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        rebuild(behind, mid * spacing);
-        rebuild(ahead, mid * spacing + lambda);
-        if behind.same(ahead) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    // The snapshot before index `lo` does not recur yet: mu lies after it.
-    let mut mu = if lo == 0 { 0 } else { (lo - 1) * spacing + 1 };
+    let mut mu = search_from(last, spacing, |round| {
+        rebuild(behind, round);
+        rebuild(ahead, round + lambda);
+        behind.same(ahead)
+    });
     let mut behind_tally = rebuild(behind, mu);
     let mut ahead_tally = rebuild(ahead, mu + lambda);
     while behind.key() != ahead.key() || !behind.same(ahead) {
