@@ -98,7 +98,8 @@ impl Duo {
         self.h = 0;
     }
 
-    /// Loads `live` bytes (as `live()` gave them) holding `len0` cards of player 1's.
+    /// Loads bytes that start as `live()` gave them (anything may follow), holding `len0` cards
+    /// of player 1's.
     fn load(&mut self, live: &[u8], len0: usize, total: usize) {
         self.cards[..live.len()].copy_from_slice(live);
         self.h = 0;
@@ -196,9 +197,9 @@ impl History {
     fn restore(&self, round: u64, duo: &mut Duo, total: usize) -> (u64, Tally) {
         let index = ((round / self.spacing) as usize).min(self.taken.len() - 1);
         let (len0, tally) = self.taken[index];
-        let live = (2 * len0).max(2 * (total - len0) + 1);
+        // The whole slot: past the hands' bytes it holds nothing they read.
         let from = index * self.slot;
-        duo.load(&self.bytes[from..from + live], len0, total);
+        duo.load(&self.bytes[from..from + self.slot], len0, total);
         (index as u64 * self.spacing, tally)
     }
 }
