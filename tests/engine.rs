@@ -356,6 +356,30 @@ fn oorlog_runs_agree_with_the_general_path_over_many_deals() {
     }
 }
 
+/// The three-player oorlog loop plays its two-player wars on its own (writing the table after
+/// both tied players' tails): against the general path for every face-down count, with the
+/// short wars and three-way ties of many deals.
+#[test]
+fn three_player_wars_agree_with_the_general_path_for_every_face_down_count() {
+    for face_down in 0..=4 {
+        let knobs = Knobs {
+            players: Some(3),
+            face_down: Some(face_down),
+            ..Knobs::default()
+        };
+        let rules = Rules::build(Preset::Oorlog, knobs).unwrap();
+        let mut fast = Engine::new(rules);
+        let mut general = Engine::new(rules);
+        for seed in 0..1500 {
+            assert_eq!(
+                fast.play_seed(Shuffle::Splitmix, seed),
+                general.play_seed_observed(Shuffle::Splitmix, seed, &mut Watching),
+                "oorlog 3p face-down {face_down} seed {seed}"
+            );
+        }
+    }
+}
+
 /// Every knob through the fast and the general path: deck shapes from 2 to 520 cards, every
 /// face-down count, short-war policy, gather order, deal and ranking, 2 to 12 players.
 #[test]

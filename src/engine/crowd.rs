@@ -10,7 +10,12 @@
 //! Three loops, from general to specialised: `run` plays any table size and gather order;
 //! `run_lanes` (3 to 8 players, one card each to the winner in player order: every oorlog
 //! sweep) packs a battle's cards and the hands' sizes one byte per player into words;
-//! `run_three` (the default oorlog table) decides a battle with one lookup in a 4 KB table.
+//! `run_three` (the default oorlog table) decides a battle with one lookup in a 4 KB table and
+//! plays its wars out of line.
+//!
+//! A war's table can take a tail past the room the run started with; the run's round limit is
+//! then recomputed from the tails (`rounds_of_room`), rather than shortened by a guess, which
+//! stopped runs early (twice as many runs as needed under oorlog with three players).
 
 use super::hands::Hands;
 use crate::deal::SplitMix64;
@@ -166,16 +171,14 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
     let players = PLAYERS;
     let mut head = [0usize; PLAYERS];
     let mut tail = [0usize; PLAYERS];
-    let mut room = usize::MAX;
+    let mut limit = [0usize; PLAYERS];
     for p in 0..players {
         head[p] = hands.head[p] as usize;
         tail[p] = hands.tail[p] as usize;
-        room = room.min(hands.limit[p] as usize - tail[p]);
+        limit[p] = hands.limit[p] as usize;
     }
-    // Each round adds at least `players` cards to one tail; a round that adds more (a war) counts
-    // as several. While the rounds so far count for fewer than this, every tail is within its
-    // limit, and a whole deck fits after it.
-    let mut stop_n = stop_after.min((room / players) as u64 + 1).max(1) as usize;
+    // Every tail within its limit before each round: a whole deck fits after it.
+    let mut stop_n = rounds_of_room(&limit, &tail, 0, stop_after.max(1) as usize);
     let key = (key.0 as usize) << 8 | key.1 as usize;
     let cards = &mut hands.cards[..];
     // Rounds begun; every player revealed one card in each, and a tied player also the cards of
@@ -220,8 +223,6 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
                 War::Won { winner, pile: size } => {
                     leaders = 1 << winner;
                     taken = size;
-                    // The extra cards count as the rounds they could have filled.
-                    stop_n = stop_n.saturating_sub(size.div_ceil(players) - 1);
                 }
             }
         }
@@ -272,6 +273,9 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
         }
         for (p, end) in tail.iter_mut().enumerate() {
             *end += taken * usize::from(p == winner);
+        }
+        if taken > players {
+            stop_n = rounds_of_room(&limit, &tail, n, stop_n);
         }
         let mut empty = false;
         for p in 0..players {
@@ -423,10 +427,11 @@ fn trio_table(strength: Strength, values: u8) -> Option<&'static TrioTable> {
 
 /// Sixteen-bit lanes, one per player (lane 3 unused): tails and heads packed in one word each,
 /// so that the winner's tail is picked and moved by a shift, and "is any hand empty" is one
-/// subtraction and a zero-lane test.
+/// subtraction and a test of the lanes' high bits.
 const LANE_ONES: u64 = 0x0001_0001_0001_0001;
 const LANE_HIGHS: u64 = 0x8000_8000_8000_8000;
-/// Lane 3 of the tails: keeps that unused lane of `tails - heads` from looking empty.
+/// Lane 3 of the tails: keeps that unused lane of `tails - beyond` (see `run_three`) from
+/// borrowing, so that it never looks empty.
 const LANE_3_FULL: u64 = 1 << 48;
 /// One card more for each of the three players.
 const THREE_LANES: u64 = 0x0000_0001_0001_0001;
@@ -438,8 +443,9 @@ fn fits_three(hands: &Hands) -> bool {
 
 /// `run::<GATHER, 3>` for `P1_FIRST` and `REVEAL_WARS`, the oorlog default, specialised: a 4 KB
 /// table decides each battle, the three cards are stored as one word, and tails and heads live
-/// in sixteen-bit lanes (see `LANE_ONES`). About a third of the instructions of the general
-/// loop. The caller checks `fits_three` and passes the table `trio_table` gives.
+/// in sixteen-bit lanes (see `LANE_ONES`). Wars, about one battle in ten, are played out of
+/// line (`war_of_three`), which keeps the loop's state in registers. The caller checks
+/// `fits_three` and passes the table `trio_table` gives.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 fn run_three<const GATHER: u8>(
@@ -453,86 +459,92 @@ fn run_three<const GATHER: u8>(
 ) -> (Run, Counts) {
     debug_assert!(fits_three(hands) && (GATHER == P1_FIRST || GATHER == REVEAL_WARS));
     let mut head = [0, 1, 2].map(|p| hands.head[p] as usize);
-    let mut room = usize::MAX;
+    let limit = [0, 1, 2].map(|p| hands.limit[p] as usize);
     let mut tails = LANE_3_FULL;
     for p in 0..3 {
         tails |= (hands.tail[p] as u64) << (16 * p);
-        room = room.min((hands.limit[p] - hands.tail[p]) as usize);
     }
-    let lanes = |at: [usize; 3]| at[0] as u64 | (at[1] as u64) << 16 | (at[2] as u64) << 32;
-    // Each player's next card, lane by lane (advanced once per round, and past a war's cards).
-    let mut heads = lanes(head);
-    // As in `run`: rounds that count for fewer than this keep every tail within its limit.
-    let mut stop_n = stop_after.min((room / 3) as u64 + 1).max(1) as usize;
-    let key = (key.0 as u64) << 8 | key.1 as u64;
+    // One past each player's next card, lane by lane (advanced once per round, and past a war's
+    // cards): `tails - beyond` is each hand's size less one, which borrows into the lane's high
+    // bit exactly when a hand is empty (sizes stay below 2^15, see `fits_three`).
+    let mut beyond = lanes(head) + LANE_ONES;
+    let mut stop_n = rounds_of_room(&limit, &unlane(tails), 0, stop_after.max(1) as usize);
+    // The key on a hand size less one, as `tails - beyond` gives it (a key of size 0 matches no
+    // hand: it wraps out of the lane).
+    let key = u64::from(key.0.wrapping_sub(1)) << 8 | u64::from(key.1);
     let cards = &mut hands.cards[..];
     let mut n = 0;
     let mut war_tally = WarTally::default();
-    let run = loop {
-        // SAFETY: as in `run`: head + n < tail for every player, inside the array.
-        let shown = unsafe {
-            [
-                *cards.get_unchecked(head[0] + n),
-                *cards.get_unchecked(head[1] + n),
-                *cards.get_unchecked(head[2] + n),
-            ]
-        };
-        n += 1;
-        heads += THREE_LANES;
-        let [a, b, c] = shown.map(|card| card.value() as usize);
-        let decision = table[a | b << 4 | c << 8];
-        let (shift, taken) = if decision & TRIO_TIE == 0 {
-            (decision, 3)
-        } else {
-            let leaders = u32::from(decision & !TRIO_TIE);
-            if GATHER != REVEAL_WARS {
-                break tie(&shown, leaders);
-            }
-            let tail = [0, 1, 2].map(|p| (tails >> (16 * p) & 0xFFFF) as usize);
-            let war = play_war(
-                cards,
-                pile,
-                &mut head,
-                &tail,
-                n,
-                shown,
-                leaders,
-                strength,
-                face_down,
-                &mut war_tally,
-            );
-            let War::Won { winner, pile: size } = war else {
-                break Run::ShortWar;
+    // Whether the run stops after round `n`: a hand is empty, player 1's hand matches the key,
+    // or the round limit is reached.
+    let stops = |cards: &[Card], head0: usize, n: usize, tails: u64, beyond: u64, stop_n| {
+        let less_one = tails - beyond;
+        let empty = less_one & LANE_HIGHS != 0;
+        // SAFETY: head0 + n <= tail[0], inside the array (an empty hand reads a stale card,
+        // and stops the run anyway).
+        let top0 = unsafe { cards.get_unchecked(head0 + n) }.value();
+        let key_hit = ((less_one & 0xFFFF) << 8 | u64::from(top0)) == key;
+        (n >= stop_n) | key_hit | empty
+    };
+    // Battles until a tie, the heads fixed (in registers); then the war, out of line, which
+    // moves the tied players' heads.
+    let run = 'run: loop {
+        let [h0, h1, h2] = head;
+        let (shown, decision) = loop {
+            // SAFETY: as in `run`: head + n < tail for every player, inside the array.
+            let shown = unsafe {
+                [
+                    *cards.get_unchecked(h0 + n),
+                    *cards.get_unchecked(h1 + n),
+                    *cards.get_unchecked(h2 + n),
+                ]
             };
-            heads = lanes(head.map(|h| h + n));
-            stop_n = stop_n.saturating_sub(size.div_ceil(3) - 1);
-            (16 * winner as u8, size)
+            n += 1;
+            beyond += THREE_LANES;
+            let [a, b, c] = shown.map(|card| card.value() as usize);
+            // Values are below 16 (`trio_table`): the mask only spares a bounds check.
+            let decision = table[(a | b << 4 | c << 8) & 0xFFF];
+            if decision & TRIO_TIE != 0 {
+                break (shown, decision);
+            }
+            let t = (tails >> decision & 0xFFFF) as usize;
+            // SAFETY: the winner's tail is within its limit, a whole deck (at least 16 cards,
+            // see `Hands::new`) before its region's end, so t + 2 is inside the array.
+            unsafe {
+                *cards.get_unchecked_mut(t) = shown[0];
+                *cards.get_unchecked_mut(t + 1) = shown[1];
+                *cards.get_unchecked_mut(t + 2) = shown[2];
+            }
+            tails += 3 << decision;
+            if stops(cards, h0, n, tails, beyond, stop_n) {
+                break 'run Run::Round;
+            }
         };
-        let t = (tails >> shift & 0xFFFF) as usize;
-        let word = shown[0].0 as u64 | (shown[1].0 as u64) << 16 | (shown[2].0 as u64) << 32;
-        // SAFETY: the winner's tail is within its limit, a whole deck (at least 16 cards, see
-        // `Hands::new`) before its region's end, so t + 4 is inside the array; the fourth card
-        // lands past the tail, where nothing lives. The pointer is taken afresh from `cards`.
-        unsafe {
-            cards
-                .as_mut_ptr()
-                .add(t)
-                .cast::<u64>()
-                .write_unaligned(word)
-        };
-        if taken > 3 {
-            // A war: the three revealed cards open the pile, the rest follows them.
-            cards[t + 3..t + taken].copy_from_slice(&pile[3..taken]);
+        let leaders = u32::from(decision & !TRIO_TIE);
+        if GATHER != REVEAL_WARS {
+            break tie(&shown, leaders);
         }
-        tails += (taken as u64) << shift;
-        // Cards left, lane by lane: no lane borrows, because no head passes its tail.
-        let left = tails - heads;
-        let empty = (left.wrapping_sub(LANE_ONES) & !left & LANE_HIGHS) != 0;
-        // SAFETY: head[0] + n <= tail[0], inside the array (an empty hand reads a stale card, and
-        // stops the run anyway).
-        let top0 = unsafe { cards.get_unchecked(head[0] + n) }.value();
-        let key_hit = ((left & 0xFFFF) << 8 | top0 as u64) == key;
-        if (n >= stop_n) | key_hit | empty {
+        let at = Trio {
+            head,
+            tails,
+            stop_n,
+            short: false,
+        };
+        let war = War3 {
+            shown,
+            leaders,
+            n,
+            strength,
+            face_down,
+        };
+        let after = war_of_three(cards, pile, limit, at, war, &mut war_tally);
+        head = after.head;
+        if after.short {
+            break Run::ShortWar;
+        }
+        (tails, stop_n) = (after.tails, after.stop_n);
+        beyond = lanes(head.map(|h| h + n)) + LANE_ONES;
+        if stops(cards, head[0], n, tails, beyond, stop_n) {
             break Run::Round;
         }
     };
@@ -542,6 +554,153 @@ fn run_three<const GATHER: u8>(
     }
     let counts = war_tally.counts(n as u64, &run);
     (run, counts)
+}
+
+/// Three positions in the lanes of a word.
+fn lanes(at: [usize; 3]) -> u64 {
+    at[0] as u64 | (at[1] as u64) << 16 | (at[2] as u64) << 32
+}
+
+/// The round after which a run must stop, `n` rounds in with its tails at `tail`: the engine's
+/// stop `stop_n`, or earlier, so that before every later round each tail is within its limit
+/// (a battle adds one card a player to one tail; a war's table counts only once it is won).
+/// A war's table can take a tail past its limit: then the run stops now.
+fn rounds_of_room(limit: &[usize], tail: &[usize], n: usize, stop_n: usize) -> usize {
+    let mut room = usize::MAX;
+    for (&end, &at) in limit.iter().zip(tail) {
+        let Some(left) = end.checked_sub(at) else {
+            return n;
+        };
+        room = room.min(left);
+    }
+    stop_n.min(n + room / tail.len() + 1)
+}
+
+/// The three lanes of `tails`, one position each.
+fn unlane(tails: u64) -> [usize; 3] {
+    [0, 1, 2].map(|p| (tails >> (16 * p) & 0xFFFF) as usize)
+}
+
+/// Where a run of three stands: each player's head at the run's start (moved past a war's
+/// cards), the tails in lanes, the round after which it stops, whether a war was cut short
+/// (the game is over).
+struct Trio {
+    head: [usize; 3],
+    tails: u64,
+    stop_n: usize,
+    short: bool,
+}
+
+/// A tie in round `n` of a run of three: the cards shown, the players tied (bit p: player p).
+struct War3 {
+    shown: [Card; 3],
+    leaders: u32,
+    n: usize,
+    strength: Strength,
+    face_down: usize,
+}
+
+/// Plays the war of `war` in a run of three standing at `at`, and puts the table at the bottom
+/// of the winner's hand, or stops short if a tied player cannot put down its cards.
+#[cold]
+#[inline(never)]
+fn war_of_three(
+    cards: &mut [Card],
+    pile: &mut [Card],
+    limit: [usize; 3],
+    at: Trio,
+    war: War3,
+    tally: &mut WarTally,
+) -> Trio {
+    let n = war.n;
+    let mut head = at.head;
+    let tail = unlane(at.tails);
+    let won = if war.leaders == 0b111 {
+        let won = play_war(
+            cards,
+            pile,
+            &mut head,
+            &tail,
+            n,
+            war.shown,
+            war.leaders,
+            war.strength,
+            war.face_down,
+            tally,
+        );
+        if let War::Won { winner, pile: size } = won {
+            // The revealed cards open the pile, the rest follows them; the tail is within its
+            // limit, a whole deck before its region's end.
+            let t = tail[winner];
+            cards[t..t + size].copy_from_slice(&pile[..size]);
+        }
+        won
+    } else {
+        war_of_two(cards, &mut head, &tail, &war, tally)
+    };
+    let War::Won { winner, pile: size } = won else {
+        return Trio {
+            head,
+            short: true,
+            ..at
+        };
+    };
+    let tails = at.tails + ((size as u64) << (16 * winner));
+    Trio {
+        head,
+        tails,
+        stop_n: rounds_of_room(&limit, &unlane(tails), n, at.stop_n),
+        short: false,
+    }
+}
+
+/// `play_war` for the two tied players of a run of three (nine wars in ten), which writes the
+/// table straight after both tied players' tails: the winner's copy becomes the bottom of its
+/// hand, the loser's lies past its tail, where nothing lives. No pile, no copy, a few
+/// instructions per card.
+fn war_of_two(
+    cards: &mut [Card],
+    head: &mut [usize; 3],
+    tail: &[usize; 3],
+    war: &War3,
+    tally: &mut WarTally,
+) -> War {
+    let (n, down) = (war.n, war.face_down);
+    let p = war.leaders.trailing_zeros() as usize;
+    let q = (war.leaders & (war.leaders - 1)).trailing_zeros() as usize;
+    let (tp, tq) = (tail[p], tail[q]);
+    // Each tied player's next card, and the number of cards on the table. Both tails are within
+    // their limits, a whole deck before their regions' ends: a table of the whole deck fits.
+    let (mut hp, mut hq) = (head[p] + n, head[q] + n);
+    cards[tp..tp + 3].copy_from_slice(&war.shown);
+    cards[tq..tq + 3].copy_from_slice(&war.shown);
+    let mut size = 3;
+    let won = loop {
+        tally.wars += 1;
+        if tp - hp <= down || tq - hq <= down {
+            break War::Short;
+        }
+        tally.battles += 1;
+        // Face-down cards, then the revealed ones, one from each tied player at a time.
+        for k in 0..=down {
+            let (x, y) = (cards[hp + k], cards[hq + k]);
+            cards[tp + size] = x;
+            cards[tp + size + 1] = y;
+            cards[tq + size] = x;
+            cards[tq + size + 1] = y;
+            size += 2;
+        }
+        let (a, b) = (cards[hp + down].value(), cards[hq + down].value());
+        hp += down + 1;
+        hq += down + 1;
+        if a != b {
+            let winner = if war.strength.beats(a, b) { p } else { q };
+            break War::Won { winner, pile: size };
+        }
+    };
+    head[p] = hp - n;
+    head[q] = hq - n;
+    won
 }
 
 /// `byte` repeated in each of the lowest `PLAYERS` bytes of a word.
@@ -580,16 +739,16 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
     let ones = const { each_lane(0x01, PLAYERS) };
     let highs = const { each_lane(0x80, PLAYERS) };
     let mut head: [usize; PLAYERS] = std::array::from_fn(|p| hands.head[p] as usize);
-    let mut room = usize::MAX;
+    let limit: [usize; PLAYERS] = std::array::from_fn(|p| hands.limit[p] as usize);
+    let tail: [usize; PLAYERS] = std::array::from_fn(|p| hands.tail[p] as usize);
     // Byte p: player p's hand size.
     let mut sizes = 0u64;
     for p in 0..PLAYERS {
         sizes |= u64::from(hands.len(p)) << (8 * p);
-        room = room.min((hands.limit[p] - hands.tail[p]) as usize);
     }
     let size_of = |sizes: u64, p: usize| (sizes >> (8 * p) & 0xFF) as usize;
-    // As in `run`: rounds that count for fewer than this keep every tail within its limit.
-    let mut stop_n = stop_after.min((room / PLAYERS) as u64 + 1).max(1) as usize;
+    // As in `run`: every tail within its limit before each round.
+    let mut stop_n = rounds_of_room(&limit, &tail, 0, stop_after.max(1) as usize);
     let key = (key.0 as u64) << 8 | key.1 as u64;
     let cards = &mut hands.cards[..];
     let mut n = 0;
@@ -641,7 +800,9 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
             let War::Won { winner, pile: size } = war else {
                 break Run::ShortWar;
             };
-            stop_n = stop_n.saturating_sub(size.div_ceil(PLAYERS) - 1);
+            let mut won = tail;
+            won[winner] += size;
+            stop_n = rounds_of_room(&limit, &won, n, stop_n);
             (8 * winner as u32, size)
         };
         let winner = shift as usize / 8;

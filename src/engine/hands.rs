@@ -7,7 +7,7 @@
 //! the region's start; with regions four times the room this happens rarely and costs a copy of
 //! one hand. Nothing here allocates after `Hands::new`.
 
-use crate::deal::dealt_to;
+use crate::deal::dealt_span;
 use crate::rules::{Card, Deal, MAX_PLAYERS};
 
 #[derive(Clone, Debug)]
@@ -64,12 +64,14 @@ impl Hands {
     pub(crate) fn deal(&mut self, deck: &[Card], deal: Deal) {
         self.clear();
         for p in 0..self.players {
-            let mut at = self.head[p] as usize;
-            for card in dealt_to(deck, deal, self.players, p) {
-                self.cards[at] = card;
-                at += 1;
+            let (start, step, count) = dealt_span(deck.len(), deal, self.players, p);
+            let at = self.head[p] as usize;
+            // An indexed copy: a third of the instructions of `dealt_to`'s iterator chain.
+            let from = &deck[start.min(deck.len())..];
+            for (i, slot) in self.cards[at..at + count].iter_mut().enumerate() {
+                *slot = from[i * step];
             }
-            self.tail[p] = at as u32;
+            self.tail[p] = (at + count) as u32;
         }
     }
 
