@@ -3,7 +3,8 @@
 #
 # Every setting sweeps every distinct lcg deal (seeds 0..2097151) RUNS times (default 5); the
 # record keeps the exact commands, the git revision, the machine and its CPU model, every run's
-# wall time, and a table of medians with the cost per battle. The yardstick
+# wall time, and a table of medians with the cost per battle (each setting quoted per battle
+# against `shortened` alternates with a `shortened` run, and is quoted against those). The yardstick
 # (../shared/yardstick/warfast, the same sweep under `shortened`) runs alternately with the
 # shortened settings, on as many threads, and every shortened figure is quoted as a ratio to it:
 # absolute times differ between machines by 2x or more, the ratio does not. Instruction counts
@@ -73,6 +74,12 @@ SETTINGS=${SETTINGS:-${ORDER[*]}}
 
 echo "setting,run,wall_seconds" > "$out/raw.csv"
 echo "setting,battles" > "$out/battles.csv"
+# The per-battle ratios need shortened's battles even when it is not among the settings.
+if [[ " $SETTINGS " != *" shortened-2t "* ]]; then
+  # shellcheck disable=SC2086
+  battles=$($bin sweep --seeds 0..2097151 ${ARGS[shortened-2t]} | sed -n 's/^\([0-9,]*\) battles played.*/\1/p' | tr -d ,)
+  echo "shortened-2t,$battles" >> "$out/battles.csv"
+fi
 for name in $SETTINGS; do
   # shellcheck disable=SC2086
   battles=$($bin sweep --seeds 0..2097151 ${ARGS[$name]} | sed -n 's/^\([0-9,]*\) battles played.*/\1/p' | tr -d ,)
@@ -84,6 +91,15 @@ for name in $SETTINGS; do
     end=$(date +%s.%N)
     echo "$name,$run,$(echo "$end - $start" | bc)" >> "$out/raw.csv"
     echo "$name run $run: $(tail -n1 "$out/raw.csv" | cut -d, -f3) s" >&2
+    # A setting quoted per battle against `shortened` alternates with it: the machine's speed
+    # drifts by more than the differences measured (see 2026-11-23-vm-5).
+    if [ -z "$(yard_threads "$name")" ]; then
+      start=$(date +%s.%N)
+      # shellcheck disable=SC2086
+      $bin sweep --seeds 0..2097151 ${ARGS[shortened-2t]} --quiet
+      end=$(date +%s.%N)
+      echo "shortened-for-$name,$run,$(echo "$end - $start" | bc)" >> "$out/raw.csv"
+    fi
     threads=$(yard_threads "$name")
     if [ -n "$threads" ]; then
       start=$(date +%s.%N)
@@ -148,11 +164,14 @@ lines = ["", "## Results", "",
          "| instructions, seeds 0..50,000 | target |",
          "|---|---|---|---|---|---|---|---|---|---|---|"]
 for name, times in runs.items():
-    if name.startswith("yardstick-for-"):
+    if name.startswith(("yardstick-for-", "shortened-for-")):
         continue
     med = statistics.median(times)
     per = med / battles[name] * 1e9
-    ratio = f"{med / battles[name] / base:.2f}x" if base else ""
+    # Against the shortened runs alternated with this setting's, when there are.
+    own = runs.get("shortened-for-" + name)
+    here = statistics.median(own) / battles["shortened-2t"] if own and "shortened-2t" in battles else base
+    ratio = f"{med / battles[name] / here:.2f}x" if here else ""
     yard = runs.get("yardstick-for-" + name)
     ymed = f"{statistics.median(yard):.2f}" if yard else ""
     yratio = f"{med / statistics.median(yard):.2f}x" if yard else ""
