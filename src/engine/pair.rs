@@ -709,8 +709,10 @@ fn war<const RANK: u8, const GATHER: u8>(
         NATURAL => {
             // The winning card, the losing one, then every earlier card, latest first.
             let (won, lost) = if p1 { (x, y) } else { (y, x) };
-            let earlier = table[..n - 2].iter().rev().copied();
-            put(to, [won, lost].into_iter().chain(earlier));
+            to[0] = won;
+            to[2] = lost;
+            // Not a chained iterator: `chain` tests which half it is in at every card.
+            put(&mut to[4..], table[..n - 2].iter().rev().copied());
         }
         _ => {
             pile.clear();
