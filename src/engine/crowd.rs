@@ -430,8 +430,8 @@ fn trio_table(strength: Strength, values: u8) -> Option<&'static TrioTable> {
 /// subtraction and a test of the lanes' high bits.
 const LANE_ONES: u64 = 0x0001_0001_0001_0001;
 const LANE_HIGHS: u64 = 0x8000_8000_8000_8000;
-/// Lane 3 of the tails: keeps that unused lane of `tails - beyond` (see `run_three`) from
-/// borrowing, so that it never looks empty.
+/// Lane 3 of the tails: keeps that unused lane of `tails - beyond` (see `run_three`) at zero,
+/// so that it never looks empty on its own.
 const LANE_3_FULL: u64 = 1 << 48;
 /// One card more for each of the three players.
 const THREE_LANES: u64 = 0x0000_0001_0001_0001;
@@ -478,7 +478,9 @@ fn run_three<const GATHER: u8>(
     // Whether the run stops after round `n`: a hand is empty, player 1's hand matches the key,
     // or the round limit is reached.
     let stops = |cards: &[Card], head0: usize, n: usize, tails: u64, beyond: u64, stop_n| {
-        let less_one = tails - beyond;
+        // An empty hand's lane borrows from the lane above (from past the word, for lane 2
+        // when lane 3 is spent): only the lanes' high bits are read.
+        let less_one = tails.wrapping_sub(beyond);
         let empty = less_one & LANE_HIGHS != 0;
         // SAFETY: head0 + n <= tail[0], inside the array (an empty hand reads a stale card,
         // and stops the run anyway).
