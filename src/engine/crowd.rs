@@ -530,7 +530,6 @@ fn run_three<const GATHER: u8>(
             head,
             tails,
             stop_n,
-            short: false,
         };
         let war = War3 {
             shown,
@@ -539,12 +538,14 @@ fn run_three<const GATHER: u8>(
             strength,
             face_down,
         };
-        let after = war_of_three(cards, pile, limit, at, war, &mut war_tally);
-        head = after.head;
-        if after.short {
-            break Run::ShortWar;
-        }
-        (tails, stop_n) = (after.tails, after.stop_n);
+        let after = match war_of_three(cards, pile, limit, at, war, &mut war_tally) {
+            Ok(after) => after,
+            Err(short) => {
+                head = short;
+                break Run::ShortWar;
+            }
+        };
+        (head, tails, stop_n) = (after.head, after.tails, after.stop_n);
         beyond = lanes(head.map(|h| h + n)) + LANE_ONES;
         if stops(cards, head[0], n, tails, beyond, stop_n) {
             break Run::Round;
@@ -584,13 +585,11 @@ fn unlane(tails: u64) -> [usize; 3] {
 }
 
 /// Where a run of three stands: each player's head at the run's start (moved past a war's
-/// cards), the tails in lanes, the round after which it stops, whether a war was cut short
-/// (the game is over).
+/// cards), the tails in lanes, the round after which it stops.
 struct Trio {
     head: [usize; 3],
     tails: u64,
     stop_n: usize,
-    short: bool,
 }
 
 /// A tie in round `n` of a run of three: the cards shown, the players tied (bit p: player p).
@@ -603,7 +602,8 @@ struct War3 {
 }
 
 /// Plays the war of `war` in a run of three standing at `at`, and puts the table at the bottom
-/// of the winner's hand, or stops short if a tied player cannot put down its cards.
+/// of the winner's hand. If a tied player cannot put down its cards (the game is over), the
+/// heads, moved past the cards already on the table.
 #[cold]
 #[inline(never)]
 fn war_of_three(
@@ -613,7 +613,7 @@ fn war_of_three(
     at: Trio,
     war: War3,
     tally: &mut WarTally,
-) -> Trio {
+) -> Result<Trio, [usize; 3]> {
     let n = war.n;
     let mut head = at.head;
     let tail = unlane(at.tails);
@@ -641,19 +641,14 @@ fn war_of_three(
         war_of_two(cards, &mut head, &tail, &war, tally)
     };
     let War::Won { winner, pile: size } = won else {
-        return Trio {
-            head,
-            short: true,
-            ..at
-        };
+        return Err(head);
     };
     let tails = at.tails + ((size as u64) << (16 * winner));
-    Trio {
+    Ok(Trio {
         head,
         tails,
         stop_n: rounds_of_room(&limit, &unlane(tails), n, at.stop_n),
-        short: false,
-    }
+    })
 }
 
 /// `play_war` for the two tied players of a run of three (nine wars in ten), which writes the

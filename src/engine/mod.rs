@@ -55,6 +55,18 @@ struct Tally {
     wars: u64,
 }
 
+impl Tally {
+    /// The game's result: `outcome`, with these counts.
+    fn result(self, outcome: Outcome) -> GameResult {
+        GameResult {
+            outcome,
+            rounds: self.rounds,
+            battles: self.battles,
+            wars: self.wars,
+        }
+    }
+}
+
 /// Watches a game as it is played (traces, property tests). The default does nothing and costs
 /// nothing: the engine checks `ACTIVE` before building any event.
 pub trait Observer {
@@ -281,14 +293,8 @@ impl Engine {
     fn play_loaded<O: Observer>(&mut self, seed: u64, observer: &mut O) -> GameResult {
         self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
         let mut tally = Tally::default();
-        let result = |outcome, tally: Tally| GameResult {
-            outcome,
-            rounds: tally.rounds,
-            battles: tally.battles,
-            wars: tally.wars,
-        };
         if self.hands.any_empty() {
-            return result(most_cards(&self.hands), tally);
+            return tally.result(most_cards(&self.hands));
         }
         if !O::ACTIVE && self.rules.players == 2 {
             let hands = [self.hands.hand(0), self.hands.hand(1)];
@@ -338,7 +344,7 @@ impl Engine {
                 observer.round_end(&self.hands);
             }
             if let Some(outcome) = end {
-                return result(outcome, tally);
+                return tally.result(outcome);
             }
             if detect {
                 self.history.observe(tally.rounds, &self.hands, tally);
@@ -348,10 +354,10 @@ impl Engine {
                         cycle_start,
                         cycle_length,
                     };
-                    return result(outcome, prefix);
+                    return prefix.result(outcome);
                 }
             } else if tally.rounds >= self.max_rounds {
-                return result(Outcome::Capped, tally);
+                return tally.result(Outcome::Capped);
             }
         }
     }

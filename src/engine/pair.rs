@@ -328,12 +328,6 @@ impl Pair {
     ) -> GameResult {
         let detect = GATHER != RANDOM;
         let mut tally = Tally::default();
-        let result = |outcome, tally: Tally| GameResult {
-            outcome,
-            rounds: tally.rounds,
-            battles: tally.battles,
-            wars: tally.wars,
-        };
         let Pair {
             live,
             saved,
@@ -358,14 +352,14 @@ impl Pair {
             };
             let stop = run::<RANK, GATHER>(live, &mut tally, ctx, rng, pile, until, key);
             if let Stop::Ended(outcome) = stop {
-                return result(outcome, tally);
+                return tally.result(outcome);
             }
             if live.t[0].max(live.t[1]) > live.cards.len() / 2 {
                 live.slide_back();
             }
             if !detect {
                 if tally.rounds >= max_rounds {
-                    return result(Outcome::Capped, tally);
+                    return tally.result(Outcome::Capped);
                 }
                 continue;
             }
@@ -384,7 +378,7 @@ impl Pair {
                     cycle_start,
                     cycle_length,
                 };
-                return result(outcome, prefix);
+                return prefix.result(outcome);
             }
             if tally.rounds == next_save {
                 saved.load(live.live(), live.len(0), ctx.total);
