@@ -7,6 +7,7 @@
 //! next arrangement (`next_arrangement`), which costs a few comparisons on average.
 
 use crate::rules::{Card, Deck};
+use std::ops::Range;
 
 /// Arranges one deck by seed, remembering the last arrangement to step from.
 #[derive(Clone, Debug)]
@@ -68,6 +69,36 @@ impl Lex {
         &self.values
     }
 
+    /// The arrangements of `seeds` in turn, handed to `each`: the first computed as `values`
+    /// does, every next one stepped to in place (a run of seeds is the walk's common case).
+    #[inline(always)]
+    pub fn walk(&mut self, seeds: Range<u64>, mut each: impl FnMut(u64, &[u8])) {
+        if seeds.is_empty() {
+            return;
+        }
+        each(seeds.start, self.values(seeds.start));
+        let n = self.values.len();
+        if (1..=Bytes::CARDS).contains(&n) {
+            // A byte per card in one word.
+            let mut bytes = [0u8; Bytes::CARDS];
+            bytes[..n].copy_from_slice(&self.values);
+            let mut word = Bytes::of(u128::from_le_bytes(bytes), n);
+            for seed in seeds.start + 1..seeds.end {
+                word = word.next();
+                each(seed, &word.x.to_le_bytes()[..n]);
+            }
+            self.values.copy_from_slice(&word.x.to_le_bytes()[..n]);
+        } else {
+            for seed in seeds.start + 1..seeds.end {
+                next_arrangement(&mut self.values);
+                each(seed, &self.values);
+            }
+        }
+        // As `values` keeps it: the seed wrapped past the last arrangement.
+        let last = seeds.end - 1;
+        self.last = Some(self.total.map_or(last, |m| last % m));
+    }
+
     /// Puts seed `seed`'s arrangement in `deck` (of the deck's size).
     pub fn arrange(&mut self, seed: u64, deck: &mut [Card]) {
         self.values(seed);
@@ -122,7 +153,7 @@ fn arrangements(counts: &[u32]) -> u128 {
 
 /// Steps `values` to the next arrangement in lexicographic order; the last one wraps to the
 /// first (ascending).
-#[inline]
+#[inline(always)]
 pub fn next_arrangement(values: &mut [u8]) {
     let n = values.len();
     // The rightmost ascent.
@@ -139,6 +170,71 @@ pub fn next_arrangement(values: &mut [u8]) {
         .expect("an ascent has a larger value after it");
     values.swap(i, j);
     values[i + 1..].reverse();
+}
+
+/// An arrangement of at most 16 values (each below 128) in one word, value `k` in byte `k`,
+/// the bytes past the deck zero. `next` finds every part of the step at once: the loops of
+/// `next_arrangement` end after a number of steps that changes from one arrangement to the
+/// next, and their exits are mispredicted about once a deal.
+#[derive(Clone, Copy, Debug)]
+struct Bytes {
+    x: u128,
+    /// Ones in the bytes of the deck.
+    deck: u128,
+    /// Bits past the deck's cards: 8 * (16 - cards).
+    spare: u32,
+}
+
+/// A one in each byte, and each byte's high bit.
+const ONES: u128 = u128::MAX / 255;
+const HIGHS: u128 = ONES << 7;
+
+impl Bytes {
+    const CARDS: usize = 16;
+
+    fn of(x: u128, cards: usize) -> Bytes {
+        let spare = 8 * (Bytes::CARDS - cards) as u32;
+        Bytes {
+            x,
+            deck: u128::MAX.checked_shr(spare).unwrap_or(0),
+            spare,
+        }
+    }
+
+    /// The bytes `from..`, of the deck, reversed.
+    #[inline(always)]
+    fn reversed_from(self, from: u32) -> u128 {
+        (self.x.swap_bytes() >> self.spare << (8 * from)) & self.deck
+    }
+
+    /// The next arrangement, as `next_arrangement` steps to it.
+    #[inline(always)]
+    fn next(self) -> Bytes {
+        let x = self.x;
+        // Each byte's high bit: whether the next byte is larger (a byte below 128 less another
+        // less one borrows within the byte exactly when it is not larger). Past the deck, 0.
+        let ascents = (((x >> 8) | HIGHS) - x - ONES) & HIGHS;
+        if ascents == 0 {
+            // The last arrangement: the first follows it.
+            return Bytes {
+                x: self.reversed_from(0),
+                ..self
+            };
+        }
+        let i = ascents.ilog2() / 8;
+        let low = (1u128 << (8 * i + 8)) - 1;
+        let vi = x >> (8 * i) & 0xFF;
+        // The rightmost byte past i larger than byte i.
+        let larger = ((x | HIGHS) - vi * ONES - ONES) & HIGHS & !low;
+        let j = larger.ilog2() / 8;
+        let vj = x >> (8 * j) & 0xFF;
+        let swapped = x ^ (vi ^ vj) << (8 * i) ^ (vi ^ vj) << (8 * j);
+        let stepped = Bytes { x: swapped, ..self };
+        Bytes {
+            x: swapped & low | stepped.reversed_from(i + 1),
+            ..self
+        }
+    }
 }
 
 #[cfg(test)]
@@ -187,6 +283,53 @@ mod tests {
             }
             assert_eq!(seen.len() as u64, m);
         }
+    }
+
+    /// The one-word step equals `next_arrangement`, wrap included, on every arrangement of
+    /// small decks and on long runs of the 4x4 and 1x16 decks, and `walk` hands out what
+    /// `values` computes.
+    #[test]
+    fn stepping_in_one_word_equals_stepping_in_bytes() {
+        let check_run = |text: &str, from: u64, steps: u64| {
+            let deck = Deck::parse(text).unwrap();
+            let mut lex = Lex::new(deck);
+            let mut values = lex.values(from).to_vec();
+            let n = values.len();
+            let mut bytes = [0u8; 16];
+            bytes[..n].copy_from_slice(&values);
+            let mut word = Bytes::of(u128::from_le_bytes(bytes), n);
+            for step in 1..=steps {
+                next_arrangement(&mut values);
+                word = word.next();
+                assert_eq!(
+                    &word.x.to_le_bytes()[..n],
+                    &values[..],
+                    "{text}: seed {from} + {step}"
+                );
+                assert_eq!(
+                    word.x >> (8 * n as u32).min(127) >> 1,
+                    0,
+                    "{text}: bytes past the deck"
+                );
+            }
+        };
+        for text in ["2x3", "1x5", "3x2+1", "2x2+2", "1x2"] {
+            let m = Deck::parse(text).unwrap().arrangements().to_u128().unwrap() as u64;
+            check_run(text, 0, 2 * m + 1);
+        }
+        check_run("4x4", 0, 200_000);
+        check_run("4x4", 63_063_000 - 100_000, 200_000);
+        check_run("1x16", 1_000_000_007, 100_000);
+        let deck = Deck::parse("4x4").unwrap();
+        let mut walked = Lex::new(deck);
+        let mut counted = Lex::new(deck);
+        let mut seen = 0;
+        walked.walk(63_063_000 - 1_000..63_063_000 + 1_000, |seed, values| {
+            assert_eq!(values, counted.values(seed), "seed {seed}");
+            seen += 1;
+        });
+        assert_eq!(seen, 2_000);
+        assert_eq!(walked.values(63_063_000 + 1_000), counted.values(1_000));
     }
 
     #[test]

@@ -5,6 +5,7 @@ pub mod lex;
 
 use crate::rules::{Card, Deal, Deck};
 use lex::Lex;
+use std::ops::Range;
 
 /// Modulus of the seed-004 generator: only `seed mod LCG_MODULUS` matters, so there are exactly
 /// this many distinct lcg deals.
@@ -174,6 +175,12 @@ impl Dealer {
     /// Seed `seed`'s `lex` arrangement of the deck's values, without building cards.
     pub fn lex_values(&mut self, seed: u64) -> &[u8] {
         self.lex.values(seed)
+    }
+
+    /// The `lex` arrangements of `seeds`' values in turn, handed to `each` (see `Lex::walk`).
+    #[inline(always)]
+    pub fn lex_walk(&mut self, seeds: Range<u64>, each: impl FnMut(u64, &[u8])) {
+        self.lex.walk(seeds, each)
     }
 
     /// Puts seed `seed`'s order of the deck in `deck`, which holds the sorted deck.
