@@ -473,13 +473,17 @@ impl Sweep {
                             loan.worker.as_mut().expect("on loan until dropped");
                         let seeds = c * chunk..((c + 1) * chunk).min(n);
                         let games = seeds.len() as u64;
-                        for (i, seed) in seeds.map(|i| first + i as u64).enumerate() {
-                            let result = engine.play_seed(self.shuffle, seed);
-                            acc.record(seed, &result);
-                            if let Some(rows) = rows.as_deref_mut() {
-                                rows[i] = result;
-                            }
-                        }
+                        let at = first + seeds.start as u64;
+                        engine.play_seeds(
+                            self.shuffle,
+                            at..first + seeds.end as u64,
+                            |seed, result| {
+                                acc.record(seed, result);
+                                if let Some(rows) = rows.as_deref_mut() {
+                                    rows[(seed - at) as usize] = *result;
+                                }
+                            },
+                        );
                         progress(games);
                     };
                 pool.install(|| {

@@ -622,3 +622,50 @@ fn packed_games_agree_with_the_array_runs() {
         }
     }
 }
+
+/// A run of `lex` deals played in one loop (`play_seeds`, the exhaustive walk's path) gives
+/// what each deal played alone gives: open and closed wars, both rankings, every short-war
+/// policy, decks stepped in one word and beyond it, and a run across the last arrangement.
+#[test]
+fn lex_runs_agree_with_single_deals() {
+    let mut games = 0;
+    for (d, deck) in ["4x4", "1x5", "2x8", "4x5", "3x5+1"].iter().enumerate() {
+        let deck = Deck::parse(deck).unwrap();
+        let deals = warsweep::sweep::lex_deals(deck).unwrap();
+        for ranking in Ranking::ALL {
+            for &short_war in ShortWar::ALL {
+                for face_down in [0, 1 + d % 2] {
+                    for gather in [Gather::Natural, Gather::Reveal, Gather::WinnerFirst] {
+                        let knobs = Knobs {
+                            deck: Some(deck),
+                            face_down: Some(face_down),
+                            short_war: Some(short_war),
+                            gather: Some(gather),
+                            deal: Some(Deal::ALL[d % 2]),
+                            ranking: Some(ranking),
+                            ..Knobs::default()
+                        };
+                        let rules = Rules::build(Preset::Bataille, knobs).unwrap();
+                        let (mut run, mut single) = (Engine::new(rules), Engine::new(rules));
+                        for start in [0, 5_000, deals.saturating_sub(150)] {
+                            let seeds = start..start + 300;
+                            let mut next = seeds.start;
+                            run.play_seeds(Shuffle::Lex, seeds.clone(), |seed, result| {
+                                assert_eq!(seed, next, "seeds in order");
+                                next += 1;
+                                assert_eq!(
+                                    *result,
+                                    single.play_seed(Shuffle::Lex, seed),
+                                    "{rules:?} seed {seed}"
+                                );
+                            });
+                            assert_eq!(next, seeds.end);
+                            games += seeds.end - seeds.start;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(games > 100_000, "{games}");
+}

@@ -22,6 +22,7 @@ use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
 use crate::rules::{Card, Gather, Rules, ShortWar, MAX_PLAYERS};
 use cycle::{Brent, History};
 use hands::Hands;
+use std::ops::Range;
 
 /// How a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -214,6 +215,25 @@ impl Engine {
     /// Deals seed `seed` and plays it.
     pub fn play_seed(&mut self, shuffle: Shuffle, seed: u64) -> GameResult {
         self.play_seed_observed(shuffle, seed, &mut Silent)
+    }
+
+    /// Deals and plays every seed of `seeds` in order, handing each result to `each`: the same
+    /// results as `play_seed`, but a run of `lex` deals small enough for `packed` is played in
+    /// one loop (the exhaustive walk's path).
+    pub fn play_seeds(
+        &mut self,
+        shuffle: Shuffle,
+        seeds: Range<u64>,
+        mut each: impl FnMut(u64, &GameResult),
+    ) {
+        if shuffle == Shuffle::Lex && self.rules.players == 2 && self.sorted.len() >= 2 {
+            if let Some(width) = self.packed {
+                return packed::play_lex(&self.rules, width, &mut self.dealer, seeds, each);
+            }
+        }
+        for seed in seeds {
+            each(seed, &self.play_seed(shuffle, seed));
+        }
     }
 
     /// Deals seed `seed` and plays it, reporting every step to `observer`.

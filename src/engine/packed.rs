@@ -4,8 +4,14 @@
 //! in one word: four bits a card, the top card in the lowest bits, each value stored plus one so
 //! that an empty place reads 0. Revealing is a shift, taking the table is one shift and one or,
 //! and the two words are the whole state of the game (values only, as RULES.md defines it), so
-//! Brent's cycle detection costs one comparison a round and needs no snapshots: the cycle start
-//! is found by replaying the game, which is cheap at this size. The decks the research studies
+//! Brent's cycle detection costs one comparison a round (none in the first 64, where most games
+//! end) and needs no snapshots: the cycle start is found by replaying the game, which is cheap
+//! at this size.
+//!
+//! A run of `lex` deals (the exhaustive walk) is one loop (`play_lex`): the rules are read once,
+//! each deal is the next arrangement stepped in place and packed, and its game played inline.
+//! Open war gathered in the `natural` order (`bataille`) plays a war of one battle without a
+//! branch (`round_open`): ties come at random, one round in four. The decks the research studies
 //! (4x4, 4x5, 1x10, 2x8, 4x8) all fit; every other game takes the engine's general fast paths.
 //!
 //! Every rule comes from where it is defined: the two-card comparison from `pair::p1_wins`
@@ -14,9 +20,9 @@
 
 use super::pair::{p1_wins, OORLOG, PLAIN};
 use super::{short_war, GameResult, Outcome};
-use crate::deal::dealt_span;
+use crate::deal::{dealt_span, Dealer};
 use crate::rules::{Card, Deal, Gather, Rules};
-use std::ops::{BitAnd, BitOr, Not, Shl, Shr, Sub};
+use std::ops::{BitAnd, BitOr, BitXor, Not, Range, Shl, Shr, Sub};
 
 /// A word holding a hand, four bits a card.
 pub(crate) trait Word:
@@ -26,6 +32,7 @@ pub(crate) trait Word:
     + Shr<u32, Output = Self>
     + BitOr<Output = Self>
     + BitAnd<Output = Self>
+    + BitXor<Output = Self>
     + Sub<Output = Self>
     + Not<Output = Self>
 {
@@ -97,6 +104,14 @@ const REVEAL: u8 = 0;
 const P1_FIRST: u8 = 1;
 const WINNER_FIRST: u8 = 2;
 const NATURAL: u8 = 3;
+/// `natural` in open war (no face-down cards), whose rounds play their first war without a
+/// branch (`round_open`).
+const OPEN_NATURAL: u8 = 5;
+
+/// Whether the table is gathered in the `natural` order.
+const fn natural(gather: u8) -> bool {
+    gather == NATURAL || gather == OPEN_NATURAL
+}
 const SORTED: u8 = 4;
 
 /// Plays the game dealt from `deck` (anything with a value, in deal order) under `rules`, which
@@ -111,38 +126,89 @@ pub(crate) fn play_deal<T: Copy>(
     match width {
         Width::W64 => play_words(
             rules,
-            pack_span::<u64, T>(deck, span(0), value),
-            pack_span::<u64, T>(deck, span(1), value),
+            [0, 1].map(|p| pack_span::<u64, T>(deck, span(p), value)),
         ),
         Width::W128 => play_words(
             rules,
-            pack_span::<u128, T>(deck, span(0), value),
-            pack_span::<u128, T>(deck, span(1), value),
+            [0, 1].map(|p| pack_span::<u128, T>(deck, span(p), value)),
         ),
     }
 }
 
-/// `play_deal` for a deck of bare values (a `lex` arrangement): hands dealt in blocks are
-/// packed eight cards at a time.
+/// `play_deal` for a deck of bare values (a `lex` arrangement).
 pub(crate) fn play_values(rules: &Rules, width: Width, deck: &[u8]) -> GameResult {
-    if rules.deal != Deal::Blocks {
-        return play_deal(rules, width, deck, |v| v);
-    }
-    let hand = |p| {
-        let (start, _, count) = dealt_span(deck.len(), rules.deal, 2, p);
-        &deck[start..start + count]
-    };
+    let pack = Packer::new(rules, deck.len());
     match width {
-        Width::W64 => play_words(
+        Width::W64 => play_words(rules, pack.hands::<u64>(deck)),
+        Width::W128 => play_words(rules, pack.hands::<u128>(deck)),
+    }
+}
+
+/// Plays the `lex` deals of `seeds` in order, which `width` accepted for the deck, handing
+/// each result to `each`. One loop for the whole run: the rules are dispatched once, and
+/// each deal is the next arrangement stepped in place, packed, and played inline.
+pub(crate) fn play_lex(
+    rules: &Rules,
+    width: Width,
+    dealer: &mut Dealer,
+    seeds: Range<u64>,
+    each: impl FnMut(u64, &GameResult),
+) {
+    let pack = Packer::new(rules, rules.deck.len());
+    let total = rules.deck.len() as u32;
+    match width {
+        Width::W64 => with_rules::<u64, _>(
             rules,
-            pack_bytes::<u64>(hand(0)),
-            pack_bytes::<u64>(hand(1)),
+            total,
+            LexWalk {
+                dealer,
+                seeds,
+                pack,
+                each,
+            },
         ),
-        Width::W128 => play_words(
+        Width::W128 => with_rules::<u128, _>(
             rules,
-            pack_bytes::<u128>(hand(0)),
-            pack_bytes::<u128>(hand(1)),
+            total,
+            LexWalk {
+                dealer,
+                seeds,
+                pack,
+                each,
+            },
         ),
+    }
+}
+
+/// Where each hand lies in a deck of bare values, and how to pack it.
+#[derive(Clone, Copy)]
+struct Packer {
+    spans: [(usize, usize, usize); 2],
+    /// Dealt in blocks: each hand is consecutive values, packed eight at a time.
+    blocks: bool,
+}
+
+impl Packer {
+    fn new(rules: &Rules, cards: usize) -> Packer {
+        Packer {
+            spans: [0, 1].map(|p| dealt_span(cards, rules.deal, 2, p)),
+            blocks: rules.deal == Deal::Blocks,
+        }
+    }
+
+    #[inline(always)]
+    fn hands<W: Word>(self, deck: &[u8]) -> [(W, u32); 2] {
+        [self.hand(deck, 0), self.hand(deck, 1)]
+    }
+
+    #[inline(always)]
+    fn hand<W: Word>(self, deck: &[u8], p: usize) -> (W, u32) {
+        let span @ (start, _, count) = self.spans[p];
+        if self.blocks {
+            pack_bytes::<W>(&deck[start..start + count])
+        } else {
+            pack_span::<W, u8>(deck, span, |v| v)
+        }
     }
 }
 
@@ -192,13 +258,11 @@ pub(crate) fn play_hands(rules: &Rules, width: Width, [h0, h1]: [&[Card]; 2]) ->
     match width {
         Width::W64 => play_words(
             rules,
-            pack_span::<u64, Card>(h0, whole(h0), Card::value),
-            pack_span::<u64, Card>(h1, whole(h1), Card::value),
+            [h0, h1].map(|h| pack_span::<u64, Card>(h, whole(h), Card::value)),
         ),
         Width::W128 => play_words(
             rules,
-            pack_span::<u128, Card>(h0, whole(h0), Card::value),
-            pack_span::<u128, Card>(h1, whole(h1), Card::value),
+            [h0, h1].map(|h| pack_span::<u128, Card>(h, whole(h), Card::value)),
         ),
     }
 }
@@ -221,32 +285,39 @@ fn pack_span<W: Word, T: Copy>(
     (word, count as u32)
 }
 
+/// Plays the game whose hands are packed in `hands`.
 #[inline(always)]
-fn play_words<W: Word>(rules: &Rules, (h0, len0): (W, u32), (h1, len1): (W, u32)) -> GameResult {
-    debug_assert!(len0 > 0 && len1 > 0 && (len0 + len1) as usize <= W::CARDS);
+fn play_words<W: Word>(rules: &Rules, hands: [(W, u32); 2]) -> GameResult {
+    let total = hands[0].1 + hands[1].1;
+    with_rules::<W, _>(rules, total, OneGame(hands))
+}
+
+/// What runs once the rules' ranking and gather order are known as const parameters: one game
+/// (`OneGame`) or a walk of `lex` deals (`LexWalk`). `with_rules` alone reads them.
+trait Kernel<W: Word> {
+    type Out;
+    fn go<const RANK: u8, const GATHER: u8>(self, p: &Params) -> Self::Out;
+}
+
+/// Runs `kernel` for `rules`' ranking and gather order, on games of `total` cards.
+#[inline(always)]
+fn with_rules<W: Word, K: Kernel<W>>(rules: &Rules, total: u32, kernel: K) -> K::Out {
     let s = rules.strength;
     let params = Params {
-        total: len0 + len1,
+        total,
+        ends: 4 * (total - 2),
         face_down: rules.face_down as u32,
         rules,
         // In stored values (plus one); no stored value reaches u8::MAX.
         ace: s.ace.map_or(u8::MAX, |a| a + 1),
         low_top: s.low_top + 1,
     };
-    let start = Game {
-        h0,
-        h1,
-        len0,
-        rounds: 0,
-        extra_battles: 0,
-        wars: 0,
-    };
     macro_rules! go {
         ($gather:expr) => {
             if s.is_plain() {
-                run::<W, PLAIN, { $gather }>(start, &params)
+                kernel.go::<PLAIN, { $gather }>(&params)
             } else {
-                run::<W, OORLOG, { $gather }>(start, &params)
+                kernel.go::<OORLOG, { $gather }>(&params)
             }
         };
     }
@@ -254,9 +325,46 @@ fn play_words<W: Word>(rules: &Rules, (h0, len0): (W, u32), (h1, len1): (W, u32)
         Gather::Reveal => go!(REVEAL),
         Gather::P1First => go!(P1_FIRST),
         Gather::WinnerFirst => go!(WINNER_FIRST),
+        Gather::Natural if rules.face_down == 0 => go!(OPEN_NATURAL),
         Gather::Natural => go!(NATURAL),
         Gather::Sorted => go!(SORTED),
         Gather::Random => unreachable!("`width` refuses the random gather"),
+    }
+}
+
+/// One game, from its two packed hands.
+struct OneGame<W>([(W, u32); 2]);
+
+impl<W: Word> Kernel<W> for OneGame<W> {
+    type Out = GameResult;
+    #[inline(always)]
+    fn go<const RANK: u8, const GATHER: u8>(self, p: &Params) -> GameResult {
+        run_one::<W, RANK, GATHER>(Game::new(self.0), p)
+    }
+}
+
+/// The `lex` deals of `seeds`, each packed from the dealer's arrangement and played inline.
+struct LexWalk<'a, F> {
+    dealer: &'a mut Dealer,
+    seeds: Range<u64>,
+    pack: Packer,
+    each: F,
+}
+
+impl<W: Word, F: FnMut(u64, &GameResult)> Kernel<W> for LexWalk<'_, F> {
+    type Out = ();
+    #[inline(always)]
+    fn go<const RANK: u8, const GATHER: u8>(self, p: &Params) {
+        let LexWalk {
+            dealer,
+            seeds,
+            pack,
+            mut each,
+        } = self;
+        dealer.lex_walk(seeds, |seed, values| {
+            let result = run::<W, RANK, GATHER>(Game::new(pack.hands::<W>(values)), p);
+            each(seed, &result);
+        });
     }
 }
 
@@ -264,52 +372,90 @@ fn play_words<W: Word>(rules: &Rules, (h0, len0): (W, u32), (h1, len1): (W, u32)
 struct Params<'a> {
     /// Cards in both hands.
     total: u32,
+    /// `4 * (total - 2)`: where player 2's cards end once the top one is revealed is this less
+    /// player 1's.
+    ends: u32,
     face_down: u32,
     rules: &'a Rules,
     ace: u8,
     low_top: u8,
 }
 
-/// The state of a game (the two hands; player 2 holds `total - len0` cards between rounds) and
-/// its counts so far.
+/// The state of a game (the two hands) and its counts so far.
 #[derive(Clone, Copy)]
 struct Game<W> {
     h0: W,
     h1: W,
-    len0: u32,
+    /// Where player 1's cards end once the top one is revealed: `4 * (cards - 1)` bits.
+    end0: u32,
     rounds: u64,
-    /// Battles beyond the one that opens each finished round: the wars' battles, and the opening
-    /// battle of a round the game ended in.
-    extra_battles: u64,
+    /// Every war is one battle beyond the one that opens each finished round, and a war cut
+    /// short counts the opening battle of the unfinished round: so battles are rounds plus wars.
     wars: u64,
 }
 
 impl<W: Word> Game<W> {
+    /// The game before its first round.
+    #[inline(always)]
+    fn new([(h0, len0), (h1, len1)]: [(W, u32); 2]) -> Game<W> {
+        debug_assert!(len0 > 0 && len1 > 0 && (len0 + len1) as usize <= W::CARDS);
+        Game {
+            h0,
+            h1,
+            end0: 4 * (len0 - 1),
+            rounds: 0,
+            wars: 0,
+        }
+    }
+
     fn result(&self, outcome: Outcome) -> GameResult {
         GameResult {
             outcome,
             rounds: self.rounds,
-            battles: self.rounds + self.extra_battles,
+            battles: self.rounds + self.wars,
             wars: self.wars,
         }
     }
 }
 
-/// Rounds before the saved state first moves on.
+/// Rounds played before the state is first saved for cycle detection. Most games end before
+/// it: their rounds compare nothing, and the loop that detects cycles stays out of line.
 const FIRST_WINDOW: u64 = 64;
 
-/// Plays rounds until the game ends or repeats its state. Brent's method: the saved state moves
-/// to the live one each time the distance between them reaches a power of two, and the first
-/// time they meet that distance is the exact cycle length.
+/// `run`, out of line: one game from outside a walk.
 #[inline(never)]
+fn run_one<W: Word, const RANK: u8, const GATHER: u8>(start: Game<W>, p: &Params) -> GameResult {
+    run::<W, RANK, GATHER>(start, p)
+}
+
+/// Plays rounds until the game ends or repeats its state: the first `FIRST_WINDOW` rounds
+/// here, the rest in `run_long`.
+#[inline(always)]
 fn run<W: Word, const RANK: u8, const GATHER: u8>(start: Game<W>, p: &Params) -> GameResult {
     let mut game = start;
+    loop {
+        if let Some(outcome) = round::<W, RANK, GATHER>(&mut game, p) {
+            return game.result(outcome);
+        }
+        if game.rounds == FIRST_WINDOW {
+            return run_long::<W, RANK, GATHER>(start, game, p);
+        }
+    }
+}
+
+/// Plays on the game `start` became after `FIRST_WINDOW` rounds until it ends or repeats its
+/// state. Brent's method: the saved state moves to the live one each time the distance between
+/// them reaches a power of two, and the first time they meet that distance is the exact cycle
+/// length (whenever the saving starts: a cycle's states recur forever).
+#[inline(never)]
+fn run_long<W: Word, const RANK: u8, const GATHER: u8>(
+    start: Game<W>,
+    mut game: Game<W>,
+    p: &Params,
+) -> GameResult {
+    // The saved state is that after round `saved_at`; it moves on at round `next_save`.
     let mut saved = (game.h0, game.h1);
-    // The saved state is that after round `saved_at`; it moves on at round `next_save`. The
-    // first window is long enough for most games to end inside it, so that moving the saved
-    // state (a branch the processor cannot foresee) is rare; any window length keeps the
-    // cycle length exact.
-    let (mut saved_at, mut next_save) = (0u64, FIRST_WINDOW);
+    let (mut saved_at, mut next_save) = (game.rounds, 3 * game.rounds);
     loop {
         if let Some(outcome) = round::<W, RANK, GATHER>(&mut game, p) {
             return game.result(outcome);
@@ -364,6 +510,9 @@ fn round<W: Word, const RANK: u8, const GATHER: u8>(
     game: &mut Game<W>,
     p: &Params,
 ) -> Option<Outcome> {
+    if GATHER == OPEN_NATURAL {
+        return round_open::<W, RANK>(game, p);
+    }
     // Values kept in full words: no narrowing or widening on the way to the pair.
     let fifteen = W::of(15);
     let (a, b) = (game.h0 & fifteen, game.h1 & fifteen);
@@ -381,18 +530,74 @@ fn round<W: Word, const RANK: u8, const GATHER: u8>(
     };
     let pair = first | second << 4;
     // The winner's hand takes the pair after its last card; no branch on who won.
-    let len0 = game.len0 - 1;
-    let at = if p1 { len0 } else { p.total - 2 - len0 };
-    let taken = pair << (4 * at);
-    let to0 = W::all_if(p1);
-    game.h0 = game.h0 >> 4 | (taken & to0);
-    game.h1 = game.h1 >> 4 | (taken & !to0);
-    game.len0 = len0 + 2 * u32::from(p1);
+    let (h0, h1) = (game.h0 >> 4, game.h1 >> 4);
+    let (won, lost) = if p1 { (h0, h1) } else { (h1, h0) };
     game.rounds += 1;
-    // A hand is empty: player 1 holds nothing or everything.
-    if game.len0.wrapping_sub(1) >= p.total - 1 {
+    if lost == W::ZERO {
         return Some(Outcome::Win(usize::from(!p1)));
     }
+    // The winner's last card, in bits: tracked beside the hands rather than read off them,
+    // which would lengthen the chain from one round's hands to the next.
+    let end0 = game.end0;
+    let end = if p1 { end0 } else { p.ends - end0 };
+    game.end0 = if p1 { end0 + 4 } else { end0 - 4 };
+    let won = won | pair << end;
+    (game.h0, game.h1) = if p1 { (won, lost) } else { (lost, won) };
+    None
+}
+
+/// A round of open war (no card face down) gathered in the `natural` order, with a war of one
+/// battle played without a branch. A tie opens one round in four, at random: a branch on it
+/// is mispredicted, and a misprediction costs as much as the whole round. Only a war of two
+/// battles or more, or one a player cannot finish, goes to `war`.
+#[inline(always)]
+fn round_open<W: Word, const RANK: u8>(game: &mut Game<W>, p: &Params) -> Option<Outcome> {
+    let fifteen = W::of(15);
+    let (h0, h1) = (game.h0, game.h1);
+    let (a0, b0) = (h0 & fifteen, h1 & fifteen);
+    // Two ties in a row: a war of two battles or more, for `war`.
+    if (h0 ^ h1) & W::of(0xFF) == W::ZERO {
+        return war::<W, RANK, OPEN_NATURAL>(game, p);
+    }
+    let (a1, b1) = (h0 >> 4 & fifteen, h1 >> 4 & fifteen);
+    let tie = a0 == b0;
+    // A player without a second card for a war. Under the plain ranking the empty place (0)
+    // loses the deciding battle below, which leaves that player nothing: the test waits for
+    // the game's end. Oorlog's 2 beats an ace, and might beat an empty place.
+    if RANK != PLAIN && tie && (a1 == W::ZERO || b1 == W::ZERO) {
+        return war::<W, RANK, OPEN_NATURAL>(game, p);
+    }
+    // The deciding battle's cards.
+    let (a, b) = if tie { (a1, b1) } else { (a0, b0) };
+    let p1 = match RANK {
+        PLAIN => a > b,
+        _ => p1_wins::<RANK>(a.nibble(0), b.nibble(0), p.ace, p.low_top),
+    };
+    let (won_card, lost_card) = if p1 { (a, b) } else { (b, a) };
+    // `natural`: the deciding pair, winner first, then the tied pair (player 2's card first;
+    // both are `a0`).
+    let tied_pair = (a0 | a0 << 4) << 8;
+    let table = won_card | lost_card << 4 | (tied_pair & W::all_if(tie));
+    // Bits each player put on the table.
+    let down = 4 + 4 * u32::from(tie);
+    let (r0, r1) = (h0 >> down, h1 >> down);
+    let (won, lost) = if p1 { (r0, r1) } else { (r1, r0) };
+    if lost == W::ZERO {
+        // A player without a second card for a war lands here too: `war` applies the
+        // short-war policy, and plays a war that ends the game as any other.
+        if tie {
+            return war::<W, RANK, OPEN_NATURAL>(game, p);
+        }
+        game.rounds += 1;
+        return Some(Outcome::Win(usize::from(!p1)));
+    }
+    game.rounds += 1;
+    game.wars += u64::from(tie);
+    let end0 = game.end0;
+    let end = if p1 { end0 } else { p.ends - end0 } + 4 - down;
+    game.end0 = if p1 { end0 + down } else { end0 - down };
+    let won = won | table << end;
+    (game.h0, game.h1) = if p1 { (won, lost) } else { (lost, won) };
     None
 }
 
@@ -403,7 +608,8 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
     game: &mut Game<W>,
     p: &Params,
 ) -> Option<Outcome> {
-    let len1 = p.total - game.len0;
+    let len0 = game.end0 / 4 + 1;
+    let len1 = p.total - len0;
     // What each hand holds past the table, and how many cards each has put on it.
     let (mut r0, mut r1) = (game.h0 >> 4, game.h1 >> 4);
     let mut m = 1;
@@ -411,23 +617,21 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
     // before player 1's at each step (built as the cards come, with shifts by constants).
     let mut earlier = W::of(game.h1.nibble(0)) | W::of(game.h0.nibble(0)) << 4;
     // Cards the shorter hand holds past the table.
-    let mut spare = game.len0.min(len1) - 1;
+    let mut spare = len0.min(len1) - 1;
     let (p1, x, y) = loop {
         game.wars += 1;
         let down = if spare > p.face_down {
             p.face_down
         } else {
-            match short(p.rules, game.len0 - m, len1 - m) {
+            match short(p.rules, len0 - m, len1 - m) {
                 Ok(down) => down,
-                Err(outcome) => {
-                    // The round's opening battle, which no finished round counts.
-                    game.extra_battles += 1;
-                    return Some(outcome);
-                }
+                // The war counted is the round's opening battle, which no finished round
+                // counts.
+                Err(outcome) => return Some(outcome),
             }
         };
         spare -= down + 1;
-        if GATHER == NATURAL {
+        if natural(GATHER) {
             for _ in 0..down {
                 earlier = earlier << 8 | W::of(r1.nibble(0)) | W::of(r0.nibble(0)) << 4;
                 (r0, r1) = (r0 >> 4, r1 >> 4);
@@ -436,33 +640,31 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
             (r0, r1) = (r0 >> (4 * down), r1 >> (4 * down));
         }
         m += down + 1;
-        game.extra_battles += 1;
         let (x, y) = (r0.nibble(0), r1.nibble(0));
         (r0, r1) = (r0 >> 4, r1 >> 4);
         if x != y {
             break (p1_wins::<RANK>(x, y, p.ace, p.low_top), x, y);
         }
-        if GATHER == NATURAL {
+        if natural(GATHER) {
             earlier = earlier << 8 | W::of(y) | W::of(x) << 4;
         }
     };
-    let table = if GATHER == NATURAL {
+    let table = if natural(GATHER) {
         let (won, lost) = if p1 { (x, y) } else { (y, x) };
         W::of(won) | W::of(lost) << 4 | earlier << 8
     } else {
         take_table::<W, GATHER>(game.h0, game.h1, m, p1)
     };
-    let (len0, len1) = (game.len0 - m, len1 - m);
-    // As in `round`; kept apart because sharing it costs the 4x4 walk 2% more instructions.
-    let taken = table << (4 * if p1 { len0 } else { len1 });
-    let to0 = W::all_if(p1);
-    game.h0 = r0 | (taken & to0);
-    game.h1 = r1 | (taken & !to0);
-    game.len0 = len0 + 2 * m * u32::from(p1);
+    // As in `round`.
+    let (won, lost) = if p1 { (r0, r1) } else { (r1, r0) };
     game.rounds += 1;
-    if game.len0.wrapping_sub(1) >= p.total - 1 {
+    if lost == W::ZERO {
         return Some(Outcome::Win(usize::from(!p1)));
     }
+    let (len0, len1) = (len0 - m, len1 - m);
+    let won = won | table << (4 * if p1 { len0 } else { len1 });
+    (game.h0, game.h1) = if p1 { (won, lost) } else { (lost, won) };
+    game.end0 = 4 * (if p1 { len0 + 2 * m } else { len0 } - 1);
     None
 }
 
