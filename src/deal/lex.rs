@@ -73,30 +73,60 @@ impl Lex {
     /// does, every next one stepped to in place (a run of seeds is the walk's common case).
     #[inline(always)]
     pub fn walk(&mut self, seeds: Range<u64>, mut each: impl FnMut(u64, &[u8])) {
+        let n = self.values.len();
+        if (1..=Bytes::CARDS).contains(&n) {
+            // A byte per card in one word.
+            return self.walk_in::<Bytes>(seeds, |seed, word| {
+                each(seed, &word.x.to_le_bytes()[..n]);
+            });
+        }
         if seeds.is_empty() {
             return;
         }
         each(seeds.start, self.values(seeds.start));
-        let n = self.values.len();
-        if (1..=Bytes::CARDS).contains(&n) {
-            // A byte per card in one word.
-            let mut bytes = [0u8; Bytes::CARDS];
-            bytes[..n].copy_from_slice(&self.values);
-            let mut word = Bytes::of(u128::from_le_bytes(bytes), n);
-            for seed in seeds.start + 1..seeds.end {
-                word = word.next();
-                each(seed, &word.x.to_le_bytes()[..n]);
-            }
-            self.values.copy_from_slice(&word.x.to_le_bytes()[..n]);
-        } else {
-            for seed in seeds.start + 1..seeds.end {
-                next_arrangement(&mut self.values);
-                each(seed, &self.values);
-            }
+        for seed in seeds.start + 1..seeds.end {
+            next_arrangement(&mut self.values);
+            each(seed, &self.values);
         }
-        // As `values` keeps it: the seed wrapped past the last arrangement.
-        let last = seeds.end - 1;
-        self.last = Some(self.total.map_or(last, |m| last % m));
+        self.walked_to(seeds.end - 1);
+    }
+
+    /// Whether `walk_nibbles` can step this deck: at most 16 cards, every value below 8.
+    pub fn fits_nibbles(&self) -> bool {
+        self.values.len() <= Nibbles::CARDS && self.counts.len() <= 8
+    }
+
+    /// `walk`, each arrangement handed out as one word, value `k` in nibble `k` (the form
+    /// `packed` plays). The deck `fits_nibbles`.
+    #[inline(always)]
+    pub fn walk_nibbles(&mut self, seeds: Range<u64>, mut each: impl FnMut(u64, u64)) {
+        assert!(
+            self.fits_nibbles(),
+            "a deck of values below 8, at most 16 cards"
+        );
+        self.walk_in::<Nibbles>(seeds, |seed, word| each(seed, word.x));
+    }
+
+    /// `walk` on arrangements held in one word.
+    #[inline(always)]
+    fn walk_in<A: Lanes>(&mut self, seeds: Range<u64>, mut each: impl FnMut(u64, A)) {
+        if seeds.is_empty() {
+            return;
+        }
+        let mut word = A::of_values(self.values(seeds.start));
+        each(seeds.start, word);
+        for seed in seeds.start + 1..seeds.end {
+            word = word.next();
+            each(seed, word);
+        }
+        word.write_values(&mut self.values);
+        self.walked_to(seeds.end - 1);
+    }
+
+    /// Keeps `seed` as the last seed arranged, as `values` keeps it (wrapped past the last
+    /// arrangement).
+    fn walked_to(&mut self, seed: u64) {
+        self.last = Some(self.total.map_or(seed, |m| seed % m));
     }
 
     /// Puts seed `seed`'s arrangement in `deck` (of the deck's size).
@@ -172,70 +202,134 @@ pub fn next_arrangement(values: &mut [u8]) {
     values[i + 1..].reverse();
 }
 
-/// An arrangement of at most 16 values (each below 128) in one word, value `k` in byte `k`,
-/// the bytes past the deck zero. `next` finds every part of the step at once: the loops of
+/// An arrangement held in one word, stepped in place.
+trait Lanes: Copy {
+    fn of_values(values: &[u8]) -> Self;
+    /// The word, widened.
+    #[cfg(test)]
+    fn x(self) -> u128;
+    fn write_values(self, values: &mut [u8]);
+    fn next(self) -> Self;
+}
+
+/// An arrangement in one word: value `k` in lane `k`, the lanes past the deck zero, each
+/// value below the lane's high bit. `next` finds every part of the step at once: the loops of
 /// `next_arrangement` end after a number of steps that changes from one arrangement to the
 /// next, and their exits are mispredicted about once a deal.
-#[derive(Clone, Copy, Debug)]
-struct Bytes {
-    x: u128,
-    /// Ones in the bytes of the deck.
-    deck: u128,
-    /// Bits past the deck's cards: 8 * (16 - cards).
-    spare: u32,
+macro_rules! lanes {
+    ($(#[$doc:meta])* $name:ident, $word:ty, $bits:literal, $reverse:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $name {
+            pub x: $word,
+            /// Ones in the lanes of the deck.
+            deck: $word,
+            /// Bits past the deck's cards.
+            spare: u32,
+        }
+
+        impl Lanes for $name {
+            fn of_values(values: &[u8]) -> $name {
+                let x = values
+                    .iter()
+                    .rev()
+                    .fold(0, |x: $word, &v| x << $bits | <$word>::from(v));
+                $name::of(x, values.len())
+            }
+
+            #[cfg(test)]
+            fn x(self) -> u128 {
+                self.x.into()
+            }
+
+            fn write_values(self, values: &mut [u8]) {
+                for (k, v) in values.iter_mut().enumerate() {
+                    *v = (self.x >> ($bits * k) & ((1 << $bits) - 1)) as u8;
+                }
+            }
+
+            #[inline(always)]
+            fn next(self) -> $name {
+                $name::next(self)
+            }
+        }
+
+        impl $name {
+            pub const CARDS: usize = <$word>::BITS as usize / $bits;
+            /// A one in each lane, and each lane's high bit.
+            const ONES: $word = <$word>::MAX / ((1 << $bits) - 1);
+            const HIGHS: $word = Self::ONES << ($bits - 1);
+
+            fn of(x: $word, cards: usize) -> $name {
+                let spare = $bits * (Self::CARDS - cards) as u32;
+                $name {
+                    x,
+                    deck: <$word>::MAX.checked_shr(spare).unwrap_or(0),
+                    spare,
+                }
+            }
+
+            /// The lanes `from..` of the deck, reversed.
+            #[inline(always)]
+            fn reversed_from(self, from: u32) -> $word {
+                let reverse: fn($word) -> $word = $reverse;
+                (reverse(self.x) >> self.spare << ($bits * from)) & self.deck
+            }
+
+            /// The next arrangement, as `next_arrangement` steps to it.
+            #[inline(always)]
+            fn next(self) -> $name {
+                let (x, ones, highs) = (self.x, Self::ONES, Self::HIGHS);
+                // Each lane's high bit: whether the next lane holds more (a value below the
+                // high bit, less another, less one, borrows within its lane exactly when it
+                // is not more). Past the deck, 0.
+                let ascents = (((x >> $bits) | highs) - x - ones) & highs;
+                if ascents == 0 {
+                    // The last arrangement: the first follows it.
+                    return $name {
+                        x: self.reversed_from(0),
+                        ..self
+                    };
+                }
+                let i = ascents.ilog2() / $bits;
+                let low = (1 << ($bits * i + $bits)) - 1;
+                let vi = x >> ($bits * i) & ((1 << $bits) - 1);
+                // The rightmost lane past i holding more than lane i.
+                let larger = ((x | highs) - vi * ones - ones) & highs & !low;
+                let j = larger.ilog2() / $bits;
+                let vj = x >> ($bits * j) & ((1 << $bits) - 1);
+                let swapped = $name {
+                    x: x ^ (vi ^ vj) << ($bits * i) ^ (vi ^ vj) << ($bits * j),
+                    ..self
+                };
+                $name {
+                    x: swapped.x & low | swapped.reversed_from(i + 1),
+                    ..self
+                }
+            }
+        }
+    };
 }
 
-/// A one in each byte, and each byte's high bit.
-const ONES: u128 = u128::MAX / 255;
-const HIGHS: u128 = ONES << 7;
+lanes!(
+    /// Up to 16 values below 128, a byte each.
+    Bytes,
+    u128,
+    8,
+    u128::swap_bytes
+);
 
-impl Bytes {
-    const CARDS: usize = 16;
-
-    fn of(x: u128, cards: usize) -> Bytes {
-        let spare = 8 * (Bytes::CARDS - cards) as u32;
-        Bytes {
-            x,
-            deck: u128::MAX.checked_shr(spare).unwrap_or(0),
-            spare,
-        }
+lanes!(
+    /// Up to 16 values below 8, a nibble each: the form `packed` plays, stepped in one
+    /// machine word.
+    Nibbles,
+    u64,
+    4,
+    |x| {
+        let x = x.swap_bytes();
+        (x >> 4 & 0x0F0F_0F0F_0F0F_0F0F) | (x & 0x0F0F_0F0F_0F0F_0F0F) << 4
     }
-
-    /// The bytes `from..`, of the deck, reversed.
-    #[inline(always)]
-    fn reversed_from(self, from: u32) -> u128 {
-        (self.x.swap_bytes() >> self.spare << (8 * from)) & self.deck
-    }
-
-    /// The next arrangement, as `next_arrangement` steps to it.
-    #[inline(always)]
-    fn next(self) -> Bytes {
-        let x = self.x;
-        // Each byte's high bit: whether the next byte is larger (a byte below 128 less another
-        // less one borrows within the byte exactly when it is not larger). Past the deck, 0.
-        let ascents = (((x >> 8) | HIGHS) - x - ONES) & HIGHS;
-        if ascents == 0 {
-            // The last arrangement: the first follows it.
-            return Bytes {
-                x: self.reversed_from(0),
-                ..self
-            };
-        }
-        let i = ascents.ilog2() / 8;
-        let low = (1u128 << (8 * i + 8)) - 1;
-        let vi = x >> (8 * i) & 0xFF;
-        // The rightmost byte past i larger than byte i.
-        let larger = ((x | HIGHS) - vi * ONES - ONES) & HIGHS & !low;
-        let j = larger.ilog2() / 8;
-        let vj = x >> (8 * j) & 0xFF;
-        let swapped = x ^ (vi ^ vj) << (8 * i) ^ (vi ^ vj) << (8 * j);
-        let stepped = Bytes { x: swapped, ..self };
-        Bytes {
-            x: swapped & low | stepped.reversed_from(i + 1),
-            ..self
-        }
-    }
-}
+);
 
 #[cfg(test)]
 mod tests {
@@ -285,51 +379,55 @@ mod tests {
         }
     }
 
-    /// The one-word step equals `next_arrangement`, wrap included, on every arrangement of
-    /// small decks and on long runs of the 4x4 and 1x16 decks, and `walk` hands out what
+    /// The one-word steps equal `next_arrangement`, wrap included, on every arrangement of
+    /// small decks and on long runs of the 4x4 and 1x16 decks, and the walks hand out what
     /// `values` computes.
     #[test]
     fn stepping_in_one_word_equals_stepping_in_bytes() {
-        let check_run = |text: &str, from: u64, steps: u64| {
+        fn check_run<A: Lanes>(text: &str, from: u64, steps: u64) {
             let deck = Deck::parse(text).unwrap();
-            let mut lex = Lex::new(deck);
-            let mut values = lex.values(from).to_vec();
-            let n = values.len();
-            let mut bytes = [0u8; 16];
-            bytes[..n].copy_from_slice(&values);
-            let mut word = Bytes::of(u128::from_le_bytes(bytes), n);
+            let mut values = Lex::new(deck).values(from).to_vec();
+            let mut word = A::of_values(&values);
+            let mut out = values.clone();
             for step in 1..=steps {
                 next_arrangement(&mut values);
                 word = word.next();
-                assert_eq!(
-                    &word.x.to_le_bytes()[..n],
-                    &values[..],
-                    "{text}: seed {from} + {step}"
-                );
-                assert_eq!(
-                    word.x >> (8 * n as u32).min(127) >> 1,
-                    0,
-                    "{text}: bytes past the deck"
-                );
+                word.write_values(&mut out);
+                assert_eq!(out, values, "{text}: seed {from} + {step}");
+                assert_eq!(A::of_values(&values).x(), word.x(), "{text}: past the deck");
             }
-        };
+        }
         for text in ["2x3", "1x5", "3x2+1", "2x2+2", "1x2"] {
             let m = Deck::parse(text).unwrap().arrangements().to_u128().unwrap() as u64;
-            check_run(text, 0, 2 * m + 1);
+            check_run::<Bytes>(text, 0, 2 * m + 1);
+            check_run::<Nibbles>(text, 0, 2 * m + 1);
         }
-        check_run("4x4", 0, 200_000);
-        check_run("4x4", 63_063_000 - 100_000, 200_000);
-        check_run("1x16", 1_000_000_007, 100_000);
+        for lanes in [check_run::<Bytes>, check_run::<Nibbles>] {
+            lanes("4x4", 0, 200_000);
+            lanes("4x4", 63_063_000 - 100_000, 200_000);
+            lanes("2x8", 1_000_000_007, 100_000);
+        }
+        check_run::<Bytes>("1x16", 1_000_000_007, 100_000);
         let deck = Deck::parse("4x4").unwrap();
-        let mut walked = Lex::new(deck);
-        let mut counted = Lex::new(deck);
+        let (mut walked, mut nibbles, mut counted) =
+            (Lex::new(deck), Lex::new(deck), Lex::new(deck));
+        let seeds = 63_063_000 - 1_000..63_063_000 + 1_000;
         let mut seen = 0;
-        walked.walk(63_063_000 - 1_000..63_063_000 + 1_000, |seed, values| {
+        walked.walk(seeds.clone(), |seed, values| {
             assert_eq!(values, counted.values(seed), "seed {seed}");
             seen += 1;
         });
+        nibbles.walk_nibbles(seeds, |seed, word| {
+            let word = Nibbles::of(word, 16);
+            let mut values = [0; 16];
+            word.write_values(&mut values);
+            assert_eq!(&values[..], counted.values(seed), "seed {seed}");
+        });
         assert_eq!(seen, 2_000);
         assert_eq!(walked.values(63_063_000 + 1_000), counted.values(1_000));
+        assert_eq!(nibbles.values(63_063_000 + 1_000), counted.values(1_000));
+        assert!(!Lex::new(Deck::parse("1x10").unwrap()).fits_nibbles());
+        assert!(!Lex::new(Deck::parse("4x5").unwrap()).fits_nibbles());
     }
 
     #[test]

@@ -183,6 +183,18 @@ impl Dealer {
         self.lex.walk(seeds, each)
     }
 
+    /// Whether `lex_walk_nibbles` can step this deck (see `Lex::fits_nibbles`).
+    pub fn lex_fits_nibbles(&self) -> bool {
+        self.lex.fits_nibbles()
+    }
+
+    /// The `lex` arrangements of `seeds` in turn, each as one word, value `k` in nibble `k`
+    /// (see `Lex::walk_nibbles`).
+    #[inline(always)]
+    pub fn lex_walk_nibbles(&mut self, seeds: Range<u64>, each: impl FnMut(u64, u64)) {
+        self.lex.walk_nibbles(seeds, each)
+    }
+
     /// Puts seed `seed`'s order of the deck in `deck`, which holds the sorted deck.
     pub fn shuffle(&mut self, shuffle: Shuffle, seed: u64, deck: &mut [Card]) {
         match shuffle {

@@ -46,6 +46,7 @@ pub(crate) trait Word:
     /// All ones if `yes`, else zero.
     fn all_if(yes: bool) -> Self;
     fn of32(x: u32) -> Self;
+    fn of64(x: u64) -> Self;
 }
 
 macro_rules! word {
@@ -64,6 +65,10 @@ macro_rules! word {
             }
             #[inline(always)]
             fn of32(x: u32) -> $t {
+                x as $t
+            }
+            #[inline(always)]
+            fn of64(x: u64) -> $t {
                 x as $t
             }
             #[inline(always)]
@@ -361,6 +366,27 @@ impl<W: Word, F: FnMut(u64, &GameResult)> Kernel<W> for LexWalk<'_, F> {
             pack,
             mut each,
         } = self;
+        if pack.blocks && dealer.lex_fits_nibbles() {
+            // The arrangement comes as the packed form itself: each hand is a run of its
+            // nibbles, each value plus one.
+            let hand = |(start, _, count): (usize, usize, usize)| {
+                let mask = u64::MAX >> (64 - 4 * count);
+                (
+                    4 * start as u32,
+                    mask,
+                    0x1111_1111_1111_1111 & mask,
+                    count as u32,
+                )
+            };
+            let hands = pack.spans.map(hand);
+            dealer.lex_walk_nibbles(seeds, |seed, x| {
+                let [h0, h1] = hands
+                    .map(|(shift, mask, ones, count)| (W::of64((x >> shift & mask) + ones), count));
+                let result = run::<W, RANK, GATHER>(Game::new([h0, h1]), p);
+                each(seed, &result);
+            });
+            return;
+        }
         dealer.lex_walk(seeds, |seed, values| {
             let result = run::<W, RANK, GATHER>(Game::new(pack.hands::<W>(values)), p);
             each(seed, &result);
@@ -559,16 +585,16 @@ fn round_open<W: Word, const RANK: u8>(game: &mut Game<W>, p: &Params) -> Option
     if (h0 ^ h1) & W::of(0xFF) == W::ZERO {
         return war::<W, RANK, OPEN_NATURAL>(game, p);
     }
-    let (a1, b1) = (h0 >> 4 & fifteen, h1 >> 4 & fifteen);
     let tie = a0 == b0;
+    // The deciding battle's cards: the second ones after a tie.
+    let shown = 4 * u32::from(tie);
+    let (a, b) = (h0 >> shown & fifteen, h1 >> shown & fifteen);
     // A player without a second card for a war. Under the plain ranking the empty place (0)
     // loses the deciding battle below, which leaves that player nothing: the test waits for
     // the game's end. Oorlog's 2 beats an ace, and might beat an empty place.
-    if RANK != PLAIN && tie && (a1 == W::ZERO || b1 == W::ZERO) {
+    if RANK != PLAIN && tie && (a == W::ZERO || b == W::ZERO) {
         return war::<W, RANK, OPEN_NATURAL>(game, p);
     }
-    // The deciding battle's cards.
-    let (a, b) = if tie { (a1, b1) } else { (a0, b0) };
     let p1 = match RANK {
         PLAIN => a > b,
         _ => p1_wins::<RANK>(a.nibble(0), b.nibble(0), p.ace, p.low_top),
@@ -579,7 +605,7 @@ fn round_open<W: Word, const RANK: u8>(game: &mut Game<W>, p: &Params) -> Option
     let tied_pair = (a0 | a0 << 4) << 8;
     let table = won_card | lost_card << 4 | (tied_pair & W::all_if(tie));
     // Bits each player put on the table.
-    let down = 4 + 4 * u32::from(tie);
+    let down = shown + 4;
     let (r0, r1) = (h0 >> down, h1 >> down);
     let (won, lost) = if p1 { (r0, r1) } else { (r1, r0) };
     if lost == W::ZERO {
