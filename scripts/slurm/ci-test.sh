@@ -32,7 +32,9 @@ fail() {
 }
 
 # Waits for job $1 to leave the queue (at most $2 seconds). A requeued task waits about two
-# minutes before it may start again: the test lets it start at once, which is all it skips.
+# minutes before it may start again: the test lets it start five seconds after its requeue,
+# which is all it skips (started again within the second of its requeue, a task is refused:
+# "Job credential revoked", and the job fails).
 wait_job() {
   local job=$1 limit=$2 start=$SECONDS state
   while :; do
@@ -43,9 +45,12 @@ wait_job() {
         echo "job $job ended as ${state#JobState=}" >&2
         return 1 ;;
     esac
-    squeue -h -o '%i %r' 2>/dev/null | awk '$2 == "BeginTime" {print $1}' | while read -r id; do
-      scontrol update JobId="$id" StartTime=now 2>/dev/null || true
-    done
+    squeue -h -o '%i %r %S' 2>/dev/null | awk '$2 == "BeginTime" {print $1, $3}' |
+      while read -r id begin; do
+        if (( $(date -d "$begin" +%s 2>/dev/null || echo 0) > $(date +%s) + 15 )); then
+          scontrol update JobId="$id" StartTime=now+5 2>/dev/null || true
+        fi
+      done
     if (( SECONDS - start > limit )); then squeue >&2 || true; return 1; fi
     sleep 1
   done
