@@ -22,6 +22,7 @@ use super::pair::{p1_wins, OORLOG, PLAIN};
 use super::{short_war, GameResult, Outcome};
 use crate::deal::{dealt_span, Dealer};
 use crate::rules::{Card, Deal, Gather, Rules};
+use std::hint::select_unpredictable;
 use std::ops::{BitAnd, BitOr, BitXor, Not, Range, Shl, Shr, Sub};
 
 /// A word holding a hand, four bits a card.
@@ -161,27 +162,15 @@ pub(crate) fn play_lex(
 ) {
     let pack = Packer::new(rules, rules.deck.len());
     let total = rules.deck.len() as u32;
+    let walk = LexWalk {
+        dealer,
+        seeds,
+        pack,
+        each,
+    };
     match width {
-        Width::W64 => with_rules::<u64, _>(
-            rules,
-            total,
-            LexWalk {
-                dealer,
-                seeds,
-                pack,
-                each,
-            },
-        ),
-        Width::W128 => with_rules::<u128, _>(
-            rules,
-            total,
-            LexWalk {
-                dealer,
-                seeds,
-                pack,
-                each,
-            },
-        ),
+        Width::W64 => with_rules::<u64, _>(rules, total, walk),
+        Width::W128 => with_rules::<u128, _>(rules, total, walk),
     }
 }
 
@@ -555,19 +544,33 @@ fn round<W: Word, const RANK: u8, const GATHER: u8>(
         _ => (a, b),
     };
     let pair = first | second << 4;
-    // The winner's hand takes the pair after its last card; no branch on who won.
-    let (h0, h1) = (game.h0 >> 4, game.h1 >> 4);
-    let (won, lost) = if p1 { (h0, h1) } else { (h1, h0) };
+    take(game, p, p1, (game.h0 >> 4, game.h1 >> 4), pair, 4)
+}
+
+/// The end of a round: player 1 (`p1`) or player 2 takes `table` after the cards it has left
+/// (`rest`: each hand past the `down` bits it put on the table), with no branch on who won;
+/// or the game ends because the other has none left.
+#[inline(always)]
+fn take<W: Word>(
+    game: &mut Game<W>,
+    p: &Params,
+    p1: bool,
+    (r0, r1): (W, W),
+    table: W,
+    down: u32,
+) -> Option<Outcome> {
+    let (won, lost) = if p1 { (r0, r1) } else { (r1, r0) };
     game.rounds += 1;
     if lost == W::ZERO {
         return Some(Outcome::Win(usize::from(!p1)));
     }
     // The winner's last card, in bits: tracked beside the hands rather than read off them,
     // which would lengthen the chain from one round's hands to the next.
+    // Who won is a coin toss: selected, never branched on.
     let end0 = game.end0;
-    let end = if p1 { end0 } else { p.ends - end0 };
-    game.end0 = if p1 { end0 + 4 } else { end0 - 4 };
-    let won = won | pair << end;
+    let end = select_unpredictable(p1, end0, p.ends - end0) + 4 - down;
+    game.end0 = select_unpredictable(p1, end0 + down, end0.wrapping_sub(down));
+    let won = won | table << end;
     (game.h0, game.h1) = if p1 { (won, lost) } else { (lost, won) };
     None
 }
@@ -606,25 +609,14 @@ fn round_open<W: Word, const RANK: u8>(game: &mut Game<W>, p: &Params) -> Option
     let table = won_card | lost_card << 4 | (tied_pair & W::all_if(tie));
     // Bits each player put on the table.
     let down = shown + 4;
-    let (r0, r1) = (h0 >> down, h1 >> down);
-    let (won, lost) = if p1 { (r0, r1) } else { (r1, r0) };
-    if lost == W::ZERO {
-        // A player without a second card for a war lands here too: `war` applies the
-        // short-war policy, and plays a war that ends the game as any other.
-        if tie {
-            return war::<W, RANK, OPEN_NATURAL>(game, p);
-        }
-        game.rounds += 1;
-        return Some(Outcome::Win(usize::from(!p1)));
+    let rest = (h0 >> down, h1 >> down);
+    // A player without a second card for a war lands here too, left with nothing: `war`
+    // applies the short-war policy (and plays a war that ends the game as any other).
+    if (if p1 { rest.1 } else { rest.0 }) == W::ZERO && tie {
+        return war::<W, RANK, OPEN_NATURAL>(game, p);
     }
-    game.rounds += 1;
     game.wars += u64::from(tie);
-    let end0 = game.end0;
-    let end = if p1 { end0 } else { p.ends - end0 } + 4 - down;
-    game.end0 = if p1 { end0 + down } else { end0 - down };
-    let won = won | table << end;
-    (game.h0, game.h1) = if p1 { (won, lost) } else { (lost, won) };
-    None
+    take(game, p, p1, rest, table, down)
 }
 
 /// The tie opening a round (both top cards equal): wars until one player takes the table, or
@@ -681,17 +673,7 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
     } else {
         take_table::<W, GATHER>(game.h0, game.h1, m, p1)
     };
-    // As in `round`.
-    let (won, lost) = if p1 { (r0, r1) } else { (r1, r0) };
-    game.rounds += 1;
-    if lost == W::ZERO {
-        return Some(Outcome::Win(usize::from(!p1)));
-    }
-    let (len0, len1) = (len0 - m, len1 - m);
-    let won = won | table << (4 * if p1 { len0 } else { len1 });
-    (game.h0, game.h1) = if p1 { (won, lost) } else { (lost, won) };
-    game.end0 = 4 * (if p1 { len0 + 2 * m } else { len0 } - 1);
-    None
+    take(game, p, p1, (r0, r1), table, 4 * m)
 }
 
 /// The short-war policy when the players hold `left0` and `left1` cards past the table: out of
