@@ -10,6 +10,8 @@
 //!
 //! A run of `lex` deals (the exhaustive walk) is one loop (`play_lex`): the rules are read once,
 //! each deal is the next arrangement stepped in place and packed, and its game played inline.
+//! In open war, where each battle takes one card a hand, a game resumes from the last of the
+//! previous deal's first rounds that revealed only cards the two deals share (`Prefix`).
 //! Open war gathered in the `natural` order (`bataille`) plays a war of one battle without a
 //! branch (`round_open`): ties come at random, one round in four. The decks the research studies
 //! (4x4, 4x5, 1x10, 2x8, 4x8) all fit; every other game takes the engine's general fast paths.
@@ -368,10 +370,19 @@ impl<W: Word, F: FnMut(u64, &GameResult)> Kernel<W> for LexWalk<'_, F> {
                 )
             };
             let hands = pack.spans.map(hand);
+            let packed = |x: u64| {
+                hands.map(|(shift, mask, ones, count)| (W::of64((x >> shift & mask) + ones), count))
+            };
+            if GATHER == OPEN_NATURAL {
+                let mut prefix = Prefix::new(hands.map(|hand| hand.3));
+                dealer.lex_walk_nibbles(seeds, |seed, x| {
+                    let result = prefix.play::<RANK>(x, packed(x), p);
+                    each(seed, &result);
+                });
+                return;
+            }
             dealer.lex_walk_nibbles(seeds, |seed, x| {
-                let [h0, h1] = hands
-                    .map(|(shift, mask, ones, count)| (W::of64((x >> shift & mask) + ones), count));
-                let result = run::<W, RANK, GATHER>(Game::new([h0, h1]), p);
+                let result = run::<W, RANK, GATHER>(Game::new(packed(x)), p);
                 each(seed, &result);
             });
             return;
@@ -380,6 +391,103 @@ impl<W: Word, F: FnMut(u64, &GameResult)> Kernel<W> for LexWalk<'_, F> {
             let result = run::<W, RANK, GATHER>(Game::new(pack.hands::<W>(values)), p);
             each(seed, &result);
         });
+    }
+}
+
+/// Rounds of a game whose states `Prefix` keeps: at most the cards a hand is dealt.
+const PREFIX_ROUNDS: usize = 8;
+/// Rounds `Prefix` plays (and keeps, while they are in the deal's cards) after resuming a game
+/// before handing it to `run`: most games resume two or three rounds before their hands reach
+/// the cards they won.
+const KEPT_AFTER_RESUMING: usize = 3;
+/// One byte a round, as `Prefix::played` holds them.
+const LANES: u64 = 0x0101_0101_0101_0101;
+/// `Prefix::played`'s byte for a round not kept: more than any count of cards.
+const NOT_KEPT: u8 = 0x7F;
+
+/// The first rounds of the previous deal's game, from which the next deal's game resumes:
+/// consecutive `lex` deals differ only in their last places, so their games play the same
+/// first rounds, until one of them reveals a card the deals do not share. Every game is still
+/// played whole, from its own deal: the rounds it shares are found, not assumed.
+///
+/// Open war (no card face down) only: there each battle takes exactly one card from each
+/// hand (a player who cannot play one ends the game), so a state's rounds plus wars count the
+/// dealt cards each player has played. The hands are dealt in blocks, eight cards or fewer.
+struct Prefix<W> {
+    /// `states[r]`: the game before its round `r`, while both players still held cards of
+    /// their deal (the low nibbles of each hand; the deal's places past them may differ).
+    /// One more slot for the states not kept.
+    states: [Game<W>; PREFIX_ROUNDS + 1],
+    /// Byte `r`: the cards each player had played before round `r`; `NOT_KEPT` for a round
+    /// whose state is not kept.
+    played: u64,
+    /// The previous deal, place `i` in nibble `i`.
+    deal: u64,
+    /// Cards dealt to each player.
+    dealt: [u32; 2],
+}
+
+impl<W: Word> Prefix<W> {
+    fn new(dealt: [u32; 2]) -> Prefix<W> {
+        debug_assert!(dealt
+            .iter()
+            .all(|&n| (1..=PREFIX_ROUNDS as u32).contains(&n)));
+        // Before round 0 nothing has been played: the state is the deal itself, whose hands
+        // `play` fills in.
+        let before = Game::new(dealt.map(|n| (W::ZERO, n)));
+        Prefix {
+            states: [before; PREFIX_ROUNDS + 1],
+            played: (LANES * NOT_KEPT as u64) << 8,
+            deal: 0,
+            dealt,
+        }
+    }
+
+    /// Plays the game of `deal` (place `i` in nibble `i`), whose hands are `hands`.
+    #[inline(always)]
+    fn play<const RANK: u8>(&mut self, deal: u64, hands: [(W, u32); 2], p: &Params) -> GameResult {
+        let start = Game::new(hands);
+        // Player 2's dealt cards this deal shares with the previous one, from the top (none
+        // unless it shares all of player 1's).
+        let shared = ((deal ^ self.deal).trailing_zeros() / 4).saturating_sub(self.dealt[0]);
+        self.deal = deal;
+        // The latest kept state whose rounds revealed only shared cards: the number of kept
+        // rounds that had played at most `shared` cards, less one (round 0 always counts).
+        // Each byte's subtraction stays in its byte: it never goes below 0x80 - 0x7F.
+        let high = LANES << 7;
+        let fit = (((shared as u64 * LANES) | high) - self.played) & high;
+        let r = fit.count_ones() - 1;
+        let kept = (2u64 << (8 * r + 7)).wrapping_sub(1);
+        self.played = self.played & kept | (LANES * NOT_KEPT as u64) & !kept;
+        let played = (self.played >> (8 * r)) as u32 & 0xFF;
+        let saved = self.states[r as usize % PREFIX_ROUNDS];
+        // Each hand: the cards it won then, after those of this deal it has not played.
+        let hand = |saved: W, dealt: W, n: u32| {
+            let unplayed = (W::ONE << (4 * (n - played))) - W::ONE;
+            saved & !unplayed | dealt >> (4 * played)
+        };
+        let mut game = Game {
+            h0: hand(saved.h0, start.h0, self.dealt[0]),
+            h1: hand(saved.h1, start.h1, self.dealt[1]),
+            ..saved
+        };
+        let shorter = self.dealt[0].min(self.dealt[1]) as u64;
+        // A fixed number of rounds, each kept if it is still in the deal's cards: a loop
+        // that stopped with them would mispredict its end once a game.
+        for _ in 0..KEPT_AFTER_RESUMING {
+            if let Some(outcome) = round::<W, RANK, OPEN_NATURAL>(&mut game, p) {
+                return game.result(outcome);
+            }
+            let played = game.rounds + game.wars;
+            let keep = played < shorter;
+            // If kept, `rounds <= played < shorter <= PREFIX_ROUNDS`; else the spare slot.
+            let r = game.rounds as usize % PREFIX_ROUNDS;
+            self.states[if keep { r } else { PREFIX_ROUNDS }] = game;
+            let lane = 8 * r as u32;
+            let with = self.played & !(0xFF << lane) | played << lane;
+            self.played = select_unpredictable(keep, with, self.played);
+        }
+        run_on::<W, RANK, OPEN_NATURAL>(start, game, p)
     }
 }
 
@@ -447,7 +555,16 @@ fn run_one<W: Word, const RANK: u8, const GATHER: u8>(start: Game<W>, p: &Params
 /// here, the rest in `run_long`.
 #[inline(always)]
 fn run<W: Word, const RANK: u8, const GATHER: u8>(start: Game<W>, p: &Params) -> GameResult {
-    let mut game = start;
+    run_on::<W, RANK, GATHER>(start, start, p)
+}
+
+/// `run` from `game`, which `start` became after fewer than `FIRST_WINDOW` rounds.
+#[inline(always)]
+fn run_on<W: Word, const RANK: u8, const GATHER: u8>(
+    start: Game<W>,
+    mut game: Game<W>,
+    p: &Params,
+) -> GameResult {
     loop {
         if let Some(outcome) = round::<W, RANK, GATHER>(&mut game, p) {
             return game.result(outcome);
