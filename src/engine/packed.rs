@@ -48,6 +48,7 @@ pub(crate) trait Word:
     fn nibble(self, i: u32) -> u8;
     /// All ones if `yes`, else zero.
     fn all_if(yes: bool) -> Self;
+    fn trailing_zeros(self) -> u32;
     fn of32(x: u32) -> Self;
     fn of64(x: u64) -> Self;
 }
@@ -73,6 +74,10 @@ macro_rules! word {
             #[inline(always)]
             fn of64(x: u64) -> $t {
                 x as $t
+            }
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
             }
             #[inline(always)]
             fn all_if(yes: bool) -> $t {
@@ -357,6 +362,15 @@ impl<W: Word, F: FnMut(u64, &GameResult)> Kernel<W> for LexWalk<'_, F> {
             pack,
             mut each,
         } = self;
+        // In open war a game resumes from the rounds it shares with the previous deal's.
+        let mut prefix = (p.face_down == 0).then(|| Prefix::new(pack.spans.map(|s| s.2 as u32)));
+        let mut play = |seed, hands: [(W, u32); 2]| {
+            let result = match &mut prefix {
+                Some(prefix) => prefix.play::<RANK, GATHER>(hands, p),
+                None => run::<W, RANK, GATHER>(Game::new(hands), p),
+            };
+            each(seed, &result);
+        };
         if pack.blocks && dealer.lex_fits_nibbles() {
             // The arrangement comes as the packed form itself: each hand is a run of its
             // nibbles, each value plus one.
@@ -370,31 +384,21 @@ impl<W: Word, F: FnMut(u64, &GameResult)> Kernel<W> for LexWalk<'_, F> {
                 )
             };
             let hands = pack.spans.map(hand);
-            let packed = |x: u64| {
-                hands.map(|(shift, mask, ones, count)| (W::of64((x >> shift & mask) + ones), count))
-            };
-            if GATHER == OPEN_NATURAL {
-                let mut prefix = Prefix::new(hands.map(|hand| hand.3));
-                dealer.lex_walk_nibbles(seeds, |seed, x| {
-                    let result = prefix.play::<RANK>(x, packed(x), p);
-                    each(seed, &result);
-                });
-                return;
-            }
             dealer.lex_walk_nibbles(seeds, |seed, x| {
-                let result = run::<W, RANK, GATHER>(Game::new(packed(x)), p);
-                each(seed, &result);
+                play(
+                    seed,
+                    hands.map(|(shift, mask, ones, count)| {
+                        (W::of64((x >> shift & mask) + ones), count)
+                    }),
+                )
             });
-            return;
+        } else {
+            dealer.lex_walk(seeds, |seed, values| play(seed, pack.hands::<W>(values)));
         }
-        dealer.lex_walk(seeds, |seed, values| {
-            let result = run::<W, RANK, GATHER>(Game::new(pack.hands::<W>(values)), p);
-            each(seed, &result);
-        });
     }
 }
 
-/// Rounds of a game whose states `Prefix` keeps: at most the cards a hand is dealt.
+/// Rounds of a game whose states `Prefix` keeps, at most (their counts fill one word).
 const PREFIX_ROUNDS: usize = 8;
 /// Rounds `Prefix` plays (and keeps, while they are in the deal's cards) after resuming a game
 /// before handing it to `run`: most games resume two or three rounds before their hands reach
@@ -406,13 +410,14 @@ const LANES: u64 = 0x0101_0101_0101_0101;
 const NOT_KEPT: u8 = 0x7F;
 
 /// The first rounds of the previous deal's game, from which the next deal's game resumes:
-/// consecutive `lex` deals differ only in their last places, so their games play the same
-/// first rounds, until one of them reveals a card the deals do not share. Every game is still
-/// played whole, from its own deal: the rounds it shares are found, not assumed.
+/// consecutive `lex` deals differ only in their last places, the bottoms of the hands, so
+/// their games play the same first rounds until one of them reveals a card the deals do not
+/// share. Every game is still played whole, from its own deal: the rounds it shares are found,
+/// not assumed.
 ///
 /// Open war (no card face down) only: there each battle takes exactly one card from each
 /// hand (a player who cannot play one ends the game), so a state's rounds plus wars count the
-/// dealt cards each player has played. The hands are dealt in blocks, eight cards or fewer.
+/// dealt cards each player has played.
 struct Prefix<W> {
     /// `states[r]`: the game before its round `r`, while both players still held cards of
     /// their deal (the low nibbles of each hand; the deal's places past them may differ).
@@ -421,41 +426,43 @@ struct Prefix<W> {
     /// Byte `r`: the cards each player had played before round `r`; `NOT_KEPT` for a round
     /// whose state is not kept.
     played: u64,
-    /// The previous deal, place `i` in nibble `i`.
-    deal: u64,
+    /// The previous deal's hands.
+    hands: [W; 2],
     /// Cards dealt to each player.
     dealt: [u32; 2],
 }
 
 impl<W: Word> Prefix<W> {
     fn new(dealt: [u32; 2]) -> Prefix<W> {
-        debug_assert!(dealt
-            .iter()
-            .all(|&n| (1..=PREFIX_ROUNDS as u32).contains(&n)));
         // Before round 0 nothing has been played: the state is the deal itself, whose hands
         // `play` fills in.
         let before = Game::new(dealt.map(|n| (W::ZERO, n)));
         Prefix {
             states: [before; PREFIX_ROUNDS + 1],
             played: (LANES * NOT_KEPT as u64) << 8,
-            deal: 0,
+            hands: [W::ZERO; 2],
             dealt,
         }
     }
 
-    /// Plays the game of `deal` (place `i` in nibble `i`), whose hands are `hands`.
+    /// Plays the game whose packed hands are `hands`.
     #[inline(always)]
-    fn play<const RANK: u8>(&mut self, deal: u64, hands: [(W, u32); 2], p: &Params) -> GameResult {
+    fn play<const RANK: u8, const GATHER: u8>(
+        &mut self,
+        hands: [(W, u32); 2],
+        p: &Params,
+    ) -> GameResult {
         let start = Game::new(hands);
-        // Player 2's dealt cards this deal shares with the previous one, from the top (none
-        // unless it shares all of player 1's).
-        let shared = ((deal ^ self.deal).trailing_zeros() / 4).saturating_sub(self.dealt[0]);
-        self.deal = deal;
+        // The cards from the top of each hand this deal shares with the previous one.
+        let same = |h: W, was: W| (h ^ was).trailing_zeros() / 4;
+        let shared = same(start.h0, self.hands[0]).min(same(start.h1, self.hands[1]));
+        self.hands = [start.h0, start.h1];
         // The latest kept state whose rounds revealed only shared cards: the number of kept
         // rounds that had played at most `shared` cards, less one (round 0 always counts).
         // Each byte's subtraction stays in its byte: it never goes below 0x80 - 0x7F.
         let high = LANES << 7;
-        let fit = (((shared as u64 * LANES) | high) - self.played) & high;
+        let shared = u64::from(shared.min(NOT_KEPT as u32 - 1));
+        let fit = (((shared * LANES) | high) - self.played) & high;
         let r = fit.count_ones() - 1;
         let kept = (2u64 << (8 * r + 7)).wrapping_sub(1);
         self.played = self.played & kept | (LANES * NOT_KEPT as u64) & !kept;
@@ -471,23 +478,25 @@ impl<W: Word> Prefix<W> {
             h1: hand(saved.h1, start.h1, self.dealt[1]),
             ..saved
         };
-        let shorter = self.dealt[0].min(self.dealt[1]) as u64;
+        // States are kept while both players hold cards of their deal, for at most
+        // `PREFIX_ROUNDS` rounds (`rounds <= played`).
+        let limit = self.dealt[0].min(self.dealt[1]).min(PREFIX_ROUNDS as u32) as u64;
         // A fixed number of rounds, each kept if it is still in the deal's cards: a loop
         // that stopped with them would mispredict its end once a game.
         for _ in 0..KEPT_AFTER_RESUMING {
-            if let Some(outcome) = round::<W, RANK, OPEN_NATURAL>(&mut game, p) {
+            if let Some(outcome) = round::<W, RANK, GATHER>(&mut game, p) {
                 return game.result(outcome);
             }
             let played = game.rounds + game.wars;
-            let keep = played < shorter;
-            // If kept, `rounds <= played < shorter <= PREFIX_ROUNDS`; else the spare slot.
+            let keep = played < limit;
+            // If kept, `rounds <= played < limit <= PREFIX_ROUNDS`; else the spare slot.
             let r = game.rounds as usize % PREFIX_ROUNDS;
             self.states[if keep { r } else { PREFIX_ROUNDS }] = game;
             let lane = 8 * r as u32;
             let with = self.played & !(0xFF << lane) | played << lane;
             self.played = select_unpredictable(keep, with, self.played);
         }
-        run_on::<W, RANK, OPEN_NATURAL>(start, game, p)
+        run_on::<W, RANK, GATHER>(start, game, p)
     }
 }
 
