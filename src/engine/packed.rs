@@ -412,8 +412,8 @@ const NOT_KEPT: u8 = 0x7F;
 /// The first rounds of the previous deal's game, from which the next deal's game resumes:
 /// consecutive `lex` deals differ only in their last places, the bottoms of the hands, so
 /// their games play the same first rounds until one of them reveals a card the deals do not
-/// share. Every game is still played whole, from its own deal: the rounds it shares are found,
-/// not assumed.
+/// share. Every game's counts are still those of its own deal, to its end: the rounds it
+/// shares are found, not assumed.
 ///
 /// Open war (no card face down) only: there each battle takes exactly one card from each
 /// hand (a player who cannot play one ends the game), so a state's rounds plus wars count the
