@@ -1,0 +1,128 @@
+//! A few short games through every fast path, each against the general path: small enough to
+//! run under Miri or AddressSanitizer (see `.ci/run`), which check the `unsafe` blocks of the
+//! runs (`pair`, `crowd`) on every path that reaches them.
+
+use warsweep::deal::Shuffle;
+use warsweep::engine::{Engine, Observer};
+use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar};
+
+/// Watches nothing, but being active sends every game down the general, observed path.
+struct Watching;
+impl Observer for Watching {}
+
+/// Seeds played for each setting: a handful, for Miri's sake.
+const SEEDS: u64 = 3;
+
+/// Plays `SEEDS` seeds of `rules` through the fast paths (`packed` on or off) and the general
+/// path, which must agree.
+fn agree(rules: Rules, packed: bool, shuffle: Shuffle) {
+    let (mut fast, mut general) = (Engine::new(rules), Engine::new(rules));
+    fast.set_packed(packed);
+    // The round cap of the `random` gather, which cannot be checked for cycles.
+    fast.set_max_rounds(2_000);
+    general.set_max_rounds(2_000);
+    for seed in 0..SEEDS {
+        assert_eq!(
+            fast.play_seed(shuffle, seed),
+            general.play_seed_observed(shuffle, seed, &mut Watching),
+            "{rules:?} packed {packed} seed {seed}"
+        );
+    }
+}
+
+fn rules(preset: Preset, knobs: Knobs) -> Rules {
+    Rules::build(preset, knobs).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Two players on 52 cards: the byte-array runs and wars of `pair`, under every preset's war.
+#[test]
+fn two_player_runs() {
+    for preset in [Preset::Shortened, Preset::Codingame, Preset::Classic] {
+        agree(Rules::preset(preset), true, Shuffle::Lcg);
+    }
+    let bataille = Knobs {
+        gather: Some(Gather::Sorted),
+        ..Knobs::default()
+    };
+    agree(rules(Preset::Bataille, bataille), true, Shuffle::Splitmix);
+}
+
+/// Small decks, both in machine words (`packed`, 64 and 128 bits) and in `pair`'s arrays.
+#[test]
+fn small_decks_in_words_and_arrays() {
+    for (deck, gather, face_down) in [
+        ("4x4", Gather::Natural, 0),
+        ("4x4", Gather::Reveal, 1),
+        ("2x8", Gather::WinnerFirst, 2),
+        ("4x8", Gather::Natural, 0),
+        ("4x8", Gather::P1First, 1),
+        ("3x5+1", Gather::Sorted, 1),
+    ] {
+        let knobs = Knobs {
+            deck: Some(Deck::parse(deck).unwrap()),
+            gather: Some(gather),
+            face_down: Some(face_down),
+            ranking: Some(Ranking::ALL[face_down % 2]),
+            ..Knobs::default()
+        };
+        let rules = rules(Preset::Bataille, knobs);
+        for packed in [true, false] {
+            agree(rules, packed, Shuffle::Splitmix);
+        }
+    }
+}
+
+/// Runs of `lex` deals in one loop (`play_seeds`): stepped in one word or by bytes, games
+/// resumed from the rounds consecutive deals share, and closed wars.
+#[test]
+fn lex_walks() {
+    for (deck, face_down, deal) in [
+        ("4x4", 0, Deal::Blocks),
+        ("4x5", 0, Deal::Blocks),
+        ("1x10", 0, Deal::RoundRobin),
+        ("4x4", 1, Deal::Blocks),
+    ] {
+        let knobs = Knobs {
+            deck: Some(Deck::parse(deck).unwrap()),
+            face_down: Some(face_down),
+            deal: Some(deal),
+            short_war: Some(ShortWar::FirstOutLoses),
+            ..Knobs::default()
+        };
+        let rules = rules(Preset::Bataille, knobs);
+        let (mut walk, mut general) = (Engine::new(rules), Engine::new(rules));
+        let seeds = 1_000..1_000 + 4 * SEEDS;
+        walk.play_seeds(Shuffle::Lex, seeds, |seed, result| {
+            assert_eq!(
+                *result,
+                general.play_seed_observed(Shuffle::Lex, seed, &mut Watching),
+                "{rules:?} seed {seed}"
+            );
+        });
+    }
+}
+
+/// Three players and more: `crowd`'s three-player loop, its byte-lane loop (3 to 8 players)
+/// and its general run, with wars inside the runs (oorlog's `reveal`) and out of them.
+#[test]
+fn crowd_runs() {
+    for (players, gather, ranking) in [
+        (3, Gather::Reveal, Ranking::Oorlog),
+        (3, Gather::P1First, Ranking::Oorlog),
+        (3, Gather::Reveal, Ranking::Standard),
+        (5, Gather::Reveal, Ranking::Oorlog),
+        (5, Gather::P1First, Ranking::Oorlog),
+        (10, Gather::Reveal, Ranking::Oorlog),
+        (4, Gather::WinnerFirst, Ranking::Oorlog),
+        (4, Gather::Sorted, Ranking::Standard),
+        (4, Gather::Random, Ranking::Oorlog),
+    ] {
+        let knobs = Knobs {
+            players: Some(players),
+            gather: Some(gather),
+            ranking: Some(ranking),
+            ..Knobs::default()
+        };
+        agree(rules(Preset::Oorlog, knobs), true, Shuffle::Lcg);
+    }
+}
