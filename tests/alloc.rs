@@ -67,6 +67,7 @@ fn playing_games_allocates_nothing() {
     all.push((bataille("4x4", None), Shuffle::Lex));
     all.push((bataille("8x64+8", Some(Gather::Sorted)), Shuffle::Splitmix));
     all.push((bataille("1x10", Some(Gather::Natural)), Shuffle::Lex));
+    all.push((bataille("4x5", None), Shuffle::Lex));
     all.push((bataille("2x3", Some(Gather::Random)), Shuffle::Lcg));
     for (rules, shuffle) in all {
         let (preset, players, gather) = (rules.preset, rules.players, rules.gather);
@@ -86,6 +87,17 @@ fn playing_games_allocates_nothing() {
             allocations() - before,
             0,
             "{preset:?} {} {players}p {gather:?} allocated",
+            rules.deck
+        );
+        // The same deals as one run (the exhaustive walk's loop).
+        let before = allocations();
+        let mut walked = 0;
+        engine.play_seeds(shuffle, 0..300, |_, result| walked += result.battles);
+        assert_eq!(walked, battles);
+        assert_eq!(
+            allocations() - before,
+            0,
+            "{preset:?} {} {players}p {gather:?} allocated in a run",
             rules.deck
         );
     }
