@@ -430,11 +430,8 @@ fn trio_table(strength: Strength, values: u8) -> Option<&'static TrioTable> {
 /// subtraction and a test of the lanes' high bits.
 const LANE_ONES: u64 = 0x0001_0001_0001_0001;
 const LANE_HIGHS: u64 = 0x8000_8000_8000_8000;
-/// Lane 3 of the tails: keeps that unused lane of `tails - beyond` (see `run_three`) at zero,
-/// so that it never looks empty on its own.
-const LANE_3_FULL: u64 = 1 << 48;
-/// One card more for each of the three players.
-const THREE_LANES: u64 = 0x0000_0001_0001_0001;
+/// The three players' lanes of a word; lane 3 is `run_three`'s round countdown.
+const THREE_LANES_MASK: u64 = 0x0000_FFFF_FFFF_FFFF;
 
 /// Whether `run_three` can play this game: every position of the hands fits in a lane.
 fn fits_three(hands: &Hands) -> bool {
@@ -460,15 +457,22 @@ fn run_three<const GATHER: u8>(
     debug_assert!(fits_three(hands) && (GATHER == P1_FIRST || GATHER == REVEAL_WARS));
     let mut head = [0, 1, 2].map(|p| hands.head[p] as usize);
     let limit = [0, 1, 2].map(|p| hands.limit[p] as usize);
-    let mut tails = LANE_3_FULL;
+    let mut tails = 0;
     for p in 0..3 {
         tails |= (hands.tail[p] as u64) << (16 * p);
     }
+    let mut stop_n = rounds_of_room(&limit, &unlane(tails), 0, stop_after.max(1) as usize);
     // One past each player's next card, lane by lane (advanced once per round, and past a war's
     // cards): `tails - beyond` is each hand's size less one, which borrows into the lane's high
-    // bit exactly when a hand is empty (sizes stay below 2^15, see `fits_three`).
-    let mut beyond = lanes(head) + LANE_ONES;
-    let mut stop_n = rounds_of_room(&limit, &unlane(tails), 0, stop_after.max(1) as usize);
+    // bit exactly when a hand is empty (sizes stay below 2^15, see `fits_three`). Lane 3 counts
+    // the rounds down: `stop_n` in the tails, one more than the rounds played in `beyond`, so
+    // that it borrows too once the run has played `stop_n` rounds (fewer than 2^14: a third
+    // of the array, `rounds_of_room`), and one test stops the run for either reason.
+    let countdown = |tails: u64, stop_n: usize| tails & THREE_LANES_MASK | (stop_n as u64) << 48;
+    let beyond_at =
+        |head: [usize; 3], n: usize| lanes(head.map(|h| h + n)) + LANE_ONES + ((n as u64) << 48);
+    tails = countdown(tails, stop_n);
+    let mut beyond = beyond_at(head, 0);
     // The key on a hand size less one, as `tails - beyond` gives it (a key of size 0 matches no
     // hand: it wraps out of the lane).
     let key = u64::from(key.0.wrapping_sub(1)) << 8 | u64::from(key.1);
@@ -477,7 +481,7 @@ fn run_three<const GATHER: u8>(
     let mut war_tally = WarTally::default();
     // Whether the run stops after round `n`: a hand is empty, player 1's hand matches the key,
     // or the round limit is reached.
-    let stops = |cards: &[Card], head0: usize, n: usize, tails: u64, beyond: u64, stop_n| {
+    let stops = |cards: &[Card], head0: usize, n: usize, tails: u64, beyond: u64| {
         // An empty hand's lane borrows from the lane above (from past the word, for lane 2
         // when lane 3 is spent): only the lanes' high bits are read.
         let less_one = tails.wrapping_sub(beyond);
@@ -486,7 +490,7 @@ fn run_three<const GATHER: u8>(
         // and stops the run anyway).
         let top0 = unsafe { cards.get_unchecked(head0 + n) }.value();
         let key_hit = ((less_one & 0xFFFF) << 8 | u64::from(top0)) == key;
-        (n >= stop_n) | key_hit | empty
+        key_hit | empty
     };
     // Battles until a tie, the heads fixed (in registers); then the war, out of line, which
     // moves the tied players' heads.
@@ -502,7 +506,7 @@ fn run_three<const GATHER: u8>(
                 ]
             };
             n += 1;
-            beyond += THREE_LANES;
+            beyond += LANE_ONES;
             let [a, b, c] = shown.map(|card| card.value() as usize);
             // Values are below 16 (`trio_table`): the mask only spares a bounds check.
             let decision = table[(a | b << 4 | c << 8) & 0xFFF];
@@ -518,7 +522,7 @@ fn run_three<const GATHER: u8>(
                 *cards.get_unchecked_mut(t + 2) = shown[2];
             }
             tails += 3 << decision;
-            if stops(cards, h0, n, tails, beyond, stop_n) {
+            if stops(cards, h0, n, tails, beyond) {
                 break 'run Run::Round;
             }
         };
@@ -545,9 +549,10 @@ fn run_three<const GATHER: u8>(
                 break Run::ShortWar;
             }
         };
-        (head, tails, stop_n) = (after.head, after.tails, after.stop_n);
-        beyond = lanes(head.map(|h| h + n)) + LANE_ONES;
-        if stops(cards, head[0], n, tails, beyond, stop_n) {
+        (head, stop_n) = (after.head, after.stop_n);
+        tails = countdown(after.tails, stop_n);
+        beyond = beyond_at(head, n);
+        if stops(cards, head[0], n, tails, beyond) {
             break Run::Round;
         }
     };
