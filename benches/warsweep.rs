@@ -1,6 +1,7 @@
 //! Criterion benchmarks, one group per layer: dealing, the engine (games and battles per second
-//! for each preset), and the sweep end to end with and without CSV. Short on purpose: the whole
-//! set runs in a few minutes. Full-range measurements are `scripts/measure.sh`.
+//! for each preset), the research settings (`bataille` on small decks, every deal in turn), and
+//! the sweep end to end with and without CSV. Short on purpose: the whole set runs in a few
+//! minutes. Full-range measurements are `scripts/measure.sh`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
@@ -10,7 +11,7 @@ use warsweep::deal::{lcg_shuffle, splitmix_shuffle, Dealer, Shuffle};
 use warsweep::engine::Engine;
 use warsweep::output::summary::Seeds;
 use warsweep::rules::Deck;
-use warsweep::rules::{Preset, Rules};
+use warsweep::rules::{Knobs, Preset, Rules};
 use warsweep::sweep::{CsvSink, Pacing, Sweep};
 
 fn configure() -> Criterion {
@@ -109,6 +110,61 @@ fn engine(c: &mut Criterion) {
     }
 }
 
+/// `bataille` on `deck`, as the research studies it.
+fn bataille(deck: &str) -> Rules {
+    let knobs = Knobs {
+        deck: Some(Deck::parse(deck).expect("a deck")),
+        ..Knobs::default()
+    };
+    Rules::build(Preset::Bataille, knobs).expect("bataille rules")
+}
+
+/// The exhaustive walk (`lex` deals in one loop, games resumed from the rounds consecutive
+/// deals share) against the same deals played one at a time, and random deals of the 52-card
+/// deck: the research's three speeds.
+fn research(c: &mut Criterion) {
+    let mut group = c.benchmark_group("research");
+    let deals = 100_000u64;
+    group.throughput(Throughput::Elements(deals));
+    // Middle of each deck's range, where arrangements are typical.
+    for (name, deck, first) in [
+        ("lex-walk-4x4", "4x4", 20_000_000),
+        ("lex-walk-4x5", "4x5", 152_770_117_500),
+    ] {
+        let mut engine = Engine::new(bataille(deck));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut battles = 0;
+                engine.play_seeds(Shuffle::Lex, first..first + deals, |_, result| {
+                    battles += result.battles
+                });
+                black_box(battles)
+            })
+        });
+    }
+    let mut engine = Engine::new(bataille("4x4"));
+    group.bench_function("lex-one-by-one-4x4", |b| {
+        b.iter(|| {
+            let first = 20_000_000;
+            let battles: u64 = (first..first + deals)
+                .map(|seed| engine.play_seed(Shuffle::Lex, seed).battles)
+                .sum();
+            black_box(battles)
+        })
+    });
+    let mut engine = Engine::new(Rules::preset(Preset::Bataille));
+    group.throughput(Throughput::Elements(deals / 10));
+    group.bench_function("splitmix-4x13", |b| {
+        b.iter(|| {
+            let battles: u64 = (0..deals / 10)
+                .map(|seed| engine.play_seed(Shuffle::Splitmix, seed).battles)
+                .sum();
+            black_box(battles)
+        })
+    });
+    group.finish();
+}
+
 fn sweep(c: &mut Criterion) {
     let mut group = c.benchmark_group("sweep");
     let seeds = Seeds {
@@ -145,6 +201,6 @@ fn sweep(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = configure();
-    targets = deal, engine, sweep
+    targets = deal, engine, research, sweep
 }
 criterion_main!(benches);
