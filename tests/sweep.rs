@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
 use warsweep::output::summary::{Seeds, Setting, Summary};
-use warsweep::rules::{Gather, Preset, Rules};
+use warsweep::rules::{Deck, Gather, Knobs, Preset, Rules};
 use warsweep::sweep::{CsvSink, Pacing, Sweep};
 
 fn warsweep() -> Command {
@@ -124,6 +124,19 @@ fn results_do_not_depend_on_threads_or_chunks() {
         (
             Rules::new(Preset::Shortened, None, Some(Gather::Random)).unwrap(),
             Shuffle::Lcg,
+        ),
+        // The exhaustive walk: each chunk is one run of deals, whose games resume from the
+        // rounds they share with the previous deal's.
+        (
+            Rules::build(
+                Preset::Bataille,
+                Knobs {
+                    deck: Some(Deck::parse("4x4").unwrap()),
+                    ..Knobs::default()
+                },
+            )
+            .unwrap(),
+            Shuffle::Lex,
         ),
     ];
     for (rules, shuffle) in settings {
