@@ -1,5 +1,8 @@
 //! The engine against the seed documents' own examples, and properties every game must keep.
 
+mod common;
+
+use common::Watching;
 use warsweep::deal::Shuffle;
 use warsweep::engine::hands::Hands;
 use warsweep::engine::{Engine, GameResult, Observer, Outcome, Silent};
@@ -297,10 +300,6 @@ fn long_cycles_are_exact_after_thinning_snapshots() {
         general.play_seed_observed(Shuffle::Lcg, 1_259_064, &mut Watching)
     );
 }
-
-/// Watches nothing, but being active sends every game down the general, observed path.
-struct Watching;
-impl Observer for Watching {}
 
 /// The fast paths (two-player runs and wars, the N-player round) give exactly what the general
 /// path gives, under every preset, player count and gather order.

@@ -2,13 +2,12 @@
 //! run under Miri or AddressSanitizer (see `.ci/run`), which check the `unsafe` blocks of the
 //! runs (`pair`, `crowd`) on every path that reaches them.
 
-use warsweep::deal::Shuffle;
-use warsweep::engine::{Engine, Observer};
-use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar};
+mod common;
 
-/// Watches nothing, but being active sends every game down the general, observed path.
-struct Watching;
-impl Observer for Watching {}
+use common::Watching;
+use warsweep::deal::Shuffle;
+use warsweep::engine::Engine;
+use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar};
 
 /// Seeds played for each setting: a handful, for Miri's sake.
 const SEEDS: u64 = 3;

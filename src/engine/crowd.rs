@@ -425,9 +425,9 @@ fn trio_table(strength: Strength, values: u8) -> Option<&'static TrioTable> {
     }
 }
 
-/// Sixteen-bit lanes, one per player (lane 3 unused): tails and heads packed in one word each,
-/// so that the winner's tail is picked and moved by a shift, and "is any hand empty" is one
-/// subtraction and a test of the lanes' high bits.
+/// Sixteen-bit lanes, one per player (lane 3: `run_three`'s round countdown): tails and heads
+/// packed in one word each, so that the winner's tail is picked and moved by a shift, and "is
+/// any hand empty" is one subtraction and a test of the lanes' high bits.
 const LANE_ONES: u64 = 0x0001_0001_0001_0001;
 const LANE_HIGHS: u64 = 0x8000_8000_8000_8000;
 /// The three players' lanes of a word; lane 3 is `run_three`'s round countdown.

@@ -190,9 +190,9 @@ pub(crate) fn search_from(last: u64, spacing: u64, mut recurs: impl FnMut(u64) -
 }
 
 /// Rounds between two snapshots at the start of a two-player game (`pair`). Fewer snapshots stop
-/// the fast paths less often; more make the search for a cycle's start shorter. Measured (callgrind, seeds
-/// 0..50,000): 128 against 64, `shortened` -1.5% and `codingame` -1.7% instructions; 256 gains
-/// less.
+/// the fast paths less often; more make the search for a cycle's start shorter. Measured
+/// (callgrind, seeds 0..50,000): 128 against 64, `shortened` -1.5% and `codingame` -1.7%
+/// instructions; 256 gains less.
 pub(crate) const FIRST_SPACING: u64 = 128;
 /// Snapshots kept at most; past that every other one is dropped and the spacing doubles, so a
 /// very long game costs bounded memory.
