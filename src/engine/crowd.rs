@@ -302,9 +302,9 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
 /// reveal order until one player wins, with the table built in `pile` (room for every card and
 /// `MAX_PLAYERS` more). Counts each tie and each battle it leads to in `tally`.
 ///
-/// Whether a player is tied is data, not control: every player's cards are read and written to
-/// the pile, and only the tied players' count (a branch per player would mispredict in one war
-/// out of two).
+/// Only the tied players are visited, in player order, by walking the set bits of `leaders`
+/// (two players in most wars): visiting every player without a branch, as this did before,
+/// cost some 600 instructions a war with six players.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn play_war<const PLAYERS: usize>(
@@ -321,41 +321,37 @@ fn play_war<const PLAYERS: usize>(
 ) -> War {
     pile[..PLAYERS].copy_from_slice(&shown);
     let mut size = PLAYERS;
+    // The tied players, lowest first.
+    let each = |set: u32| {
+        std::iter::successors(Some(set), |m| Some(m & (m - 1)))
+            .take_while(|&m| m != 0)
+            .map(|m| m.trailing_zeros() as usize)
+    };
     loop {
         tally.wars += 1;
-        let tied = |p: usize| (leaders >> p & 1) as usize;
-        let mut short = 0;
-        for p in 0..PLAYERS {
-            short |= tied(p) & usize::from(tail[p] - (head[p] + n) <= face_down);
-        }
-        if short != 0 {
+        if each(leaders).any(|p| tail[p] - (head[p] + n) <= face_down) {
             return War::Short;
         }
         tally.battles += 1;
-        // Face-down cards go down together, one from each tied player at a time. A player's
-        // region has room past its tail, so reading an untied player's next cards is harmless.
+        // Face-down cards go down together, one from each tied player at a time.
         for k in 0..face_down {
-            for p in 0..PLAYERS {
+            for p in each(leaders) {
                 pile[size] = cards[head[p] + n + k];
-                size += tied(p);
+                size += 1;
             }
         }
         let mut seen = 0u64;
         let mut revealed = [0u8; PLAYERS];
-        for p in 0..PLAYERS {
+        for p in each(leaders) {
             let card = cards[head[p] + n + face_down];
             pile[size] = card;
-            size += tied(p);
-            head[p] += tied(p) * (face_down + 1);
+            size += 1;
+            head[p] += face_down + 1;
             revealed[p] = card.value();
-            seen |= (tied(p) as u64) << revealed[p];
+            seen |= 1 << revealed[p];
         }
         let best = strength.strongest_present(seen);
-        let mut next = 0;
-        for (p, &value) in revealed.iter().enumerate() {
-            next |= (tied(p) as u32 & u32::from(value == best)) << p;
-        }
-        leaders = next;
+        leaders = each(leaders).fold(0, |next, p| next | u32::from(revealed[p] == best) << p);
         if leaders.count_ones() == 1 {
             return War::Won {
                 winner: leaders.trailing_zeros() as usize,
@@ -439,9 +435,9 @@ fn fits_three(hands: &Hands) -> bool {
 }
 
 /// `run::<GATHER, 3>` for `P1_FIRST` and `REVEAL_WARS`, the oorlog default, specialised: a 4 KB
-/// table decides each battle, the three cards are stored as one word, and tails and heads live
-/// in sixteen-bit lanes (see `LANE_ONES`). Wars, about one battle in ten, are played out of
-/// line (`war_of_three`), which keeps the loop's state in registers. The caller checks
+/// table decides each battle, and tails and heads live in sixteen-bit lanes (see `LANE_ONES`).
+/// A war of two (nine ties in ten) is played in place on those lanes, its table written after
+/// both tied players' tails; a three-way tie goes to `war_of_three`. The caller checks
 /// `fits_three` and passes the table `trio_table` gives.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
@@ -455,13 +451,10 @@ fn run_three<const GATHER: u8>(
     key: (u32, u8),
 ) -> (Run, Counts) {
     debug_assert!(fits_three(hands) && (GATHER == P1_FIRST || GATHER == REVEAL_WARS));
-    let mut head = [0, 1, 2].map(|p| hands.head[p] as usize);
     let limit = [0, 1, 2].map(|p| hands.limit[p] as usize);
-    let mut tails = 0;
-    for p in 0..3 {
-        tails |= (hands.tail[p] as u64) << (16 * p);
-    }
+    let mut tails = lanes([0, 1, 2].map(|p| hands.tail[p] as usize));
     let mut stop_n = rounds_of_room(&limit, &unlane(tails), 0, stop_after.max(1) as usize);
+    let limits = lanes(limit);
     // One past each player's next card, lane by lane (advanced once per round, and past a war's
     // cards): `tails - beyond` is each hand's size less one, which borrows into the lane's high
     // bit exactly when a hand is empty (sizes stay below 2^15, see `fits_three`). Lane 3 counts
@@ -469,99 +462,211 @@ fn run_three<const GATHER: u8>(
     // that it borrows too once the run has played `stop_n` rounds (fewer than 2^14: a third
     // of the array, `rounds_of_room`), and one test stops the run for either reason.
     let countdown = |tails: u64, stop_n: usize| tails & THREE_LANES_MASK | (stop_n as u64) << 48;
-    let beyond_at =
-        |head: [usize; 3], n: usize| lanes(head.map(|h| h + n)) + LANE_ONES + ((n as u64) << 48);
     tails = countdown(tails, stop_n);
-    let mut beyond = beyond_at(head, 0);
+    let mut beyond = lanes([0, 1, 2].map(|p| hands.head[p] as usize)) + LANE_ONES;
+    // Player p's next card.
+    let next = |beyond: u64, p: usize| (beyond >> (16 * p) & 0xFFFF) as usize - 1;
     // The key on a hand size less one, as `tails - beyond` gives it (a key of size 0 matches no
     // hand: it wraps out of the lane).
     let key = u64::from(key.0.wrapping_sub(1)) << 8 | u64::from(key.1);
     let cards = &mut hands.cards[..];
+    // Rounds begun.
     let mut n = 0;
     let mut war_tally = WarTally::default();
-    // Whether the run stops after round `n`: a hand is empty, player 1's hand matches the key,
-    // or the round limit is reached.
-    let stops = |cards: &[Card], head0: usize, n: usize, tails: u64, beyond: u64| {
-        // An empty hand's lane borrows from the lane above (from past the word, for lane 2
-        // when lane 3 is spent): only the lanes' high bits are read.
-        let less_one = tails.wrapping_sub(beyond);
-        let empty = less_one & LANE_HIGHS != 0;
-        // SAFETY: head0 + n <= tail[0], inside the array (an empty hand reads a stale card,
-        // and stops the run anyway).
-        let top0 = unsafe { cards.get_unchecked(head0 + n) }.value();
-        let key_hit = ((less_one & 0xFFFF) << 8 | u64::from(top0)) == key;
-        key_hit | empty
-    };
-    // Battles until a tie, the heads fixed (in registers); then the war, out of line, which
-    // moves the tied players' heads.
-    let run = 'run: loop {
-        let [h0, h1, h2] = head;
-        let (shown, decision) = loop {
-            // SAFETY: as in `run`: head + n < tail for every player, inside the array.
-            let shown = unsafe {
-                [
-                    *cards.get_unchecked(h0 + n),
-                    *cards.get_unchecked(h1 + n),
-                    *cards.get_unchecked(h2 + n),
-                ]
-            };
-            n += 1;
-            beyond += LANE_ONES;
-            let [a, b, c] = shown.map(|card| card.value() as usize);
-            // Values are below 16 (`trio_table`): the mask only spares a bounds check.
-            let decision = table[(a | b << 4 | c << 8) & 0xFFF];
-            if decision & TRIO_TIE != 0 {
-                break (shown, decision);
-            }
-            let t = (tails >> decision & 0xFFFF) as usize;
-            // SAFETY: the winner's tail is within its limit, a whole deck (at least 16 cards,
-            // see `Hands::new`) before its region's end, so t + 2 is inside the array.
-            unsafe {
-                *cards.get_unchecked_mut(t) = shown[0];
-                *cards.get_unchecked_mut(t + 1) = shown[1];
-                *cards.get_unchecked_mut(t + 2) = shown[2];
-            }
-            tails += 3 << decision;
-            if stops(cards, h0, n, tails, beyond) {
-                break 'run Run::Round;
-            }
+    // Battles until a tie, the heads fixed (in registers: player p's next card is at h_p + n);
+    // then the war, which moves the tied players' heads, and the heads are taken again from
+    // `beyond`.
+    let run = loop {
+        let [h0, h1, h2] = [0, 1, 2].map(|p| next(beyond, p) - n);
+        let stretch = Stretch {
+            n,
+            tails,
+            less_one: tails.wrapping_sub(beyond),
         };
+        let (stretch, decision) = three_battles(cards, table, [h0, h1, h2], key, stretch);
+        (n, tails) = (stretch.n, stretch.tails);
+        beyond = tails.wrapping_sub(stretch.less_one);
+        if decision & TRIO_TIE == 0 {
+            break Run::Round;
+        }
+        // SAFETY: the heads as above.
+        let shown = unsafe { [h0, h1, h2].map(|h| *cards.get_unchecked(h + n)) };
+        n += 1;
+        beyond += LANE_ONES;
         let leaders = u32::from(decision & !TRIO_TIE);
         if GATHER != REVEAL_WARS {
             break tie(&shown, leaders);
         }
-        let at = Trio {
-            head,
-            tails,
-            stop_n,
-        };
-        let war = War3 {
-            shown,
-            leaders,
-            n,
-            strength,
-            face_down,
-        };
-        let after = match war_of_three(cards, pile, limit, at, war, &mut war_tally) {
-            Ok(after) => after,
-            Err(short) => {
-                head = short;
-                break Run::ShortWar;
+        // A position of player `p` (0 to 2): lane `p` of a word.
+        let lane = |word: u64, p: usize| (word >> (16 * p) & 0xFFFF) as usize;
+        let (winner, size) = if leaders == 0b111 {
+            let mut head = [h0, h1, h2];
+            let war = War3 {
+                shown,
+                n,
+                strength,
+                face_down,
+            };
+            let won = war_of_three(cards, pile, &mut head, unlane(tails), &war, &mut war_tally);
+            beyond = lanes(head.map(|h| h + n)) + LANE_ONES + ((n as u64) << 48);
+            match won {
+                War::Won { winner, pile } => (winner, pile),
+                War::Short => break Run::ShortWar,
+            }
+        } else {
+            // Two of the three (players 1 and 2, 1 and 3, or 2 and 3), each writing the table
+            // after its tail: the winner's copy becomes the bottom of its hand, the loser's
+            // lies past its tail, where nothing lives. No pile and no copy.
+            let [p, q] = [leaders.trailing_zeros(), 31 - leaders.leading_zeros()];
+            let [p, q] = [p as usize, q as usize];
+            let [tp, tq] = [lane(tails, p), lane(tails, q)];
+            let (hp0, hq0) = (next(beyond, p), next(beyond, q));
+            let (mut hp, mut hq) = (hp0, hq0);
+            // SAFETY (every access below): each tail is within its limit, a whole deck (room
+            // for every card of the game) before its region's end, and a table never holds
+            // more cards than the game, so tp + size + 3 and tq + size + 3 stay inside both
+            // regions. Each hand holds more than `face_down` cards when it puts them down
+            // (checked), so hp + k < tp and hq + k < tq.
+            unsafe {
+                for (i, &card) in shown.iter().enumerate() {
+                    *cards.get_unchecked_mut(tp + i) = card;
+                    *cards.get_unchecked_mut(tq + i) = card;
+                }
+            }
+            let mut size = 3;
+            // Puts `x` then `y` on the table, in both copies.
+            let mut put = |cards: &mut [Card], x: Card, y: Card| {
+                debug_assert!(tp.max(tq) + size + 1 < cards.len());
+                unsafe {
+                    *cards.get_unchecked_mut(tp + size) = x;
+                    *cards.get_unchecked_mut(tp + size + 1) = y;
+                    *cards.get_unchecked_mut(tq + size) = x;
+                    *cards.get_unchecked_mut(tq + size + 1) = y;
+                }
+                size += 2;
+            };
+            let won = loop {
+                war_tally.wars += 1;
+                if tp - hp <= face_down || tq - hq <= face_down {
+                    break None;
+                }
+                war_tally.battles += 1;
+                // Face-down cards, then the revealed ones, one from each tied player at a
+                // time; oorlog's one face-down card without a loop.
+                let at = |cards: &[Card], h: usize| unsafe { *cards.get_unchecked(h) };
+                if face_down == 1 {
+                    let (x0, y0, x1, y1) = (
+                        at(cards, hp),
+                        at(cards, hq),
+                        at(cards, hp + 1),
+                        at(cards, hq + 1),
+                    );
+                    put(cards, x0, y0);
+                    put(cards, x1, y1);
+                } else {
+                    for k in 0..=face_down {
+                        put(cards, at(cards, hp + k), at(cards, hq + k));
+                    }
+                }
+                hp += face_down + 1;
+                hq += face_down + 1;
+                let (a, b) = (at(cards, hp - 1).value(), at(cards, hq - 1).value());
+                if a != b {
+                    break Some(if strength.beats(a, b) { p } else { q });
+                }
+            };
+            beyond += ((hp - hp0) as u64) << (16 * p) | ((hq - hq0) as u64) << (16 * q);
+            match won {
+                Some(winner) => (winner, size),
+                None => break Run::ShortWar,
             }
         };
-        (head, stop_n) = (after.head, after.stop_n);
-        tails = countdown(after.tails, stop_n);
-        beyond = beyond_at(head, n);
-        if stops(cards, head[0], n, tails, beyond) {
+        // Only the winner's tail moved: the other players' room still lasts until `stop_n`.
+        let won = lane(tails, winner) + size;
+        stop_n = match lane(limits, winner).checked_sub(won) {
+            Some(room) => stop_n.min(n + room / 3 + 1),
+            None => n,
+        };
+        tails = countdown(tails + ((size as u64) << (16 * winner)), stop_n);
+        if three_stops(cards, next(beyond, 0), tails.wrapping_sub(beyond), key) {
             break Run::Round;
         }
     };
-    for (p, h) in head.into_iter().enumerate() {
-        hands.head[p] = (h + n) as u32;
+    for p in 0..3 {
+        hands.head[p] = next(beyond, p) as u32;
         hands.tail[p] = (tails >> (16 * p) & 0xFFFF) as u32;
     }
     let counts = war_tally.counts(n as u64, &run);
     (run, counts)
+}
+
+/// Where `run_three` stands between wars: the rounds begun, the tails (lane 3: the round
+/// limit) and `tails - beyond` (see `run_three`).
+struct Stretch {
+    n: usize,
+    tails: u64,
+    less_one: u64,
+}
+
+/// `run_three`'s battles from `at` until a tie, which it returns (its decision, `TRIO_TIE`
+/// set), or until a round after which the run stops (a decision without `TRIO_TIE`). Player
+/// p's next card is at `head[p] + n`. A function of its own, so that its few values keep
+/// their registers whatever the wars around it need.
+#[inline(never)]
+fn three_battles(
+    cards: &mut [Card],
+    table: &TrioTable,
+    head: [usize; 3],
+    key: u64,
+    at: Stretch,
+) -> (Stretch, u8) {
+    let Stretch {
+        mut n,
+        mut tails,
+        mut less_one,
+    } = at;
+    let [h0, h1, h2] = head;
+    loop {
+        // SAFETY: as in `run`: head + n < tail for every player, inside the array.
+        let [a, b, c] =
+            unsafe { [h0, h1, h2].map(|h| cards.get_unchecked(h + n).value() as usize) };
+        // Values are below 16 (`trio_table`): the mask only spares a bounds check.
+        let decision = table[(a | b << 4 | c << 8) & 0xFFF];
+        if decision & TRIO_TIE != 0 {
+            return (Stretch { n, tails, less_one }, decision);
+        }
+        let t = (tails >> decision & 0xFFFF) as usize;
+        // SAFETY: the heads as above; the winner's tail is within its limit, a whole deck
+        // (at least 16 cards, see `Hands::new`) before its region's end, so t + 2 is inside
+        // the array.
+        unsafe {
+            *cards.get_unchecked_mut(t) = *cards.get_unchecked(h0 + n);
+            *cards.get_unchecked_mut(t + 1) = *cards.get_unchecked(h1 + n);
+            *cards.get_unchecked_mut(t + 2) = *cards.get_unchecked(h2 + n);
+        }
+        n += 1;
+        let won = 3 << decision;
+        tails += won;
+        less_one = less_one.wrapping_add(won).wrapping_sub(LANE_ONES);
+        if three_stops(cards, h0 + n, less_one, key) {
+            return (Stretch { n, tails, less_one }, 0);
+        }
+    }
+}
+
+/// Whether a run of three stops after a round, `less_one` being `tails - beyond` (see
+/// `run_three`): a hand is empty, player 1's hand (its next card at `next0`) matches `key`,
+/// or the round limit is reached.
+#[inline(always)]
+fn three_stops(cards: &[Card], next0: usize, less_one: u64, key: u64) -> bool {
+    // An empty hand's lane borrows from the lane above (from past the word, for lane 2
+    // when lane 3 is spent): only the lanes' high bits are read.
+    let empty = less_one & LANE_HIGHS != 0;
+    // SAFETY: next0 <= tail[0], inside the array (an empty hand reads a stale card, and
+    // stops the run anyway).
+    let top0 = unsafe { cards.get_unchecked(next0) }.value();
+    let key_hit = ((less_one & 0xFFFF) << 8 | u64::from(top0)) == key;
+    key_hit | empty
 }
 
 /// Three positions in the lanes of a word.
@@ -589,119 +694,44 @@ fn unlane(tails: u64) -> [usize; 3] {
     [0, 1, 2].map(|p| (tails >> (16 * p) & 0xFFFF) as usize)
 }
 
-/// Where a run of three stands: each player's head at the run's start (moved past a war's
-/// cards), the tails in lanes, the round after which it stops.
-struct Trio {
-    head: [usize; 3],
-    tails: u64,
-    stop_n: usize,
-}
-
-/// A tie in round `n` of a run of three: the cards shown, the players tied (bit p: player p).
+/// A tie in round `n` of a run of three (the `n`-th card of each hand, counted from the run's
+/// heads, is the last one shown): the cards shown, and the rules of its war.
 struct War3 {
     shown: [Card; 3],
-    leaders: u32,
     n: usize,
     strength: Strength,
     face_down: usize,
 }
 
-/// Plays the war of `war` in a run of three standing at `at`, and puts the table at the bottom
-/// of the winner's hand. If a tied player cannot put down its cards (the game is over), the
-/// heads, moved past the cards already on the table.
+/// The war of a three-way tie in a run of three, through `play_war`, which moves the heads;
+/// the winner's table is put at the bottom of its hand (its tail is within its limit, a whole
+/// deck before its region's end).
 #[cold]
 #[inline(never)]
 fn war_of_three(
     cards: &mut [Card],
     pile: &mut [Card],
-    limit: [usize; 3],
-    at: Trio,
-    war: War3,
-    tally: &mut WarTally,
-) -> Result<Trio, [usize; 3]> {
-    let n = war.n;
-    let mut head = at.head;
-    let tail = unlane(at.tails);
-    let won = if war.leaders == 0b111 {
-        let won = play_war(
-            cards,
-            pile,
-            &mut head,
-            &tail,
-            n,
-            war.shown,
-            war.leaders,
-            war.strength,
-            war.face_down,
-            tally,
-        );
-        if let War::Won { winner, pile: size } = won {
-            // The revealed cards open the pile, the rest follows them; the tail is within its
-            // limit, a whole deck before its region's end.
-            let t = tail[winner];
-            cards[t..t + size].copy_from_slice(&pile[..size]);
-        }
-        won
-    } else {
-        war_of_two(cards, &mut head, &tail, &war, tally)
-    };
-    let War::Won { winner, pile: size } = won else {
-        return Err(head);
-    };
-    let tails = at.tails + ((size as u64) << (16 * winner));
-    Ok(Trio {
-        head,
-        tails,
-        stop_n: rounds_of_room(&limit, &unlane(tails), n, at.stop_n),
-    })
-}
-
-/// `play_war` for the two tied players of a run of three (nine wars in ten), which writes the
-/// table straight after both tied players' tails: the winner's copy becomes the bottom of its
-/// hand, the loser's lies past its tail, where nothing lives. No pile, no copy, a few
-/// instructions per card.
-fn war_of_two(
-    cards: &mut [Card],
     head: &mut [usize; 3],
-    tail: &[usize; 3],
+    tail: [usize; 3],
     war: &War3,
     tally: &mut WarTally,
 ) -> War {
-    let (n, down) = (war.n, war.face_down);
-    let p = war.leaders.trailing_zeros() as usize;
-    let q = (war.leaders & (war.leaders - 1)).trailing_zeros() as usize;
-    let (tp, tq) = (tail[p], tail[q]);
-    // Each tied player's next card, and the number of cards on the table. Both tails are within
-    // their limits, a whole deck before their regions' ends: a table of the whole deck fits.
-    let (mut hp, mut hq) = (head[p] + n, head[q] + n);
-    cards[tp..tp + 3].copy_from_slice(&war.shown);
-    cards[tq..tq + 3].copy_from_slice(&war.shown);
-    let mut size = 3;
-    let won = loop {
-        tally.wars += 1;
-        if tp - hp <= down || tq - hq <= down {
-            break War::Short;
-        }
-        tally.battles += 1;
-        // Face-down cards, then the revealed ones, one from each tied player at a time.
-        for k in 0..=down {
-            let (x, y) = (cards[hp + k], cards[hq + k]);
-            cards[tp + size] = x;
-            cards[tp + size + 1] = y;
-            cards[tq + size] = x;
-            cards[tq + size + 1] = y;
-            size += 2;
-        }
-        let (a, b) = (cards[hp + down].value(), cards[hq + down].value());
-        hp += down + 1;
-        hq += down + 1;
-        if a != b {
-            let winner = if war.strength.beats(a, b) { p } else { q };
-            break War::Won { winner, pile: size };
-        }
-    };
-    head[p] = hp - n;
-    head[q] = hq - n;
+    let won = play_war(
+        cards,
+        pile,
+        head,
+        &tail,
+        war.n,
+        war.shown,
+        0b111,
+        war.strength,
+        war.face_down,
+        tally,
+    );
+    if let War::Won { winner, pile: size } = won {
+        let t = tail[winner];
+        cards[t..t + size].copy_from_slice(&pile[..size]);
+    }
     won
 }
 
