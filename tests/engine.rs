@@ -355,6 +355,39 @@ fn oorlog_runs_agree_with_the_general_path_over_many_deals() {
     }
 }
 
+/// An unwatched game of three or more players copies no state before round 256: its first
+/// tortoise is saved then, and its round-0 snapshot is dealt again only if a cycle search needs
+/// it. Games that loop from their deal, or start looping soon after it, still get the exact
+/// cycle start and length the watched path (which saves the deal at once) finds, on the same
+/// engine as games given as hands (whose round 0 is copied).
+#[test]
+fn games_looping_from_their_deal_are_exact_unwatched() {
+    let knobs = Knobs {
+        deck: Some(Deck::parse("1x9").unwrap()),
+        ..Knobs::default()
+    };
+    let rules = Rules::build(Preset::Oorlog, knobs).unwrap();
+    let mut fast = Engine::new(rules);
+    let mut general = Engine::new(rules);
+    let (mut from_deal, mut early) = (0, 0);
+    for seed in 0..2000 {
+        let result = fast.play_seed(Shuffle::Lcg, seed);
+        assert_eq!(
+            result,
+            general.play_seed_observed(Shuffle::Lcg, seed, &mut Watching),
+            "seed {seed}"
+        );
+        if let Outcome::Infinite { cycle_start, .. } = result.outcome {
+            from_deal += usize::from(cycle_start == 0);
+            early += usize::from(cycle_start < 256);
+        }
+        // The same engine plays the deal given as hands in between.
+        let hands = fast.deal(Shuffle::Lcg, seed);
+        assert_eq!(fast.play_hands(&hands, seed, &mut Silent), result, "hands of seed {seed}");
+    }
+    assert!(from_deal >= 10 && early >= 50, "{from_deal} from the deal, {early} early");
+}
+
 /// The three-player oorlog loop plays its two-player wars on its own (writing the table after
 /// both tied players' tails): against the general path for every face-down count, with the
 /// short wars and three-way ties of many deals.

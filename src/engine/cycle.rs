@@ -75,6 +75,9 @@ impl Snapshot {
     }
 }
 
+/// A key no hands match: no hand holds `u32::MAX` cards.
+pub(crate) const NO_MATCH: (u32, u8) = (u32::MAX, 0);
+
 /// Rounds the first tortoise (the deal) watches before it moves, in two-player runs (`pair`).
 /// Any window is exact (a state on the cycle first comes back after exactly the cycle length); a
 /// first window of 64 rather than 1 spares the early moves that would each stop the fast path.
@@ -109,9 +112,16 @@ pub(crate) fn next_window(window: u64) -> u64 {
 }
 
 /// Brent's cycle finding, one call per finished round.
+///
+/// In unwatched games the first tortoise is the state after round `ENGINE_FIRST_WINDOW`, not
+/// the deal: most games of many players end before it, and never pay for a copy of their
+/// hands. Any state can be the first tortoise (the cycle length found is exact, and the cycle
+/// start is found apart); a game that loops from its deal is found one window later.
 #[derive(Clone, Debug)]
 pub(crate) struct Brent {
     tortoise: Snapshot,
+    /// Whether `tortoise` holds this game's state (from the end of the first window on).
+    saved: bool,
     power: u64,
     lam: u64,
 }
@@ -120,22 +130,33 @@ impl Brent {
     pub fn with_capacity(total: usize) -> Brent {
         Brent {
             tortoise: Snapshot::with_capacity(total),
+            saved: false,
             power: ENGINE_FIRST_WINDOW,
             lam: 0,
         }
     }
 
-    /// Starts from the deal (round 0).
-    pub fn start(&mut self, hands: &Hands) {
-        self.tortoise.save(hands);
+    /// Starts a game at its deal (round 0). With `deal`, the deal is the first tortoise (a
+    /// watched game that loops from its deal then shows one loop, not a window of them);
+    /// without, the first tortoise is saved `ENGINE_FIRST_WINDOW` rounds later.
+    pub fn start(&mut self, deal: Option<&Hands>) {
+        self.saved = false;
+        if let Some(hands) = deal {
+            self.tortoise.save(hands);
+            self.saved = true;
+        }
         self.power = ENGINE_FIRST_WINDOW;
         self.lam = 0;
     }
 
-    /// The tortoise's key (see `Snapshot::key`).
+    /// The tortoise's key (see `Snapshot::key`), or `NO_MATCH` before there is one.
     #[inline(always)]
     pub fn key(&self) -> (u32, u8) {
-        self.tortoise.key()
+        if self.saved {
+            self.tortoise.key()
+        } else {
+            NO_MATCH
+        }
     }
 
     /// Rounds until the tortoise moves (the next `step` that saves).
@@ -156,11 +177,12 @@ impl Brent {
     #[inline(always)]
     pub fn step(&mut self, hands: &Hands) -> Option<u64> {
         self.lam += 1;
-        if self.tortoise.matches(hands) {
+        if self.saved && self.tortoise.matches(hands) {
             return Some(self.lam);
         }
         if self.lam == self.power {
             self.tortoise.save(hands);
+            self.saved = true;
             self.power = next_window(self.power);
             self.lam = 0;
         }
@@ -203,6 +225,8 @@ pub(crate) const MOST_SNAPSHOTS: usize = 4096;
 pub(crate) struct History<T: Copy> {
     snapshots: Vec<(Snapshot, T)>,
     used: usize,
+    /// The round-0 snapshot is the deal, not yet copied (`start_with_deal`).
+    deal_pending: bool,
     spacing: u64,
     next_round: u64,
     total: usize,
@@ -213,6 +237,7 @@ impl<T: Copy> History<T> {
         History {
             snapshots: Vec::new(),
             used: 0,
+            deal_pending: false,
             spacing: ENGINE_FIRST_SPACING,
             next_round: 0,
             total,
@@ -222,8 +247,34 @@ impl<T: Copy> History<T> {
     /// Forgets the previous game (keeps the memory).
     pub fn reset(&mut self) {
         self.used = 0;
+        self.deal_pending = false;
         self.spacing = ENGINE_FIRST_SPACING;
         self.next_round = 0;
+    }
+
+    /// Starts a game whose round-0 state is its deal, without copying it: most games end
+    /// before any snapshot is read, and a game that needs it deals it again (`fill_deal`).
+    pub fn start_with_deal(&mut self, counts: T) {
+        if self.snapshots.is_empty() {
+            self.snapshots
+                .push((Snapshot::with_capacity(self.total), counts));
+        }
+        self.snapshots[0].1 = counts;
+        self.used = 1;
+        self.deal_pending = true;
+        self.next_round = self.spacing;
+    }
+
+    /// Whether the round-0 snapshot still waits for its deal (see `start_with_deal`).
+    pub fn deal_pending(&self) -> bool {
+        self.deal_pending
+    }
+
+    /// Saves `hands`, the game's deal, as its round-0 snapshot.
+    pub fn fill_deal(&mut self, hands: &Hands) {
+        debug_assert!(self.deal_pending);
+        self.snapshots[0].0.save(hands);
+        self.deal_pending = false;
     }
 
     /// Called after every round (and at round 0): saves the hands when a snapshot is due.
@@ -257,6 +308,7 @@ impl<T: Copy> History<T> {
 
     /// The latest snapshot at or before `round`: its round, its state, its counts.
     pub fn at_or_before(&self, round: u64) -> (u64, &Snapshot, T) {
+        debug_assert!(!self.deal_pending, "the deal is not saved yet");
         let index = ((round / self.spacing) as usize).min(self.used - 1);
         let (snapshot, counts) = &self.snapshots[index];
         (index as u64 * self.spacing, snapshot, *counts)

@@ -270,7 +270,7 @@ impl Engine {
                 .play_deal(&self.rules, deck, Card::value, rng, self.max_rounds);
         }
         self.hands.deal(&self.deck, self.rules.deal);
-        self.play_loaded(seed, observer)
+        self.play_loaded(seed, true, observer)
     }
 
     /// The hands a seed deals, player by player, top card first.
@@ -307,10 +307,12 @@ impl Engine {
                 self.hands.push(p, card);
             }
         }
-        self.play_loaded(seed, observer)
+        self.play_loaded(seed, false, observer)
     }
 
-    fn play_loaded<O: Observer>(&mut self, seed: u64, observer: &mut O) -> GameResult {
+    /// Plays the hands loaded. `dealt`: they are `self.deck` dealt, which stays as it is until
+    /// the game ends, so the round-0 snapshot can be dealt again instead of copied.
+    fn play_loaded<O: Observer>(&mut self, seed: u64, dealt: bool, observer: &mut O) -> GameResult {
         self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
         let mut tally = Tally::default();
         if self.hands.any_empty() {
@@ -328,8 +330,12 @@ impl Engine {
         let detect = self.rules.detects_cycles();
         if detect {
             self.history.reset();
-            self.history.observe(0, &self.hands, tally);
-            self.brent.start(&self.hands);
+            if dealt {
+                self.history.start_with_deal(tally);
+            } else {
+                self.history.observe(0, &self.hands, tally);
+            }
+            self.brent.start(O::ACTIVE.then_some(&self.hands));
         }
         loop {
             let rounds_before = tally.rounds;
@@ -402,6 +408,10 @@ impl Engine {
     /// together until they hold the same hands. Also returns the counts of the first
     /// `mu + lambda` rounds.
     fn find_cycle_start(&mut self, now: u64, lambda: u64) -> (u64, Tally) {
+        if self.history.deal_pending() {
+            self.ghost.deal(&self.deck, self.rules.deal);
+            self.history.fill_deal(&self.ghost);
+        }
         let last = now - lambda;
         let spacing = self.history.spacing();
         let Engine {
@@ -462,7 +472,7 @@ fn replay_rounds(
 }
 
 /// A key no hand matches: runs that need not watch for cycles.
-const NO_KEY: (u32, u8) = (u32::MAX, 0);
+const NO_KEY: (u32, u8) = cycle::NO_MATCH;
 
 /// Nobody watching, three or more players: plays a run of tie-free rounds in `crowd`, then
 /// finishes the round that stopped it, at most `stop_after` rounds in
