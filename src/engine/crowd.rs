@@ -17,6 +17,7 @@
 //! then recomputed from the tails (`rounds_of_room`), rather than shortened by a guess, which
 //! stopped runs early (twice as many runs as needed under oorlog with three players).
 
+use super::cycle::Key;
 use super::hands::Hands;
 use crate::deal::SplitMix64;
 use crate::rules::{Card, Gather, Rules, ShortWar, Strength, MAX_PLAYERS};
@@ -51,7 +52,7 @@ pub(crate) fn play(
     rng: &mut SplitMix64,
     pile: &mut [Card],
     stop_after: u64,
-    key: (u32, u8),
+    key: Key,
 ) -> (Run, Counts) {
     let (strength, down) = (rules.strength, rules.face_down);
     let wars_inside = rules.gather == Gather::Reveal && rules.short_war == ShortWar::MostCards;
@@ -166,7 +167,7 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
     pile: &mut [Card],
     face_down: usize,
     stop_after: u64,
-    key: (u32, u8),
+    key: Key,
 ) -> (Run, Counts) {
     let players = PLAYERS;
     let mut head = [0usize; PLAYERS];
@@ -179,7 +180,7 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
     }
     // Every tail within its limit before each round: a whole deck fits after it.
     let mut stop_n = rounds_of_room(&limit, &tail, 0, stop_after.max(1) as usize);
-    let key = (key.0 as usize) << 8 | key.1 as usize;
+    let key = (key.first.0 as usize) << 8 | key.first.1 as usize;
     let cards = &mut hands.cards[..];
     // Rounds begun; every player revealed one card in each, and a tied player also the cards of
     // the round's wars, which `head` has moved past.
@@ -448,7 +449,7 @@ fn run_three<const GATHER: u8>(
     pile: &mut [Card],
     face_down: usize,
     stop_after: u64,
-    key: (u32, u8),
+    key: Key,
 ) -> (Run, Counts) {
     debug_assert!(fits_three(hands) && (GATHER == P1_FIRST || GATHER == REVEAL_WARS));
     let limit = [0, 1, 2].map(|p| hands.limit[p] as usize);
@@ -466,9 +467,8 @@ fn run_three<const GATHER: u8>(
     let mut beyond = lanes([0, 1, 2].map(|p| hands.head[p] as usize)) + LANE_ONES;
     // Player p's next card.
     let next = |beyond: u64, p: usize| (beyond >> (16 * p) & 0xFFFF) as usize - 1;
-    // The key on a hand size less one, as `tails - beyond` gives it (a key of size 0 matches no
-    // hand: it wraps out of the lane).
-    let key = u64::from(key.0.wrapping_sub(1)) << 8 | u64::from(key.1);
+    // The hands' sizes less one, as `tails - beyond` gives them in lanes 0 to 2, a lane up.
+    let key = key.trio;
     let cards = &mut hands.cards[..];
     // Rounds begun.
     let mut n = 0;
@@ -588,7 +588,7 @@ fn run_three<const GATHER: u8>(
             None => n,
         };
         tails = countdown(tails + ((size as u64) << (16 * winner)), stop_n);
-        if three_stops(cards, next(beyond, 0), tails.wrapping_sub(beyond), key) {
+        if three_stops(tails.wrapping_sub(beyond), key) {
             break Run::Round;
         }
     };
@@ -648,24 +648,22 @@ fn three_battles(
         let won = 3 << decision;
         tails += won;
         less_one = less_one.wrapping_add(won).wrapping_sub(LANE_ONES);
-        if three_stops(cards, h0 + n, less_one, key) {
+        if three_stops(less_one, key) {
             return (Stretch { n, tails, less_one }, 0);
         }
     }
 }
 
 /// Whether a run of three stops after a round, `less_one` being `tails - beyond` (see
-/// `run_three`): a hand is empty, player 1's hand (its next card at `next0`) matches `key`,
-/// or the round limit is reached.
+/// `run_three`): a hand is empty, the hands' sizes match the key (`Key::trio`), or the round
+/// limit is reached.
 #[inline(always)]
-fn three_stops(cards: &[Card], next0: usize, less_one: u64, key: u64) -> bool {
+fn three_stops(less_one: u64, key: u64) -> bool {
     // An empty hand's lane borrows from the lane above (from past the word, for lane 2
     // when lane 3 is spent): only the lanes' high bits are read.
     let empty = less_one & LANE_HIGHS != 0;
-    // SAFETY: next0 <= tail[0], inside the array (an empty hand reads a stale card, and
-    // stops the run anyway).
-    let top0 = unsafe { cards.get_unchecked(next0) }.value();
-    let key_hit = ((less_one & 0xFFFF) << 8 | u64::from(top0)) == key;
+    // Every hand's size (lane 3 shifted out), the key being `Key::trio`.
+    let key_hit = less_one << 16 == key;
     key_hit | empty
 }
 
@@ -765,7 +763,7 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
     pile: &mut [Card],
     face_down: usize,
     stop_after: u64,
-    key: (u32, u8),
+    key: Key,
 ) -> (Run, Counts) {
     debug_assert!(fits_lanes(hands) && (GATHER == P1_FIRST || GATHER == REVEAL_WARS));
     let ones = const { each_lane(0x01, PLAYERS) };
@@ -781,7 +779,7 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
     let size_of = |sizes: u64, p: usize| (sizes >> (8 * p) & 0xFF) as usize;
     // As in `run`: every tail within its limit before each round.
     let mut stop_n = rounds_of_room(&limit, &tail, 0, stop_after.max(1) as usize);
-    let key = (key.0 as u64) << 8 | key.1 as u64;
+    let key = key.bytes;
     let cards = &mut hands.cards[..];
     let mut n = 0;
     let mut war_tally = WarTally::default();
@@ -848,10 +846,8 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
         }
         sizes += (taken as u64) << shift;
         let empty = sizes.wrapping_sub(ones) & !sizes & highs != 0;
-        // SAFETY: head[0] + n <= tail[0], inside the array (an empty hand reads a stale card, and
-        // stops the run anyway).
-        let top0 = unsafe { cards.get_unchecked(head[0] + n) }.value();
-        let key_hit = ((sizes & 0xFF) << 8 | u64::from(top0)) == key;
+        // Every hand's size, the key being `Key::bytes`.
+        let key_hit = sizes == key;
         if (n >= stop_n) | key_hit | empty {
             break Run::Round;
         }
@@ -872,7 +868,7 @@ fn dispatch_lanes<const GATHER: u8>(
     pile: &mut [Card],
     face_down: usize,
     stop_after: u64,
-    key: (u32, u8),
+    key: Key,
 ) -> (Run, Counts) {
     match hands.players() {
         3 => run_lanes::<GATHER, 3>(hands, strength, pile, face_down, stop_after, key),
@@ -895,7 +891,7 @@ fn dispatch<const GATHER: u8>(
     pile: &mut [Card],
     face_down: usize,
     stop_after: u64,
-    key: (u32, u8),
+    key: Key,
 ) -> (Run, Counts) {
     macro_rules! players {
         ($($n:literal)+) => {

@@ -36,10 +36,12 @@ impl Snapshot {
         }
     }
 
-    /// A cheap necessary condition for a match: player 1's hand size and top card value.
-    #[inline(always)]
-    pub fn key(&self) -> (u32, u8) {
-        (self.lens[0], self.cards.first().map_or(0, |c| c.value()))
+    /// Cheap necessary conditions for a match (see `Key`).
+    pub fn key(&self, players: usize) -> Key {
+        Key::of(
+            &self.lens[..players],
+            self.cards.first().map_or(0, |c| c.value()),
+        )
     }
 
     /// Whether `hands` holds exactly the saved values. Cheap when it does not: the first hand's
@@ -75,8 +77,54 @@ impl Snapshot {
     }
 }
 
-/// A key no hands match: no hand holds `u32::MAX` cards.
-pub(crate) const NO_MATCH: (u32, u8) = (u32::MAX, 0);
+/// A necessary condition for the hands to match a saved state, in the forms the fast runs test
+/// cheaply after every round: player 1's hand size and top card value (`first`), or every hand's
+/// size (`trio`, `bytes`), which the lane loops of `crowd` hold in one word anyway.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Key {
+    pub first: (u32, u8),
+    /// Players 1 to 3's hand sizes less one, in sixteen-bit lanes from lane 1 up (lane 0 zero):
+    /// `run_three`'s sizes word shifted up a lane.
+    pub trio: u64,
+    /// Players 1 to 8's hand sizes, a byte each from the lowest: `run_lanes`'s sizes word.
+    pub bytes: u64,
+}
+
+impl Key {
+    /// The key of hands of sizes `lens` whose player 1 shows `top0`.
+    pub fn of(lens: &[u32], top0: u8) -> Key {
+        let fits = |most: u32, count: usize| {
+            lens.len() == count && lens.iter().all(|&l| (1..most).contains(&l))
+        };
+        let trio = if fits(1 << 15, 3) {
+            lens.iter()
+                .enumerate()
+                .fold(0, |word, (p, &l)| word | u64::from(l - 1) << (16 * (p + 1)))
+        } else {
+            NO_MATCH.trio
+        };
+        let bytes = if (3..=8).any(|count| fits(128, count)) {
+            lens.iter()
+                .enumerate()
+                .fold(0, |word, (p, &l)| word | u64::from(l) << (8 * p))
+        } else {
+            NO_MATCH.bytes
+        };
+        Key {
+            first: (lens[0], top0),
+            trio,
+            bytes,
+        }
+    }
+}
+
+/// A key no hands match: no hand holds `u32::MAX` cards, and no sizes word of the lane loops
+/// is all ones (their sizes stay below 2^15 and 2^7).
+pub(crate) const NO_MATCH: Key = Key {
+    first: (u32::MAX, 0),
+    trio: u64::MAX,
+    bytes: u64::MAX,
+};
 
 /// Rounds the first tortoise (the deal) watches before it moves, in two-player runs (`pair`).
 /// Any window is exact (a state on the cycle first comes back after exactly the cycle length); a
@@ -120,7 +168,9 @@ pub(crate) fn next_window(window: u64) -> u64 {
 #[derive(Clone, Debug)]
 pub(crate) struct Brent {
     tortoise: Snapshot,
-    /// Whether `tortoise` holds this game's state (from the end of the first window on).
+    /// The tortoise's key, `NO_MATCH` until it holds this game's state (from the end of the
+    /// first window on, in unwatched games).
+    key: Key,
     saved: bool,
     power: u64,
     lam: u64,
@@ -130,6 +180,7 @@ impl Brent {
     pub fn with_capacity(total: usize) -> Brent {
         Brent {
             tortoise: Snapshot::with_capacity(total),
+            key: NO_MATCH,
             saved: false,
             power: ENGINE_FIRST_WINDOW,
             lam: 0,
@@ -141,22 +192,24 @@ impl Brent {
     /// without, the first tortoise is saved `ENGINE_FIRST_WINDOW` rounds later.
     pub fn start(&mut self, deal: Option<&Hands>) {
         self.saved = false;
+        self.key = NO_MATCH;
         if let Some(hands) = deal {
-            self.tortoise.save(hands);
-            self.saved = true;
+            self.save(hands);
         }
         self.power = ENGINE_FIRST_WINDOW;
         self.lam = 0;
     }
 
-    /// The tortoise's key (see `Snapshot::key`), or `NO_MATCH` before there is one.
+    fn save(&mut self, hands: &Hands) {
+        self.tortoise.save(hands);
+        self.key = self.tortoise.key(hands.players());
+        self.saved = true;
+    }
+
+    /// The tortoise's key, or `NO_MATCH` before there is one.
     #[inline(always)]
-    pub fn key(&self) -> (u32, u8) {
-        if self.saved {
-            self.tortoise.key()
-        } else {
-            NO_MATCH
-        }
+    pub fn key(&self) -> Key {
+        self.key
     }
 
     /// Rounds until the tortoise moves (the next `step` that saves).
@@ -181,8 +234,7 @@ impl Brent {
             return Some(self.lam);
         }
         if self.lam == self.power {
-            self.tortoise.save(hands);
-            self.saved = true;
+            self.save(hands);
             self.power = next_window(self.power);
             self.lam = 0;
         }

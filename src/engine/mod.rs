@@ -20,7 +20,7 @@ pub(crate) mod pair;
 
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
 use crate::rules::{Card, Gather, Rules, ShortWar, MAX_PLAYERS};
-use cycle::{Brent, History};
+use cycle::{Brent, History, Key};
 use hands::Hands;
 use std::ops::Range;
 
@@ -390,7 +390,7 @@ impl Engine {
 
     /// Rounds a fast run may play before the engine must look (the next snapshot, the next move
     /// of Brent's tortoise, or the round cap), and the key the hands must not match meanwhile.
-    fn run_limits(&self, tally: &Tally, detect: bool) -> (u64, (u32, u8)) {
+    fn run_limits(&self, tally: &Tally, detect: bool) -> (u64, Key) {
         if detect {
             let next_event = self.history.next_round() - tally.rounds;
             (
@@ -472,7 +472,7 @@ fn replay_rounds(
 }
 
 /// A key no hand matches: runs that need not watch for cycles.
-const NO_KEY: (u32, u8) = cycle::NO_MATCH;
+const NO_KEY: Key = cycle::NO_MATCH;
 
 /// Nobody watching, three or more players: plays a run of tie-free rounds in `crowd`, then
 /// finishes the round that stopped it, at most `stop_after` rounds in
@@ -487,7 +487,7 @@ fn fast_rounds(
     rng: &mut SplitMix64,
     events: &mut Vec<(usize, Card)>,
     stop_after: u64,
-    key: (u32, u8),
+    key: Key,
 ) -> (Option<Outcome>, u64) {
     let n = rules.players;
     debug_assert!(n >= 3, "two-player games take `pair` or `packed`");
