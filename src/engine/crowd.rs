@@ -453,22 +453,25 @@ fn run_three<const GATHER: u8>(
 ) -> (Run, Counts) {
     debug_assert!(fits_three(hands) && (GATHER == P1_FIRST || GATHER == REVEAL_WARS));
     let limit = [0, 1, 2].map(|p| hands.limit[p] as usize);
-    let mut tails = lanes([0, 1, 2].map(|p| hands.tail[p] as usize));
-    let mut stop_n = rounds_of_room(&limit, &unlane(tails), 0, stop_after.max(1) as usize);
-    let limits = lanes(limit);
+    let tails = lanes([0, 1, 2].map(|p| hands.tail[p] as usize));
+    let stop_n = rounds_of_room(&limit, &unlane(tails), 0, stop_after.max(1) as usize);
     // One past each player's next card, lane by lane (advanced once per round, and past a war's
     // cards): `tails - beyond` is each hand's size less one, which borrows into the lane's high
     // bit exactly when a hand is empty (sizes stay below 2^15, see `fits_three`). Lane 3 counts
     // the rounds down: `stop_n` in the tails, one more than the rounds played in `beyond`, so
     // that it borrows too once the run has played `stop_n` rounds (fewer than 2^14: a third
     // of the array, `rounds_of_room`), and one test stops the run for either reason.
-    let countdown = |tails: u64, stop_n: usize| tails & THREE_LANES_MASK | (stop_n as u64) << 48;
-    tails = countdown(tails, stop_n);
+    let mut tails = tails & THREE_LANES_MASK | (stop_n as u64) << 48;
     let mut beyond = lanes([0, 1, 2].map(|p| hands.head[p] as usize)) + LANE_ONES;
-    // Player p's next card.
-    let next = |beyond: u64, p: usize| (beyond >> (16 * p) & 0xFFFF) as usize - 1;
-    // The hands' sizes less one, as `tails - beyond` gives them in lanes 0 to 2, a lane up.
-    let key = key.trio;
+    // What the wars need, behind one reference: the run's own values then keep their
+    // registers through a war.
+    let war = TrioWar {
+        // The hands' sizes less one, as `tails - beyond` gives them in lanes 0 to 2, a lane up.
+        key: key.trio,
+        limits: lanes(limit),
+        face_down,
+        strength,
+    };
     let cards = &mut hands.cards[..];
     // Rounds begun.
     let mut n = 0;
@@ -477,127 +480,175 @@ fn run_three<const GATHER: u8>(
     // then the war, which moves the tied players' heads, and the heads are taken again from
     // `beyond`.
     let run = loop {
-        let [h0, h1, h2] = [0, 1, 2].map(|p| next(beyond, p) - n);
+        let head = [0, 1, 2].map(|p| lane(beyond, 16 * p) - 1 - n);
         let stretch = Stretch {
             n,
             tails,
             less_one: tails.wrapping_sub(beyond),
         };
-        let (stretch, decision) = three_battles(cards, table, [h0, h1, h2], key, stretch);
+        let (stretch, decision) = three_battles(cards, table, head, war.key, stretch);
         (n, tails) = (stretch.n, stretch.tails);
         beyond = tails.wrapping_sub(stretch.less_one);
         if decision & TRIO_TIE == 0 {
             break Run::Round;
         }
-        // SAFETY: the heads as above.
-        let shown = unsafe { [h0, h1, h2].map(|h| *cards.get_unchecked(h + n)) };
+        // SAFETY: the heads as in `three_battles`.
+        let shown = unsafe { head.map(|h| *cards.get_unchecked(h + n)) };
         n += 1;
         beyond += LANE_ONES;
         let leaders = u32::from(decision & !TRIO_TIE);
         if GATHER != REVEAL_WARS {
             break tie(&shown, leaders);
         }
-        // A position of player `p` (0 to 2): lane `p` of a word.
-        let lane = |word: u64, p: usize| (word >> (16 * p) & 0xFFFF) as usize;
-        let (winner, size) = if leaders == 0b111 {
-            let mut head = [h0, h1, h2];
-            let war = War3 {
-                shown,
-                n,
-                strength,
-                face_down,
-            };
-            let won = war_of_three(cards, pile, &mut head, unlane(tails), &war, &mut war_tally);
+        let after = if leaders == 0b111 {
+            let mut head = head;
+            let at = War3 { shown, n };
+            let won = war_of_three(
+                cards,
+                pile,
+                &mut head,
+                unlane(tails),
+                &at,
+                &war,
+                &mut war_tally,
+            );
             beyond = lanes(head.map(|h| h + n)) + LANE_ONES + ((n as u64) << 48);
             match won {
-                War::Won { winner, pile } => (winner, pile),
-                War::Short => break Run::ShortWar,
+                War::Won { winner, pile } => Some((16 * winner, pile)),
+                War::Short => None,
             }
         } else {
-            // Two of the three (players 1 and 2, 1 and 3, or 2 and 3), each writing the table
-            // after its tail: the winner's copy becomes the bottom of its hand, the loser's
-            // lies past its tail, where nothing lives. No pile and no copy.
-            let [p, q] = [leaders.trailing_zeros(), 31 - leaders.leading_zeros()];
-            let [p, q] = [p as usize, q as usize];
-            let [tp, tq] = [lane(tails, p), lane(tails, q)];
-            let (hp0, hq0) = (next(beyond, p), next(beyond, q));
-            let (mut hp, mut hq) = (hp0, hq0);
-            // SAFETY (every access below): each tail is within its limit, a whole deck (room
-            // for every card of the game) before its region's end, and a table never holds
-            // more cards than the game, so tp + size + 3 and tq + size + 3 stay inside both
-            // regions. Each hand holds more than `face_down` cards when it puts them down
-            // (checked), so hp + k < tp and hq + k < tq.
-            unsafe {
-                for (i, &card) in shown.iter().enumerate() {
-                    *cards.get_unchecked_mut(tp + i) = card;
-                    *cards.get_unchecked_mut(tq + i) = card;
-                }
-            }
-            let mut size = 3;
-            // Puts `x` then `y` on the table, in both copies.
-            let mut put = |cards: &mut [Card], x: Card, y: Card| {
-                debug_assert!(tp.max(tq) + size + 1 < cards.len());
-                unsafe {
-                    *cards.get_unchecked_mut(tp + size) = x;
-                    *cards.get_unchecked_mut(tp + size + 1) = y;
-                    *cards.get_unchecked_mut(tq + size) = x;
-                    *cards.get_unchecked_mut(tq + size + 1) = y;
-                }
-                size += 2;
+            // The tied players' lanes as constants: players 1 and 2, 1 and 3, or 2 and 3.
+            let lanes = (tails, beyond);
+            let (moved, won) = match leaders {
+                0b011 => war_of_two::<0, 16>(cards, table, lanes, shown, &war, &mut war_tally),
+                0b101 => war_of_two::<0, 32>(cards, table, lanes, shown, &war, &mut war_tally),
+                _ => war_of_two::<16, 32>(cards, table, lanes, shown, &war, &mut war_tally),
             };
-            let won = loop {
-                war_tally.wars += 1;
-                if tp - hp <= face_down || tq - hq <= face_down {
-                    break None;
-                }
-                war_tally.battles += 1;
-                // Face-down cards, then the revealed ones, one from each tied player at a
-                // time; oorlog's one face-down card without a loop.
-                let at = |cards: &[Card], h: usize| unsafe { *cards.get_unchecked(h) };
-                if face_down == 1 {
-                    let (x0, y0, x1, y1) = (
-                        at(cards, hp),
-                        at(cards, hq),
-                        at(cards, hp + 1),
-                        at(cards, hq + 1),
-                    );
-                    put(cards, x0, y0);
-                    put(cards, x1, y1);
-                } else {
-                    for k in 0..=face_down {
-                        put(cards, at(cards, hp + k), at(cards, hq + k));
-                    }
-                }
-                hp += face_down + 1;
-                hq += face_down + 1;
-                let (a, b) = (at(cards, hp - 1).value(), at(cards, hq - 1).value());
-                if a != b {
-                    break Some(if strength.beats(a, b) { p } else { q });
-                }
-            };
-            beyond += ((hp - hp0) as u64) << (16 * p) | ((hq - hq0) as u64) << (16 * q);
-            match won {
-                Some(winner) => (winner, size),
-                None => break Run::ShortWar,
-            }
+            beyond += moved;
+            won
         };
-        // Only the winner's tail moved: the other players' room still lasts until `stop_n`.
-        let won = lane(tails, winner) + size;
-        stop_n = match lane(limits, winner).checked_sub(won) {
-            Some(room) => stop_n.min(n + room / 3 + 1),
-            None => n,
+        let Some((winner, size)) = after else {
+            break Run::ShortWar;
         };
-        tails = countdown(tails + ((size as u64) << (16 * winner)), stop_n);
-        if three_stops(tails.wrapping_sub(beyond), key) {
+        tails = after_war(tails, winner, size, n, war.limits);
+        if three_stops(tails.wrapping_sub(beyond), war.key) {
             break Run::Round;
         }
     };
     for p in 0..3 {
-        hands.head[p] = next(beyond, p) as u32;
-        hands.tail[p] = (tails >> (16 * p) & 0xFFFF) as u32;
+        hands.head[p] = (lane(beyond, 16 * p) - 1) as u32;
+        hands.tail[p] = lane(tails, 16 * p) as u32;
     }
     let counts = war_tally.counts(n as u64, &run);
     (run, counts)
+}
+
+/// The position in the lane at `shift` (`16 * p` for player p) of a word.
+#[inline(always)]
+fn lane(word: u64, shift: usize) -> usize {
+    (word >> shift & 0xFFFF) as usize
+}
+
+/// What a run of three's wars need: the cycle key, the tails' limits in lanes, and the rules.
+struct TrioWar {
+    key: u64,
+    limits: u64,
+    face_down: usize,
+    strength: Strength,
+}
+
+/// The tails after the player whose lane is at `winner` (`16 * p`) took a war's `size` cards
+/// in round `n`, with the round limit in lane 3 brought forward if that tail needs it. Only the
+/// winner's tail moved more than a battle's three cards, so the other players' room still lasts
+/// until the current limit (see `rounds_of_room`).
+#[inline(always)]
+fn after_war(tails: u64, winner: usize, size: usize, n: usize, limits: u64) -> u64 {
+    let won = lane(tails, winner) + size;
+    let stop_n = (tails >> 48) as usize;
+    let stop_n = match lane(limits, winner).checked_sub(won) {
+        Some(room) => stop_n.min(n + room / 3 + 1),
+        None => n,
+    };
+    (tails + ((size as u64) << winner)) & THREE_LANES_MASK | (stop_n as u64) << 48
+}
+
+/// The war of two tied players, whose lanes are at shifts `SP < SQ`, in a run of three with
+/// lanes `(tails, beyond)` just after the tied battle, which showed `shown`. Each tied player
+/// writes the table after its own tail: the winner's copy becomes the bottom of its hand, the
+/// loser's lies past its tail, where nothing lives. No pile and no copy. Returns what to add to
+/// `beyond` (the tied players' heads move past their cards on the table) and, unless a tied
+/// player could not put down its cards, the winner's lane shift and the table's size.
+#[inline(always)]
+fn war_of_two<const SP: usize, const SQ: usize>(
+    cards: &mut [Card],
+    table: &TrioTable,
+    (tails, beyond): (u64, u64),
+    shown: [Card; 3],
+    war: &TrioWar,
+    tally: &mut WarTally,
+) -> (u64, Option<(usize, usize)>) {
+    let down = war.face_down;
+    let (tp, tq) = (lane(tails, SP), lane(tails, SQ));
+    let (hp0, hq0) = (lane(beyond, SP) - 1, lane(beyond, SQ) - 1);
+    let (mut hp, mut hq) = (hp0, hq0);
+    // SAFETY (every access below): each tail is within its limit, a whole deck (room for every
+    // card of the game) before its region's end, and a table never holds more cards than the
+    // game, so tp + size + 3 and tq + size + 3 stay inside both regions. Each hand holds more
+    // than `down` cards when it puts them down (checked), so hp + k < tp and hq + k < tq.
+    let at = |cards: &[Card], h: usize| unsafe { *cards.get_unchecked(h) };
+    let put = |cards: &mut [Card], t: usize, x: Card, y: Card| unsafe {
+        *cards.get_unchecked_mut(t) = x;
+        *cards.get_unchecked_mut(t + 1) = y;
+    };
+    unsafe {
+        for (i, &card) in shown.iter().enumerate() {
+            *cards.get_unchecked_mut(tp + i) = card;
+            *cards.get_unchecked_mut(tq + i) = card;
+        }
+    }
+    let mut size = 3;
+    let won = loop {
+        tally.wars += 1;
+        if tp - hp <= down || tq - hq <= down {
+            break None;
+        }
+        tally.battles += 1;
+        debug_assert!(tp.max(tq) + size + 2 * down + 1 < cards.len());
+        // Face-down cards, then the revealed ones, one from each tied player at a time
+        // (oorlog's one face-down card without a loop).
+        if down == 1 {
+            let (x0, y0, x1, y1) = (
+                at(cards, hp),
+                at(cards, hq),
+                at(cards, hp + 1),
+                at(cards, hq + 1),
+            );
+            for t in [tp + size, tq + size] {
+                put(cards, t, x0, y0);
+                put(cards, t + 2, x1, y1);
+            }
+            size += 4;
+        } else {
+            for k in 0..=down {
+                let (x, y) = (at(cards, hp + k), at(cards, hq + k));
+                put(cards, tp + size, x, y);
+                put(cards, tq + size, x, y);
+                size += 2;
+            }
+        }
+        hp += down + 1;
+        hq += down + 1;
+        let (a, b) = (at(cards, hp - 1).value(), at(cards, hq - 1).value());
+        if a != b {
+            // `a` beats `b` when it alone is the strongest of (a, b, b): the table's decision
+            // 0, player 1 wins (else players 2 and 3 tie). Values are below 16 (`trio_table`).
+            let index = (a as usize | (b as usize) << 4 | (b as usize) << 8) & 0xFFF;
+            break Some(if table[index] == 0 { SP } else { SQ });
+        }
+    };
+    let moved = (hp - hp0) as u64;
+    (moved << SP | moved << SQ, won.map(|winner| (winner, size)))
 }
 
 /// Where `run_three` stands between wars: the rounds begun, the tails (lane 3: the round
@@ -692,13 +743,10 @@ fn unlane(tails: u64) -> [usize; 3] {
     [0, 1, 2].map(|p| (tails >> (16 * p) & 0xFFFF) as usize)
 }
 
-/// A tie in round `n` of a run of three (the `n`-th card of each hand, counted from the run's
-/// heads, is the last one shown): the cards shown, and the rules of its war.
+/// A three-way tie in round `n` of a run of three, which showed `shown`.
 struct War3 {
     shown: [Card; 3],
     n: usize,
-    strength: Strength,
-    face_down: usize,
 }
 
 /// The war of a three-way tie in a run of three, through `play_war`, which moves the heads;
@@ -711,7 +759,8 @@ fn war_of_three(
     pile: &mut [Card],
     head: &mut [usize; 3],
     tail: [usize; 3],
-    war: &War3,
+    at: &War3,
+    war: &TrioWar,
     tally: &mut WarTally,
 ) -> War {
     let won = play_war(
@@ -719,8 +768,8 @@ fn war_of_three(
         pile,
         head,
         &tail,
-        war.n,
-        war.shown,
+        at.n,
+        at.shown,
         0b111,
         war.strength,
         war.face_down,
