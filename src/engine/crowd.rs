@@ -552,7 +552,7 @@ fn lane(word: u64, shift: usize) -> usize {
 
 /// What a run of three's wars need: the cycle key, the tails' limits in lanes, and the rules.
 struct TrioWar {
-    key: u64,
+    key: u32,
     limits: u64,
     face_down: usize,
     strength: Strength,
@@ -668,7 +668,7 @@ fn three_battles(
     cards: &mut [Card],
     table: &TrioTable,
     head: [usize; 3],
-    key: u64,
+    key: u32,
     at: Stretch,
 ) -> (Stretch, u8) {
     let Stretch {
@@ -709,12 +709,13 @@ fn three_battles(
 /// `run_three`): a hand is empty, the hands' sizes match the key (`Key::trio`), or the round
 /// limit is reached.
 #[inline(always)]
-fn three_stops(less_one: u64, key: u64) -> bool {
+fn three_stops(less_one: u64, key: u32) -> bool {
     // An empty hand's lane borrows from the lane above (from past the word, for lane 2
     // when lane 3 is spent): only the lanes' high bits are read.
     let empty = less_one & LANE_HIGHS != 0;
-    // Every hand's size (lane 3 shifted out), the key being `Key::trio`.
-    let key_hit = less_one << 16 == key;
+    // Players 1 and 2's hand sizes (lanes 0 and 1), the key being `Key::trio`: the third
+    // follows, as the hands hold every card between rounds.
+    let key_hit = less_one as u32 == key;
     key_hit | empty
 }
 

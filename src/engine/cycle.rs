@@ -83,9 +83,9 @@ impl Snapshot {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Key {
     pub first: (u32, u8),
-    /// Players 1 to 3's hand sizes less one, in sixteen-bit lanes from lane 1 up (lane 0 zero):
-    /// `run_three`'s sizes word shifted up a lane.
-    pub trio: u64,
+    /// Players 1 and 2's hand sizes less one, in the two sixteen-bit lanes of `run_three`'s
+    /// sizes word. Player 3's follows: the three hands hold every card between rounds.
+    pub trio: u32,
     /// Players 1 to 8's hand sizes, a byte each from the lowest: `run_lanes`'s sizes word.
     pub bytes: u64,
 }
@@ -97,9 +97,7 @@ impl Key {
             lens.len() == count && lens.iter().all(|&l| (1..most).contains(&l))
         };
         let trio = if fits(1 << 15, 3) {
-            lens.iter()
-                .enumerate()
-                .fold(0, |word, (p, &l)| word | u64::from(l - 1) << (16 * (p + 1)))
+            (lens[0] - 1) | (lens[1] - 1) << 16
         } else {
             NO_MATCH.trio
         };
@@ -119,10 +117,10 @@ impl Key {
 }
 
 /// A key no hands match: no hand holds `u32::MAX` cards, and no sizes word of the lane loops
-/// is all ones (their sizes stay below 2^15 and 2^7).
+/// is all ones (their sizes stay below 2^15 and 2^7; an empty hand stops a run anyway).
 pub(crate) const NO_MATCH: Key = Key {
     first: (u32::MAX, 0),
-    trio: u64::MAX,
+    trio: u32::MAX,
     bytes: u64::MAX,
 };
 
