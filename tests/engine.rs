@@ -383,9 +383,16 @@ fn games_looping_from_their_deal_are_exact_unwatched() {
         }
         // The same engine plays the deal given as hands in between.
         let hands = fast.deal(Shuffle::Lcg, seed);
-        assert_eq!(fast.play_hands(&hands, seed, &mut Silent), result, "hands of seed {seed}");
+        assert_eq!(
+            fast.play_hands(&hands, seed, &mut Silent),
+            result,
+            "hands of seed {seed}"
+        );
     }
-    assert!(from_deal >= 10 && early >= 50, "{from_deal} from the deal, {early} early");
+    assert!(
+        from_deal >= 10 && early >= 50,
+        "{from_deal} from the deal, {early} early"
+    );
 }
 
 /// The three-player oorlog loop plays its two-player wars on its own (writing the table after
