@@ -101,25 +101,29 @@ fn lex_walks() {
     }
 }
 
-/// Three players and more: `crowd`'s three-player loop, its byte-lane loop (3 to 8 players)
-/// and its general run, with wars inside the runs (oorlog's `reveal`) and out of them.
+/// Three players and more: `crowd`'s three-player loop (its wars of two with oorlog's one
+/// face-down card and with others), its byte-lane loop (3 to 8 players) and its general run,
+/// with wars inside the runs (oorlog's `reveal`) and out of them.
 #[test]
 fn crowd_runs() {
-    for (players, gather, ranking) in [
-        (3, Gather::Reveal, Ranking::Oorlog),
-        (3, Gather::P1First, Ranking::Oorlog),
-        (3, Gather::Reveal, Ranking::Standard),
-        (5, Gather::Reveal, Ranking::Oorlog),
-        (5, Gather::P1First, Ranking::Oorlog),
-        (10, Gather::Reveal, Ranking::Oorlog),
-        (4, Gather::WinnerFirst, Ranking::Oorlog),
-        (4, Gather::Sorted, Ranking::Standard),
-        (4, Gather::Random, Ranking::Oorlog),
+    for (players, gather, ranking, face_down) in [
+        (3, Gather::Reveal, Ranking::Oorlog, 1),
+        (3, Gather::Reveal, Ranking::Oorlog, 0),
+        (3, Gather::Reveal, Ranking::Oorlog, 3),
+        (3, Gather::P1First, Ranking::Oorlog, 1),
+        (3, Gather::Reveal, Ranking::Standard, 1),
+        (5, Gather::Reveal, Ranking::Oorlog, 1),
+        (5, Gather::P1First, Ranking::Oorlog, 1),
+        (10, Gather::Reveal, Ranking::Oorlog, 1),
+        (4, Gather::WinnerFirst, Ranking::Oorlog, 1),
+        (4, Gather::Sorted, Ranking::Standard, 1),
+        (4, Gather::Random, Ranking::Oorlog, 1),
     ] {
         let knobs = Knobs {
             players: Some(players),
             gather: Some(gather),
             ranking: Some(ranking),
+            face_down: Some(face_down),
             ..Knobs::default()
         };
         agree(rules(Preset::Oorlog, knobs), true, Shuffle::Lcg);

