@@ -320,6 +320,11 @@ fn play_war<const PLAYERS: usize>(
     face_down: usize,
     tally: &mut WarTally,
 ) -> War {
+    if PLAYERS == 3 {
+        return play_war_dense(
+            cards, pile, head, tail, n, shown, leaders, strength, face_down, tally,
+        );
+    }
     pile[..PLAYERS].copy_from_slice(&shown);
     let mut size = PLAYERS;
     // The tied players, lowest first.
@@ -353,6 +358,70 @@ fn play_war<const PLAYERS: usize>(
         }
         let best = strength.strongest_present(seen);
         leaders = each(leaders).fold(0, |next, p| next | u32::from(revealed[p] == best) << p);
+        if leaders.count_ones() == 1 {
+            return War::Won {
+                winner: leaders.trailing_zeros() as usize,
+                pile: size,
+            };
+        }
+    }
+}
+
+/// `play_war` visiting every player, the tied ones counted and the others not, without a
+/// branch per player: for three players, where walking the tied players' bits mispredicts more
+/// than it saves (three-player oorlog, cachegrind: the three-way wars'
+/// mispredicted branches 91,000 -> 4,000 over 20,000 games).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn play_war_dense<const PLAYERS: usize>(
+    cards: &[Card],
+    pile: &mut [Card],
+    head: &mut [usize; PLAYERS],
+    tail: &[usize; PLAYERS],
+    n: usize,
+    shown: [Card; PLAYERS],
+    mut leaders: u32,
+    strength: Strength,
+    face_down: usize,
+    tally: &mut WarTally,
+) -> War {
+    pile[..PLAYERS].copy_from_slice(&shown);
+    let mut size = PLAYERS;
+    loop {
+        tally.wars += 1;
+        let tied = |p: usize| (leaders >> p & 1) as usize;
+        let mut short = 0;
+        for p in 0..PLAYERS {
+            short |= tied(p) & usize::from(tail[p] - (head[p] + n) <= face_down);
+        }
+        if short != 0 {
+            return War::Short;
+        }
+        tally.battles += 1;
+        // Face-down cards go down together, one from each tied player at a time. A player's
+        // region has room past its tail, so reading an untied player's next cards is harmless.
+        for k in 0..face_down {
+            for p in 0..PLAYERS {
+                pile[size] = cards[head[p] + n + k];
+                size += tied(p);
+            }
+        }
+        let mut seen = 0u64;
+        let mut revealed = [0u8; PLAYERS];
+        for p in 0..PLAYERS {
+            let card = cards[head[p] + n + face_down];
+            pile[size] = card;
+            size += tied(p);
+            head[p] += tied(p) * (face_down + 1);
+            revealed[p] = card.value();
+            seen |= (tied(p) as u64) << revealed[p];
+        }
+        let best = strength.strongest_present(seen);
+        let mut next = 0;
+        for (p, &value) in revealed.iter().enumerate() {
+            next |= (tied(p) as u32 & u32::from(value == best)) << p;
+        }
+        leaders = next;
         if leaders.count_ones() == 1 {
             return War::Won {
                 winner: leaders.trailing_zeros() as usize,
