@@ -752,9 +752,9 @@ fn three_battles(
         let [a, b, c] =
             unsafe { [h0, h1, h2].map(|h| cards.get_unchecked(h + n).value() as usize) };
         // Values are below 16 (`trio_table`): the mask only spares a bounds check.
-        let decision = table[(a | b << 4 | c << 8) & 0xFFF];
-        if decision & TRIO_TIE != 0 {
-            return (Stretch { n, tails, less_one }, decision);
+        let decision = u32::from(table[(a | b << 4 | c << 8) & 0xFFF]);
+        if decision & u32::from(TRIO_TIE) != 0 {
+            return (Stretch { n, tails, less_one }, decision as u8);
         }
         let t = (tails >> decision & 0xFFFF) as usize;
         // SAFETY: the heads as above; the winner's tail is within its limit, a whole deck
@@ -770,7 +770,8 @@ fn three_battles(
         tails += won;
         less_one = less_one.wrapping_add(won).wrapping_sub(LANE_ONES);
         if three_stops(less_one, key) {
-            return (Stretch { n, tails, less_one }, 0);
+            // The last battle's decision: no `TRIO_TIE`.
+            return (Stretch { n, tails, less_one }, decision as u8);
         }
     }
 }
