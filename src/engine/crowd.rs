@@ -660,12 +660,14 @@ fn war_of_two(
 ) -> (u64, Option<(usize, usize)>) {
     let down = war.face_down;
     let (tp, tq) = (lane(tails, sp), lane(tails, sq));
-    let (hp0, hq0) = (lane(beyond, sp) - 1, lane(beyond, sq) - 1);
-    let (mut hp, mut hq) = (hp0, hq0);
+    let (hp, hq) = (lane(beyond, sp) - 1, lane(beyond, sq) - 1);
+    // The fewer cards of the two hands: a battle of the war needs `down + 1` from each.
+    let fewer = (tp - hp).min(tq - hq);
     // SAFETY (every access below): each tail is within its limit, a whole deck (room for every
     // card of the game) before its region's end, and a table never holds more cards than the
-    // game, so tp + size + 3 and tq + size + 3 stay inside both regions. Each hand holds more
-    // than `down` cards when it puts them down (checked), so hp + k < tp and hq + k < tq.
+    // game, so tp + 3 + 2 * moved and tq + 3 + 2 * moved stay inside both regions. A battle
+    // puts down cards `moved..moved + down + 1` of each hand only while both hold that many
+    // (checked against `fewer`), so hp + moved + k < tp and hq + moved + k < tq.
     let at = |cards: &[Card], h: usize| unsafe { *cards.get_unchecked(h) };
     let put = |cards: &mut [Card], t: usize, x: Card, y: Card| unsafe {
         *cards.get_unchecked_mut(t) = x;
@@ -677,39 +679,40 @@ fn war_of_two(
             *cards.get_unchecked_mut(tq + i) = card;
         }
     }
-    let mut size = 3;
+    // Cards each tied player has put down in the war so far: one count drives the heads and
+    // both copies of the table (`3 + 2 * moved` cards).
+    let (mut moved, mut battles) = (0, 0);
     let won = loop {
-        tally.wars += 1;
-        if tp - hp <= down || tq - hq <= down {
+        if moved + down >= fewer {
             break None;
         }
-        tally.battles += 1;
+        let (p, q, size) = (hp + moved, hq + moved, 3 + 2 * moved);
         debug_assert!(tp.max(tq) + size + 2 * down + 1 < cards.len());
         // Face-down cards, then the revealed ones, one from each tied player at a time
         // (oorlog's one face-down card without a loop).
-        if down == 1 {
+        let (a, b) = if down == 1 {
             let (x0, y0, x1, y1) = (
-                at(cards, hp),
-                at(cards, hq),
-                at(cards, hp + 1),
-                at(cards, hq + 1),
+                at(cards, p),
+                at(cards, q),
+                at(cards, p + 1),
+                at(cards, q + 1),
             );
             for t in [tp + size, tq + size] {
                 put(cards, t, x0, y0);
                 put(cards, t + 2, x1, y1);
             }
-            size += 4;
+            (x1, y1)
         } else {
             for k in 0..=down {
-                let (x, y) = (at(cards, hp + k), at(cards, hq + k));
-                put(cards, tp + size, x, y);
-                put(cards, tq + size, x, y);
-                size += 2;
+                let (x, y) = (at(cards, p + k), at(cards, q + k));
+                put(cards, tp + size + 2 * k, x, y);
+                put(cards, tq + size + 2 * k, x, y);
             }
-        }
-        hp += down + 1;
-        hq += down + 1;
-        let (a, b) = (at(cards, hp - 1).value(), at(cards, hq - 1).value());
+            (at(cards, p + down), at(cards, q + down))
+        };
+        moved += down + 1;
+        battles += 1;
+        let (a, b) = (a.value(), b.value());
         if a != b {
             // `a` beats `b` when it alone is the strongest of (a, b, b): the table's decision
             // 0, player 1 wins (else players 2 and 3 tie). Values are below 16 (`trio_table`).
@@ -717,8 +720,13 @@ fn war_of_two(
             break Some(if table[index] == 0 { sp } else { sq });
         }
     };
-    let moved = (hp - hp0) as u64;
-    (moved << sp | moved << sq, won.map(|winner| (winner, size)))
+    tally.wars += battles + u64::from(won.is_none());
+    tally.battles += battles;
+    let shift = moved as u64;
+    (
+        shift << sp | shift << sq,
+        won.map(|winner| (winner, 3 + 2 * moved)),
+    )
 }
 
 /// Where `run_three` stands between wars: the rounds begun, the tails (lane 3: the round
