@@ -328,10 +328,14 @@ fn play_war<const PLAYERS: usize>(
     pile[..PLAYERS].copy_from_slice(&shown);
     let mut size = PLAYERS;
     // The tied players, lowest first.
-    let each = |set: u32| {
-        std::iter::successors(Some(set), |m| Some(m & (m - 1)))
-            .take_while(|&m| m != 0)
-            .map(|m| m.trailing_zeros() as usize)
+    let each = |mut set: u32| {
+        std::iter::from_fn(move || {
+            (set != 0).then(|| {
+                let p = set.trailing_zeros() as usize;
+                set &= set - 1;
+                p
+            })
+        })
     };
     loop {
         tally.wars += 1;
