@@ -303,9 +303,12 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
 /// reveal order until one player wins, with the table built in `pile` (room for every card and
 /// `MAX_PLAYERS` more). Counts each tie and each battle it leads to in `tally`.
 ///
-/// Only the tied players are visited, in player order, by walking the set bits of `leaders`
-/// (two players in most wars): visiting every player without a branch, as this did before,
-/// cost some 600 instructions a war with six players.
+/// Whether a player is tied is data, not control: each visited player's cards go to the pile,
+/// and only the tied players' count. Four players or more visit only the tied players, walking
+/// the set bits of `leaders` (two in most wars; visiting all six cost some 200 instructions more
+/// a war); three players visit all three, a walk whose length never varies (walking the tied
+/// players' bits mispredicted: three-player oorlog's three-way wars, 91,000 mispredicted
+/// branches over 20,000 games against 4,000).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn play_war<const PLAYERS: usize>(
@@ -320,15 +323,11 @@ fn play_war<const PLAYERS: usize>(
     face_down: usize,
     tally: &mut WarTally,
 ) -> War {
-    if PLAYERS == 3 {
-        return play_war_dense(
-            cards, pile, head, tail, n, shown, leaders, strength, face_down, tally,
-        );
-    }
     pile[..PLAYERS].copy_from_slice(&shown);
     let mut size = PLAYERS;
-    // The tied players, lowest first.
-    let each = |mut set: u32| {
+    // The players visited, lowest first: the tied ones, or all of them.
+    let each = |leaders: u32| {
+        let mut set = if PLAYERS == 3 { 0b111 } else { leaders };
         std::iter::from_fn(move || {
             (set != 0).then(|| {
                 let p = set.trailing_zeros() as usize;
@@ -339,7 +338,13 @@ fn play_war<const PLAYERS: usize>(
     };
     loop {
         tally.wars += 1;
-        if each(leaders).any(|p| tail[p] - (head[p] + n) <= face_down) {
+        let tied = |p: usize| (leaders >> p & 1) as usize;
+        // A player's region has room past its tail, so reading an untied player's next cards
+        // is harmless.
+        let short = each(leaders).fold(0, |short, p| {
+            short | tied(p) & usize::from(tail[p] - (head[p] + n) <= face_down)
+        });
+        if short != 0 {
             return War::Short;
         }
         tally.battles += 1;
@@ -347,72 +352,12 @@ fn play_war<const PLAYERS: usize>(
         for k in 0..face_down {
             for p in each(leaders) {
                 pile[size] = cards[head[p] + n + k];
-                size += 1;
-            }
-        }
-        let mut seen = 0u64;
-        let mut revealed = [0u8; PLAYERS];
-        for p in each(leaders) {
-            let card = cards[head[p] + n + face_down];
-            pile[size] = card;
-            size += 1;
-            head[p] += face_down + 1;
-            revealed[p] = card.value();
-            seen |= 1 << revealed[p];
-        }
-        let best = strength.strongest_present(seen);
-        leaders = each(leaders).fold(0, |next, p| next | u32::from(revealed[p] == best) << p);
-        if leaders.count_ones() == 1 {
-            return War::Won {
-                winner: leaders.trailing_zeros() as usize,
-                pile: size,
-            };
-        }
-    }
-}
-
-/// `play_war` visiting every player, the tied ones counted and the others not, without a
-/// branch per player: for three players, where walking the tied players' bits mispredicts more
-/// than it saves (three-player oorlog, cachegrind: the three-way wars'
-/// mispredicted branches 91,000 -> 4,000 over 20,000 games).
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn play_war_dense<const PLAYERS: usize>(
-    cards: &[Card],
-    pile: &mut [Card],
-    head: &mut [usize; PLAYERS],
-    tail: &[usize; PLAYERS],
-    n: usize,
-    shown: [Card; PLAYERS],
-    mut leaders: u32,
-    strength: Strength,
-    face_down: usize,
-    tally: &mut WarTally,
-) -> War {
-    pile[..PLAYERS].copy_from_slice(&shown);
-    let mut size = PLAYERS;
-    loop {
-        tally.wars += 1;
-        let tied = |p: usize| (leaders >> p & 1) as usize;
-        let mut short = 0;
-        for p in 0..PLAYERS {
-            short |= tied(p) & usize::from(tail[p] - (head[p] + n) <= face_down);
-        }
-        if short != 0 {
-            return War::Short;
-        }
-        tally.battles += 1;
-        // Face-down cards go down together, one from each tied player at a time. A player's
-        // region has room past its tail, so reading an untied player's next cards is harmless.
-        for k in 0..face_down {
-            for p in 0..PLAYERS {
-                pile[size] = cards[head[p] + n + k];
                 size += tied(p);
             }
         }
         let mut seen = 0u64;
         let mut revealed = [0u8; PLAYERS];
-        for p in 0..PLAYERS {
+        for p in each(leaders) {
             let card = cards[head[p] + n + face_down];
             pile[size] = card;
             size += tied(p);
@@ -421,11 +366,9 @@ fn play_war_dense<const PLAYERS: usize>(
             seen |= (tied(p) as u64) << revealed[p];
         }
         let best = strength.strongest_present(seen);
-        let mut next = 0;
-        for (p, &value) in revealed.iter().enumerate() {
-            next |= (tied(p) as u32 & u32::from(value == best)) << p;
-        }
-        leaders = next;
+        leaders = each(leaders).fold(0, |next, p| {
+            next | (tied(p) as u32 & u32::from(revealed[p] == best)) << p
+        });
         if leaders.count_ones() == 1 {
             return War::Won {
                 winner: leaders.trailing_zeros() as usize,
