@@ -167,9 +167,8 @@ pub(crate) fn next_window(window: u64) -> u64 {
 pub(crate) struct Brent {
     tortoise: Snapshot,
     /// The tortoise's key, `NO_MATCH` until it holds this game's state (from the end of the
-    /// first window on, in unwatched games).
+    /// first window on, in unwatched games): no real state has that key.
     key: Key,
-    saved: bool,
     power: u64,
     lam: u64,
 }
@@ -179,7 +178,6 @@ impl Brent {
         Brent {
             tortoise: Snapshot::with_capacity(total),
             key: NO_MATCH,
-            saved: false,
             power: ENGINE_FIRST_WINDOW,
             lam: 0,
         }
@@ -189,7 +187,6 @@ impl Brent {
     /// watched game that loops from its deal then shows one loop, not a window of them);
     /// without, the first tortoise is saved `ENGINE_FIRST_WINDOW` rounds later.
     pub fn start(&mut self, deal: Option<&Hands>) {
-        self.saved = false;
         self.key = NO_MATCH;
         if let Some(hands) = deal {
             self.save(hands);
@@ -201,7 +198,6 @@ impl Brent {
     fn save(&mut self, hands: &Hands) {
         self.tortoise.save(hands);
         self.key = self.tortoise.key(hands.players());
-        self.saved = true;
     }
 
     /// The tortoise's key, or `NO_MATCH` before there is one.
@@ -228,7 +224,7 @@ impl Brent {
     #[inline(always)]
     pub fn step(&mut self, hands: &Hands) -> Option<u64> {
         self.lam += 1;
-        if self.saved && self.tortoise.matches(hands) {
+        if self.key != NO_MATCH && self.tortoise.matches(hands) {
             return Some(self.lam);
         }
         if self.lam == self.power {
