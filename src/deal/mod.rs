@@ -53,23 +53,20 @@ pub fn lcg_next(x: u64) -> u64 {
 }
 
 /// For `i` in `0..n`: advance the generator, swap cards `i` and `x mod n`.
-pub fn lcg_shuffle<T>(seed: u64, deck: &mut [T]) {
-    let mut xs = [0u32; MAX_LCG_DECK];
-    if deck.len() <= MAX_LCG_DECK {
-        let xs = &mut xs[..deck.len()];
-        lcg_values(seed, xs);
-        swap_by(xs, deck);
-    } else {
+pub fn lcg_shuffle<T: Copy>(seed: u64, deck: &mut [T]) {
+    let (Some(&first), true) = (deck.first(), deck.len() <= TABLE) else {
         let mut x = seed % LCG_MODULUS;
         for i in 0..deck.len() {
             x = lcg_next(x);
             deck.swap(i, (x % deck.len() as u64) as usize);
         }
-    }
+        return;
+    };
+    let mut xs = [0.0; TABLE];
+    let xs = &mut xs[..deck.len()];
+    lcg_values(seed, xs);
+    swap_by(xs, deck, &mut [first; TABLE]);
 }
-
-/// The largest deck whose generator values `lcg_shuffle` keeps on the stack (the oorlog deck).
-const MAX_LCG_DECK: usize = 108;
 
 /// `y mod (2^21 - 1)` for `y < 2^42`, by folding (the modulus is a Mersenne number).
 #[inline(always)]
@@ -100,38 +97,71 @@ const LCG_CHAINS: usize = 8;
 const LCG_JUMP: (u64, u64) = lcg_jump(LCG_CHAINS as u32);
 
 /// `xs[k]`: the generator's value after `k + 1` steps from `seed`, the one that picks the swap
-/// of card `k`. The serial chain is split in eight interleaved chains (each value is eight steps
-/// after the one eight places back), so they run in parallel in the CPU.
-fn lcg_values(seed: u64, xs: &mut [u32]) {
+/// of card `k`, as a float (exact: the values are below 2^21). The serial chain is split in
+/// eight interleaved chains (each value is eight steps after the one eight places back), so
+/// they run in parallel in the CPU.
+fn lcg_values(seed: u64, xs: &mut [f32]) {
+    let mut chains = [0u64; LCG_CHAINS];
     let mut x = seed % LCG_MODULUS;
-    for slot in xs.iter_mut().take(LCG_CHAINS) {
+    for (chain, slot) in chains.iter_mut().zip(xs.iter_mut()) {
         x = mod_lcg(445 * x + 700_001);
-        *slot = x as u32;
+        (*chain, *slot) = (x, x as f32);
     }
     let (a, c) = LCG_JUMP;
-    for i in LCG_CHAINS..xs.len() {
-        xs[i] = mod_lcg(a * xs[i - LCG_CHAINS] as u64 + c) as u32;
+    for (i, slot) in xs.iter_mut().enumerate().skip(LCG_CHAINS) {
+        let chain = &mut chains[i % LCG_CHAINS];
+        *chain = mod_lcg(a * *chain + c);
+        *slot = *chain as f32;
     }
 }
 
-/// Swaps card `i` with card `xs[i] mod n`, for `i` in `0..n`.
-fn swap_by<T>(xs: &[u32], deck: &mut [T]) {
-    // The two real deck sizes get a constant divisor, which compiles to a multiply.
-    match deck.len() {
-        52 => swap_by_n::<T, 52>(xs, deck),
-        108 => swap_by_n::<T, 108>(xs, deck),
-        n => {
-            for (i, &x) in xs.iter().enumerate() {
-                deck.swap(i, x as usize % n);
-            }
+/// Decks up to this size are shuffled in a table of this many cards: a partner is a byte, so
+/// the swaps need no bounds check.
+const TABLE: usize = 256;
+
+/// Swaps card `i` with card `xs[i] mod n`, for `i` in `0..n` (`xs` as `lcg_values` gives
+/// them). `table`: room for decks up to `TABLE` cards.
+fn swap_by<T: Copy>(xs: &[f32], deck: &mut [T], table: &mut [T; TABLE]) {
+    let n = deck.len();
+    if n > TABLE {
+        for (i, &x) in xs.iter().enumerate() {
+            deck.swap(i, x as usize % n);
         }
+        return;
     }
+    // Every partner first, in a loop of its own that vectorises: the swaps then know every
+    // address at once.
+    let mut partners = [0u8; TABLE];
+    remainders(xs, &mut partners[..n]);
+    table[..n].copy_from_slice(deck);
+    // Indexed: the compiler then knows `i < n <= TABLE` and unrolls with one exit test per
+    // pair (an iterator over the partners kept a second one).
+    #[allow(clippy::needless_range_loop)]
+    for i in 0..n {
+        table.swap(i, usize::from(partners[i]));
+    }
+    deck.copy_from_slice(&table[..n]);
 }
 
-fn swap_by_n<T, const N: usize>(xs: &[u32], deck: &mut [T]) {
-    let deck: &mut [T; N] = deck.try_into().expect("deck of N cards");
-    for (i, r) in partners::<N>(xs).into_iter().enumerate() {
-        deck.swap(i, r as usize);
+/// `1.5 * 2^23`: a float of magnitude below 2^22 added to it is rounded to an integer, which
+/// the sum's low mantissa bits hold.
+const ROUND: f32 = 12_582_912.0;
+
+/// `rs[i] = xs[i] mod n` (`n`: the length of `rs`, at most 256; `xs`: whole numbers below 2^21),
+/// in floats: baseline x86-64 has no vector 32-bit integer multiply, so the integer remainder
+/// does not vectorise well (19 instructions for four values against 8).
+///
+/// Exact: with `x = q n + r`, `w = (x - (n - 1) / 2) / n` is `q` plus `(r - (n - 1) / 2) / n`,
+/// which is at most `1/2 - 1/(2n)` either side. `x - (n - 1) / 2` is exact (23 bits); the
+/// product by `1/n` is off by less than `2^-23 |w| < 2^-2 / n` (two roundings, `|w| < 2^21 / n`),
+/// so rounding it to the nearest integer gives `q`. Then `x - q n` is exact. Checked for every
+/// `x` in `tests::remainders_are_exact`.
+fn remainders(xs: &[f32], rs: &mut [u8]) {
+    let n = rs.len() as f32;
+    let (inv, centre) = (1.0 / n, (n - 1.0) / 2.0);
+    for (r, &x) in rs.iter_mut().zip(xs) {
+        let q = ((x - centre) * inv + ROUND) - ROUND;
+        *r = ((x - q * n) + ROUND).to_bits() as u8;
     }
 }
 
@@ -148,9 +178,11 @@ pub struct Dealer {
     /// The seed whose values `xs` holds.
     last: Option<u64>,
     /// As `lcg_values` gives them for `last`.
-    xs: Box<[u32]>,
+    xs: Box<[f32]>,
     /// `445^(k + 1) mod M`: how much `xs[k]` grows from one seed to the next.
-    growth: Box<[u32]>,
+    growth: Box<[f32]>,
+    /// Where the deck is shuffled (see `swap_by`).
+    table: Box<[Card; TABLE]>,
 }
 
 impl Dealer {
@@ -161,14 +193,15 @@ impl Dealer {
         let growth = (0..cards)
             .map(|_| {
                 power = power * 445 % LCG_MODULUS;
-                power as u32
+                power as f32
             })
             .collect();
         Dealer {
             lex: Lex::new(deck),
             last: None,
-            xs: vec![0; cards].into_boxed_slice(),
+            xs: vec![0.0; cards].into_boxed_slice(),
             growth,
+            table: Box::new([Card(0); TABLE]),
         }
     }
 
@@ -204,27 +237,18 @@ impl Dealer {
             Shuffle::Lcg => {}
         }
         if self.last.and_then(|last| last.checked_add(1)) == Some(seed) {
-            const M: u32 = LCG_MODULUS as u32;
+            const M: f32 = LCG_MODULUS as f32;
             for (x, &step) in self.xs.iter_mut().zip(self.growth.iter()) {
-                // Both below M < 2^21: the sum is below 2^22, and `M - 1 - sum` is negative
-                // exactly when the sum needs M taken off (no branch, so the loop vectorises).
+                // Both below M < 2^21: the sum is exact, and so is taking M off.
                 let sum = *x + step;
-                let wraps = ((M - 1).wrapping_sub(sum) as i32 >> 31) as u32;
-                *x = sum - (M & wraps);
+                *x = sum - if sum >= M { M } else { 0.0 };
             }
         } else {
             lcg_values(seed, &mut self.xs);
         }
         self.last = Some(seed);
-        swap_by(&self.xs, deck);
+        swap_by(&self.xs, deck, &mut self.table);
     }
-}
-
-/// Every swap's partner, in a loop of its own that vectorises: the swaps then know every
-/// address at once.
-fn partners<const N: usize>(xs: &[u32]) -> [u8; N] {
-    let xs: &[u32; N] = xs.try_into().expect("one value per card");
-    std::array::from_fn(|i| (xs[i] % N as u32) as u8)
 }
 
 /// SplitMix64: a tiny, well-mixed generator whose whole state is one `u64`.
@@ -347,6 +371,35 @@ mod tests {
                     reference.sort();
                     assert_eq!(sorted, reference);
                     assert_ne!(deck, kind.sorted(), "seed {seed} left the deck sorted");
+                }
+            }
+        }
+    }
+
+    /// The float remainder is the integer one for every generator value, for the two decks of
+    /// the presets and the extremes of the table.
+    #[test]
+    fn remainders_are_exact() {
+        for n in [1, 2, 3, 7, 52, 100, 108, 255, 256] {
+            let mut rs = vec![0u8; n];
+            let values: Vec<u32> = (0..LCG_MODULUS as u32).collect();
+            for chunk in values.chunks(n) {
+                let xs: Vec<f32> = chunk.iter().map(|&x| x as f32).collect();
+                remainders(&xs, &mut rs[..chunk.len()]);
+                if chunk.len() < n {
+                    // The last, shorter chunk: checked against its own length.
+                    for (&x, &r) in chunk.iter().zip(&rs) {
+                        assert_eq!(
+                            u32::from(r),
+                            x % chunk.len() as u32,
+                            "{x} mod {}",
+                            chunk.len()
+                        );
+                    }
+                    continue;
+                }
+                for (&x, &r) in chunk.iter().zip(&rs) {
+                    assert_eq!(u32::from(r), x % n as u32, "{x} mod {n}");
                 }
             }
         }
