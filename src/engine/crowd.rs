@@ -859,15 +859,87 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
     let cards = &mut hands.cards[..];
     let mut n = 0;
     let mut war_tally = WarTally::default();
+    let war_rules = WarRules {
+        strength,
+        face_down,
+    };
     let run = loop {
+        let (at, leaders) = lanes_battles(cards, head, strength, key, stop_n, (n, sizes));
+        (n, sizes) = at;
+        if leaders == 0 {
+            break Run::Round;
+        }
+        if GATHER != REVEAL_WARS {
+            let shown: [Card; PLAYERS] = std::array::from_fn(|p| cards[head[p] + n - 1]);
+            let tied = (0..PLAYERS).fold(0, |m, p| m | ((leaders >> (8 * p + 7)) as u32 & 1) << p);
+            break tie(&shown, tied);
+        }
+        let war;
+        (war, sizes) = lanes_war(
+            cards,
+            pile,
+            &mut head,
+            n,
+            sizes,
+            leaders,
+            war_rules,
+            &mut war_tally,
+        );
+        let War::Won {
+            winner,
+            pile: taken,
+        } = war
+        else {
+            break Run::ShortWar;
+        };
+        let t = head[winner] + n + size_of(sizes, winner);
+        // Only the winner's room shrank faster than a round's cards: `rounds_of_room` on every
+        // tail would give the same.
+        stop_n = match limit[winner].checked_sub(t + taken) {
+            Some(room) => stop_n.min(n + room / PLAYERS + 1),
+            None => n,
+        };
+        // The winner's tail is within its limit, a whole deck before its region's end.
+        cards[t..t + taken].copy_from_slice(&pile[..taken]);
+        sizes += (taken as u64) << (8 * winner);
+        let empty = sizes.wrapping_sub(ones) & !sizes & highs != 0;
+        if (n >= stop_n) | (sizes == key) | empty {
+            break Run::Round;
+        }
+    };
+    for (p, h) in head.into_iter().enumerate() {
+        hands.head[p] = (h + n) as u32;
+        hands.tail[p] = (h + n + size_of(sizes, p)) as u32;
+    }
+    let counts = war_tally.counts(n as u64, &run);
+    (run, counts)
+}
+
+/// `run_lanes`'s battles from round `n` with the hands' sizes `sizes` (`at`), until a tie,
+/// which it returns (the high bits of the tied players' lanes; the round counted, its cards
+/// still at the heads), or until a round after which the run stops (0): a hand is empty, the
+/// sizes match the key (`Key::bytes`), or round `stop_n` is played. A function of its own, so
+/// that the heads keep their registers whatever the wars around it need.
+#[inline(never)]
+fn lanes_battles<const PLAYERS: usize>(
+    cards: &mut [Card],
+    head: [usize; PLAYERS],
+    strength: Strength,
+    key: u64,
+    stop_n: usize,
+    at: (usize, u64),
+) -> ((usize, u64), u64) {
+    let ones = const { each_lane(0x01, PLAYERS) };
+    let highs = const { each_lane(0x80, PLAYERS) };
+    let (mut n, mut sizes) = at;
+    loop {
         // Byte p: player p's value. Bit v: some player shows value v.
+        // SAFETY: as in `run`: head + n < tail for every player, inside the array.
+        let shown = head.map(|h| unsafe { *cards.get_unchecked(h + n) });
         let (mut values, mut seen) = (0u64, 0u64);
-        let mut shown = [Card::default(); PLAYERS];
-        for (p, &h) in head.iter().enumerate() {
-            // SAFETY: as in `run`: head + n < tail for every player, inside the array.
-            shown[p] = unsafe { *cards.get_unchecked(h + n) };
-            values |= u64::from(shown[p].value()) << (8 * p);
-            seen |= 1 << shown[p].value();
+        for (p, card) in shown.iter().enumerate() {
+            values |= u64::from(card.value()) << (8 * p);
+            seen |= 1 << card.value();
         }
         n += 1;
         sizes -= ones;
@@ -878,62 +950,105 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
         // The high bit of each lane: set where the lane is not zero (no carry between lanes).
         let nonzero = (((diff & !highs) + !highs) | diff) & highs;
         let leaders = !nonzero & highs;
-        let (shift, taken) = if leaders & (leaders - 1) == 0 {
-            (leaders.trailing_zeros() - 7, PLAYERS)
-        } else {
-            let tied = (0..PLAYERS).fold(0, |m, p| m | ((leaders >> (8 * p + 7)) as u32 & 1) << p);
-            if GATHER != REVEAL_WARS {
-                break tie(&shown, tied);
-            }
-            let tail: [usize; PLAYERS] = std::array::from_fn(|p| head[p] + n + size_of(sizes, p));
-            let war = play_war(
-                cards,
-                pile,
-                &mut head,
-                &tail,
-                n,
-                shown,
-                tied,
-                strength,
-                face_down,
-                &mut war_tally,
-            );
-            // The tied players' heads moved past the cards of the war.
-            sizes = 0;
-            for p in 0..PLAYERS {
-                sizes |= ((tail[p] - head[p] - n) as u64) << (8 * p);
-            }
-            let War::Won { winner, pile: size } = war else {
-                break Run::ShortWar;
-            };
-            let mut won = tail;
-            won[winner] += size;
-            stop_n = rounds_of_room(&limit, &won, n, stop_n);
-            (8 * winner as u32, size)
-        };
-        let winner = shift as usize / 8;
-        let t = head[winner] + n + (sizes >> shift & 0xFF) as usize;
-        // The winner's tail is within its limit, a whole deck (at least 16 cards) before its
-        // region's end: the revealed cards, in player order, fit after it.
+        if leaders & (leaders - 1) != 0 {
+            return ((n, sizes), leaders);
+        }
+        let shift = leaders.trailing_zeros() - 7;
+        let t = head[shift as usize / 8] + n + (sizes >> shift & 0xFF) as usize;
+        // The winner's tail is within its limit, a whole deck (at least 16 cards, see
+        // `Hands::new`) before its region's end.
         cards[t..t + PLAYERS].copy_from_slice(&shown);
-        if taken > PLAYERS {
-            // A war: the revealed cards open the pile, the rest follows them.
-            cards[t + PLAYERS..t + taken].copy_from_slice(&pile[PLAYERS..taken]);
-        }
-        sizes += (taken as u64) << shift;
+        sizes += (PLAYERS as u64) << shift;
         let empty = sizes.wrapping_sub(ones) & !sizes & highs != 0;
-        // Every hand's size, the key being `Key::bytes`.
-        let key_hit = sizes == key;
-        if (n >= stop_n) | key_hit | empty {
-            break Run::Round;
+        if (n >= stop_n) | (sizes == key) | empty {
+            return ((n, sizes), 0);
         }
-    };
-    for (p, h) in head.into_iter().enumerate() {
-        hands.head[p] = (h + n) as u32;
-        hands.tail[p] = (h + n + size_of(sizes, p)) as u32;
     }
-    let counts = war_tally.counts(n as u64, &run);
-    (run, counts)
+}
+
+/// A one in every byte of a word.
+const ALL_LANES: u64 = each_lane(0x01, 8);
+
+/// What a war needs to know of the rules.
+#[derive(Clone, Copy)]
+struct WarRules {
+    strength: Strength,
+    face_down: usize,
+}
+
+/// The war of round `n` in `run_lanes` among the players whose lanes' high bits `leaders` holds,
+/// on the hands' sizes `sizes` (byte p: player p's cards after the round's), until one player
+/// reveals the strongest card or a tied player is short of cards. The pile gets the round's
+/// cards in player order, then each battle of the war's face-down cards (one from each tied
+/// player at a time) and its revealed cards, as `play_war` puts them; the tied players' heads
+/// move past their cards, and the sizes returned count them out. `play_war` on byte lanes: the
+/// short-war check and the new leaders are one word each, and only the tied players are visited.
+#[allow(clippy::too_many_arguments)]
+fn lanes_war<const PLAYERS: usize>(
+    cards: &[Card],
+    pile: &mut [Card],
+    head: &mut [usize; PLAYERS],
+    n: usize,
+    mut sizes: u64,
+    mut leaders: u64,
+    rules: WarRules,
+    tally: &mut WarTally,
+) -> (War, u64) {
+    let ones = const { each_lane(0x01, PLAYERS) };
+    let WarRules {
+        strength,
+        face_down,
+    } = rules;
+    for (p, slot) in pile[..PLAYERS].iter_mut().enumerate() {
+        *slot = cards[head[p] + n - 1];
+    }
+    let mut size = PLAYERS;
+    // Cards each tied player puts down in a battle of the war (at most 9).
+    let down = face_down + 1;
+    // Added to a size (below 128), sets its lane's high bit exactly when the size is `down` or
+    // more.
+    let enough = (0x80 - down as u64) * ones;
+    loop {
+        tally.wars += 1;
+        if leaders & !(sizes + enough) != 0 {
+            return (War::Short, sizes);
+        }
+        tally.battles += 1;
+        // The tied players, one byte each summed into the top byte (baseline x86-64 has no
+        // population count instruction).
+        let count = ((leaders >> 7).wrapping_mul(ALL_LANES) >> 56) as usize;
+        // Byte p: the value player p reveals (tied players only). Bit v: a tied player
+        // reveals value v.
+        let (mut values, mut seen) = (0u64, 0u64);
+        let mut set = leaders;
+        let mut i = size;
+        while set != 0 {
+            let p = set.trailing_zeros() as usize / 8;
+            set &= set - 1;
+            let at = head[p] + n;
+            for k in 0..face_down {
+                pile[i + k * count] = cards[at + k];
+            }
+            let card = cards[at + face_down];
+            pile[i + face_down * count] = card;
+            values |= u64::from(card.value()) << (8 * p);
+            seen |= 1 << card.value();
+            head[p] += down;
+            i += 1;
+        }
+        size += down * count;
+        sizes -= down as u64 * (leaders >> 7);
+        let best = u64::from(strength.strongest_present(seen));
+        // As in `lanes_battles`, among the tied players only.
+        let diff = values ^ (best * ones);
+        let highs = const { each_lane(0x80, PLAYERS) };
+        let nonzero = (((diff & !highs) + !highs) | diff) & highs;
+        leaders &= !nonzero;
+        if leaders & (leaders - 1) == 0 {
+            let winner = leaders.trailing_zeros() as usize / 8;
+            return (War::Won { winner, pile: size }, sizes);
+        }
+    }
 }
 
 /// Calls `run_lanes::<GATHER, N>` for the game's player count (3 to 8).
