@@ -73,20 +73,20 @@ impl Strength {
     /// bit): every player showing it is in the lead.
     #[inline(always)]
     pub const fn strongest_present(self, seen: u64) -> u8 {
-        let max = 63 - seen.leading_zeros() as u8;
         let lows = seen & self.low_mask();
-        // Both answers computed and one chosen without a branch: with several players an ace
-        // shows in about half the battles, which no predictor can foresee.
-        let low_max = 63 - (lows | 1).leading_zeros() as u8;
+        // The ace is the top value: shown, it leads unless a 2 or 3 is shown too. Chosen
+        // without a branch: with several players an ace shows in about half the battles,
+        // which no predictor can foresee.
         let ace = match self.ace {
-            Some(ace) => ace,
-            None => u8::MAX,
+            Some(ace) => 1 << ace,
+            None => 0,
         };
-        if (max == ace) & (lows != 0) {
-            low_max
+        let counted = if (seen & ace != 0) & (lows != 0) {
+            lows
         } else {
-            max
-        }
+            seen
+        };
+        63 - counted.leading_zeros() as u8
     }
 
     /// The strongest value among `values`.
