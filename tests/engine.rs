@@ -395,26 +395,29 @@ fn games_looping_from_their_deal_are_exact_unwatched() {
     );
 }
 
-/// The three-player oorlog loop plays its two-player wars on its own (writing the table after
-/// both tied players' tails): against the general path for every face-down count, with the
-/// short wars and three-way ties of many deals.
+/// Oorlog's runs play their wars on their own: the three-player loop its wars of two (writing
+/// the table after both tied players' tails), the byte-lane loop of 4 to 8 players every war
+/// (`lanes_war`). Against the general path for every face-down count, with the short wars and
+/// many-way ties of many deals.
 #[test]
-fn three_player_wars_agree_with_the_general_path_for_every_face_down_count() {
-    for face_down in 0..=4 {
-        let knobs = Knobs {
-            players: Some(3),
-            face_down: Some(face_down),
-            ..Knobs::default()
-        };
-        let rules = Rules::build(Preset::Oorlog, knobs).unwrap();
-        let mut fast = Engine::new(rules);
-        let mut general = Engine::new(rules);
-        for seed in 0..1500 {
-            assert_eq!(
-                fast.play_seed(Shuffle::Splitmix, seed),
-                general.play_seed_observed(Shuffle::Splitmix, seed, &mut Watching),
-                "oorlog 3p face-down {face_down} seed {seed}"
-            );
+fn crowd_wars_agree_with_the_general_path_for_every_face_down_count() {
+    for players in [3, 4, 6, 8] {
+        for face_down in 0..=4 {
+            let knobs = Knobs {
+                players: Some(players),
+                face_down: Some(face_down),
+                ..Knobs::default()
+            };
+            let rules = Rules::build(Preset::Oorlog, knobs).unwrap();
+            let mut fast = Engine::new(rules);
+            let mut general = Engine::new(rules);
+            for seed in 0..1500 {
+                assert_eq!(
+                    fast.play_seed(Shuffle::Splitmix, seed),
+                    general.play_seed_observed(Shuffle::Splitmix, seed, &mut Watching),
+                    "oorlog {players}p face-down {face_down} seed {seed}"
+                );
+            }
         }
     }
 }
