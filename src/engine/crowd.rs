@@ -502,12 +502,19 @@ fn run_three<const GATHER: u8>(
             tails,
             less_one: tails.wrapping_sub(beyond),
         };
-        let (stretch, decision) = three_battles(cards, table, head, war.key, stretch);
+        // Oorlog's one face-down card, with wars: the common war of two is played in the loop.
+        let (stretch, decision) = if GATHER == REVEAL_WARS && face_down == 1 {
+            three_battles::<true>(cards, table, head, &war, stretch, &mut war_tally)
+        } else {
+            three_battles::<false>(cards, table, head, &war, stretch, &mut war_tally)
+        };
         (n, tails) = (stretch.n, stretch.tails);
         beyond = tails.wrapping_sub(stretch.less_one);
         if decision & TRIO_TIE == 0 {
             break Run::Round;
         }
+        // The heads again: the wars played in `three_battles` moved them.
+        let head = [0, 1, 2].map(|p| lane(beyond, 16 * p) - 1 - n);
         // SAFETY: the heads as in `three_battles`.
         let shown = unsafe { head.map(|h| *cards.get_unchecked(h + n)) };
         n += 1;
@@ -686,22 +693,26 @@ struct Stretch {
 
 /// `run_three`'s battles from `at` until a tie, which it returns (its decision, `TRIO_TIE`
 /// set), or until a round after which the run stops (a decision without `TRIO_TIE`). Player
-/// p's next card is at `head[p] + n`. A function of its own, so that its few values keep
-/// their registers whatever the wars around it need.
+/// p's next card is at `head[p] + n`. With `QUICK_WARS` (wars with one face-down card) the
+/// common war, two tied players who both hold the card face down and the next and reveal
+/// different values, is played here too (see `quick_war`); any other tie is returned with the
+/// state as it was before the tied battle. A function of its own, so that its few values keep
+/// their registers whatever the other wars need.
 #[inline(never)]
-fn three_battles(
+fn three_battles<const QUICK_WARS: bool>(
     cards: &mut [Card],
     table: &TrioTable,
     head: [usize; 3],
-    key: u32,
+    war: &TrioWar,
     at: Stretch,
+    tally: &mut WarTally,
 ) -> (Stretch, u8) {
     let Stretch {
         mut n,
         mut tails,
         mut less_one,
     } = at;
-    let [h0, h1, h2] = head;
+    let [mut h0, mut h1, mut h2] = head;
     loop {
         // SAFETY: as in `run`: head + n < tail for every player, inside the array.
         let [a, b, c] =
@@ -709,7 +720,38 @@ fn three_battles(
         // Values are below 16 (`trio_table`): the mask only spares a bounds check.
         let decision = u32::from(table[(a | b << 4 | c << 8) & 0xFFF]);
         if decision & u32::from(TRIO_TIE) != 0 {
-            return (Stretch { n, tails, less_one }, decision as u8);
+            let quick = if QUICK_WARS {
+                quick_war(
+                    cards,
+                    table,
+                    [h0, h1, h2],
+                    n,
+                    tails,
+                    less_one,
+                    decision,
+                    war,
+                )
+            } else {
+                None
+            };
+            let Some((moved, after)) = quick else {
+                return (Stretch { n, tails, less_one }, decision as u8);
+            };
+            tally.wars += 1;
+            tally.battles += 1;
+            n += 1;
+            (h0, h1, h2) = (
+                h0 + lane(moved, 0),
+                h1 + lane(moved, 16),
+                h2 + lane(moved, 32),
+            );
+            // The tied players' heads moved past the war's cards, every head past the round's.
+            less_one = after.wrapping_sub(tails.wrapping_sub(less_one) + LANE_ONES + moved);
+            tails = after;
+            if three_stops(less_one, war.key) {
+                return (Stretch { n, tails, less_one }, 0);
+            }
+            continue;
         }
         let t = (tails >> decision & 0xFFFF) as usize;
         // SAFETY: the heads as above; the winner's tail is within its limit, a whole deck
@@ -724,11 +766,70 @@ fn three_battles(
         let won = 3 << decision;
         tails += won;
         less_one = less_one.wrapping_add(won).wrapping_sub(LANE_ONES);
-        if three_stops(less_one, key) {
+        if three_stops(less_one, war.key) {
             // The last battle's decision: no `TRIO_TIE`.
             return (Stretch { n, tails, less_one }, decision as u8);
         }
     }
+}
+
+/// The war of round `n` of a run of three, which tied with `decision`, when it is two players
+/// who each hold at least the card face down and the next, and the next two differ: the
+/// round's three cards, then the face-down cards and the revealed ones (player order) go to
+/// the winner's tail. Returns what the tied players' heads move by (in lanes) and the tails
+/// after the war (the round limit in lane 3 brought forward if needed, see `after_war`); for
+/// any other tie, `None`, having changed nothing.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn quick_war(
+    cards: &mut [Card],
+    table: &TrioTable,
+    head: [usize; 3],
+    n: usize,
+    tails: u64,
+    less_one: u64,
+    decision: u32,
+    war: &TrioWar,
+) -> Option<(u64, u64)> {
+    let leaders = decision & !u32::from(TRIO_TIE);
+    if leaders == 0b111 {
+        return None;
+    }
+    // The tied players' lanes, found without a branch (see `run_three`).
+    let sp = 16 * leaders.trailing_zeros() as usize;
+    let sq = 16 * (31 - leaders.leading_zeros()) as usize;
+    // Cards left after the tied one: the war needs two of each.
+    if lane(less_one, sp).min(lane(less_one, sq)) < 2 {
+        return None;
+    }
+    // One past each player's tied card: the face-down card, then the revealed one.
+    let beyond = tails.wrapping_sub(less_one);
+    let (p, q) = (lane(beyond, sp), lane(beyond, sq));
+    // SAFETY: both players hold these two cards (checked above), so p + 1 and q + 1 are
+    // below their tails, inside the array.
+    let [x0, x1, y0, y1] = unsafe { [p, p + 1, q, q + 1].map(|i| *cards.get_unchecked(i)) };
+    let (a, b) = (x1.value() as usize, y1.value() as usize);
+    if a == b {
+        return None;
+    }
+    // `a` beats `b` when it alone is the strongest of (a, b, b): see `war_of_two`.
+    let winner = if table[(a | b << 4 | b << 8) & 0xFFF] == 0 {
+        sp
+    } else {
+        sq
+    };
+    let t = lane(tails, winner);
+    // SAFETY: the round's cards as in `three_battles`; the winner's tail is within its limit,
+    // a whole deck before its region's end, so t + 6 is inside the array.
+    unsafe {
+        let [s0, s1, s2] = head.map(|h| *cards.get_unchecked(h + n));
+        let table = [s0, s1, s2, x0, y0, x1, y1];
+        cards.get_unchecked_mut(t..t + 7).copy_from_slice(&table);
+    }
+    Some((
+        2 << sp | 2 << sq,
+        after_war(tails, winner, 7, n + 1, war.limits),
+    ))
 }
 
 /// Whether a run of three stops after a round, `less_one` being `tails - beyond` (see
