@@ -965,7 +965,33 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
         face_down,
     };
     let run = loop {
-        let (at, leaders) = lanes_battles(cards, head, strength, key, stop_n, (n, sizes));
+        let lanes = LaneRun {
+            strength,
+            key,
+            limit: &limit,
+        };
+        // Oorlog's one face-down card, with wars: the common war of two is played in the loop.
+        let (at, leaders) = if GATHER == REVEAL_WARS && face_down == 1 {
+            let at = (n, sizes);
+            lanes_battles::<PLAYERS, true>(
+                cards,
+                &mut head,
+                &mut stop_n,
+                &lanes,
+                at,
+                &mut war_tally,
+            )
+        } else {
+            let at = (n, sizes);
+            lanes_battles::<PLAYERS, false>(
+                cards,
+                &mut head,
+                &mut stop_n,
+                &lanes,
+                at,
+                &mut war_tally,
+            )
+        };
         (n, sizes) = at;
         if leaders == 0 {
             break Run::Round;
@@ -1016,53 +1042,121 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
     (run, counts)
 }
 
+/// What `lanes_battles` reads and does not change: the ranking, the cycle key (`Key::bytes`)
+/// and the tails' limits.
+struct LaneRun<'a, const PLAYERS: usize> {
+    strength: Strength,
+    key: u64,
+    limit: &'a [usize; PLAYERS],
+}
+
 /// `run_lanes`'s battles from round `n` with the hands' sizes `sizes` (`at`), until a tie,
 /// which it returns (the high bits of the tied players' lanes; the round counted, its cards
 /// still at the heads), or until a round after which the run stops (0): a hand is empty, the
-/// sizes match the key (`Key::bytes`), or round `stop_n` is played. A function of its own, so
-/// that the heads keep their registers whatever the wars around it need.
+/// sizes match the key, or round `stop_n` is played. With `QUICK_WARS` (wars with one
+/// face-down card) the common war, two tied players who both hold the card face down and the
+/// next and reveal different values, is played here too, moving their heads and bringing
+/// `stop_n` forward if the winner's room needs it; any other tie is returned with the state
+/// as it was after the tied battle. A function of its own, so that the heads keep their
+/// registers whatever the other wars need.
 #[inline(never)]
-fn lanes_battles<const PLAYERS: usize>(
+fn lanes_battles<const PLAYERS: usize, const QUICK_WARS: bool>(
     cards: &mut [Card],
-    head: [usize; PLAYERS],
-    strength: Strength,
-    key: u64,
-    stop_n: usize,
+    head: &mut [usize; PLAYERS],
+    stop_n: &mut usize,
+    run: &LaneRun<PLAYERS>,
     at: (usize, u64),
+    tally: &mut WarTally,
 ) -> ((usize, u64), u64) {
     let ones = const { each_lane(0x01, PLAYERS) };
     let highs = const { each_lane(0x80, PLAYERS) };
+    let size_of = |sizes: u64, p: usize| (sizes >> (8 * p) & 0xFF) as usize;
     let (mut n, mut sizes) = at;
-    loop {
-        // Byte p: player p's value. Bit v: some player shows value v.
-        // SAFETY: as in `run`: head + n < tail for every player, inside the array.
-        let shown = head.map(|h| unsafe { *cards.get_unchecked(h + n) });
-        let (mut values, mut seen) = (0u64, 0u64);
-        for (p, card) in shown.iter().enumerate() {
-            values |= u64::from(card.value()) << (8 * p);
-            seen |= 1 << card.value();
-        }
-        n += 1;
-        sizes -= ones;
-        let best = u64::from(strength.strongest_present(seen));
-        // Zero in the lanes of the players who show the strongest value (values are below 64,
-        // so each lane's high bit is clear).
-        let diff = values ^ (best * ones);
-        // The high bit of each lane: set where the lane is not zero (no carry between lanes).
-        let nonzero = (((diff & !highs) + !highs) | diff) & highs;
-        let leaders = !nonzero & highs;
-        if leaders & (leaders - 1) != 0 {
-            return ((n, sizes), leaders);
-        }
-        let shift = leaders.trailing_zeros() - 7;
-        let t = head[shift as usize / 8] + n + (sizes >> shift & 0xFF) as usize;
-        // The winner's tail is within its limit, a whole deck (at least 16 cards, see
-        // `Hands::new`) before its region's end.
-        cards[t..t + PLAYERS].copy_from_slice(&shown);
-        sizes += (PLAYERS as u64) << shift;
-        let empty = sizes.wrapping_sub(ones) & !sizes & highs != 0;
-        if (n >= stop_n) | (sizes == key) | empty {
-            return ((n, sizes), 0);
+    // The heads stay fixed between two wars: a copy of them, only ever indexed by constants
+    // (the loops unroll), keeps them in registers for the cards' reads; `head` is indexed by
+    // the winner.
+    'wars: loop {
+        let h = *head;
+        loop {
+            // Byte p: player p's value. Bit v: some player shows value v.
+            // SAFETY: as in `run`: head + n < tail for every player, inside the array.
+            let shown = h.map(|h| unsafe { *cards.get_unchecked(h + n) });
+            let (mut values, mut seen) = (0u64, 0u64);
+            for (p, card) in shown.iter().enumerate() {
+                values |= u64::from(card.value()) << (8 * p);
+                seen |= 1 << card.value();
+            }
+            n += 1;
+            sizes -= ones;
+            let best = u64::from(run.strength.strongest_present(seen));
+            // Zero in the lanes of the players who show the strongest value (values are below 64,
+            // so each lane's high bit is clear).
+            let diff = values ^ (best * ones);
+            // The high bit of each lane: set where the lane is not zero (no carry between lanes).
+            let nonzero = (((diff & !highs) + !highs) | diff) & highs;
+            let leaders = !nonzero & highs;
+            let (winner, taken) = if leaders & (leaders - 1) == 0 {
+                let winner = leaders.trailing_zeros() as usize / 8;
+                let t = head[winner] + n + size_of(sizes, winner);
+                // The winner's tail is within its limit, a whole deck (at least 16 cards, see
+                // `Hands::new`) before its region's end.
+                cards[t..t + PLAYERS].copy_from_slice(&shown);
+                (winner, PLAYERS)
+            } else {
+                // A war of two tied players, both holding the two cards it takes, whose next
+                // values differ; anything else goes back to `run_lanes`.
+                let two = leaders & (leaders - 1);
+                let (p, q) = (
+                    leaders.trailing_zeros() as usize / 8,
+                    two.trailing_zeros() as usize / 8,
+                );
+                if !QUICK_WARS
+                    || two & (two - 1) != 0
+                    || size_of(sizes, p).min(size_of(sizes, q)) < 2
+                {
+                    return ((n, sizes), leaders);
+                }
+                let (hp, hq) = (head[p] + n, head[q] + n);
+                // SAFETY: both players hold these two cards (checked above), so hp + 1 and hq + 1
+                // are below their tails, inside the array.
+                let [x0, x1, y0, y1] =
+                    unsafe { [hp, hp + 1, hq, hq + 1].map(|i| *cards.get_unchecked(i)) };
+                let (a, b) = (x1.value(), y1.value());
+                if a == b {
+                    return ((n, sizes), leaders);
+                }
+                let strongest = run.strength.strongest_present(1 << a | 1 << b);
+                let winner = if strongest == a { p } else { q };
+                // The winner's tail, before its two cards leave: the tails do not move.
+                let t = head[winner] + n + size_of(sizes, winner);
+                let taken = PLAYERS + 4;
+                // The winner's tail is within its limit, a whole deck before its region's end:
+                // the round's cards in player order, the face-down cards, the revealed ones.
+                cards[t..t + PLAYERS].copy_from_slice(&shown);
+                cards[t + PLAYERS..t + taken].copy_from_slice(&[x0, y0, x1, y1]);
+                head[p] += 2;
+                head[q] += 2;
+                sizes -= 2 << (8 * p) | 2 << (8 * q);
+                // As in `run_lanes` after a war: only the winner's room shrank faster.
+                *stop_n = match run.limit[winner].checked_sub(t + taken) {
+                    Some(room) => (*stop_n).min(n + room / PLAYERS + 1),
+                    None => n,
+                };
+                tally.wars += 1;
+                tally.battles += 1;
+                sizes += (taken as u64) << (8 * winner);
+                let empty = sizes.wrapping_sub(ones) & !sizes & highs != 0;
+                if (n >= *stop_n) | (sizes == run.key) | empty {
+                    return ((n, sizes), 0);
+                }
+                // The heads moved.
+                continue 'wars;
+            };
+            sizes += (taken as u64) << (8 * winner);
+            let empty = sizes.wrapping_sub(ones) & !sizes & highs != 0;
+            if (n >= *stop_n) | (sizes == run.key) | empty {
+                return ((n, sizes), 0);
+            }
         }
     }
 }
