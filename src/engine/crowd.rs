@@ -805,9 +805,7 @@ fn quick_war(
     // One past each player's tied card: the face-down card, then the revealed one.
     let beyond = tails.wrapping_sub(less_one);
     let (p, q) = (lane(beyond, sp), lane(beyond, sq));
-    // SAFETY: both players hold these two cards (checked above), so p + 1 and q + 1 are
-    // below their tails, inside the array.
-    let [x0, x1, y0, y1] = unsafe { [p, p + 1, q, q + 1].map(|i| *cards.get_unchecked(i)) };
+    let [x0, x1, y0, y1] = [p, p + 1, q, q + 1].map(|i| cards[i]);
     let (a, b) = (x1.value() as usize, y1.value() as usize);
     if a == b {
         return None;
@@ -1117,10 +1115,7 @@ fn lanes_battles<const PLAYERS: usize, const QUICK_WARS: bool>(
                     return ((n, sizes), leaders);
                 }
                 let (hp, hq) = (head[p] + n, head[q] + n);
-                // SAFETY: both players hold these two cards (checked above), so hp + 1 and hq + 1
-                // are below their tails, inside the array.
-                let [x0, x1, y0, y1] =
-                    unsafe { [hp, hp + 1, hq, hq + 1].map(|i| *cards.get_unchecked(i)) };
+                let [x0, x1, y0, y1] = [hp, hp + 1, hq, hq + 1].map(|i| cards[i]);
                 let (a, b) = (x1.value(), y1.value());
                 if a == b {
                     return ((n, sizes), leaders);
