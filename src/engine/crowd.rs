@@ -1093,67 +1093,92 @@ fn lanes_battles<const PLAYERS: usize, const QUICK_WARS: bool>(
             // The high bit of each lane: set where the lane is not zero (no carry between lanes).
             let nonzero = (((diff & !highs) + !highs) | diff) & highs;
             let leaders = !nonzero & highs;
-            let (winner, taken) = if leaders & (leaders - 1) == 0 {
+            let stops = |n: usize, sizes: u64, stop_n: usize| {
+                let empty = sizes.wrapping_sub(ones) & !sizes & highs != 0;
+                (n >= stop_n) | (sizes == run.key) | empty
+            };
+            if leaders & (leaders - 1) == 0 {
                 let winner = leaders.trailing_zeros() as usize / 8;
                 let t = head[winner] + n + size_of(sizes, winner);
                 // The winner's tail is within its limit, a whole deck (at least 16 cards, see
                 // `Hands::new`) before its region's end.
                 cards[t..t + PLAYERS].copy_from_slice(&shown);
-                (winner, PLAYERS)
-            } else {
-                // A war of two tied players, both holding the two cards it takes, whose next
-                // values differ; anything else goes back to `run_lanes`.
-                let two = leaders & (leaders - 1);
-                let (p, q) = (
-                    leaders.trailing_zeros() as usize / 8,
-                    two.trailing_zeros() as usize / 8,
-                );
-                if !QUICK_WARS
-                    || two & (two - 1) != 0
-                    || size_of(sizes, p).min(size_of(sizes, q)) < 2
-                {
-                    return ((n, sizes), leaders);
-                }
-                let (hp, hq) = (head[p] + n, head[q] + n);
-                let [x0, x1, y0, y1] = [hp, hp + 1, hq, hq + 1].map(|i| cards[i]);
-                let (a, b) = (x1.value(), y1.value());
-                if a == b {
-                    return ((n, sizes), leaders);
-                }
-                let strongest = run.strength.strongest_present(1 << a | 1 << b);
-                let winner = if strongest == a { p } else { q };
-                // The winner's tail, before its two cards leave: the tails do not move.
-                let t = head[winner] + n + size_of(sizes, winner);
-                let taken = PLAYERS + 4;
-                // The winner's tail is within its limit, a whole deck before its region's end:
-                // the round's cards in player order, the face-down cards, the revealed ones.
-                cards[t..t + PLAYERS].copy_from_slice(&shown);
-                cards[t + PLAYERS..t + taken].copy_from_slice(&[x0, y0, x1, y1]);
-                head[p] += 2;
-                head[q] += 2;
-                sizes -= 2 << (8 * p) | 2 << (8 * q);
-                // As in `run_lanes` after a war: only the winner's room shrank faster.
-                *stop_n = match run.limit[winner].checked_sub(t + taken) {
-                    Some(room) => (*stop_n).min(n + room / PLAYERS + 1),
-                    None => n,
-                };
-                tally.wars += 1;
-                tally.battles += 1;
-                sizes += (taken as u64) << (8 * winner);
-                let empty = sizes.wrapping_sub(ones) & !sizes & highs != 0;
-                if (n >= *stop_n) | (sizes == run.key) | empty {
+                sizes += (PLAYERS as u64) << (8 * winner);
+                if stops(n, sizes, *stop_n) {
                     return ((n, sizes), 0);
                 }
-                // The heads moved.
-                continue 'wars;
-            };
-            sizes += (taken as u64) << (8 * winner);
-            let empty = sizes.wrapping_sub(ones) & !sizes & highs != 0;
-            if (n >= *stop_n) | (sizes == run.key) | empty {
+                continue;
+            }
+            let war = LaneWar { shown, leaders, n };
+            if !QUICK_WARS || !lanes_quick_war(cards, head, &mut sizes, stop_n, run, &war) {
+                return ((n, sizes), leaders);
+            }
+            tally.wars += 1;
+            tally.battles += 1;
+            if stops(n, sizes, *stop_n) {
                 return ((n, sizes), 0);
             }
+            // The heads moved.
+            continue 'wars;
         }
     }
+}
+
+/// A tie in round `n` (counted) of a run on byte lanes, which showed `shown`, among the
+/// players whose lanes' high bits `leaders` holds.
+struct LaneWar<const PLAYERS: usize> {
+    shown: [Card; PLAYERS],
+    leaders: u64,
+    n: usize,
+}
+
+/// The common war of `lanes_battles` (oorlog's one face-down card): two tied players who both
+/// hold the card face down and the next, and reveal different values. Plays it if it is one:
+/// the round's cards in player order, the face-down cards, then the revealed ones go to the
+/// winner's tail, the two heads move past their cards, `sizes` counts it all, and `stop_n`
+/// comes forward if the winner's room needs it. Otherwise changes nothing and returns false.
+#[inline(always)]
+fn lanes_quick_war<const PLAYERS: usize>(
+    cards: &mut [Card],
+    head: &mut [usize; PLAYERS],
+    sizes: &mut u64,
+    stop_n: &mut usize,
+    run: &LaneRun<PLAYERS>,
+    war: &LaneWar<PLAYERS>,
+) -> bool {
+    let size_of = |p: usize| (*sizes >> (8 * p) & 0xFF) as usize;
+    let LaneWar { leaders, n, .. } = *war;
+    let two = leaders & (leaders - 1);
+    let (p, q) = (
+        leaders.trailing_zeros() as usize / 8,
+        two.trailing_zeros() as usize / 8,
+    );
+    if two & (two - 1) != 0 || size_of(p).min(size_of(q)) < 2 {
+        return false;
+    }
+    let (hp, hq) = (head[p] + n, head[q] + n);
+    let [x0, x1, y0, y1] = [hp, hp + 1, hq, hq + 1].map(|i| cards[i]);
+    let (a, b) = (x1.value(), y1.value());
+    if a == b {
+        return false;
+    }
+    let strongest = run.strength.strongest_present(1 << a | 1 << b);
+    let winner = if strongest == a { p } else { q };
+    // The winner's tail, before its two cards leave: the tails do not move.
+    let t = head[winner] + n + size_of(winner);
+    let taken = PLAYERS + 4;
+    // The winner's tail is within its limit, a whole deck before its region's end.
+    cards[t..t + PLAYERS].copy_from_slice(&war.shown);
+    cards[t + PLAYERS..t + taken].copy_from_slice(&[x0, y0, x1, y1]);
+    head[p] += 2;
+    head[q] += 2;
+    *sizes = *sizes - (2 << (8 * p) | 2 << (8 * q)) + ((taken as u64) << (8 * winner));
+    // As in `run_lanes` after a war: only the winner's room shrank faster.
+    *stop_n = match run.limit[winner].checked_sub(t + taken) {
+        Some(room) => (*stop_n).min(n + room / PLAYERS + 1),
+        None => n,
+    };
+    true
 }
 
 /// A one in every byte of a word.
