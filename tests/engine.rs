@@ -343,15 +343,21 @@ fn fast_paths_agree_with_the_general_path() {
 fn oorlog_runs_agree_with_the_general_path_over_many_deals() {
     for n in 3..=8 {
         let rules = Rules::new(Preset::Oorlog, Some(n), None).unwrap();
-        let mut fast = Engine::new(rules);
-        let mut general = Engine::new(rules);
-        for seed in 0..3000 {
-            assert_eq!(
-                fast.play_seed(Shuffle::Lcg, seed),
-                general.play_seed_observed(Shuffle::Lcg, seed, &mut Watching),
-                "oorlog {n}p seed {seed}"
-            );
-        }
+        fast_equals_general(rules, Shuffle::Lcg, 3000, &format!("oorlog {n}p"));
+    }
+}
+
+/// Plays seeds `0..seeds` of `rules` unwatched (the fast paths) and watched (the general path,
+/// which reports every event): the results must be equal.
+fn fast_equals_general(rules: Rules, shuffle: Shuffle, seeds: u64, what: &str) {
+    let mut fast = Engine::new(rules);
+    let mut general = Engine::new(rules);
+    for seed in 0..seeds {
+        assert_eq!(
+            fast.play_seed(shuffle, seed),
+            general.play_seed_observed(shuffle, seed, &mut Watching),
+            "{what} seed {seed}"
+        );
     }
 }
 
@@ -409,15 +415,8 @@ fn crowd_wars_agree_with_the_general_path_for_every_face_down_count() {
                 ..Knobs::default()
             };
             let rules = Rules::build(Preset::Oorlog, knobs).unwrap();
-            let mut fast = Engine::new(rules);
-            let mut general = Engine::new(rules);
-            for seed in 0..1500 {
-                assert_eq!(
-                    fast.play_seed(Shuffle::Splitmix, seed),
-                    general.play_seed_observed(Shuffle::Splitmix, seed, &mut Watching),
-                    "oorlog {players}p face-down {face_down} seed {seed}"
-                );
-            }
+            let what = format!("oorlog {players}p face-down {face_down}");
+            fast_equals_general(rules, Shuffle::Splitmix, 1500, &what);
         }
     }
 }

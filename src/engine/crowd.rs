@@ -488,6 +488,12 @@ fn run_three<const GATHER: u8>(
         face_down,
         strength,
     };
+    // Oorlog's one face-down card, with wars: the common war is played in the battle loop.
+    let battles = if GATHER == REVEAL_WARS && face_down == 1 {
+        three_battles::<true>
+    } else {
+        three_battles::<false>
+    };
     let cards = &mut hands.cards[..];
     // Rounds begun.
     let mut n = 0;
@@ -502,12 +508,7 @@ fn run_three<const GATHER: u8>(
             tails,
             less_one: tails.wrapping_sub(beyond),
         };
-        // Oorlog's one face-down card, with wars: the common war of two is played in the loop.
-        let (stretch, decision) = if GATHER == REVEAL_WARS && face_down == 1 {
-            three_battles::<true>(cards, table, head, &war, stretch, &mut war_tally)
-        } else {
-            three_battles::<false>(cards, table, head, &war, stretch, &mut war_tally)
-        };
+        let (stretch, decision) = battles(cards, table, head, &war, stretch, &mut war_tally);
         (n, tails) = (stretch.n, stretch.tails);
         beyond = tails.wrapping_sub(stretch.less_one);
         if decision & TRIO_TIE == 0 {
@@ -962,34 +963,26 @@ fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
         strength,
         face_down,
     };
+    let lanes = LaneRun {
+        strength,
+        key,
+        limit: &limit,
+    };
+    // Oorlog's one face-down card, with wars: the common war is played in the battle loop.
+    let battles = if GATHER == REVEAL_WARS && face_down == 1 {
+        lanes_battles::<PLAYERS, true>
+    } else {
+        lanes_battles::<PLAYERS, false>
+    };
     let run = loop {
-        let lanes = LaneRun {
-            strength,
-            key,
-            limit: &limit,
-        };
-        // Oorlog's one face-down card, with wars: the common war of two is played in the loop.
-        let (at, leaders) = if GATHER == REVEAL_WARS && face_down == 1 {
-            let at = (n, sizes);
-            lanes_battles::<PLAYERS, true>(
-                cards,
-                &mut head,
-                &mut stop_n,
-                &lanes,
-                at,
-                &mut war_tally,
-            )
-        } else {
-            let at = (n, sizes);
-            lanes_battles::<PLAYERS, false>(
-                cards,
-                &mut head,
-                &mut stop_n,
-                &lanes,
-                at,
-                &mut war_tally,
-            )
-        };
+        let (at, leaders) = battles(
+            cards,
+            &mut head,
+            &mut stop_n,
+            &lanes,
+            (n, sizes),
+            &mut war_tally,
+        );
         (n, sizes) = at;
         if leaders == 0 {
             break Run::Round;
