@@ -133,6 +133,14 @@ fn swap_by<T: Copy>(xs: &[f32], deck: &mut [T], table: &mut [T; TABLE]) {
     // address at once.
     let mut partners = [0u8; TABLE];
     remainders(xs, &mut partners[..n]);
+    swap_with(&partners[..n], deck, table);
+}
+
+/// Swaps card `i` with card `partners[i]`, for `i` in `0..n` (`n <= TABLE`: the length of
+/// `deck` and of `partners`), in `table`.
+fn swap_with<T: Copy>(partners: &[u8], deck: &mut [T], table: &mut [T; TABLE]) {
+    let n = deck.len();
+    debug_assert!(n <= TABLE && partners.len() == n);
     table[..n].copy_from_slice(deck);
     // Indexed: the compiler then knows `i < n <= TABLE` and unrolls with one exit test per
     // pair (an iterator over the partners kept a second one).
@@ -160,9 +168,45 @@ fn remainders(xs: &[f32], rs: &mut [u8]) {
     let n = rs.len() as f32;
     let (inv, centre) = (1.0 / n, (n - 1.0) / 2.0);
     for (r, &x) in rs.iter_mut().zip(xs) {
-        let q = ((x - centre) * inv + ROUND) - ROUND;
-        *r = ((x - q * n) + ROUND).to_bits() as u8;
+        *r = remainder(x, n, inv, centre);
     }
+}
+
+/// `x mod n`, `inv` being `1 / n` and `centre` `(n - 1) / 2` (see `remainders`).
+#[inline(always)]
+fn remainder(x: f32, n: f32, inv: f32, centre: f32) -> u8 {
+    let q = ((x - centre) * inv + ROUND) - ROUND;
+    ((x - q * n) + ROUND).to_bits() as u8
+}
+
+/// Steps every value of `xs` from one seed to the next (adds its `growth`, mod M) and puts its
+/// remainder mod `n` (the length of `rs`) in `rs`: `remainders` after the step, in the same
+/// loop, so that each value is loaded once.
+#[inline(always)]
+fn step_remainders(xs: &mut [f32], growth: &[f32], rs: &mut [u8]) {
+    let n = rs.len() as f32;
+    let (inv, centre) = (1.0 / n, (n - 1.0) / 2.0);
+    for ((x, &step), r) in xs.iter_mut().zip(growth).zip(rs.iter_mut()) {
+        *x = next_value(*x, step);
+        *r = remainder(*x, n, inv, centre);
+    }
+}
+
+/// `step_remainders` compiled for AVX2: eight values a vector instead of four, and
+/// three-operand instructions (no copies).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn step_remainders_avx2(xs: &mut [f32], growth: &[f32], rs: &mut [u8]) {
+    step_remainders(xs, growth, rs)
+}
+
+/// A generator value `x` for the next seed: `x + step mod M`.
+#[inline(always)]
+fn next_value(x: f32, step: f32) -> f32 {
+    const M: f32 = LCG_MODULUS as f32;
+    // Both below M < 2^21: the sum is exact, and so is taking M off.
+    let sum = x + step;
+    sum - if sum >= M { M } else { 0.0 }
 }
 
 /// Shuffles one deck for a run of seeds, remembering what makes the next seed cheap.
@@ -183,6 +227,8 @@ pub struct Dealer {
     growth: Box<[f32]>,
     /// Where the deck is shuffled (see `swap_by`).
     table: Box<[Card; TABLE]>,
+    /// Each card's partner in the swaps (see `swap_with`).
+    partners: Box<[u8; TABLE]>,
 }
 
 impl Dealer {
@@ -202,6 +248,7 @@ impl Dealer {
             xs: vec![0.0; cards].into_boxed_slice(),
             growth,
             table: Box::new([Card(0); TABLE]),
+            partners: Box::new([0; TABLE]),
         }
     }
 
@@ -236,18 +283,34 @@ impl Dealer {
             Shuffle::Lcg if deck.len() != self.xs.len() => return lcg_shuffle(seed, deck),
             Shuffle::Lcg => {}
         }
-        if self.last.and_then(|last| last.checked_add(1)) == Some(seed) {
-            const M: f32 = LCG_MODULUS as f32;
-            for (x, &step) in self.xs.iter_mut().zip(self.growth.iter()) {
-                // Both below M < 2^21: the sum is exact, and so is taking M off.
-                let sum = *x + step;
-                *x = sum - if sum >= M { M } else { 0.0 };
+        let next = self.last.and_then(|last| last.checked_add(1)) == Some(seed);
+        self.last = Some(seed);
+        if deck.len() > TABLE {
+            if next {
+                for (x, &step) in self.xs.iter_mut().zip(self.growth.iter()) {
+                    *x = next_value(*x, step);
+                }
+            } else {
+                lcg_values(seed, &mut self.xs);
             }
+            return swap_by(&self.xs, deck, &mut self.table);
+        }
+        let partners = &mut self.partners[..deck.len()];
+        if next {
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, just checked.
+                unsafe { step_remainders_avx2(&mut self.xs, &self.growth, partners) };
+            } else {
+                step_remainders(&mut self.xs, &self.growth, partners);
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            step_remainders(&mut self.xs, &self.growth, partners);
         } else {
             lcg_values(seed, &mut self.xs);
+            remainders(&self.xs, partners);
         }
-        self.last = Some(seed);
-        swap_by(&self.xs, deck, &mut self.table);
+        swap_with(partners, deck, &mut self.table);
     }
 }
 
@@ -378,6 +441,54 @@ mod tests {
 
     /// The float remainder is the integer one for every generator value, for the two decks of
     /// the presets and the extremes of the table.
+    #[test]
+    fn stepped_remainders_agree_with_integers_on_every_path() {
+        for n in [1, 2, 3, 7, 52, 100, 108, 255, 256] {
+            let dealer = Dealer::new(Deck::OORLOG);
+            let growth: Vec<f32> = (0..n)
+                .map(|k| dealer.growth[k % dealer.growth.len()])
+                .collect();
+            for start in [0, 1_000_000, LCG_MODULUS - 40] {
+                let mut xs = vec![0.0; n];
+                lcg_values(start, &mut xs);
+                let mut fast = xs.clone();
+                let (mut rs, mut fast_rs) = (vec![0u8; n], vec![0u8; n]);
+                for _ in 0..40 {
+                    let expected: Vec<f32> = xs
+                        .iter()
+                        .zip(&growth)
+                        .map(|(&x, &g)| ((x as u64 + g as u64) % LCG_MODULUS) as f32)
+                        .collect();
+                    step_remainders(&mut xs, &growth, &mut rs);
+                    assert_eq!(xs, expected);
+                    for (&x, &r) in xs.iter().zip(&rs) {
+                        assert_eq!(u64::from(r), x as u64 % n as u64, "{x} mod {n}");
+                    }
+                    #[cfg(target_arch = "x86_64")]
+                    if std::arch::is_x86_feature_detected!("avx2") {
+                        // SAFETY: the CPU has AVX2, just checked.
+                        unsafe { step_remainders_avx2(&mut fast, &growth, &mut fast_rs) };
+                        assert_eq!((&fast, &fast_rs), (&xs, &rs), "AVX2, {n} cards");
+                    }
+                }
+            }
+        }
+        // The dealer itself (whichever path this CPU takes) against RULES.md's loop, across
+        // the generator's wrap.
+        let mut dealer = Dealer::new(Deck::OORLOG);
+        for seed in (LCG_MODULUS - 50)..(LCG_MODULUS + 50) {
+            let mut deck = Deck::OORLOG.sorted();
+            dealer.shuffle(Shuffle::Lcg, seed, &mut deck);
+            let mut plain = Deck::OORLOG.sorted();
+            let (mut x, n) = (seed % LCG_MODULUS, plain.len());
+            for i in 0..n {
+                x = lcg_next(x);
+                plain.swap(i, (x % n as u64) as usize);
+            }
+            assert_eq!(deck, plain, "seed {seed}");
+        }
+    }
+
     #[test]
     fn remainders_are_exact() {
         for n in [1, 2, 3, 7, 52, 100, 108, 255, 256] {
