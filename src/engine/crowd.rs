@@ -542,10 +542,9 @@ fn run_three<const GATHER: u8>(
                 War::Short => None,
             }
         } else {
-            // The tied players' lanes: players 1 and 2, 1 and 3, or 2 and 3. (Found without a
-            // branch: a branch on the three pairs mispredicts in two wars out of three.)
-            let sp = 16 * leaders.trailing_zeros() as usize;
-            let sq = 16 * (31 - leaders.leading_zeros()) as usize;
+            // The tied players' lanes: players 1 and 2, 1 and 3, or 2 and 3. (Looked up, not
+            // branched on: a branch on the three pairs mispredicts in two wars out of three.)
+            let [sp, sq] = TIED_PAIRS[leaders as usize & 7].shifts.map(usize::from);
             let lanes = (tails, beyond);
             let (moved, won) =
                 war_of_two(cards, table, lanes, (sp, sq), shown, &war, &mut war_tally);
@@ -667,12 +666,9 @@ fn war_of_two(
         };
         moved += down + 1;
         battles += 1;
-        let (a, b) = (a.value(), b.value());
+        let (a, b) = (a.value() as usize, b.value() as usize);
         if a != b {
-            // `a` beats `b` when it alone is the strongest of (a, b, b): the table's decision
-            // 0, player 1 wins (else players 2 and 3 tie). Values are below 16 (`trio_table`).
-            let index = (a as usize | (b as usize) << 4 | (b as usize) << 8) & 0xFFF;
-            break Some(if table[index] == 0 { sp } else { sq });
+            break Some([sp, sq][second_wins(table, a, b)]);
         }
     };
     tally.wars += battles + u64::from(won.is_none());
@@ -778,6 +774,15 @@ fn three_battles<const QUICK_WARS: bool>(
     }
 }
 
+/// Which of two different values wins between two players, read from a run of three's
+/// `table`: 0 when `a` does, 1 when `b` does. `a` wins when it alone is the strongest of
+/// (a, b, b), the table's decision 0 (player 1 wins; else players 2 and 3 tie). Values are
+/// below 16 (`trio_table`): the mask only spares a bounds check.
+#[inline(always)]
+fn second_wins(table: &TrioTable, a: usize, b: usize) -> usize {
+    usize::from(table[(a | b << 4 | b << 8) & 0xFFF] != 0)
+}
+
 /// Two tied players of a run of three, found by their `leaders` bits (0b011, 0b101 or 0b110),
 /// in the forms the quick war needs without a variable shift.
 #[derive(Clone, Copy)]
@@ -855,8 +860,7 @@ fn quick_war(
     if a == b {
         return None;
     }
-    // `a` beats `b` when it alone is the strongest of (a, b, b): see `war_of_two`.
-    let winner = usize::from(pair.shifts[usize::from(table[(a | b << 4 | b << 8) & 0xFFF] != 0)]);
+    let winner = usize::from(pair.shifts[second_wins(table, a, b)]);
     let t = lane(tails, winner);
     // SAFETY: the winner's tail is within its limit, a whole deck before its region's end,
     // so t + 6 is inside the array.
