@@ -784,7 +784,7 @@ fn second_wins(table: &TrioTable, a: usize, b: usize) -> usize {
 }
 
 /// Two tied players of a run of three, found by their `leaders` bits (0b011, 0b101 or 0b110),
-/// in the forms the quick war needs without a variable shift.
+/// in the forms the wars of two need without a variable shift.
 #[derive(Clone, Copy)]
 struct TiedPair {
     /// Their lanes' shifts, lower first.
