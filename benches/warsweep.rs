@@ -135,7 +135,7 @@ fn research(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 let mut battles = 0;
-                engine.play_seeds(Shuffle::Lex, first..first + deals, |_, result| {
+                engine.play_seeds(Shuffle::Lex, first..=first + deals - 1, |_, result| {
                     battles += result.battles
                 });
                 black_box(battles)

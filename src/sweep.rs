@@ -473,17 +473,19 @@ impl Sweep {
                             loan.worker.as_mut().expect("on loan until dropped");
                         let seeds = c * chunk..((c + 1) * chunk).min(n);
                         let games = seeds.len() as u64;
+                        // Inclusive: the last chunk of the seed space ends at u64::MAX.
                         let at = first + seeds.start as u64;
-                        engine.play_seeds(
-                            self.shuffle,
-                            at..first + seeds.end as u64,
-                            |seed, result| {
-                                acc.record(seed, result);
-                                if let Some(rows) = rows.as_deref_mut() {
-                                    rows[(seed - at) as usize] = *result;
-                                }
-                            },
-                        );
+                        let last = at + (games - 1);
+                        let mut played = 0;
+                        engine.play_seeds(self.shuffle, at..=last, |seed, result| {
+                            acc.record(seed, result);
+                            if let Some(rows) = rows.as_deref_mut() {
+                                rows[(seed - at) as usize] = *result;
+                            }
+                            played += 1;
+                        });
+                        // A row left unplayed would be written as a game it is not.
+                        assert_eq!(played, games, "chunk from seed {at} not played whole");
                         progress(games);
                     };
                 pool.install(|| {

@@ -179,6 +179,57 @@ fn results_do_not_depend_on_threads_or_chunks() {
     }
 }
 
+/// Fault: a range ending at the top of the seed space (2^64, or `..=u64::MAX`) wrote rows of
+/// `draw,,0,0,0` and a summary of no games, because the last chunk's end overflowed.
+#[test]
+fn top_of_the_seed_space_is_played() {
+    let rules = Rules::preset(Preset::Shortened);
+    let mut engine = Engine::new(rules);
+    engine.set_max_rounds(2_000);
+    let mut compared = 0;
+    for (start, threads, chunk) in [
+        (u64::MAX - 615, 1, 2048),
+        (u64::MAX - 615, 2, 100),
+        (u64::MAX, 1, 2048),
+    ] {
+        let seeds = Seeds {
+            start,
+            end: 1 << 64,
+        };
+        let pacing = Pacing { chunk, window: 256 };
+        let (csv, summary) = library_sweep(rules, Shuffle::Splitmix, seeds, threads, pacing);
+        assert_eq!(summary.games as u128, seeds.end - start as u128);
+        let text = String::from_utf8(csv).unwrap();
+        let mut seen = 0;
+        for (line, seed) in text.lines().skip(1).zip(start..=u64::MAX) {
+            let row = warsweep::output::record::GameRow::new(
+                seed,
+                &engine.play_seed(Shuffle::Splitmix, seed),
+            );
+            let mut w = csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(Vec::new());
+            w.serialize(row).unwrap();
+            let expected = String::from_utf8(w.into_inner().unwrap()).unwrap();
+            assert_eq!(line, expected.trim_end(), "seed {seed}");
+            seen += 1;
+        }
+        assert_eq!(seen as u128, seeds.end - start as u128);
+        compared += seen;
+    }
+    assert_eq!(compared, 616 + 616 + 1);
+    // The last seed is the game `play` gives for it (RULES.md's splitmix; `shortened` prints
+    // battles): the row must not be a placeholder.
+    warsweep()
+        .args(["sweep", "--shuffle", "splitmix", "--csv", "-", "-q"])
+        .args(["--seeds", "18446744073709551615..=18446744073709551615"])
+        .assert()
+        .success()
+        .stdout(predicates::str::ends_with(
+            "18446744073709551615,win,1,343,360,17,,\n",
+        ));
+}
+
 #[test]
 fn summary_totals_are_the_sums_over_the_csv() {
     let seeds = Seeds {

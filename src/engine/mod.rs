@@ -22,7 +22,7 @@ use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
 use crate::rules::{Card, Gather, Rules, ShortWar, MAX_PLAYERS};
 use cycle::{Brent, History, Key};
 use hands::Hands;
-use std::ops::Range;
+use std::ops::RangeInclusive;
 
 /// How a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -219,15 +219,19 @@ impl Engine {
 
     /// Deals and plays every seed of `seeds` in order, handing each result to `each`: the same
     /// results as `play_seed`, but a run of `lex` deals small enough for `packed` is played in
-    /// one loop (the exhaustive walk's path).
+    /// one loop (the exhaustive walk's path). The range is inclusive so that it can end at the
+    /// last seed, `u64::MAX`.
     pub fn play_seeds(
         &mut self,
         shuffle: Shuffle,
-        seeds: Range<u64>,
+        seeds: RangeInclusive<u64>,
         mut each: impl FnMut(u64, &GameResult),
     ) {
         if shuffle == Shuffle::Lex && self.rules.players == 2 && self.sorted.len() >= 2 {
-            if let Some(width) = self.packed {
+            // A lex seed is below the deck's deal count, itself at most u64::MAX.
+            let end = seeds.end().checked_add(1);
+            if let (Some(width), Some(end)) = (self.packed, end) {
+                let seeds = *seeds.start()..end;
                 return packed::play_lex(&self.rules, width, &mut self.dealer, seeds, each);
             }
         }
