@@ -306,13 +306,13 @@ pub struct SweepArgs {
 /// The files a sweep (or a merge) writes besides its CSV.
 #[derive(Args, Debug)]
 pub struct OutputArgs {
-    /// Write the JSON summary here
+    /// Write the JSON summary here (`-` for stdout)
     #[arg(long, value_name = "FILE.json")]
     pub summary: Option<PathBuf>,
-    /// Write the length distributions as CSV (`metric,value,games`) here
+    /// Write the length distributions as CSV (`metric,value,games`) here (`-` for stdout)
     #[arg(long, value_name = "FILE.csv")]
     pub hist: Option<PathBuf>,
-    /// Draw an SVG histogram of game lengths here
+    /// Draw an SVG histogram of game lengths here (`-` for stdout)
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
 }
@@ -348,7 +348,7 @@ pub struct PlotArgs {
     /// Summaries written by `sweep --summary` or `merge --summary`
     #[arg(required = true, value_name = "SUMMARY.json")]
     pub inputs: Vec<PathBuf>,
-    /// The SVG file to write
+    /// The SVG file to write (`-` for stdout)
     #[arg(short, long, value_name = "FILE.svg")]
     pub output: PathBuf,
     /// The quantity whose distribution is drawn

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use warsweep::deal::{Shuffle, LCG_MODULUS};
 use warsweep::engine::{Engine, GameResult, Outcome};
 use warsweep::output::checkpoint::{self, Checkpoint, CsvMark, Resumed};
-use warsweep::output::files::{self, Pending};
+use warsweep::output::files::{self, Pending, Target};
 use warsweep::output::summary::{group, Accumulator, Seeds, Setting, Summary};
 use warsweep::output::{record, report};
 use warsweep::puzzles::trace::Trace;
@@ -242,66 +242,83 @@ fn battle(args: BattleArgs) -> Result<()> {
     Ok(())
 }
 
-/// The summary, histogram and plot files a command was asked for. Each folder is tried before
-/// any work (so that an unwritable path fails first); each file is written beside its target
-/// and moved into place only once complete.
+/// What an output path names (a file, a pipe or device, or `-` for stdout), or one sentence.
+fn target(path: &Path, what: &str) -> Result<Target> {
+    Target::of(path).with_context(|| format!("cannot write the {what} to {}", path.display()))
+}
+
+/// The summary, histogram and plot outputs a command was asked for. Each is tried before any
+/// work (so that an unwritable path fails first); a file is written beside its target and moved
+/// into place only once complete, a pipe or device written through.
 struct Outputs<'a> {
-    json: Option<&'a Path>,
-    hist: Option<&'a Path>,
-    plot: Option<&'a Path>,
+    json: Option<(Target, &'a Path)>,
+    hist: Option<(Target, &'a Path)>,
+    plot: Option<(Target, &'a Path)>,
 }
 
 impl<'a> Outputs<'a> {
-    fn create(args: &'a OutputArgs) -> Result<Outputs<'a>> {
-        let check = |path: &'a Option<PathBuf>, what: &str| -> Result<Option<&'a Path>> {
-            let Some(path) = path.as_deref() else {
-                return Ok(None);
-            };
-            if path == Path::new("-") {
-                bail!("the {what} must go to a file, not stdout: give it a file name (only --csv takes -)");
-            }
-            files::remove_stale(path);
-            Pending::create(path)
-                .with_context(|| format!("cannot write the {what} to {}", path.display()))?;
-            Ok(Some(path))
+    fn of(args: &'a OutputArgs) -> Result<Outputs<'a>> {
+        let find = |path: &'a Option<PathBuf>, what: &str| -> Result<Option<(Target, &'a Path)>> {
+            path.as_deref()
+                .map(|path| Ok((target(path, what)?, path)))
+                .transpose()
         };
         Ok(Outputs {
-            json: check(&args.summary, "summary")?,
-            hist: check(&args.hist, "histograms")?,
-            plot: check(&args.plot, "plot")?,
+            json: find(&args.summary, "summary")?,
+            hist: find(&args.hist, "histograms")?,
+            plot: find(&args.plot, "plot")?,
         })
     }
 
-    /// Writes each file from the summary and its accumulator, then moves it into place.
+    fn each(&self) -> impl Iterator<Item = (&'static str, &(Target, &'a Path))> {
+        [
+            ("summary", &self.json),
+            ("histograms", &self.hist),
+            ("plot", &self.plot),
+        ]
+        .into_iter()
+        .filter_map(|(what, output)| output.as_ref().map(|o| (what, o)))
+    }
+
+    /// Tries every output before any work.
+    fn check(&self) -> Result<()> {
+        for (what, (target, path)) in self.each() {
+            target
+                .check()
+                .with_context(|| format!("cannot write the {what} to {}", path.display()))?;
+        }
+        Ok(())
+    }
+
+    /// Whether one of them goes to stdout (the readable table then goes to stderr).
+    fn to_stdout(&self) -> bool {
+        self.each()
+            .any(|(_, (target, _))| *target == Target::Stdout)
+    }
+
+    /// Writes each output from the summary and its accumulator.
     fn write(self, summary: &Summary, acc: &Accumulator) -> Result<()> {
-        fn finish(
-            target: &Path,
-            what: &str,
-            fill: impl FnOnce(&mut File) -> io::Result<()>,
-        ) -> Result<()> {
-            Pending::create(target)
-                .and_then(|mut pending| {
-                    fill(pending.file())?;
-                    pending.commit()
-                })
-                .with_context(|| format!("cannot write the {what} to {}", target.display()))
-        }
-        if let Some(target) = self.json {
-            finish(target, "summary", |file| {
-                let mut out = io::BufWriter::new(file);
-                serde_json::to_writer_pretty(&mut out, summary).map_err(io::Error::from)?;
-                writeln!(out)?;
-                out.flush()
-            })?;
-        }
-        if let Some(target) = self.hist {
-            finish(target, "histograms", |file| {
-                report::write_hist_csv(acc, io::BufWriter::new(file))
-            })?;
-        }
-        if let Some(target) = self.plot {
+        let finish = |output: Option<(Target, &Path)>,
+                      what: &str,
+                      fill: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>|
+         -> Result<()> {
+            let Some((target, path)) = output else {
+                return Ok(());
+            };
+            target
+                .write_with(|out| fill(out))
+                .with_context(|| format!("cannot write the {what} to {}", path.display()))
+        };
+        finish(self.json, "summary", &mut |out| {
+            serde_json::to_writer_pretty(&mut *out, summary).map_err(io::Error::from)?;
+            writeln!(out)
+        })?;
+        finish(self.hist, "histograms", &mut |out| {
+            report::write_hist_csv(acc, out)
+        })?;
+        if self.plot.is_some() {
             let svg = report::plot_svg(summary, acc).map_err(anyhow::Error::msg)?;
-            finish(target, "plot", |file| file.write_all(svg.as_bytes()))?;
+            finish(self.plot, "plot", &mut |out| out.write_all(svg.as_bytes()))?;
         }
         Ok(())
     }
@@ -312,25 +329,40 @@ impl<'a> Outputs<'a> {
 const MAX_THREADS: usize = 1024;
 
 /// Signals that stop a sweep cleanly (at the next window, outputs written): SIGINT, SIGTERM,
-/// SIGHUP. A second one ends the process at once.
+/// SIGHUP. Signals within `ONE_REQUEST` of the first are the same request (`timeout` signals
+/// the process and then its group); one after that ends the process at once.
 struct Signals {
     stop: Arc<AtomicBool>,
     which: Arc<AtomicUsize>,
 }
 
+/// How long after the first signal another one still counts as the same request.
+const ONE_REQUEST: Duration = Duration::from_secs(1);
+
 impl Signals {
     fn watch() -> Signals {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        use signal_hook::flag;
         let signals = Signals {
             stop: Arc::new(AtomicBool::new(false)),
             which: Arc::new(AtomicUsize::new(0)),
         };
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            // If a handler cannot be installed, the signal simply ends the process as usual.
-            let _ = flag::register_conditional_shutdown(signal, 128 + signal, signals.stop.clone());
-            let _ = flag::register_usize(signal, signals.which.clone(), signal as usize);
-            let _ = flag::register(signal, signals.stop.clone());
+        // If the handlers cannot be installed, a signal simply ends the process as usual.
+        if let Ok(mut incoming) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+            let (stop, which) = (signals.stop.clone(), signals.which.clone());
+            std::thread::spawn(move || {
+                let mut first: Option<Instant> = None;
+                for signal in incoming.forever() {
+                    match first {
+                        None => {
+                            which.store(signal as usize, Ordering::SeqCst);
+                            stop.store(true, Ordering::SeqCst);
+                            first = Some(Instant::now());
+                        }
+                        Some(at) if at.elapsed() >= ONE_REQUEST => std::process::exit(128 + signal),
+                        Some(_) => {}
+                    }
+                }
+            });
         }
         signals
     }
@@ -474,11 +506,15 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
     };
     let setting = Setting::of(&rules, shuffle, args.setting.max_rounds);
 
-    // Every output path is checked before the first game.
-    let csv_to_stdout = args.csv.as_deref() == Some(Path::new("-"));
-    let csv_file = args.csv.as_deref().filter(|_| !csv_to_stdout);
+    // Every output is found and tried before the first game.
+    let csv_target = args
+        .csv
+        .as_deref()
+        .map(|path| target(path, "CSV"))
+        .transpose()?;
+    let outputs = Outputs::of(&args.outputs)?;
     let named: Vec<(&str, &Path)> = [
-        ("--csv", csv_file),
+        ("--csv", args.csv.as_deref()),
         ("--summary", args.outputs.summary.as_deref()),
         ("--hist", args.outputs.hist.as_deref()),
         ("--plot", args.outputs.plot.as_deref()),
@@ -489,19 +525,56 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
     if let Some(message) = files::clash(&named) {
         bail!(message);
     }
-    if args.resume && csv_to_stdout {
+    // Only a CSV in a file can be cut back and continued; a sweep whose CSV streams to stdout,
+    // a pipe or a device keeps no checkpoint.
+    let csv_file = csv_target.as_ref().and_then(Target::file);
+    let csv_streams = csv_target.is_some() && csv_file.is_none();
+    if args.resume && csv_streams {
         bail!(
-            "--resume cannot continue a CSV written to stdout: write it to a file with --csv FILE"
+            "--resume cannot continue a CSV written to stdout, a pipe or a device: write it to a file with --csv FILE"
         );
     }
-    // A sweep whose CSV goes to stdout cannot be resumed, so it keeps no checkpoint.
-    let state = named
-        .first()
-        .filter(|_| !csv_to_stdout)
-        .map(|(_, anchor)| checkpoint::path_for(anchor));
+    // The checkpoint is kept beside the first output that is a file.
+    let anchor = named
+        .iter()
+        .find(|(_, path)| matches!(Target::of(path), Ok(Target::File(_))))
+        .filter(|_| !csv_streams);
+    let state = anchor.map(|(_, anchor)| checkpoint::path_for(anchor));
     if args.resume && state.is_none() {
         bail!("--resume needs an output file to keep its checkpoint beside: add --summary FILE (or --csv, --hist, --plot)");
     }
+    // No output may be the checkpoint, or the CSV while it streams: the sweep removes or
+    // renames those when it ends.
+    let mut own: Vec<(PathBuf, String)> = Vec::new();
+    if let (Some(path), Some((_, anchor))) = (&state, anchor) {
+        own.push((
+            path.clone(),
+            format!(
+                "where this sweep keeps its checkpoint (beside {})",
+                anchor.display()
+            ),
+        ));
+    }
+    if let Some(file) = csv_file {
+        own.push((
+            checkpoint::partial_csv(file),
+            "where this sweep streams its CSV until it is complete".to_string(),
+        ));
+    }
+    for (role, path) in &named {
+        if let Some((_, why)) = own
+            .iter()
+            .find(|(p, _)| files::identity(p) == files::identity(path))
+        {
+            bail!("{} is {why}: give {role} another name", path.display());
+        }
+    }
+    if let (Some(target), Some(path)) = (&csv_target, args.csv.as_deref()) {
+        target
+            .check()
+            .with_context(|| format!("cannot write the CSV to {}", path.display()))?;
+    }
+    outputs.check()?;
     if let Some(path) = &state {
         // A run killed while saving its checkpoint left the new one half-written beside it.
         files::remove_stale(path);
@@ -509,7 +582,12 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
     let resumed: Option<Resumed> = match &state {
         None => None,
         Some(path) => match Checkpoint::load(path)? {
-            Some(saved) if args.resume => Some(saved.resume(path, &setting, seeds, csv_file)?),
+            Some(saved) if args.resume => Some(saved.resume(
+                path,
+                &setting,
+                seeds,
+                args.csv.as_deref().filter(|_| csv_file.is_some()),
+            )?),
             Some(saved) => bail!(
                 "{} holds the checkpoint of an unfinished sweep (seeds {}..{} of {}..{} played): add --resume to continue it, or remove it to start over",
                 path.display(),
@@ -530,20 +608,24 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
             }
         },
     };
-    let outputs = Outputs::create(&args.outputs)?;
     let mut csv = csv_file
-        .map(|target| {
+        .map(|file| {
             open_csv(
-                target,
+                file,
                 resumed.as_ref().map(|r| (r.csv_bytes, r.csv_tail.as_str())),
             )
         })
         .transpose()?;
-    if job.repeats_deals() {
+    if job.repeats_deals() && !args.quiet {
         say(&format!(
-            "warsweep: note: the lcg shuffle has {LCG_MODULUS} distinct deals; seeds from {LCG_MODULUS} on repeat them (seed s deals like s mod {LCG_MODULUS})"
+            "warsweep: note: the lcg shuffle has {} distinct deals; seeds from {} on repeat them (seed s deals like s mod {})",
+            group(LCG_MODULUS),
+            group(LCG_MODULUS),
+            group(LCG_MODULUS),
         ));
     }
+    // When an output goes to stdout, the readable table goes to stderr.
+    let table_to_stderr = csv_target == Some(Target::Stdout) || outputs.to_stdout();
 
     let total = (seeds.end - seeds.start as u128).min(u64::MAX as u128) as u64;
     let bar = if args.quiet || !io::stderr().is_terminal() {
@@ -583,7 +665,7 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
             None => String::new(),
         };
         let csv = CsvMark {
-            target: csv_file,
+            target: args.csv.as_deref().filter(|_| csv_file.is_some()),
             bytes: csv_bytes,
             tail,
         };
@@ -601,14 +683,28 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         }
         None => None,
     };
-    let mut stdout_sink = csv_to_stdout.then(|| CsvSink::new(io::stdout()));
-    let sink: Option<&mut dyn RowSink> = match (&mut file_sink, &mut stdout_sink) {
-        (Some(s), _) => Some(s),
-        (_, Some(s)) => Some(s),
+    let mut stdout_sink = None;
+    let mut stream_sink = None;
+    match (&csv_target, args.csv.as_deref()) {
+        (Some(Target::Stdout), _) => stdout_sink = Some(CsvSink::new(io::stdout())),
+        (Some(Target::Stream(_)), Some(path)) => {
+            let stream = files::Stream::open(path)
+                .with_context(|| format!("cannot write the CSV to {}", path.display()))?;
+            stream_sink = Some(CsvSink::new(stream));
+        }
+        _ => {}
+    }
+    let sink: Option<&mut dyn RowSink> = match (&mut file_sink, &mut stdout_sink, &mut stream_sink)
+    {
+        (Some(s), _, _) => Some(s),
+        (_, Some(s), _) => Some(s),
+        (_, _, Some(s)) => Some(s),
         _ => None,
     };
     let csv_name = match &args.csv {
-        Some(path) if !csv_to_stdout => format!("cannot write the CSV to {}", path.display()),
+        Some(path) if path != Path::new("-") => {
+            format!("cannot write the CSV to {}", path.display())
+        }
         _ => "cannot write the CSV to stdout".to_string(),
     };
     let swept = job
@@ -631,6 +727,8 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         None => 0,
     };
     drop(file_sink);
+    // A pipe's reader sees the end of the CSV now, not when the process exits.
+    drop(stream_sink);
     if swept.stopped == Some(Stop::Interrupted) {
         // The checkpoint first: whatever happens next, --resume finds the CSV (moved or not).
         save(covered.end, &swept.acc, csv_bytes)
@@ -646,7 +744,9 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
     );
     match swept.stopped {
         Some(Stop::ReaderGone) => {
-            say(&format!("warsweep: the CSV's reader went away: {played}"));
+            if !args.quiet {
+                say(&format!("warsweep: the CSV's reader went away: {played}"));
+            }
             return Ok(ExitCode::SUCCESS);
         }
         Some(Stop::Interrupted) => {
@@ -678,7 +778,7 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
             group(swept.acc.battles_played),
             group((swept.acc.battles_played as f64 / elapsed().max(1e-9)).round() as u64),
         );
-        if csv_to_stdout {
+        if table_to_stderr {
             let _ = write!(io::stderr(), "{table}");
         } else {
             print_out(&table)?;
@@ -727,18 +827,28 @@ fn merge(args: MergeArgs) -> Result<()> {
         .into_iter()
         .map(|(summary, _)| summary)
         .collect();
-    let outputs = Outputs::create(&args.outputs)?;
+    let outputs = Outputs::of(&args.outputs)?;
+    outputs.check()?;
     let merged = Summary::merge(&shards)?;
     let acc = merged.accumulator()?;
+    let table_to_stderr = outputs.to_stdout();
     outputs.write(&merged, &acc)?;
     if !args.quiet {
-        print_out(&merged.table())?;
+        if table_to_stderr {
+            let _ = write!(io::stderr(), "{}", merged.table());
+        } else {
+            print_out(&merged.table())?;
+        }
     }
     Ok(())
 }
 
 fn plot(args: PlotArgs) -> Result<()> {
     check_paths(&args.inputs, &[("--output", Some(args.output.as_path()))])?;
+    let output = target(&args.output, "plot")?;
+    output
+        .check()
+        .with_context(|| format!("cannot write the plot to {}", args.output.display()))?;
     let summaries = read_summaries(&args.inputs)?;
     let metric = args
         .metric
@@ -802,7 +912,8 @@ fn plot(args: PlotArgs) -> Result<()> {
         .zip(summaries.into_iter().map(|(_, acc)| acc))
         .collect();
     let svg = report::overlay_svg(&series, index, x_desc, &title).map_err(anyhow::Error::msg)?;
-    files::write_atomically(&args.output, svg.as_bytes())
+    output
+        .write_with(|out| out.write_all(svg.as_bytes()))
         .with_context(|| format!("cannot write the plot to {}", args.output.display()))
 }
 

@@ -186,6 +186,12 @@ impl Durable for std::fs::File {
     }
 }
 
+impl Durable for crate::output::files::Stream {
+    fn sync(&self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 impl Durable for io::Stdout {
     fn sync(&self) -> io::Result<()> {
         Ok(())

@@ -193,6 +193,227 @@ fn signals_stop_cleanly_and_resume() {
     }
 }
 
+/// Fault: `timeout -s INT` signals the sweep and then its process group, and the second signal
+/// used to end the process at once (no summary, no stop line). Signals within a second are one
+/// request; a signal after that still ends a sweep that does not stop in time.
+#[test]
+fn timeouts_double_signal_is_one_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let long = |stem: &str, window: &str| {
+        let mut command = std::process::Command::new(binary());
+        command
+            .args(["sweep", "--seeds", "0..400000000", "--window", window, "-q"])
+            .args([
+                "--summary",
+                &d.join(format!("{stem}.json")).display().to_string(),
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        command
+    };
+    let mut stopped = 0;
+    for attempt in 0..3 {
+        let stem = format!("timeout{attempt}");
+        let out = std::process::Command::new("timeout")
+            .args(["-s", "INT", "0.5"])
+            .arg(binary())
+            .args(["sweep", "--seeds", "0..400000000", "--window", WINDOW, "-q"])
+            .args([
+                "--summary",
+                &d.join(format!("{stem}.json")).display().to_string(),
+            ])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // timeout reports its own 124 when the time ran out.
+        assert_eq!(out.status.code(), Some(124), "{stderr}");
+        assert!(stderr.contains("stopped by SIGINT: seeds 0.."), "{stderr}");
+        assert!(d.join(format!("{stem}.json")).is_file(), "no summary");
+        stopped += 1;
+    }
+    assert_eq!(stopped, 3);
+    // Two signals at once: still a clean stop, at the end of the (long) window.
+    let child = long("twice", "30000").spawn().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    send_signal(child.id(), "INT");
+    send_signal(child.id(), "INT");
+    let (code, stderr) = stderr_of(child);
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(stderr.contains("stopped by SIGINT"), "{stderr}");
+    assert!(d.join("twice.json").is_file());
+    // A second signal well after the first ends the process at once, with no summary (one
+    // window of every seed: the sweep cannot stop cleanly before it ends).
+    let child = long("forced", "400000000").spawn().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    send_signal(child.id(), "INT");
+    std::thread::sleep(Duration::from_millis(1500));
+    send_signal(child.id(), "INT");
+    let (code, stderr) = stderr_of(child);
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(!stderr.contains("stopped by"), "{stderr}");
+    assert!(!d.join("forced.json").exists());
+}
+
+/// Fault: the write-then-rename replaced a symbolic link instead of writing the file it names,
+/// and a link to the CSV was not seen as the same output.
+#[test]
+fn links_are_followed_not_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::os::unix::fs::symlink("real.json", d.join("link.json")).unwrap();
+    warsweep()
+        .current_dir(d)
+        .args(["sweep", "--seeds", "0..500", "-q", "--summary", "link.json"])
+        .assert()
+        .success();
+    assert!(std::fs::symlink_metadata(d.join("link.json"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(summary_without_timings(&d.join("real.json"))["games"], 500);
+    // A link to the CSV, dangling until the CSV exists, is the CSV.
+    std::os::unix::fs::symlink("out.csv", d.join("to-csv.json")).unwrap();
+    let mut clash = warsweep();
+    clash
+        .current_dir(d)
+        .args(["sweep", "--seeds", "0..500", "-q", "--csv", "out.csv"])
+        .args(["--summary", "to-csv.json"]);
+    refuses(&mut clash, "is named twice, as --csv and as --summary");
+    assert!(!d.join("out.csv").exists());
+}
+
+/// Fault: the write-then-rename turned a character device into a regular file, and a FIFO's
+/// reader never got the CSV. Devices and pipes are written through.
+#[test]
+fn devices_and_pipes_are_written_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let summary = d.join("a.json");
+    warsweep()
+        .args(["sweep", "--seeds", "0..500", "-q", "--summary"])
+        .arg(&summary)
+        .assert()
+        .success();
+    let mut full = warsweep();
+    full.arg("plot").arg(&summary).args(["-o", "/dev/full"]);
+    refuses(
+        &mut full,
+        "cannot write the plot to /dev/full: No space left",
+    );
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata("/dev/full")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    warsweep()
+        .args(["sweep", "--seeds", "0..500", "-q"])
+        .args(["--summary", "/dev/null", "--csv", "/dev/null"])
+        .assert()
+        .failure();
+    warsweep()
+        .args(["sweep", "--seeds", "0..500", "-q", "--summary", "/dev/null"])
+        .assert()
+        .success();
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    // A FIFO's reader gets the whole CSV, as stdout would.
+    let fifo = d.join("pipe");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    warsweep()
+        .args(["sweep", "--seeds", "0..3000", "-q", "--csv"])
+        .arg(&fifo)
+        .assert()
+        .success();
+    let through_fifo = reader.join().unwrap();
+    let to_stdout = warsweep()
+        .args(["sweep", "--seeds", "0..3000", "-q", "--csv", "-"])
+        .output()
+        .unwrap()
+        .stdout;
+    assert_eq!(through_fifo.len(), to_stdout.len());
+    assert!(through_fifo == to_stdout);
+    let mut resume = warsweep();
+    resume
+        .args(["sweep", "--seeds", "0..3000", "-q", "--resume", "--csv"])
+        .arg(&fifo);
+    refuses(
+        &mut resume,
+        "--resume cannot continue a CSV written to stdout, a pipe",
+    );
+    let mut folder = warsweep();
+    folder
+        .args(["sweep", "--seeds", "0..30", "-q", "--summary"])
+        .arg(d);
+    refuses(&mut folder, "is a folder, not a file");
+}
+
+/// Fault: `--hist x.csv.resume` beside `--csv x.csv` was deleted as the sweep's checkpoint.
+#[test]
+fn an_output_named_like_the_checkpoint_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("x.csv.resume"), "mine").unwrap();
+    for (other, flag) in [("x.csv.resume", "--hist"), ("x.csv.partial", "--summary")] {
+        let mut command = warsweep();
+        command.current_dir(d).args([
+            "sweep", "--seeds", "0..100", "-q", "--csv", "x.csv", flag, other,
+        ]);
+        refuses(&mut command, &format!("{other} is where this sweep"));
+    }
+    assert_eq!(
+        std::fs::read_to_string(d.join("x.csv.resume")).unwrap(),
+        "mine"
+    );
+    assert!(!d.join("x.csv").exists());
+}
+
+/// Fault: `plot -o -` wrote a file named `-`, and `merge --summary -` pointed at a `--csv`
+/// merge does not have. `-` is stdout for every output; the table then goes to stderr.
+#[test]
+fn dash_is_stdout_for_every_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    warsweep()
+        .current_dir(d)
+        .args(["sweep", "--seeds", "0..500", "-q", "--summary", "a.json"])
+        .assert()
+        .success();
+    let out = warsweep()
+        .current_dir(d)
+        .args(["plot", "a.json", "-o", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(out.stdout.starts_with(b"<svg"));
+    assert!(!d.join("-").exists());
+    let out = warsweep()
+        .current_dir(d)
+        .args(["merge", "a.json", "--summary", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let merged: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(merged["games"], 500);
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("shortened rules"));
+    let mut twice = warsweep();
+    twice
+        .current_dir(d)
+        .args(["merge", "a.json", "--summary", "-", "--plot", "-"]);
+    refuses(&mut twice, "only one output can go to stdout");
+    assert!(!d.join("-").exists());
+}
+
 /// Runs and expects exit 1 with one line on stderr containing `message`.
 fn refuses(command: &mut Command, message: &str) {
     let out = command.output().unwrap();

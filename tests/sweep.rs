@@ -452,8 +452,8 @@ fn bad_sweeps_are_refused_before_any_work() {
         "cannot write the histograms to /no/such/dir/h.csv",
     );
     refuses(
-        &["sweep", "--hist", "-"],
-        "the histograms must go to a file, not stdout",
+        &["sweep", "--hist", "-", "--csv", "-"],
+        "- is named twice, as --csv and as --hist: only one output can go to stdout",
     );
     refuses(
         &["sweep", "--summary", "-"],
@@ -554,11 +554,42 @@ fn a_closed_reader_ends_the_sweep_quietly() {
 #[test]
 fn lcg_ranges_past_the_distinct_deals_say_so() {
     let out = warsweep()
-        .args(["sweep", "--seeds", "2097150..2097152", "--quiet"])
+        .args(["sweep", "--seeds", "2097150..2097152"])
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("seeds from 2097151 on repeat them"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "the lcg shuffle has 2,097,151 distinct deals; seeds from 2,097,151 on repeat them"
+        ),
+        "{stderr}"
+    );
+}
+
+/// Fault: `-q` printed the lcg note, and the line saying the CSV's reader went away.
+#[test]
+fn quiet_silences_notes() {
+    let out = warsweep()
+        .args(["sweep", "--seeds", "2000000..2100000", "-q"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsweep"))
+        .args(["sweep", "--seeds", "0..100000000", "--csv", "-", "-q"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 64];
+    let stdout = child.stdout.as_mut().unwrap();
+    stdout.read_exact(&mut head).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
 /// `lex` with no range sweeps every deal; the records name seeds that `play` replays.

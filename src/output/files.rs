@@ -1,12 +1,167 @@
-//! Output files that are never half-written.
+//! Output files that are never half-written, and outputs that are not files.
 //!
-//! Each file is written beside its target under a temporary name and renamed into place once it
-//! is complete and on disk: a failure or a kill at any moment leaves the previous file (or no
-//! file) at the target, never an empty or torn one. A rename within one folder is atomic.
+//! A regular file (or a name where nothing is yet) is written beside its target under a
+//! temporary name and renamed into place once it is complete and on disk: a failure or a kill
+//! at any moment leaves the previous file (or no file) at the target, never an empty or torn
+//! one. A rename within one folder is atomic. A symbolic link is followed first, so that the
+//! file it names is the one replaced. A pipe or a character device (`/dev/null`, a FIFO,
+//! `>(gzip > x.gz)`) cannot be replaced: it is written through. `-` is standard output.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
+use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Where an output goes, as found before any work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// `-`: standard output.
+    Stdout,
+    /// A pipe or a character device, written through (never replaced, never resumed).
+    Stream(PathBuf),
+    /// A regular file, or a name where nothing is yet, with its links resolved: replaced whole.
+    File(PathBuf),
+}
+
+/// Why a path cannot take an output.
+#[derive(Error, Debug, PartialEq, Eq)]
+pub enum TargetError {
+    #[error("{0} is a folder, not a file")]
+    Folder(String),
+    #[error("{0} is a {1}: outputs go to files, pipes and character devices only")]
+    Unsupported(String, &'static str),
+    #[error("{0} is a loop of symbolic links")]
+    LinkLoop(String),
+}
+
+impl Target {
+    /// What `path` names: `-`, a stream, or a file (the one its links lead to).
+    pub fn of(path: &Path) -> Result<Target, TargetError> {
+        if path == Path::new("-") {
+            return Ok(Target::Stdout);
+        }
+        let shown = || path.display().to_string();
+        // `metadata` follows links, so `/dev/fd/63` (a process substitution) is seen as a pipe.
+        if let Ok(meta) = fs::metadata(path) {
+            let kind = meta.file_type();
+            if kind.is_dir() {
+                return Err(TargetError::Folder(shown()));
+            }
+            if kind.is_fifo() || kind.is_char_device() {
+                return Ok(Target::Stream(path.to_path_buf()));
+            }
+            if kind.is_block_device() {
+                return Err(TargetError::Unsupported(shown(), "block device"));
+            }
+            if kind.is_socket() {
+                return Err(TargetError::Unsupported(shown(), "socket"));
+            }
+        }
+        resolve_links(path)
+            .map(Target::File)
+            .ok_or_else(|| TargetError::LinkLoop(shown()))
+    }
+
+    /// Whether this output can be resumed and kept beside: a file.
+    pub fn file(&self) -> Option<&Path> {
+        match self {
+            Target::File(path) => Some(path),
+            _ => None,
+        }
+    }
+
+    /// Tries the output before any work, so that an unwritable one fails first. A pipe is not
+    /// opened: its reader would take the close for the end of the data.
+    pub fn check(&self) -> io::Result<()> {
+        match self {
+            Target::Stdout => Ok(()),
+            Target::Stream(path) => match fs::metadata(path) {
+                Ok(meta) if meta.file_type().is_fifo() => Ok(()),
+                _ => OpenOptions::new().write(true).open(path).map(drop),
+            },
+            Target::File(path) => {
+                remove_stale(path);
+                Pending::create(path).map(drop)
+            }
+        }
+    }
+
+    /// Writes the output whole with `fill`: a file is replaced once complete, a stream written
+    /// through.
+    pub fn write_with(
+        &self,
+        fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        match self {
+            Target::Stdout => {
+                let mut out = io::stdout().lock();
+                fill(&mut out)?;
+                out.flush()
+            }
+            Target::Stream(path) => {
+                let mut out = io::BufWriter::new(Stream::open(path)?);
+                fill(&mut out)?;
+                out.flush()
+            }
+            Target::File(path) => {
+                let mut pending = Pending::create(path)?;
+                let mut out = io::BufWriter::new(pending.file());
+                fill(&mut out)?;
+                out.flush()?;
+                drop(out);
+                pending.commit()
+            }
+        }
+    }
+
+    /// What identifies the output, for finding one named twice.
+    fn identity(&self) -> PathBuf {
+        match self {
+            Target::Stdout => PathBuf::from("-"),
+            Target::Stream(path) => fs::canonicalize(path).unwrap_or_else(|_| path.clone()),
+            Target::File(path) => identity(path),
+        }
+    }
+}
+
+/// A pipe or a character device open for writing: nothing to make durable, nothing to replace.
+#[derive(Debug)]
+pub struct Stream(File);
+
+impl Stream {
+    /// Opens `path` for writing without truncating or creating it.
+    pub fn open(path: &Path) -> io::Result<Stream> {
+        OpenOptions::new().write(true).open(path).map(Stream)
+    }
+}
+
+impl Write for Stream {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// `path` with every link of its last part followed (a dangling one too: its target is where
+/// the file will be), or `None` for a loop.
+pub fn resolve_links(path: &Path) -> Option<PathBuf> {
+    let mut at = path.to_path_buf();
+    // Linux gives up after 40 links as well.
+    for _ in 0..40 {
+        match fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = fs::read_link(&at).ok()?;
+                at = folder_of(&at).join(link);
+            }
+            _ => return Some(at),
+        }
+    }
+    None
+}
 
 /// A file being written to a temporary name beside `target`.
 #[derive(Debug)]
@@ -142,7 +297,9 @@ pub fn identity(path: &Path) -> PathBuf {
     if let Ok(real) = fs::canonicalize(path) {
         return real;
     }
-    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    // A dangling link: the file it will create.
+    let path = resolve_links(path).unwrap_or_else(|| path.to_path_buf());
+    let absolute = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
     match (absolute.parent(), absolute.file_name()) {
         (Some(folder), Some(name)) => fs::canonicalize(folder)
             .map(|f| f.join(name))
@@ -151,18 +308,30 @@ pub fn identity(path: &Path) -> PathBuf {
     }
 }
 
-/// The first file named twice among `(role, path)` pairs, as an error message.
+/// The first file named twice among `(role, path)` pairs, as an error message (inputs are
+/// named by their paths; outputs by their targets, `-` being stdout).
 pub fn clash(named: &[(&str, &Path)]) -> Option<String> {
-    let ids: Vec<PathBuf> = named.iter().map(|(_, p)| identity(p)).collect();
+    let ids: Vec<PathBuf> = named
+        .iter()
+        .map(|(_, p)| match Target::of(p) {
+            Ok(target) => target.identity(),
+            Err(_) => identity(p),
+        })
+        .collect();
     for j in 1..named.len() {
         for i in 0..j {
             if ids[i] == ids[j] {
                 let (a, b) = (named[i].0, named[j].0);
+                let what = if ids[j] == Path::new("-") {
+                    "only one output can go to stdout"
+                } else {
+                    "each output needs its own file"
+                };
                 return Some(if a == b {
                     format!("{} is named twice as {a}", named[j].1.display())
                 } else {
                     format!(
-                        "{} is named twice, as {a} and as {b}: each output needs its own file",
+                        "{} is named twice, as {a} and as {b}: {what}",
                         named[j].1.display()
                     )
                 });
