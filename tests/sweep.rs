@@ -456,8 +456,8 @@ fn bad_sweeps_are_refused_before_any_work() {
         "- is named twice, as --csv and as --hist: only one output can go to stdout",
     );
     refuses(
-        &["sweep", "--summary", "-"],
-        "the summary must go to a file, not stdout",
+        &["sweep", "--summary", "-", "--plot", "-"],
+        "- is named twice, as --summary and as --plot: only one output can go to stdout",
     );
 }
 
