@@ -90,27 +90,48 @@ pub enum Command {
 
 /// A whole number that may not be negative, with a plain message for `-3` (clap's own tip
 /// suggests `-- -3`, which does not help).
-fn non_negative<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+fn non_negative<T: std::str::FromStr + std::fmt::Display>(text: &str, max: T) -> Result<T, String> {
     if text.trim_start().starts_with('-') {
         return Err(format!(
             "{text} is negative: give a whole number, 0 or more"
         ));
     }
-    text.trim()
-        .parse::<T>()
-        .map_err(|_| format!("{text} is not a whole number"))
+    let digits = text.trim();
+    digits.parse::<T>().map_err(|_| {
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            format!("{text} is too large: the largest is {max}")
+        } else {
+            format!("{text} is not a whole number")
+        }
+    })
 }
 
 fn count_u64(text: &str) -> Result<u64, String> {
-    non_negative(text)
+    non_negative(text, u64::MAX)
 }
 
 fn count_usize(text: &str) -> Result<usize, String> {
-    non_negative(text)
+    non_negative(text, usize::MAX)
+}
+
+/// Most worker threads a sweep may ask for: far more than any machine has cores, and few
+/// enough that their stacks fit in memory.
+pub const MAX_THREADS: usize = 1024;
+
+/// `--threads`: 1 to `MAX_THREADS`.
+fn threads(text: &str) -> Result<usize, String> {
+    match non_negative::<usize>(text, MAX_THREADS)
+        .map_err(|_| format!("{text} is not a thread count: give 1 to {MAX_THREADS}"))?
+    {
+        n @ 1..=MAX_THREADS => Ok(n),
+        n => Err(format!(
+            "{n} is not a thread count: give 1 to {MAX_THREADS}"
+        )),
+    }
 }
 
 fn positive_u64(text: &str) -> Result<u64, String> {
-    match non_negative::<u64>(text)? {
+    match non_negative::<u64>(text, u64::MAX)? {
         0 => Err("0 is not allowed here: give 1 or more".to_string()),
         n => Ok(n),
     }
@@ -272,8 +293,8 @@ pub struct SweepArgs {
     pub shuffle: ShuffleArg,
     #[command(flatten)]
     pub setting: SettingArgs,
-    /// Worker threads, at most 1024 [default: all cores]
-    #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true, value_parser = count_usize)]
+    /// Worker threads, 1 to 1024 [default: all cores]
+    #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true, value_parser = threads)]
     pub threads: Option<usize>,
     /// Play only the K-th (from 0) of N near-equal contiguous parts of --seeds; with no value,
     /// K and N come from a Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT)

@@ -19,3 +19,4 @@ pub mod output;
 pub mod puzzles;
 pub mod rules;
 pub mod sweep;
+pub mod text;

@@ -178,10 +178,18 @@ fn play(args: PlayArgs) -> Result<()> {
                 .with_context(|| format!("reading hands from {name}"))?;
             let players = hands.len();
             if let Some(n) = args.setting.players.filter(|&n| n != players) {
-                bail!("{name} holds {players} hands but --players says {n}");
+                bail!(
+                    "{name} holds {} but --players says {n}",
+                    warsweep::text::count(players as u64, "hand")
+                );
             }
-            let rules = rules_of(&args.setting, Preset::Codingame, Some(players))
-                .with_context(|| format!("{name} holds {players} hands"))?;
+            let rules =
+                rules_of(&args.setting, Preset::Codingame, Some(players)).with_context(|| {
+                    format!(
+                        "{name} holds {}",
+                        warsweep::text::count(players as u64, "hand")
+                    )
+                })?;
             let total = hands.iter().map(Vec::len).sum();
             let mut engine = Engine::with_capacity(rules, total);
             engine.set_max_rounds(args.setting.max_rounds);
@@ -323,10 +331,6 @@ impl<'a> Outputs<'a> {
         Ok(())
     }
 }
-
-/// Most worker threads a sweep may ask for: far more than any machine has cores, and few
-/// enough that their stacks fit in memory.
-const MAX_THREADS: usize = 1024;
 
 /// Signals that stop a sweep cleanly (at the next window, outputs written): SIGINT, SIGTERM,
 /// SIGHUP. Signals within `ONE_REQUEST` of the first are the same request (`timeout` signals
@@ -479,11 +483,8 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
             shard(whole, k, n)?
         }
     };
+    // --threads is 1 to cli::MAX_THREADS, as clap checked.
     let threads = match args.threads {
-        Some(0) => bail!("--threads must be at least 1"),
-        Some(n) if n > MAX_THREADS => {
-            bail!("--threads {n} is more than the {MAX_THREADS} a sweep can use")
-        }
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
@@ -896,8 +897,9 @@ fn plot(args: PlotArgs) -> Result<()> {
     for (label, (summary, _)) in labels.iter_mut().zip(&summaries) {
         let infinite = 100.0 * summary.infinite as f64 / summary.games.max(1) as f64;
         label.push_str(&format!(
-            " ({} games, {infinite:.1}% infinite)",
-            group(summary.games)
+            " ({} game{}, {infinite:.1}% infinite)",
+            group(summary.games),
+            if summary.games == 1 { "" } else { "s" }
         ));
     }
     let shared: Vec<String> = (0..parts[0].len())

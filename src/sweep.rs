@@ -37,7 +37,7 @@ pub enum RangeError {
     MalformedShard(String),
     #[error("shard {k}/{n} does not exist: K counts from 0 to N - 1")]
     NoSuchShard { k: u64, n: u64 },
-    #[error("cannot cut seeds {start}..{end} into {n} parts: the range holds only {len} seeds")]
+    #[error("cannot cut seeds {start}..{end} into {n} parts: the range holds only {}", crate::text::count(*len, "seed"))]
     TooManyShards {
         start: u64,
         end: u128,

@@ -477,7 +477,7 @@ fn bad_seed_lists_are_refused() {
     refuses(
         &["answer"],
         b"1\n1\n2\n",
-        "line 1 says 1 seeds but the input has 2",
+        "line 1 says 1 seed but the input has 2",
     );
     refuses(&["answer"], b"2\n1\nx\n", "line 3: \"x\" is not a seed");
     refuses(
@@ -575,14 +575,18 @@ fn command_line_conventions() {
         .success()
         .stdout("");
     for args in [
-        &["sweep", "-j", "-2"][..],
-        &["sweep", "--seeds", "0..10", "--players", "-3"],
+        &["sweep", "--seeds", "0..10", "--players", "-3"][..],
         &["play", "--seed", "-1"],
         &["battle", "--players", "-3", "1", "2"],
         &["sweep", "--max-rounds", "-5"],
     ] {
         refuses(args, b"", "is negative: give a whole number, 0 or more");
     }
+    refuses(
+        &["sweep", "-j", "-2"],
+        b"",
+        "-2 is not a thread count: give 1 to 1024",
+    );
     refuses(
         &["sweep", "--frobnicate"],
         b"",
@@ -653,5 +657,90 @@ fn plot_overlays_summaries() {
         &["plot", &p("o3.json"), "-o", "/no/such/dir/x.svg"],
         b"",
         "cannot write the plot to /no/such/dir/x.svg",
+    );
+}
+
+/// Fault: hands no deck could deal (five 1s from a 4x4 deck, `AH` twice from one 52-card deck)
+/// were played. They are refused with one sentence naming the card and the deck.
+#[test]
+fn hands_no_deck_could_deal_are_refused() {
+    let bataille = ["play", "--rules", "bataille", "--deck", "4x4"];
+    refuses(
+        &bataille,
+        b"1,1,1,1,1\n2,2\n",
+        "the hands hold 5 cards of value 1, but the 4x4 deck has 4",
+    );
+    refuses(
+        &["play"],
+        b"2\nAH\nAH\n1\nKS\n",
+        "the hands hold AH twice, but the 4x13 deck has it once",
+    );
+    refuses(
+        &["play", "--deck", "4x13+1"],
+        b"3\nJK\nJK\nAH\n1\nKS\n",
+        "the hands hold JK twice, but the 4x13+1 deck has it once",
+    );
+    refuses(
+        &["play", "--deck", "1x13"],
+        b"1\nAS\n1\nKH\n",
+        "AS is not a card of the 1x13 deck",
+    );
+    // As many as the deck holds is fine: two AH from the oorlog deck, a value's every card.
+    prints(
+        &["play", "--rules", "oorlog", "--players", "2"],
+        "2\nAH\nAH\n1\nKS\n",
+        "1 1\n",
+    );
+    prints(&bataille, "1,1,1,1\n2,2,2,2\n", "2 4\n");
+}
+
+/// Fault: messages that misled. Numbers past 2^64 said "is not a whole number"; `--threads -1`
+/// suggested "0 or more" and `--threads 0` was then refused with another exit code; counts of
+/// one read "1 hands"; `11H` in the CodinGame format was "not a hand of bare values"; a
+/// byte-order mark made the first value unreadable; an unwritable summary was reported as an
+/// unreadable checkpoint.
+#[test]
+fn messages_say_what_is_wrong() {
+    refuses(
+        &["play", "--seed", "99999999999999999999"],
+        b"",
+        "99999999999999999999 is too large: the largest is 18446744073709551615",
+    );
+    for n in ["-1", "0", "1025"] {
+        refuses(
+            &["sweep", "--threads", n],
+            b"",
+            &format!("{n} is not a thread count: give 1 to 1024"),
+        );
+    }
+    refuses(
+        &["play", "--players", "3", "--rules", "oorlog"],
+        b"1,2\n",
+        "stdin holds 1 hand but --players says 3",
+    );
+    refuses(
+        &["play"],
+        b"1\nAH\nKD\n1\nKS\n",
+        "player 1 was given 1 card but has more",
+    );
+    refuses(
+        &["play"],
+        b"2\n11H\n2H\n1\nKS\n",
+        "line 2: \"11H\" is not a card",
+    );
+    prints(
+        &["play", "--rules", "bataille", "--deck", "4x4"],
+        "\u{feff}1,3,2,2,1,2,1,4\n4,4,3,4,1,2,3,3\n",
+        "1 144\n",
+    );
+    prints(&["answer"], "\u{feff}1\n0\n", "2 25\n");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, "").unwrap();
+    let summary = file.join("s.json").display().to_string();
+    refuses(
+        &["sweep", "--seeds", "0..10", "--summary", &summary],
+        b"",
+        &format!("cannot write the summary to {summary}: Not a directory"),
     );
 }

@@ -661,7 +661,8 @@ fn closed_stderr() {
     for (command, code) in [
         ("sweep --seeds 0..1000 >/dev/null", 0),
         ("sweep --seeds 0..300000 --csv - | head -1 >/dev/null", 0),
-        ("sweep --threads 0", 1),
+        ("sweep --seeds 0..10 --summary /no/such/folder/s.json", 1),
+        ("sweep --threads 0", 2),
         ("sweep --no-such-flag", 2),
         ("merge /no/such/summary.json", 1),
     ] {

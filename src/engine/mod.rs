@@ -20,6 +20,7 @@ pub(crate) mod pair;
 
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
 use crate::rules::{Card, Gather, Rules, ShortWar, MAX_PLAYERS};
+use crate::text::count;
 use cycle::{Brent, History, Key};
 use hands::Hands;
 use std::ops::RangeInclusive;
@@ -709,20 +710,25 @@ pub(crate) fn short_war(
 fn short_war_note(policy: ShortWar, d: u32, fewest: u32) -> String {
     match policy {
         ShortWar::Draw => format!(
-            "a tied player has {fewest} cards, fewer than the {} a war needs: draw",
+            "a tied player has {}, fewer than the {} a war needs: draw",
+            count(fewest, "card"),
             d + 1
         ),
         ShortWar::Shorten if fewest >= 1 => format!(
-            "a tied player has only {fewest} cards: {} face down each",
+            "a tied player has only {}: {} face down each",
+            count(fewest, "card"),
             fewest - 1
         ),
         ShortWar::Shorten => "a tied player has no card left for the war".to_string(),
         ShortWar::FirstOutLoses => {
-            format!("a tied player cannot put down the {} cards of a war", d + 1)
+            format!(
+                "a tied player cannot put down the {} of a war",
+                count(d + 1, "card")
+            )
         }
         ShortWar::MostCards => format!(
-            "a tied player cannot put down the {} cards of a war: the game ends",
-            d + 1
+            "a tied player cannot put down the {} of a war: the game ends",
+            count(d + 1, "card")
         ),
     }
 }

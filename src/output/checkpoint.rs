@@ -212,9 +212,9 @@ impl Checkpoint {
             .map_err(|e| corrupt(e.to_string()))?;
         if acc.games as u128 != covered.end - covered.start as u128 {
             return Err(corrupt(format!(
-                "it counts {} games for {} seeds",
-                acc.games,
-                covered.end - covered.start as u128
+                "it counts {} for {}",
+                crate::text::count(acc.games, "game"),
+                crate::text::count(covered.end - covered.start as u128, "seed")
             )));
         }
         Ok(Resumed {

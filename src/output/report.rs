@@ -120,8 +120,9 @@ fn outcomes(summary: &Summary) -> String {
         .map(|(p, &w)| format!("P{} {:.1}%", p + 1, pct(w)))
         .collect();
     format!(
-        "{} games: wins {}, draws {:.1}%, infinite {:.1}%, capped {:.1}%",
+        "{} game{}: wins {}, draws {:.1}%, infinite {:.1}%, capped {:.1}%",
         crate::output::summary::group(summary.games),
+        if summary.games == 1 { "" } else { "s" },
         wins.join(" "),
         pct(summary.draws),
         pct(summary.infinite),

@@ -638,9 +638,9 @@ impl Summary {
             let hist = decode(METRICS[i], text)?;
             if hist.len() != stats.count {
                 return Err(SummaryError::Mismatch(format!(
-                    "the {} histogram holds {} games but its count says {}",
+                    "the {} histogram holds {} but its count says {}",
                     METRICS[i],
-                    hist.len(),
+                    crate::text::count(hist.len(), "game"),
                     stats.count
                 )));
             }
@@ -667,9 +667,9 @@ impl Summary {
         }
         if Some(self.games as u128) != seeds {
             return bad(format!(
-                "it counts {} games over the {} seeds {}..{}",
-                self.games,
-                seeds.unwrap_or(0),
+                "it counts {} over the {} {}..{}",
+                crate::text::count(self.games, "game"),
+                crate::text::count(seeds.unwrap_or(0), "seed"),
                 self.seeds.start,
                 self.seeds.end
             ));

@@ -9,8 +9,9 @@ pub enum BattleError {
     #[error("a battle needs 2 to 12 players, not {0}")]
     Players(usize),
     #[error(
-        "the battle is undecided: {} still at war after {given} cards; give {missing} more",
-        players_text(at_war)
+        "the battle is undecided: {} still at war after {}; give {missing} more",
+        players_text(at_war),
+        crate::text::count(*given as u64, "card")
     )]
     Undecided {
         at_war: Vec<usize>,

@@ -30,7 +30,9 @@ pub enum InputError {
     NotAHand { line: usize, found: String },
     #[error("line {line}: {reason}")]
     NotAValueOfTheDeck { line: usize, reason: String },
-    #[error("player {player}: the count on line {line} says {count} cards but the input ends after {got}")]
+    #[error("{0}")]
+    NotInTheDeck(String),
+    #[error("player {player}: the count on line {line} says {} but the input ends after {got}", crate::text::count(*count as u64, "card"))]
     TooFewCards {
         player: usize,
         line: usize,
@@ -43,15 +45,21 @@ pub enum InputError {
         "line {line}: {found:?} is not a seed (a whole number from 0 to 18446744073709551615)"
     )]
     NotASeed { line: usize, found: String },
-    #[error("line 1 says {count} seeds but the input has {got}")]
+    #[error("line 1 says {} but the input has {got}", crate::text::count(*count as u64, "seed"))]
     SeedCount { count: usize, got: usize },
     #[error("{found:?} is not a card value (1 = ace or joker, 2 to 10, 11 = jack, 12 = queen, 13 = king)")]
     NotAValue { found: String },
 }
 
+/// The input as text, without the byte-order mark some editors put first.
+fn text(input: &[u8]) -> Result<&str, InputError> {
+    let text = std::str::from_utf8(input).map_err(|e| InputError::NotText(e.valid_up_to()))?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
 /// Words of the input with the line each stands on (1-based).
 fn words(input: &[u8]) -> Result<Vec<(usize, &str)>, InputError> {
-    let text = std::str::from_utf8(input).map_err(|e| InputError::NotText(e.valid_up_to()))?;
+    let text = text(input)?;
     let words: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -71,23 +79,28 @@ fn is_face(word: &str) -> bool {
 /// Hands for a game on `deck`, in either form: the CodinGame counting format (a count, then that
 /// many cards in rank-and-suit notation, for each player in turn), or one hand per line of bare
 /// values (`1,3,2,2`, `1 3 2 2`, `[1, 3, 2, 2]`). The counting format is recognised by a first
-/// line holding one number followed by a card with a suit.
+/// line holding one number followed by a word with a letter (a card, or a mistyped one).
 pub fn parse_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputError> {
     let words = words(input)?;
     let first_line: Vec<&(usize, &str)> = words.iter().filter(|w| w.0 == words[0].0).collect();
     let counting = first_line.len() == 1
         && words[0].1.parse::<usize>().is_ok()
-        && words.get(1).is_some_and(|w| is_face(w.1));
-    if counting {
-        parse_counted_hands(&words, deck)
+        && words
+            .get(1)
+            .is_some_and(|w| w.1.bytes().any(|b| b.is_ascii_alphabetic()));
+    let hands = if counting {
+        parse_counted_hands(&words, deck)?
     } else {
-        parse_bare_hands(input, deck)
-    }
+        parse_bare_hands(input, deck)?
+    };
+    let all: Vec<Card> = hands.iter().flatten().copied().collect();
+    deck.check_cards(&all).map_err(InputError::NotInTheDeck)?;
+    Ok(hands)
 }
 
 /// One hand per non-empty line, bare values separated by commas or spaces, optionally in `[ ]`.
 fn parse_bare_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputError> {
-    let text = std::str::from_utf8(input).map_err(|e| InputError::NotText(e.valid_up_to()))?;
+    let text = text(input)?;
     let mut hands = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
@@ -153,9 +166,9 @@ fn parse_counted_hands(words: &[(usize, &str)], deck: Deck) -> Result<Vec<Vec<Ca
                         found,
                         hint: format!(
                             " where player {player}'s card count should be: player {} was given \
-                             {} cards but has more",
+                             {} but has more",
                             player - 1,
-                            Vec::len(prev)
+                            crate::text::count(Vec::len(prev) as u64, "card")
                         ),
                     },
                     _ => InputError::NotACount {
@@ -182,9 +195,13 @@ fn parse_counted_hands(words: &[(usize, &str)], deck: Deck) -> Result<Vec<Vec<Ca
                 Err(reason) => {
                     let hint = if text.parse::<usize>().is_ok() {
                         format!(
-                            "; player {player}'s count on line {line} says {count} cards but only {} \
-                             come before it",
-                            hand.len()
+                            "; player {player}'s count on line {line} says {} but only {} \
+                             before it",
+                            crate::text::count(count as u64, "card"),
+                            match hand.len() {
+                                1 => "1 comes".to_string(),
+                                n => format!("{n} come"),
+                            }
                         )
                     } else {
                         String::new()
@@ -325,7 +342,7 @@ mod tests {
         let err = parse_hands_std(b"1\nAH\nKD\n1\nKS\n").unwrap_err();
         assert!(
             err.to_string()
-                .contains("player 1 was given 1 cards but has more"),
+                .contains("player 1 was given 1 card but has more"),
             "{err}"
         );
         let err = parse_hands_std(b"5\nAH\nKD\n").unwrap_err();

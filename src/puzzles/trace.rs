@@ -20,7 +20,8 @@ impl<W: Write> Trace<W> {
     pub fn deal(&mut self, hands: &[Vec<Card>]) {
         for (p, hand) in hands.iter().enumerate() {
             let cards = join(hand.iter());
-            self.line(format_args!("P{} ({} cards): {cards}", p + 1, hand.len()));
+            let held = crate::text::count(hand.len() as u64, "card");
+            self.line(format_args!("P{} ({held}): {cards}", p + 1));
         }
     }
 

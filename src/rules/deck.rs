@@ -239,6 +239,63 @@ impl Deck {
         Ok(Card::faced(v, rank, suit))
     }
 
+    /// Checks that `cards` could all come from one such deck: no value more often than the
+    /// deck holds it, and no card of a face (`AH`, `JK`) more often than its copies give it.
+    pub fn check_cards(self, cards: &[Card]) -> Result<(), String> {
+        let times = |n: u32| match n {
+            1 => "once".to_string(),
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        };
+        let mut values = [(Card::default(), 0u32); MAX_VALUES as usize];
+        let mut faces = std::collections::BTreeMap::<u16, (Card, u32)>::new();
+        for &card in cards {
+            let seen = &mut values[card.value() as usize];
+            if seen.1 == 0 {
+                seen.0 = card;
+            }
+            seen.1 += 1;
+            if card.0 >> 8 != 0 {
+                faces.entry(card.0).or_insert((card, 0)).1 += 1;
+            }
+        }
+        for (_, (card, n)) in faces {
+            // Copy c has suit c mod 4; the jokers are extra.
+            let suit = ((card.0 >> 8) - 1) & 7;
+            let held = if card.is_joker() {
+                self.jokers as u32
+            } else {
+                (self.copies as u32 + 3 - suit as u32) / 4
+            };
+            if n > held {
+                return Err(if held == 0 {
+                    format!("{card} is not a card of the {self} deck")
+                } else {
+                    format!(
+                        "the hands hold {card} {}, but the {self} deck has it {}",
+                        times(n),
+                        times(held)
+                    )
+                });
+            }
+        }
+        for v in 0..self.values {
+            let ((first, n), held) = (values[v as usize], self.count_of(v));
+            if n > held {
+                // Named as the hands write it: a bare value, or a rank.
+                let name = if first.0 >> 8 == 0 {
+                    format!("value {first}")
+                } else {
+                    format!("rank {}", RANK_TEXT[self.rank_of(v) as usize])
+                };
+                return Err(format!(
+                    "the hands hold {n} cards of {name}, but the {self} deck has {held}"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The number of distinct deals (arrangements of the values), `N! / (n1! ... nV!)`.
     pub fn arrangements(self) -> BigCount {
         // The product of binomials C(n1 + .. + nv, nv): exact at every step.
