@@ -84,8 +84,11 @@ pub enum Command {
     Plot(PlotArgs),
     /// Print a shell completion script (see the README for where to put it).
     Completions(CompletionsArgs),
-    /// Print the man page (roff) of warsweep.
-    Man,
+    /// Print the man page (roff) of warsweep or of one command, or write them all to a folder.
+    ///
+    /// `warsweep man --out-dir DIR` writes warsweep.1 and warsweep-COMMAND.1 for every command
+    /// (the pages warsweep(1) refers to); `man -l DIR/warsweep-sweep.1` reads one.
+    Man(ManArgs),
 }
 
 /// A whole number that may not be negative, with a plain message for `-3` (clap's own tip
@@ -348,6 +351,59 @@ pub struct MergeArgs {
     /// Do not print the table
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// The command whose page to print (play, answer, battle, sweep, merge, plot, completions,
+    /// man) [default: warsweep's own]
+    pub command: Option<String>,
+    /// Write every page to this folder instead of printing one
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub out_dir: Option<PathBuf>,
+}
+
+/// The man page of `cmd` (warsweep, or one of its commands, named `warsweep-COMMAND`), in roff:
+/// clap_mangen's sections, with the presets table kept as laid out (roff would reflow it).
+pub fn man_page(cmd: &clap::Command, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let man = clap_mangen::Man::new(cmd.clone()).source(format!("warsweep {VERSION}"));
+    man.render_title(out)?;
+    man.render_name_section(out)?;
+    man.render_synopsis_section(out)?;
+    man.render_description_section(out)?;
+    if cmd.get_arguments().any(|a| !a.is_hide_set()) {
+        man.render_options_section(out)?;
+    }
+    if cmd.has_subcommands() {
+        man.render_subcommands_section(out)?;
+    }
+    if cmd.get_after_help().is_some() {
+        // No-fill: each line as written. A leading dot or quote would be a request, a
+        // backslash an escape, and a hyphen is a minus in roff.
+        writeln!(out, ".SH PRESETS\n.nf")?;
+        for line in PRESETS.lines() {
+            let line = line.replace('\\', "\\e").replace('-', "\\-");
+            let guard = if line.starts_with(['.', '\'']) {
+                "\\&"
+            } else {
+                ""
+            };
+            writeln!(out, "{guard}{line}")?;
+        }
+        writeln!(out, ".fi")?;
+    }
+    if cmd.get_version().is_some() {
+        man.render_version_section(out)?;
+    }
+    Ok(())
+}
+
+/// warsweep's command, built as its man pages name it: each command as `warsweep-COMMAND`,
+/// without the `help` command (every page documents `--help`).
+pub fn man_command() -> clap::Command {
+    let mut cmd = <Cli as clap::CommandFactory>::command().disable_help_subcommand(true);
+    cmd.build();
+    cmd
 }
 
 /// What `plot --metric` draws.

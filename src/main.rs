@@ -7,8 +7,8 @@ use anyhow::{bail, Context, Result};
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, ValueEnum};
 use cli::{
-    AnswerArgs, BattleArgs, Cli, Command, CompletionsArgs, MergeArgs, OutputArgs, PlayArgs,
-    PlotArgs, SettingArgs, SweepArgs,
+    AnswerArgs, BattleArgs, Cli, Command, CompletionsArgs, ManArgs, MergeArgs, OutputArgs,
+    PlayArgs, PlotArgs, SettingArgs, SweepArgs,
 };
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::{File, OpenOptions};
@@ -98,7 +98,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Merge(args) => merge(args).map(|_| ExitCode::SUCCESS),
         Command::Plot(args) => plot(args).map(|_| ExitCode::SUCCESS),
         Command::Completions(args) => completions(args).map(|_| ExitCode::SUCCESS),
-        Command::Man => man().map(|_| ExitCode::SUCCESS),
+        Command::Man(args) => man(args).map(|_| ExitCode::SUCCESS),
     }
 }
 
@@ -925,10 +925,31 @@ fn completions(args: CompletionsArgs) -> Result<()> {
     print_out(&String::from_utf8_lossy(&script))
 }
 
-fn man() -> Result<()> {
-    let mut page = Vec::new();
-    clap_mangen::Man::new(Cli::command())
-        .render(&mut page)
-        .context("cannot render the man page")?;
-    print_out(&String::from_utf8_lossy(&page))
+fn man(args: ManArgs) -> Result<()> {
+    let cmd = cli::man_command();
+    if let Some(dir) = &args.out_dir {
+        let pages = std::iter::once(&cmd).chain(cmd.get_subcommands());
+        for page in pages {
+            let name = page.get_display_name().unwrap_or(page.get_name());
+            let path = dir.join(format!("{name}.1"));
+            let mut text = Vec::new();
+            cli::man_page(page, &mut text).context("cannot render the man pages")?;
+            files::write_atomically(&path, &text)
+                .with_context(|| format!("cannot write the man page {}", path.display()))?;
+        }
+        return Ok(());
+    }
+    let page = match args.command.as_deref() {
+        None => &cmd,
+        Some(name) => cmd.find_subcommand(name).with_context(|| {
+            let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).collect();
+            format!(
+                "{name:?} is not a warsweep command (they are {})",
+                names.join(", ")
+            )
+        })?,
+    };
+    let mut text = Vec::new();
+    cli::man_page(page, &mut text).context("cannot render the man page")?;
+    print_out(&String::from_utf8_lossy(&text))
 }

@@ -548,7 +548,7 @@ fn command_line_conventions() {
         "{help}"
     );
     warsweep().arg("--version").assert().success().stdout(
-        predicate::str::is_match(r"^warsweep \d+\.\d+\.\d+ \(git [0-9a-f]{12}|unknown\)\n$")
+        predicate::str::is_match(r"^warsweep \d+\.\d+\.\d+ \(git ([0-9a-f]{12}|unknown)\)\n$")
             .unwrap(),
     );
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
@@ -743,4 +743,44 @@ fn messages_say_what_is_wrong() {
         b"",
         &format!("cannot write the summary to {summary}: Not a directory"),
     );
+}
+
+/// Fault: the man page referred to warsweep-sweep(1) pages that were never generated, listed no
+/// command's flags, and reflowed the presets table. Every page it names is written, each
+/// command's page lists its flags, and the table keeps its lines.
+#[test]
+fn man_pages_exist_for_every_command_they_name() {
+    let dir = tempfile::tempdir().unwrap();
+    warsweep()
+        .args(["man", "--out-dir"])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout("");
+    let main = std::fs::read_to_string(dir.path().join("warsweep.1")).unwrap();
+    let mut named = 0;
+    for line in main.lines() {
+        if let Some(page) = line.strip_suffix("(1)") {
+            let file = dir.path().join(format!("{}.1", page.replace("\\-", "-")));
+            assert!(file.is_file(), "{line} names a page that was not written");
+            named += 1;
+        }
+    }
+    assert_eq!(named, 8, "{main}");
+    let sweep = std::fs::read_to_string(dir.path().join("warsweep-sweep.1")).unwrap();
+    for flag in ["\\-\\-resume", "\\-\\-shard", "\\-\\-csv", "\\-\\-gather"] {
+        assert!(sweep.contains(flag), "warsweep-sweep.1 lacks {flag}");
+    }
+    // The presets table in no-fill mode, line for line.
+    let table = main
+        .split(".SH PRESETS\n.nf\n")
+        .nth(1)
+        .expect("a presets section");
+    assert!(table.contains("\n  codingame  2 players,"), "{table}");
+    assert!(table.contains("\n.fi\n"));
+    // One page printed, and the same page as written.
+    let out = warsweep().args(["man", "sweep"]).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), sweep);
+    refuses(&["man", "nope"], b"", "\"nope\" is not a warsweep command");
 }
