@@ -431,6 +431,9 @@ pub struct PlotArgs {
     /// The quantity whose distribution is drawn
     #[arg(long, value_enum, default_value = "battles")]
     pub metric: MetricArg,
+    /// Draw the shares on a logarithmic axis, where long tails show
+    #[arg(long)]
+    pub log: bool,
     /// The chart's title [default: the quantity and what the summaries share]
     #[arg(long)]
     pub title: Option<String>,

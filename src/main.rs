@@ -862,7 +862,15 @@ fn plot(args: PlotArgs) -> Result<()> {
         .find(|(name, _, _)| *name == metric)
         .expect("every --metric choice is a plot metric");
     // Each line is labelled by the parts of the setting that differ; the title names the rest.
-    let parts: Vec<_> = summaries.iter().map(|(s, _)| s.setting().parts()).collect();
+    // The seed range counts as a part: sweeps of one setting over other seeds differ by it.
+    let parts: Vec<Vec<(&str, String)>> = summaries
+        .iter()
+        .map(|(s, _)| {
+            let mut parts = s.setting().parts().to_vec();
+            parts.push(("seeds", format!("{}..{}", s.seeds.start, s.seeds.end)));
+            parts
+        })
+        .collect();
     let varies = |i: usize| parts.iter().any(|p| p[i].1 != parts[0][i].1);
     // When the presets differ and each preset comes with one setting, its name says it all.
     let by_rules_alone = varies(0)
@@ -913,7 +921,8 @@ fn plot(args: PlotArgs) -> Result<()> {
         .into_iter()
         .zip(summaries.into_iter().map(|(_, acc)| acc))
         .collect();
-    let svg = report::overlay_svg(&series, index, x_desc, &title).map_err(anyhow::Error::msg)?;
+    let svg = report::overlay_svg(&series, index, x_desc, &title, args.log)
+        .map_err(anyhow::Error::msg)?;
     output
         .write_with(|out| out.write_all(svg.as_bytes()))
         .with_context(|| format!("cannot write the plot to {}", args.output.display()))

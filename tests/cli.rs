@@ -784,3 +784,38 @@ fn man_pages_exist_for_every_command_they_name() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), sweep);
     refuses(&["man", "nope"], b"", "\"nope\" is not a warsweep command");
 }
+
+/// Fault: the overlay plot fell back to file names when summaries differed only by their seed
+/// ranges, drew one line in a yellow hard to see on white, and had no logarithmic axis for
+/// long tails.
+#[test]
+fn plot_legends_name_seed_ranges_and_tails_show_on_a_log_axis() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).display().to_string();
+    for (name, seeds) in [("a.json", "0..3000"), ("b.json", "3000..6000")] {
+        warsweep()
+            .args(["sweep", "--seeds", seeds, "-q", "--summary", &p(name)])
+            .assert()
+            .success();
+    }
+    for log in [false, true] {
+        let mut command = warsweep();
+        command.args(["plot", &p("a.json"), &p("b.json"), "-o", &p("ab.svg")]);
+        if log {
+            command.arg("--log");
+        }
+        command.assert().success();
+        let svg = std::fs::read_to_string(p("ab.svg")).unwrap();
+        assert!(svg.contains("seeds 0..3000 (3,000 games"), "{svg}");
+        assert!(svg.contains("seeds 3000..6000 (3,000 games"));
+        assert!(!svg.contains("a.json"), "file names in the legend");
+        // The first two lines in the palette's blue and vermillion; nothing yellow.
+        assert!(svg.contains("stroke=\"#0072B2\"") && svg.contains("stroke=\"#D55E00\""));
+        for yellow in ["#F0E442", "#FFFF00", "#FFE119"] {
+            assert!(!svg.contains(yellow));
+        }
+        // Powers of ten label a logarithmic axis; a linear one starts at 0.0.
+        assert_eq!(svg.contains("\n0.1\n"), log, "log {log}");
+        assert_eq!(svg.contains("\n0.0\n"), !log, "log {log}");
+    }
+}

@@ -2,6 +2,8 @@
 //! distribution as CSV and as an SVG histogram.
 
 use crate::output::summary::{Accumulator, Summary, METRICS};
+use plotters::coord::ranged1d::ValueFormatter;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use std::io::{self, Write};
 
@@ -182,13 +184,27 @@ pub const PLOT_METRICS: [(&str, usize, &str); 4] = [
     ("cycle_length", 4, "rounds per cycle of an infinite game"),
 ];
 
+/// Line colours, told apart by most readers whatever their colour vision (Okabe and Ito's
+/// palette without its yellow, which is hard to see on white).
+const LINE_COLOURS: [RGBColor; 7] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(0, 0, 0),
+];
+
 /// One SVG chart of the distributions of `metric` of several summaries, each a line of the
-/// share of its games per bin (so that sweeps of any size compare), with a legend.
+/// share of its games per bin (so that sweeps of any size compare), with a legend. `log`
+/// draws the shares on a logarithmic axis, where long tails show.
 pub fn overlay_svg(
     series: &[(String, Accumulator)],
     metric: usize,
     x_desc: &str,
     title: &str,
+    log: bool,
 ) -> Result<String, String> {
     const BINS: u64 = 100;
     let top = series
@@ -222,44 +238,95 @@ pub fn overlay_svg(
         let fail = |e: &dyn std::fmt::Display| format!("cannot draw the plot: {e}");
         root.fill(&WHITE).map_err(|e| fail(&e))?;
         let area = titled(&root, title)?;
-        let mut chart = ChartBuilder::on(&area)
-            .margin(16)
-            .x_label_area_size(48)
-            .y_label_area_size(80)
-            .build_cartesian_2d(0f64..x_end, 0f64..y_end)
-            .map_err(|e| fail(&e))?;
-        chart
-            .configure_mesh()
-            .x_desc(format!("{x_desc} (last point: the longest 0.1% as well)"))
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format!("{y:.1}"))
-            .y_desc("% of games per bin")
-            .axis_desc_style(("sans-serif", 16))
-            .label_style(("sans-serif", 14))
-            .draw()
-            .map_err(|e| fail(&e))?;
-        for (i, ((label, _), curve)) in series.iter().zip(&curves).enumerate() {
-            let color = Palette99::pick(i).to_rgba();
-            chart
-                .draw_series(LineSeries::new(
-                    curve.iter().copied(),
-                    color.stroke_width(2),
-                ))
-                .map_err(|e| fail(&e))?
-                .label(label.clone())
-                .legend(move |(x, y)| {
-                    PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2))
-                });
+        let builder = || {
+            let mut builder = ChartBuilder::on(&area);
+            builder
+                .margin(16)
+                .x_label_area_size(48)
+                .y_label_area_size(80);
+            builder
+        };
+        let x_desc = format!("{x_desc} (last point: the longest 0.1% as well)");
+        if log {
+            // A logarithmic axis has no 0: empty bins are left out of the lines.
+            let y_min = curves
+                .iter()
+                .flatten()
+                .map(|&(_, y)| y)
+                .filter(|&y| y > 0.0)
+                .fold(f64::INFINITY, f64::min)
+                .min(y_end / 10.0)
+                / 2.0;
+            let chart = builder()
+                .build_cartesian_2d(0f64..x_end, (y_min..y_end).log_scale())
+                .map_err(|e| fail(&e))?;
+            // 0.01, 0.1, 1, 10: the powers of ten as plain numbers.
+            draw_lines(chart, series, &curves, &x_desc, true, &|y| {
+                format!("{}", (y * 1e6).round() / 1e6)
+            })?;
+        } else {
+            let chart = builder()
+                .build_cartesian_2d(0f64..x_end, 0f64..y_end)
+                .map_err(|e| fail(&e))?;
+            draw_lines(chart, series, &curves, &x_desc, false, &|y| format!("{y:.1}"))?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font(("sans-serif", 14))
-            .draw()
-            .map_err(|e| fail(&e))?;
         root.present().map_err(|e| fail(&e))?;
     }
     Ok(svg)
+}
+
+/// The grid, the lines and the legend of an overlay chart, on a linear or logarithmic axis.
+fn draw_lines<'a, Y>(
+    mut chart: ChartContext<'a, SVGBackend<'a>, Cartesian2d<RangedCoordf64, Y>>,
+    series: &[(String, Accumulator)],
+    curves: &[Vec<(f64, f64)>],
+    x_desc: &str,
+    log: bool,
+    y_format: &dyn Fn(&f64) -> String,
+) -> Result<(), String>
+where
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let fail = |e: &dyn std::fmt::Display| format!("cannot draw the plot: {e}");
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(y_format)
+        .y_desc("% of games per bin")
+        .axis_desc_style(("sans-serif", 16))
+        .label_style(("sans-serif", 14))
+        .bold_line_style(BLACK.mix(0.12))
+        .light_line_style(BLACK.mix(0.03))
+        .draw()
+        .map_err(|e| fail(&e))?;
+    for (i, ((label, _), curve)) in series.iter().zip(curves).enumerate() {
+        let color = LINE_COLOURS[i % LINE_COLOURS.len()];
+        // On a logarithmic axis, which has no 0, the line breaks at empty bins.
+        let runs: Vec<&[(f64, f64)]> = match log {
+            true => curve.split(|&(_, y)| y <= 0.0).filter(|r| !r.is_empty()).collect(),
+            false => vec![curve],
+        };
+        let mut labelled = false;
+        for run in runs {
+            let drawn = chart
+                .draw_series(LineSeries::new(run.iter().copied(), color.stroke_width(2)))
+                .map_err(|e| fail(&e))?;
+            if !labelled {
+                drawn.label(label.clone()).legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2))
+                });
+                labelled = true;
+            }
+        }
+    }
+    chart
+        .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+        .label_font(("sans-serif", 14))
+        .draw()
+        .map_err(|e| fail(&e))?;
+    Ok(())
 }
