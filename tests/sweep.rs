@@ -395,14 +395,7 @@ fn bad_sweeps_are_refused_before_any_work() {
         "is not a seed: seeds are whole numbers from 0 to 18446744073709551615",
     );
     refuses(&["sweep", "--seeds", "five..10"], "is not a seed range");
-    refuses(
-        &["sweep", "--threads", "0"],
-        "0 is not a thread count: give 1 to 1024",
-    );
-    refuses(
-        &["sweep", "--threads", "100000"],
-        "100000 is not a thread count: give 1 to 1024",
-    );
+    // Thread counts out of range are usage errors: tests/cli.rs, messages_say_what_is_wrong.
     refuses(
         &[
             "sweep",

@@ -268,7 +268,9 @@ pub fn overlay_svg(
             let chart = builder()
                 .build_cartesian_2d(0f64..x_end, 0f64..y_end)
                 .map_err(|e| fail(&e))?;
-            draw_lines(chart, series, &curves, &x_desc, false, &|y| format!("{y:.1}"))?;
+            draw_lines(chart, series, &curves, &x_desc, false, &|y| {
+                format!("{y:.1}")
+            })?;
         }
         root.present().map_err(|e| fail(&e))?;
     }
@@ -304,7 +306,10 @@ where
         let color = LINE_COLOURS[i % LINE_COLOURS.len()];
         // On a logarithmic axis, which has no 0, the line breaks at empty bins.
         let runs: Vec<&[(f64, f64)]> = match log {
-            true => curve.split(|&(_, y)| y <= 0.0).filter(|r| !r.is_empty()).collect(),
+            true => curve
+                .split(|&(_, y)| y <= 0.0)
+                .filter(|r| !r.is_empty())
+                .collect(),
             false => vec![curve],
         };
         let mut labelled = false;
@@ -322,9 +327,9 @@ where
     }
     chart
         .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
         .label_font(("sans-serif", 14))
         .draw()
         .map_err(|e| fail(&e))?;
