@@ -16,8 +16,7 @@ fn warsweep() -> Command {
     Command::cargo_bin("warsweep").unwrap()
 }
 
-mod common;
-use common::golden_dir;
+use crate::common::golden_dir;
 
 /// The sweep flags a golden file's name stands for.
 fn flags_for(name: &str) -> Vec<String> {
@@ -782,7 +781,7 @@ fn the_shard_script_reassembles_one_sweep() {
 fn every_variant_golden_file_through_the_binary() {
     let dir = golden_dir().join("variants");
     let flags =
-        std::fs::read_to_string(dir.join("FLAGS")).expect("../shared/golden/variants/FLAGS");
+        std::fs::read_to_string(dir.join("FLAGS")).expect("tests/data/golden/variants/FLAGS");
     let mut files = 0;
     for line in flags.lines().filter(|l| !l.trim().is_empty()) {
         let (name, flags) = line.split_once('|').unwrap();

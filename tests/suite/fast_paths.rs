@@ -2,9 +2,7 @@
 //! run under Miri or AddressSanitizer (see `.ci/run`), which check the `unsafe` blocks of the
 //! runs (`pair`, `crowd`) on every path that reaches them.
 
-mod common;
-
-use common::Watching;
+use crate::common::Watching;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
 use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar};

@@ -5,8 +5,7 @@ use warsweep::engine::Engine;
 use warsweep::output::record::GameRow;
 use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Rules};
 
-mod common;
-use common::golden_dir;
+use crate::common::golden_dir;
 
 /// The setting a golden file's name describes: `PRESET[.Np][.GATHER].SHUFFLE[.fromSTART].csv`.
 fn setting(name: &str) -> (Rules, Shuffle) {
@@ -63,7 +62,7 @@ fn setting_of_flags(flags: &str) -> (Rules, Shuffle, Vec<u64>) {
 fn every_variant_golden_file_matches_the_library() {
     let dir = golden_dir().join("variants");
     let flags =
-        std::fs::read_to_string(dir.join("FLAGS")).expect("../shared/golden/variants/FLAGS");
+        std::fs::read_to_string(dir.join("FLAGS")).expect("tests/data/golden/variants/FLAGS");
     let mut files = 0;
     for line in flags.lines().filter(|l| !l.trim().is_empty()) {
         let (name, flags) = line.split_once('|').unwrap();
@@ -86,7 +85,7 @@ fn every_variant_golden_file_matches_the_library() {
 #[test]
 fn every_golden_file_matches_the_library() {
     let mut files = 0;
-    for entry in std::fs::read_dir(golden_dir()).expect("../shared/golden is beside the repo") {
+    for entry in std::fs::read_dir(golden_dir()).expect("tests/data/golden") {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_str().unwrap().to_string();
         if !name.ends_with(".csv") || path.is_dir() {

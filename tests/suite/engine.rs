@@ -1,8 +1,6 @@
 //! The engine against the seed documents' own examples, and properties every game must keep.
 
-mod common;
-
-use common::Watching;
+use crate::common::Watching;
 use warsweep::deal::Shuffle;
 use warsweep::engine::hands::Hands;
 use warsweep::engine::{Engine, GameResult, Observer, Outcome, Silent};

@@ -14,10 +14,8 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-mod common;
-
 fn golden(name: &str) -> PathBuf {
-    common::golden_dir().join(name)
+    crate::common::golden_dir().join(name)
 }
 
 /// Runs and expects success with exactly this stdout.

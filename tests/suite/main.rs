@@ -1,0 +1,12 @@
+//! warsweep's integration tests, in one binary: each module covers one layer or one promise,
+//! and regression tests are named after the fault they pin.
+
+mod alloc;
+mod cli;
+mod common;
+mod durable;
+mod engine;
+mod fast_paths;
+mod golden;
+mod readme;
+mod sweep;
