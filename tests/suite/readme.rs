@@ -1,6 +1,6 @@
-//! The README's console examples, run as they are written: each `$ warsweep ...` line of a
-//! ```console block is run from the repository's root and its stdout compared with the lines
-//! below it. `[..]` in an expected line matches any text (timings), and a line `...` any number
+//! The console examples of the README and of `docs/`, run as they are written: each
+//! `$ warsweep ...` line of a ```console block is run from the repository's root and its stdout
+//! compared with the lines below it. `[..]` in an expected line matches any text (timings), and a line `...` any number
 //! of lines. Release builds only: one example walks 63,063,000 deals.
 #![cfg(not(debug_assertions))]
 
@@ -63,10 +63,25 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The README and every page of `docs/`, where the longer examples live.
+fn pages() -> Vec<PathBuf> {
+    let mut pages = vec![root().join("README.md")];
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
+    pages
+}
+
 #[test]
 fn the_readme_console_examples_print_what_it_shows() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let examples = examples(&readme);
+    let examples: Vec<(String, Vec<String>)> = pages()
+        .iter()
+        .flat_map(|page| examples(&std::fs::read_to_string(page).unwrap()))
+        .collect();
     assert!(
         examples.len() >= 15,
         "only {} examples found",
