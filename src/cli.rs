@@ -1,8 +1,13 @@
-//! The command line, as clap sees it. Depends on nothing else in the crate: `main.rs` turns these
-//! raw flags into validated library types once.
+//! The command line, as clap sees it: the flags, their checks, and the man pages. The rule
+//! knobs are the library's own enums; `main.rs` builds validated library types from the rest
+//! once.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::io::Write;
 use std::path::PathBuf;
+use std::process::ExitCode;
+use warsweep::deal::Shuffle;
+use warsweep::rules::{Deal, Gather, Preset, Ranking, ShortWar};
 
 const PRESETS: &str = "\
 Presets (RULES.md):
@@ -19,6 +24,33 @@ Presets (RULES.md):
 
 Every part of a preset can be changed on its own: --deck, --players, --face-down, --short-war,
 --gather, --deal, --ranking.";
+
+/// The command line, or the exit code of a command line that was help, a version or a mistake.
+pub fn parse() -> Result<Cli, ExitCode> {
+    Cli::try_parse().map_err(usage)
+}
+
+/// Help and version go to stdout (exit 0), as does the help of a bare `warsweep`; a usage
+/// error keeps clap's own text on stderr and exits 2.
+fn usage(e: clap::Error) -> ExitCode {
+    match e.kind() {
+        clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let help = <Cli as clap::CommandFactory>::command()
+                .render_help()
+                .to_string();
+            let _ = write!(std::io::stdout(), "{help}");
+            ExitCode::SUCCESS
+        }
+        _ => {
+            let _ = e.print();
+            ExitCode::from(2)
+        }
+    }
+}
 
 /// The version and the git revision it was built from.
 pub const VERSION: &str = concat!(
@@ -140,86 +172,12 @@ fn positive_u64(text: &str) -> Result<u64, String> {
     }
 }
 
-/// The rule preset (see the table below).
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RulesArg {
-    /// CodinGame puzzle (seed 000)
-    Codingame,
-    /// Seed-004 puzzle, wars shortened to the cards left
-    Shortened,
-    /// Classic War (seed 002)
-    Classic,
-    /// Dutch Oorlog (seed 003), 2 to 12 players
-    Oorlog,
-    /// Open War of the research on the game (no card face down, natural gather)
-    Bataille,
-}
-
-/// The order in which the winner puts the table's cards under their deck.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GatherArg {
-    /// The order the cards reached the table, player order within a moment
-    Reveal,
-    /// Player 1's cards as played, then player 2's, ...
-    P1First,
-    /// The winner's cards as played, then the others' in player order
-    WinnerFirst,
-    /// The winning card, the deciding battle's others, then the rest latest first
-    Natural,
-    /// Strongest value first, equal values in reveal order
-    Sorted,
-    /// Shuffled from the game's seed (no cycle detection: see --max-rounds)
-    Random,
-}
-
-/// How a seed becomes a deal.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShuffleArg {
-    /// The seed-004 generator: 2,097,151 distinct deals
-    Lcg,
-    /// Fisher-Yates over SplitMix64: the whole 64-bit seed space
-    Splitmix,
-    /// Every distinct deal in lexicographic order of values (seeds 0..M)
-    Lex,
-}
-
-/// What happens when a tied player cannot put down the cards of a war.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShortWarArg {
-    /// The game is a draw (PAT)
-    Draw,
-    /// Both put down fewer cards (n - 1, n the smaller hand)
-    Shorten,
-    /// Whoever runs out first loses; both at once is a draw
-    FirstOutLoses,
-    /// The game ends; most cards wins (any player count)
-    MostCards,
-}
-
-/// How the shuffled deck is split between the players.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DealArg {
-    /// One card at a time, player 1 first
-    RoundRobin,
-    /// Consecutive blocks, player 1 first
-    Blocks,
-}
-
-/// How revealed cards are compared.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RankingArg {
-    /// Highest value wins
-    Standard,
-    /// Ace highest, but a 2 or 3 beats an ace
-    Oorlog,
-}
-
 /// The flags that choose a setting.
 #[derive(Args, Debug, Clone)]
 pub struct SettingArgs {
     /// Rule preset; every flag below overrides one part of it
     #[arg(long, value_enum)]
-    pub rules: Option<RulesArg>,
+    pub rules: Option<Preset>,
     /// Deck: C copies of V values plus J jokers (4x13, 8x13+4, 4x4, 1x10)
     #[arg(long, value_name = "CxV[+J]")]
     pub deck: Option<String>,
@@ -231,16 +189,16 @@ pub struct SettingArgs {
     pub face_down: Option<usize>,
     /// What happens when a tied player cannot put down D + 1 cards
     #[arg(long, value_enum)]
-    pub short_war: Option<ShortWarArg>,
+    pub short_war: Option<ShortWar>,
     /// Gather order
     #[arg(long, value_enum)]
-    pub gather: Option<GatherArg>,
+    pub gather: Option<Gather>,
     /// How the deck is dealt
     #[arg(long, value_enum)]
-    pub deal: Option<DealArg>,
+    pub deal: Option<Deal>,
     /// How revealed cards are compared
     #[arg(long, value_enum)]
-    pub ranking: Option<RankingArg>,
+    pub ranking: Option<Ranking>,
     /// Rounds after which a game that cannot be checked for cycles (random gather) stops
     #[arg(long, default_value_t = 1_000_000, allow_negative_numbers = true, value_parser = positive_u64)]
     pub max_rounds: u64,
@@ -255,7 +213,7 @@ pub struct PlayArgs {
     pub seed: Option<u64>,
     /// Shuffle used with --seed
     #[arg(long, value_enum, default_value = "lcg")]
-    pub shuffle: ShuffleArg,
+    pub shuffle: Shuffle,
     /// Print the game battle by battle before the result line
     #[arg(long)]
     pub trace: bool,
@@ -269,7 +227,7 @@ pub struct AnswerArgs {
     pub file: Option<PathBuf>,
     /// Shuffle
     #[arg(long, value_enum, default_value = "lcg")]
-    pub shuffle: ShuffleArg,
+    pub shuffle: Shuffle,
     #[command(flatten)]
     pub setting: SettingArgs,
 }
@@ -293,7 +251,7 @@ pub struct SweepArgs {
     pub seeds: Option<String>,
     /// Shuffle
     #[arg(long, value_enum, default_value = "lcg")]
-    pub shuffle: ShuffleArg,
+    pub shuffle: Shuffle,
     #[command(flatten)]
     pub setting: SettingArgs,
     /// Worker threads, 1 to 1024 [default: all cores]
@@ -398,6 +356,37 @@ pub fn man_page(cmd: &clap::Command, out: &mut dyn std::io::Write) -> std::io::R
     Ok(())
 }
 
+/// The man page `warsweep man` prints (warsweep's, or `command`'s), or none when `out_dir` is
+/// given and every page is written there as `warsweep.1` and `warsweep-COMMAND.1`.
+pub fn man(command: Option<&str>, out_dir: Option<&std::path::Path>) -> anyhow::Result<Vec<u8>> {
+    use anyhow::Context;
+    let cmd = man_command();
+    if let Some(dir) = out_dir {
+        for page in std::iter::once(&cmd).chain(cmd.get_subcommands()) {
+            let name = page.get_display_name().unwrap_or(page.get_name());
+            let path = dir.join(format!("{name}.1"));
+            let mut text = Vec::new();
+            man_page(page, &mut text).context("cannot render the man pages")?;
+            warsweep::output::files::write_atomically(&path, &text)
+                .with_context(|| format!("cannot write the man page {}", path.display()))?;
+        }
+        return Ok(Vec::new());
+    }
+    let page = match command {
+        None => &cmd,
+        Some(name) => cmd.find_subcommand(name).with_context(|| {
+            let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).collect();
+            format!(
+                "{name:?} is not a warsweep command (they are {})",
+                names.join(", ")
+            )
+        })?,
+    };
+    let mut text = Vec::new();
+    man_page(page, &mut text).context("cannot render the man page")?;
+    Ok(text)
+}
+
 /// warsweep's command, built as its man pages name it: each command as `warsweep-COMMAND`,
 /// without the `help` command (every page documents `--help`).
 pub fn man_command() -> clap::Command {
@@ -451,41 +440,23 @@ mod tests {
     use super::*;
     use clap::CommandFactory;
 
-    /// Every choice the command line offers names a library value (`main` maps them by name).
+    /// Every choice the command line offers is the library's own name for it.
     #[test]
-    fn every_choice_names_a_library_value() {
-        use warsweep::{deal::Shuffle, rules};
-        fn all_named<A: ValueEnum, T>(from_name: fn(&str) -> Option<T>) -> usize {
-            for arg in A::value_variants() {
-                let name = arg.to_possible_value().unwrap().get_name().to_string();
-                assert!(from_name(&name).is_some(), "{name} names no library value");
+    fn every_choice_is_the_library_name() {
+        fn same<T: ValueEnum + Copy>(name: fn(T) -> &'static str) -> usize {
+            for value in T::value_variants() {
+                let shown = value.to_possible_value().unwrap();
+                assert_eq!(shown.get_name(), name(*value));
             }
-            A::value_variants().len()
+            T::value_variants().len()
         }
-        assert_eq!(
-            all_named::<RulesArg, _>(rules::Preset::from_name),
-            rules::Preset::ALL.len()
-        );
-        assert_eq!(
-            all_named::<GatherArg, _>(rules::Gather::from_name),
-            rules::Gather::ALL.len()
-        );
-        assert_eq!(
-            all_named::<ShortWarArg, _>(rules::ShortWar::from_name),
-            rules::ShortWar::ALL.len()
-        );
-        assert_eq!(
-            all_named::<DealArg, _>(rules::Deal::from_name),
-            rules::Deal::ALL.len()
-        );
-        assert_eq!(
-            all_named::<RankingArg, _>(rules::Ranking::from_name),
-            rules::Ranking::ALL.len()
-        );
-        assert_eq!(
-            all_named::<ShuffleArg, _>(Shuffle::from_name),
-            Shuffle::ALL.len()
-        );
+        let counted = same(Preset::name)
+            + same(Gather::name)
+            + same(ShortWar::name)
+            + same(Deal::name)
+            + same(Ranking::name)
+            + same(Shuffle::name);
+        assert_eq!(counted, 5 + 6 + 4 + 2 + 2 + 3);
     }
 
     #[test]

@@ -15,6 +15,7 @@
 
 pub mod deal;
 pub mod engine;
+pub mod error;
 pub mod output;
 pub mod puzzles;
 pub mod rules;

@@ -2,6 +2,7 @@
 //! sorted deck, `lex` numbers every distinct arrangement of its values (see `lex`).
 
 pub mod lex;
+pub mod seeds;
 
 use crate::rules::{Card, Deal, Deck};
 use lex::Lex;
@@ -13,12 +14,13 @@ pub const LCG_MODULUS: u64 = 2_097_151;
 
 /// How a seed becomes an order of the deck.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Shuffle {
-    /// The seed-004 linear congruential generator, one swap per position.
+    /// The seed-004 generator: 2,097,151 distinct deals
     Lcg,
-    /// Fisher-Yates driven by SplitMix64, for the full 64-bit seed space.
+    /// Fisher-Yates over SplitMix64: the whole 64-bit seed space
     Splitmix,
-    /// Every distinct arrangement of the deck's values, in lexicographic order.
+    /// Every distinct deal in lexicographic order of values (seeds 0..M)
     Lex,
 }
 

@@ -308,6 +308,16 @@ pub fn identity(path: &Path) -> PathBuf {
     }
 }
 
+/// Refuses an output that is also one of `inputs`, or any file named twice, in one sentence.
+pub fn check_inputs_and_outputs(
+    inputs: &[PathBuf],
+    outputs: &[(&str, Option<&Path>)],
+) -> Result<(), String> {
+    let mut named: Vec<(&str, &Path)> = inputs.iter().map(|p| ("an input", p.as_path())).collect();
+    named.extend(outputs.iter().filter_map(|(role, p)| p.map(|p| (*role, p))));
+    clash(&named).map_or(Ok(()), Err)
+}
+
 /// The first file named twice among `(role, path)` pairs, as an error message (inputs are
 /// named by their paths; outputs by their targets, `-` being stdout).
 pub fn clash(named: &[(&str, &Path)]) -> Option<String> {

@@ -3,6 +3,7 @@
 
 pub mod checkpoint;
 pub mod files;
+pub mod outputs;
 pub mod record;
 pub mod report;
 pub mod summary;

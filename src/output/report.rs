@@ -176,6 +176,75 @@ pub fn plot_svg(summary: &Summary, acc: &Accumulator) -> Result<String, String> 
     Ok(svg)
 }
 
+/// An overlay chart of the summaries read from `inputs` (each with its path, for a legend of
+/// last resort): each line labelled by the parts of the setting that differ (the seed range
+/// included), the title naming what they share unless `title` is given.
+pub fn overlay(
+    inputs: &[(std::path::PathBuf, Summary, Accumulator)],
+    metric: &str,
+    title: Option<String>,
+    log: bool,
+) -> Result<String, String> {
+    let &(_, index, x_desc) = PLOT_METRICS
+        .iter()
+        .find(|(name, _, _)| *name == metric)
+        .ok_or_else(|| format!("{metric:?} is not a metric a plot can draw"))?;
+    let parts: Vec<Vec<(&str, String)>> = inputs
+        .iter()
+        .map(|(_, s, _)| {
+            let mut parts = s.setting().parts().to_vec();
+            parts.push(("seeds", format!("{}..{}", s.seeds.start, s.seeds.end)));
+            parts
+        })
+        .collect();
+    let varies = |i: usize| parts.iter().any(|p| p[i].1 != parts[0][i].1);
+    // When the presets differ and each preset comes with one setting, its name says it all.
+    let by_rules_alone = varies(0)
+        && parts.iter().all(|p| {
+            parts
+                .iter()
+                .filter(|q| q[0].1 == p[0].1)
+                .all(|q| q.iter().zip(p.iter()).all(|(a, b)| a.1 == b.1))
+        });
+    let mut labels: Vec<String> = parts
+        .iter()
+        .map(|p| {
+            (0..p.len())
+                .filter(|&i| varies(i) && (i == 0 || !by_rules_alone))
+                .map(|i| format!("{} {}", p[i].0, p[i].1))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .collect();
+    let distinct = labels
+        .iter()
+        .collect::<std::collections::HashSet<_>>()
+        .len()
+        == labels.len();
+    if !distinct || labels.iter().any(String::is_empty) {
+        labels = inputs
+            .iter()
+            .map(|(p, _, _)| p.display().to_string())
+            .collect();
+    }
+    for (label, (_, summary, _)) in labels.iter_mut().zip(inputs) {
+        let infinite = 100.0 * summary.infinite as f64 / summary.games.max(1) as f64;
+        let games = crate::output::summary::group(summary.games);
+        let s = if summary.games == 1 { "" } else { "s" };
+        label.push_str(&format!(" ({games} game{s}, {infinite:.1}% infinite)"));
+    }
+    let shared: Vec<String> = (0..parts.first().map_or(0, Vec::len))
+        .filter(|&i| !varies(i))
+        .map(|i| format!("{} {}", parts[0][i].0, parts[0][i].1))
+        .collect();
+    let title = title.unwrap_or_else(|| format!("{x_desc}: {}", shared.join(", ")));
+    let series: Vec<(String, Accumulator)> = labels
+        .into_iter()
+        .zip(inputs.iter().map(|(_, _, acc)| acc.clone()))
+        .collect();
+    overlay_svg(&series, index, x_desc, &title, log)
+}
+
 /// What `plot --metric` can draw: a name and its index in `METRICS`, with its axis label.
 pub const PLOT_METRICS: [(&str, usize, &str); 4] = [
     ("rounds", 0, "rounds per finished game"),

@@ -4,6 +4,7 @@
 //! exactly: a sweep split into shards (or over threads) and merged gives the very same summary as
 //! one sweep, whatever the split.
 
+pub use crate::deal::seeds::Seeds;
 use crate::deal::Shuffle;
 use crate::engine::{GameResult, Outcome};
 use crate::rules::{Rules, MAX_PLAYERS};
@@ -381,21 +382,21 @@ pub struct Stats {
     pub p999: u64,
 }
 
-/// The seeds a sweep covered: `start..end`, end excluded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Seeds {
-    pub start: u64,
-    pub end: u128,
-}
-
-impl Seeds {
-    /// The range of one seed.
-    pub fn one(seed: u64) -> Seeds {
-        Seeds {
-            start: seed,
-            end: seed as u128 + 1,
-        }
-    }
+/// Reads and checks the summary at `path` (files from other machines are untrusted input), with
+/// the accumulator it was written from; every error names the file.
+pub fn read(path: &std::path::Path) -> Result<(Summary, Accumulator), crate::error::Error> {
+    use crate::error::Error;
+    let text =
+        std::fs::read(path).map_err(Error::context(format!("cannot read {}", path.display())))?;
+    let summary = serde_json::from_slice::<Summary>(&text)
+        .map_err(|e| Error::msg(format!("{} is not a warsweep summary: {e}", path.display())))?;
+    let acc = summary.accumulator().map_err(|e| {
+        Error::msg(format!(
+            "{} is not a consistent summary: {e}",
+            path.display()
+        ))
+    })?;
+    Ok((summary, acc))
 }
 
 /// Histograms as base64 HdrHistogram V2 (deflate) strings, one per metric.
@@ -873,12 +874,34 @@ impl Summary {
 
 /// `1234567` as `1,234,567`.
 pub fn group(n: u64) -> String {
-    indicatif::HumanCount(n).to_string()
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn groups_of_three_digits() {
+        let cases = [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (2097151, "2,097,151"),
+        ];
+        for (n, text) in cases {
+            assert_eq!(group(n), text);
+        }
+        assert_eq!(group(u64::MAX), "18,446,744,073,709,551,615");
+    }
 
     #[test]
     fn groups_thousands() {

@@ -3,4 +3,5 @@
 
 pub mod battle;
 pub mod input;
+pub mod play;
 pub mod trace;

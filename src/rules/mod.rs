@@ -14,17 +14,25 @@ pub const MAX_PLAYERS: usize = 12;
 /// Most cards a tied player may put face down.
 pub const MAX_FACE_DOWN: usize = 8;
 
+/// The rule presets of RULES.md: where a setting starts before its knobs change it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Preset {
+    /// CodinGame puzzle (seed 000)
     Codingame,
+    /// Seed-004 puzzle, wars shortened to the cards left
     Shortened,
+    /// Classic War (seed 002)
     Classic,
+    /// Dutch Oorlog (seed 003), 2 to 12 players
     Oorlog,
+    /// Open War of the research on the game (no card face down, natural gather)
     Bataille,
 }
 
 /// What happens when a tied player cannot put down D + 1 cards for a war.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ShortWar {
     /// The game ends in a draw (PAT).
     Draw,
@@ -38,6 +46,7 @@ pub enum ShortWar {
 
 /// The order in which the winner puts the table's cards under their deck.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Gather {
     /// The order the cards reached the table, player order within a moment.
     Reveal,
@@ -56,6 +65,7 @@ pub enum Gather {
 
 /// How the shuffled deck is split between the players.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Deal {
     /// One card at a time, player 1 first.
     RoundRobin,

@@ -5,6 +5,7 @@ use super::deck::Deck;
 
 /// How revealed cards are compared.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Ranking {
     /// By value, the top value (ace, joker) highest.
     Standard,

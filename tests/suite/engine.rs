@@ -674,7 +674,7 @@ fn lex_runs_agree_with_single_deals() {
     let mut games = 0;
     for (d, deck) in ["4x4", "1x5", "2x8", "4x5", "3x5+1"].iter().enumerate() {
         let deck = Deck::parse(deck).unwrap();
-        let deals = warsweep::sweep::lex_deals(deck).unwrap();
+        let deals = warsweep::deal::seeds::lex_deals(deck).unwrap();
         for ranking in Ranking::ALL {
             for &short_war in ShortWar::ALL {
                 for (face_down, &deal) in [0, 1 + d % 2]

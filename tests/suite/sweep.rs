@@ -833,3 +833,69 @@ fn the_first_half_of_the_4x4_deals_has_8235_loops() {
     assert_eq!(summary["games"], 31_531_501u64);
     assert_eq!(summary["records"]["most_rounds"]["value"], 144);
 }
+
+/// The orchestration of a sweep (outputs, checkpoint, resume) works as a library call, without
+/// a process: a job stopped after some windows and resumed writes the bytes one run writes.
+#[test]
+fn a_job_stopped_and_resumed_writes_what_one_run_writes() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use warsweep::sweep::job::{Files, Job};
+    use warsweep::sweep::Stop;
+    let dir = tempfile::tempdir().unwrap();
+    let files = |stem: &str| Files {
+        csv: Some(dir.path().join(format!("{stem}.csv"))),
+        summary: Some(dir.path().join(format!("{stem}.json"))),
+        hist: Some(dir.path().join(format!("{stem}.hist.csv"))),
+        plot: None,
+    };
+    let job = |stem: &str, resume: bool| Job {
+        sweep: Sweep {
+            rules: Rules::preset(Preset::Codingame),
+            shuffle: Shuffle::Lcg,
+            seeds: Seeds {
+                start: 500,
+                end: 30_500,
+            },
+            max_rounds: 1_000_000,
+            threads: 2,
+            pacing: Pacing {
+                chunk: 256,
+                window: 2048,
+            },
+        },
+        files: files(stem),
+        resume,
+        checkpoint_every: std::time::Duration::ZERO,
+    };
+    let never = AtomicBool::new(false);
+    let whole = job("whole", false).prepare(&mut |_| {}).unwrap();
+    let done = whole.run(&|_| {}, &never).unwrap();
+    assert_eq!(done.stopped, None);
+    // Stopped once 5,000 seeds are played, then resumed by the same job.
+    let (played, stop) = (AtomicU64::new(0), AtomicBool::new(false));
+    let progress = |n: u64| {
+        if played.fetch_add(n, Ordering::SeqCst) + n >= 5_000 {
+            stop.store(true, Ordering::SeqCst);
+        }
+    };
+    let first = job("parts", false).prepare(&mut |_| {}).unwrap();
+    let stopped = first.run(&progress, &stop).unwrap();
+    assert_eq!(stopped.stopped, Some(Stop::Interrupted));
+    assert!(stopped.resumable && stopped.summary.games < 30_000);
+    assert!(dir.path().join("parts.csv.resume").is_file());
+    let mut notes = Vec::new();
+    let rest = job("parts", true).prepare(&mut |n| notes.push(n)).unwrap();
+    assert_eq!(rest.already_played(), stopped.summary.games);
+    let done = rest.run(&|_| {}, &never).unwrap();
+    assert_eq!((done.stopped, notes.len()), (None, 0));
+    assert!(!dir.path().join("parts.csv.resume").exists());
+    let read = |name: &str| std::fs::read(dir.path().join(name)).unwrap();
+    assert!(read("whole.csv") == read("parts.csv"));
+    assert!(read("whole.hist.csv") == read("parts.hist.csv"));
+    assert_eq!(
+        read("whole.csv").iter().filter(|&&b| b == b'\n').count(),
+        30_001
+    );
+    let summary = |name: &str| read_summary(&dir.path().join(name));
+    assert_eq!(summary("whole.json"), summary("parts.json"));
+}

@@ -1,0 +1,311 @@
+//! Seed ranges: what `--seeds`, `--shard` and a Slurm job array name, checked against the
+//! shuffle that turns each seed into a deal.
+
+use crate::deal::Shuffle;
+use crate::rules::Deck;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A range of seeds, `start..end`, end excluded: `end` reaches 2^64 when the range holds the
+/// last seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seeds {
+    pub start: u64,
+    pub end: u128,
+}
+
+impl Seeds {
+    /// The range of one seed.
+    pub fn one(seed: u64) -> Seeds {
+        Seeds {
+            start: seed,
+            end: seed as u128 + 1,
+        }
+    }
+}
+
+/// Why a seed range cannot be swept.
+#[derive(Error, Debug, PartialEq, Eq)]
+pub enum RangeError {
+    #[error("{0:?} is not a seed range (write A..B, end excluded, or A..=B)")]
+    Malformed(String),
+    #[error("{0:?} is not a seed: seeds are whole numbers from 0 to 18446744073709551615")]
+    NotASeed(String),
+    #[error("the seed range {0} is empty")]
+    Empty(String),
+    #[error("the seed range {0} is reversed: its end comes before its start")]
+    Reversed(String),
+    #[error("the {deck} deck has {deals} distinct deals, more than 2^64 seeds can number: lex needs a smaller deck")]
+    TooManyDeals { deck: Deck, deals: String },
+    #[error("lex seed {seed} is past the {deck} deck's {deals} distinct deals (seeds 0..{deals})")]
+    PastLastDeal { seed: u128, deck: Deck, deals: u64 },
+    #[error("{0} is not a whole number")]
+    SlurmVariable(String),
+    #[error("--shard without K/N takes them from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, which are not set: outside a Slurm job array give --shard K/N")]
+    NotInSlurm,
+    #[error("Slurm array task {id} is not one of {count} tasks from {min}: submit the array as --array=0-{}", count.saturating_sub(1))]
+    NotATask { id: u64, count: u64, min: u64 },
+    #[error("{0:?} is not a shard: write K/N, the K-th (from 0) of N parts, as in 0/4")]
+    MalformedShard(String),
+    #[error("shard {k}/{n} does not exist: K counts from 0 to N - 1")]
+    NoSuchShard { k: u64, n: u64 },
+    #[error("cannot cut seeds {start}..{end} into {n} parts: the range holds only {}", crate::text::count(*len, "seed"))]
+    TooManyShards {
+        start: u64,
+        end: u128,
+        n: u64,
+        len: u128,
+    },
+}
+
+/// Parses `K/N`: the K-th (from 0) of N parts.
+pub fn parse_shard(text: &str) -> Result<(u64, u64), RangeError> {
+    let malformed = || RangeError::MalformedShard(text.to_string());
+    let (k, n) = text.trim().split_once('/').ok_or_else(malformed)?;
+    let number = |s: &str| {
+        let s = s.trim();
+        if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(malformed());
+        }
+        s.parse::<u64>().map_err(|_| malformed())
+    };
+    let (k, n) = (number(k)?, number(n)?);
+    if n == 0 {
+        return Err(malformed());
+    }
+    if k >= n {
+        return Err(RangeError::NoSuchShard { k, n });
+    }
+    Ok((k, n))
+}
+
+/// The K-th of N near-equal contiguous parts of `seeds`: the parts cover the range exactly, in
+/// order, and their lengths differ by at most one (the first ones are the longer).
+pub fn shard(seeds: Seeds, k: u64, n: u64) -> Result<Seeds, RangeError> {
+    if n == 0 || k >= n {
+        return Err(RangeError::NoSuchShard { k, n });
+    }
+    let len = seeds.end - seeds.start as u128;
+    if (n as u128) > len {
+        return Err(RangeError::TooManyShards {
+            start: seeds.start,
+            end: seeds.end,
+            n,
+            len,
+        });
+    }
+    let (base, extra) = (len / n as u128, len % n as u128);
+    let at = |k: u128| seeds.start as u128 + k * base + k.min(extra);
+    Ok(Seeds {
+        start: at(k as u128) as u64,
+        end: at(k as u128 + 1),
+    })
+}
+
+/// How many distinct deals `lex` numbers for `deck`, if they fit in 64 bits.
+pub fn lex_deals(deck: Deck) -> Result<u64, RangeError> {
+    let m = deck.arrangements();
+    m.to_u128()
+        .and_then(|m| u64::try_from(m).ok())
+        .ok_or(RangeError::TooManyDeals {
+            deck,
+            deals: m.to_string(),
+        })
+}
+
+/// Checks that every seed of `seeds` names a deal of `shuffle` on `deck` (only `lex` has a
+/// last seed).
+pub fn check_seeds(shuffle: Shuffle, deck: Deck, seeds: Seeds) -> Result<(), RangeError> {
+    if shuffle != Shuffle::Lex {
+        return Ok(());
+    }
+    let deals = lex_deals(deck)?;
+    if seeds.end > deals as u128 {
+        return Err(RangeError::PastLastDeal {
+            seed: seeds.end - 1,
+            deck,
+            deals,
+        });
+    }
+    Ok(())
+}
+
+/// Parses `A..B` (end excluded) or `A..=B` into `start..end` with `end` excluded.
+pub fn parse_seed_range(text: &str) -> Result<Seeds, RangeError> {
+    let t = text.trim();
+    let (a, b, inclusive) = if let Some((a, b)) = t.split_once("..=") {
+        (a, b, true)
+    } else if let Some((a, b)) = t.split_once("..") {
+        (a, b, false)
+    } else {
+        return Err(RangeError::Malformed(text.to_string()));
+    };
+    let seed = |s: &str| -> Result<u128, RangeError> {
+        let s = s.trim();
+        if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(RangeError::Malformed(text.to_string()));
+        }
+        match s.parse::<u64>() {
+            Ok(v) => Ok(v as u128),
+            Err(_) => Err(RangeError::NotASeed(s.to_string())),
+        }
+    };
+    let start = seed(a)?;
+    let b = b.trim();
+    // A half-open end may be 2^64 itself: it excludes the last seed.
+    let end = if !inclusive && b == "18446744073709551616" {
+        1u128 << 64
+    } else {
+        seed(b)? + inclusive as u128
+    };
+    if end < start || (inclusive && end == start) {
+        return Err(RangeError::Reversed(t.to_string()));
+    }
+    if end == start {
+        return Err(RangeError::Empty(t.to_string()));
+    }
+    Ok(Seeds {
+        start: start as u64,
+        end,
+    })
+}
+
+/// The seeds a sweep plays: `range` (`A..B`, `A..=B`; by default `0..100000`, or every deal of
+/// `lex`), checked against the shuffle, then cut to the part `shard` names (`K/N`, or `slurm`
+/// for a Slurm array task's).
+pub fn choose(
+    range: Option<&str>,
+    shuffle: Shuffle,
+    deck: Deck,
+    part: Option<&str>,
+) -> Result<Seeds, RangeError> {
+    let whole = match (range, shuffle) {
+        (Some(text), _) => parse_seed_range(text)?,
+        (None, Shuffle::Lex) => Seeds {
+            start: 0,
+            end: lex_deals(deck)? as u128,
+        },
+        (None, _) => Seeds {
+            start: 0,
+            end: 100_000,
+        },
+    };
+    check_seeds(shuffle, deck, whole)?;
+    let (k, n) = match part {
+        None => return Ok(whole),
+        Some("slurm") => slurm_shard()?,
+        Some(text) => parse_shard(text)?,
+    };
+    shard(whole, k, n)
+}
+
+/// K and N of a Slurm job array task (`sbatch --array=0-(N-1)`), from the environment.
+pub fn slurm_shard() -> Result<(u64, u64), RangeError> {
+    let var = |name: &str| -> Result<Option<u64>, RangeError> {
+        match std::env::var(name) {
+            Ok(text) => text
+                .trim()
+                .parse::<u64>()
+                .map(Some)
+                .map_err(|_| RangeError::SlurmVariable(format!("{name}={text:?}"))),
+            Err(_) => Ok(None),
+        }
+    };
+    let (Some(id), Some(count)) = (var("SLURM_ARRAY_TASK_ID")?, var("SLURM_ARRAY_TASK_COUNT")?)
+    else {
+        return Err(RangeError::NotInSlurm);
+    };
+    let min = var("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+    id.checked_sub(min)
+        .filter(|&k| k < count)
+        .map(|k| (k, count))
+        .ok_or(RangeError::NotATask { id, count, min })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_cover_the_range_exactly() {
+        for (start, end) in [
+            (0u64, 5u128),
+            (0, 9),
+            (7, 8),
+            (3, 1000),
+            (0, 1 << 64),
+            (u64::MAX - 3, 1 << 64),
+        ] {
+            let seeds = Seeds { start, end };
+            let len = end - start as u128;
+            for n in [1u64, 2, 3, 4, 7, 64] {
+                if n as u128 > len {
+                    assert!(matches!(
+                        shard(seeds, 0, n),
+                        Err(RangeError::TooManyShards { .. })
+                    ));
+                    continue;
+                }
+                let mut next = start as u128;
+                for k in 0..n {
+                    let part = shard(seeds, k, n).unwrap();
+                    assert_eq!(part.start as u128, next, "{start}..{end} {k}/{n}");
+                    let size = part.end - part.start as u128;
+                    assert!(size == len / n as u128 || size == len / n as u128 + 1);
+                    next = part.end;
+                }
+                assert_eq!(next, end);
+            }
+        }
+        assert_eq!(parse_shard("2/4"), Ok((2, 4)));
+        assert_eq!(
+            parse_shard("4/4"),
+            Err(RangeError::NoSuchShard { k: 4, n: 4 })
+        );
+        assert!(matches!(
+            parse_shard("1/0"),
+            Err(RangeError::MalformedShard(_))
+        ));
+        assert!(matches!(
+            parse_shard("-1/4"),
+            Err(RangeError::MalformedShard(_))
+        ));
+        assert!(matches!(
+            parse_shard("3"),
+            Err(RangeError::MalformedShard(_))
+        ));
+    }
+
+    #[test]
+    fn seed_ranges() {
+        let r = |s: &str| parse_seed_range(s);
+        assert_eq!(r("0..10"), Ok(Seeds { start: 0, end: 10 }));
+        assert_eq!(r("5..=5"), Ok(Seeds { start: 5, end: 6 }));
+        assert_eq!(r(" 3 .. 7 "), Ok(Seeds { start: 3, end: 7 }));
+        let max = u64::MAX;
+        assert_eq!(
+            r(&format!("{max}..={max}")),
+            Ok(Seeds {
+                start: max,
+                end: 1 << 64
+            })
+        );
+        assert_eq!(
+            r(&format!("0..{}", 1u128 << 64)),
+            Ok(Seeds {
+                start: 0,
+                end: 1 << 64
+            })
+        );
+        assert!(matches!(r("10..5"), Err(RangeError::Reversed(_))));
+        assert!(matches!(r("5..=4"), Err(RangeError::Reversed(_))));
+        assert!(matches!(r("5..5"), Err(RangeError::Empty(_))));
+        assert!(matches!(
+            r("0..18446744073709551617"),
+            Err(RangeError::NotASeed(_))
+        ));
+        assert!(matches!(r("-1..5"), Err(RangeError::Malformed(_))));
+        assert!(matches!(r("1-5"), Err(RangeError::Malformed(_))));
+        assert!(matches!(r("a..b"), Err(RangeError::Malformed(_))));
+    }
+}

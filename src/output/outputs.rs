@@ -1,0 +1,104 @@
+//! The summary, histogram and plot outputs a command was asked for (`sweep`, `merge`): found and
+//! tried before any work, so that an unwritable one fails first, and written at the end from
+//! the summary and its accumulator.
+
+use crate::error::Error;
+use crate::output::files::Target;
+use crate::output::report;
+use crate::output::summary::{Accumulator, Summary};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Each output's target and the path it was named by (for messages).
+#[derive(Debug)]
+pub struct Outputs {
+    json: Option<(Target, PathBuf)>,
+    hist: Option<(Target, PathBuf)>,
+    plot: Option<(Target, PathBuf)>,
+}
+
+/// What `path` names (a file, a pipe or device, or `-` for stdout), or one sentence.
+pub fn target(path: &Path, what: &str) -> Result<Target, Error> {
+    Target::of(path).map_err(|e| {
+        Error::msg(format!(
+            "cannot write the {what} to {}: {e}",
+            path.display()
+        ))
+    })
+}
+
+impl Outputs {
+    /// The outputs named by `summary`, `hist` and `plot`.
+    pub fn of(
+        summary: Option<&Path>,
+        hist: Option<&Path>,
+        plot: Option<&Path>,
+    ) -> Result<Outputs, Error> {
+        let find = |path: Option<&Path>, what: &str| -> Result<Option<(Target, PathBuf)>, Error> {
+            path.map(|path| Ok((target(path, what)?, path.to_path_buf())))
+                .transpose()
+        };
+        Ok(Outputs {
+            json: find(summary, "summary")?,
+            hist: find(hist, "histograms")?,
+            plot: find(plot, "plot")?,
+        })
+    }
+
+    fn each(&self) -> impl Iterator<Item = (&'static str, &(Target, PathBuf))> {
+        [
+            ("summary", &self.json),
+            ("histograms", &self.hist),
+            ("plot", &self.plot),
+        ]
+        .into_iter()
+        .filter_map(|(what, output)| output.as_ref().map(|o| (what, o)))
+    }
+
+    /// Tries every output before any work.
+    pub fn check(&self) -> Result<(), Error> {
+        for (what, (target, path)) in self.each() {
+            target.check().map_err(Error::context(format!(
+                "cannot write the {what} to {}",
+                path.display()
+            )))?;
+        }
+        Ok(())
+    }
+
+    /// Whether one of them goes to stdout (the readable table then goes to stderr).
+    pub fn to_stdout(&self) -> bool {
+        self.each()
+            .any(|(_, (target, _))| *target == Target::Stdout)
+    }
+
+    /// Writes each output from the summary and its accumulator.
+    pub fn write(&self, summary: &Summary, acc: &Accumulator) -> Result<(), Error> {
+        let finish = |output: &Option<(Target, PathBuf)>,
+                      what: &str,
+                      fill: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>|
+         -> Result<(), Error> {
+            let Some((target, path)) = output else {
+                return Ok(());
+            };
+            target
+                .write_with(|out| fill(out))
+                .map_err(Error::context(format!(
+                    "cannot write the {what} to {}",
+                    path.display()
+                )))
+        };
+        finish(&self.json, "summary", &mut |out| {
+            serde_json::to_writer_pretty(&mut *out, summary).map_err(io::Error::from)?;
+            writeln!(out)
+        })?;
+        finish(&self.hist, "histograms", &mut |out| {
+            report::write_hist_csv(acc, out)
+        })?;
+        if self.plot.is_some() {
+            let svg = report::plot_svg(summary, acc).map_err(Error::msg)?;
+            finish(&self.plot, "plot", &mut |out| out.write_all(svg.as_bytes()))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,66 @@
+//! One game as `play` plays it: dealt from a seed or from given hands, silently or traced
+//! battle by battle, ending in the result line.
+
+use crate::deal::Shuffle;
+use crate::engine::{Engine, GameResult, Outcome, Silent};
+use crate::output::record;
+use crate::puzzles::trace::Trace;
+use crate::rules::{Card, Rules};
+use std::io::{self, Write};
+
+/// Where a game starts.
+pub enum Start<'a> {
+    /// The deal of a seed.
+    Seed(Shuffle, u64),
+    /// These hands, player 1's first, each top card first.
+    Hands(&'a [Vec<Card>]),
+}
+
+/// Plays the game under `rules` (stopping at `max_rounds` where no cycle can be checked) and
+/// writes the result line to `out`, after the whole game battle by battle when `trace` is set.
+pub fn play(
+    rules: Rules,
+    max_rounds: u64,
+    start: Start,
+    trace: bool,
+    out: impl Write,
+) -> io::Result<GameResult> {
+    let mut shown = Trace::new(out);
+    let result = match start {
+        Start::Seed(shuffle, seed) => {
+            let mut engine = Engine::new(rules);
+            engine.set_max_rounds(max_rounds);
+            if trace {
+                shown.deal(&engine.deal(shuffle, seed));
+                engine.play_seed_observed(shuffle, seed, &mut shown)
+            } else {
+                engine.play_seed(shuffle, seed)
+            }
+        }
+        Start::Hands(hands) => {
+            let mut engine = Engine::with_capacity(rules, hands.iter().map(Vec::len).sum());
+            engine.set_max_rounds(max_rounds);
+            if trace {
+                shown.deal(hands);
+                engine.play_hands(hands, 0, &mut shown)
+            } else {
+                engine.play_hands(hands, 0, &mut Silent)
+            }
+        }
+    };
+    if let (
+        true,
+        Outcome::Infinite {
+            cycle_start,
+            cycle_length,
+        },
+    ) = (trace, result.outcome)
+    {
+        shown.say(&format!(
+            "the hands after round {cycle_start} come back every {cycle_length} rounds: the game never ends"
+        ));
+    }
+    shown.say(&record::play_line(&rules, &result));
+    shown.finish()?.flush()?;
+    Ok(result)
+}

@@ -1,0 +1,60 @@
+//! The signals that stop a sweep cleanly (at the next window, outputs written): SIGINT, SIGTERM,
+//! SIGHUP. Signals within `ONE_REQUEST` of the first are the same request (`timeout` signals the
+//! process and then its group); one after that ends the process at once.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long after the first signal another one still counts as the same request.
+const ONE_REQUEST: Duration = Duration::from_secs(1);
+
+/// The flag a sweep checks between windows, and which signal set it.
+pub struct Signals {
+    pub stop: Arc<AtomicBool>,
+    which: Arc<AtomicUsize>,
+}
+
+impl Signals {
+    /// Starts watching (in a thread of its own, which also ends the process on a late second
+    /// signal).
+    pub fn watch() -> Signals {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let signals = Signals {
+            stop: Arc::new(AtomicBool::new(false)),
+            which: Arc::new(AtomicUsize::new(0)),
+        };
+        // If the handlers cannot be installed, a signal simply ends the process as usual.
+        if let Ok(mut incoming) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+            let (stop, which) = (signals.stop.clone(), signals.which.clone());
+            std::thread::spawn(move || {
+                let mut first: Option<Instant> = None;
+                for signal in incoming.forever() {
+                    match first {
+                        None => {
+                            which.store(signal as usize, Ordering::SeqCst);
+                            stop.store(true, Ordering::SeqCst);
+                            first = Some(Instant::now());
+                        }
+                        Some(at) if at.elapsed() >= ONE_REQUEST => std::process::exit(128 + signal),
+                        Some(_) => {}
+                    }
+                }
+            });
+        }
+        signals
+    }
+
+    /// The name and exit code (128 + its number) of the signal that stopped the sweep.
+    pub fn received(&self) -> (&'static str, u8) {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let signal = self.which.load(Ordering::SeqCst) as i32;
+        let name = match signal {
+            SIGINT => "SIGINT",
+            SIGTERM => "SIGTERM",
+            SIGHUP => "SIGHUP",
+            _ => "a signal",
+        };
+        (name, (128 + signal.clamp(0, 127)) as u8)
+    }
+}

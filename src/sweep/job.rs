@@ -1,0 +1,411 @@
+//! A sweep as a command runs it: the games of `Sweep` and the files around them. Every output is
+//! found and tried, and a checkpoint looked for, before the first game (`Job::prepare`); the
+//! sweep then plays, streams its CSV, saves checkpoints, and writes the other outputs when it
+//! ends or is stopped (`Ready::run`). A stopped or killed sweep resumes from its checkpoint with
+//! outputs byte-identical to an uninterrupted run's.
+
+use crate::deal::seeds::Seeds;
+use crate::deal::LCG_MODULUS;
+use crate::error::Error;
+use crate::output::checkpoint::{self, Checkpoint, CsvMark, Resumed};
+use crate::output::files::{self, Pending, Stream, Target};
+use crate::output::outputs::{target, Outputs};
+use crate::output::summary::{group, Accumulator, Setting, Summary};
+use crate::sweep::{Checkpoints, CsvSink, Progress, RowSink, Stop, Sweep};
+use std::fs::{File, OpenOptions};
+use std::io::{self, Seek};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// The files a sweep writes, as named (`-` is stdout).
+#[derive(Clone, Debug, Default)]
+pub struct Files {
+    pub csv: Option<PathBuf>,
+    pub summary: Option<PathBuf>,
+    pub hist: Option<PathBuf>,
+    pub plot: Option<PathBuf>,
+}
+
+/// A sweep and its files.
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub sweep: Sweep,
+    pub files: Files,
+    /// Continue from the checkpoint a stopped run of the same job left.
+    pub resume: bool,
+    /// Time between two checkpoints.
+    pub checkpoint_every: Duration,
+}
+
+/// A job whose outputs are checked and whose CSV is open, ready to play.
+pub struct Ready {
+    job: Job,
+    setting: Setting,
+    csv_target: Option<Target>,
+    /// The CSV's file, its links resolved, when it is a file (and so can be resumed).
+    csv_file: Option<PathBuf>,
+    csv: Option<(Pending, u64)>,
+    outputs: Outputs,
+    /// Where the checkpoint is kept, if the sweep keeps one.
+    state: Option<PathBuf>,
+    resumed: Option<Resumed>,
+}
+
+/// What a finished or stopped sweep leaves.
+#[derive(Debug)]
+pub struct Done {
+    /// The summary of the seeds played (`summary.seeds`), as the outputs hold it.
+    pub summary: Summary,
+    /// Why it stopped before the end of its seeds, if it did.
+    pub stopped: Option<Stop>,
+    /// Whether the same job with `resume` plays the rest (a checkpoint was kept).
+    pub resumable: bool,
+    /// Seconds spent, a resumed run's earlier ones included.
+    pub elapsed_seconds: f64,
+}
+
+impl Done {
+    /// The readable table, and the battles played and their rate.
+    pub fn table(&self) -> String {
+        let summary = &self.summary;
+        let per_second = summary.battles_played as f64 / self.elapsed_seconds.max(1e-9);
+        format!(
+            "{}{} battles played ({} per second; an infinite game's up to the end of its first cycle)\n",
+            summary.table(),
+            group(summary.battles_played),
+            group(per_second.round() as u64),
+        )
+    }
+
+    /// What a sweep that stopped early says: which seeds the outputs cover, out of `seeds`.
+    pub fn played(&self, seeds: Seeds) -> String {
+        let covered = self.summary.seeds;
+        let resume = match (self.stopped, self.resumable) {
+            (Some(Stop::Interrupted), true) => "; the same command with --resume plays the rest",
+            _ => "",
+        };
+        format!(
+            "seeds {}..{} of {}..{} were played, and every output covers exactly those{resume}",
+            covered.start, covered.end, seeds.start, seeds.end
+        )
+    }
+}
+
+impl Job {
+    /// Finds and tries every output, refuses names that clash or that the sweep keeps for itself,
+    /// and loads the checkpoint (refusing one that exists without `resume`). `note` hears what a
+    /// user may want to know (the lcg's repeated deals, a missing checkpoint). Nothing at any
+    /// output path changes if this fails.
+    pub fn prepare(self, note: &mut dyn FnMut(String)) -> Result<Ready, Error> {
+        let files = &self.files;
+        let seeds = self.sweep.seeds;
+        let csv_target = files
+            .csv
+            .as_deref()
+            .map(|path| target(path, "CSV"))
+            .transpose()?;
+        let outputs = Outputs::of(
+            files.summary.as_deref(),
+            files.hist.as_deref(),
+            files.plot.as_deref(),
+        )?;
+        let named: Vec<(&str, &Path)> = [
+            ("--csv", files.csv.as_deref()),
+            ("--summary", files.summary.as_deref()),
+            ("--hist", files.hist.as_deref()),
+            ("--plot", files.plot.as_deref()),
+        ]
+        .into_iter()
+        .filter_map(|(role, path)| path.map(|p| (role, p)))
+        .collect();
+        if let Some(message) = files::clash(&named) {
+            return Err(Error::msg(message));
+        }
+        // Only a CSV in a file can be cut back and continued; a sweep whose CSV streams to
+        // stdout, a pipe or a device keeps no checkpoint.
+        let csv_file = csv_target
+            .as_ref()
+            .and_then(Target::file)
+            .map(Path::to_path_buf);
+        let csv_streams = csv_target.is_some() && csv_file.is_none();
+        if self.resume && csv_streams {
+            return Err(Error::msg("--resume cannot continue a CSV written to stdout, a pipe or a device: write it to a file with --csv FILE"));
+        }
+        // The checkpoint is kept beside the first output that is a file.
+        let anchor = named
+            .iter()
+            .find(|(_, path)| matches!(Target::of(path), Ok(Target::File(_))))
+            .filter(|_| !csv_streams);
+        let state = anchor.map(|(_, anchor)| checkpoint::path_for(anchor));
+        if self.resume && state.is_none() {
+            return Err(Error::msg("--resume needs an output file to keep its checkpoint beside: add --summary FILE (or --csv, --hist, --plot)"));
+        }
+        // No output may be the checkpoint, or the CSV while it streams: the sweep removes or
+        // renames those when it ends.
+        let mut own: Vec<(PathBuf, String)> = Vec::new();
+        if let (Some(path), Some((_, anchor))) = (&state, anchor) {
+            let why = format!(
+                "where this sweep keeps its checkpoint (beside {})",
+                anchor.display()
+            );
+            own.push((path.clone(), why));
+        }
+        if let Some(file) = &csv_file {
+            let why = "where this sweep streams its CSV until it is complete".to_string();
+            own.push((checkpoint::partial_csv(file), why));
+        }
+        for (role, path) in &named {
+            let id = files::identity(path);
+            if let Some((_, why)) = own.iter().find(|(p, _)| files::identity(p) == id) {
+                return Err(Error::msg(format!(
+                    "{} is {why}: give {role} another name",
+                    path.display()
+                )));
+            }
+        }
+        if let (Some(target), Some(path)) = (&csv_target, files.csv.as_deref()) {
+            target.check().map_err(Error::context(format!(
+                "cannot write the CSV to {}",
+                path.display()
+            )))?;
+        }
+        outputs.check()?;
+        let setting = Setting::of(&self.sweep.rules, self.sweep.shuffle, self.sweep.max_rounds);
+        let resumed = match &state {
+            None => None,
+            Some(path) => {
+                // A run killed while saving its checkpoint left the new one half-written.
+                files::remove_stale(path);
+                match Checkpoint::load(path)? {
+                    Some(saved) if self.resume => {
+                        let csv = files.csv.as_deref().filter(|_| csv_file.is_some());
+                        Some(saved.resume(path, &setting, seeds, csv)?)
+                    }
+                    Some(saved) => return Err(Error::msg(format!(
+                        "{} holds the checkpoint of an unfinished sweep (seeds {}..{} of {}..{} played): add --resume to continue it, or remove it to start over",
+                        path.display(),
+                        saved.summary.seeds.start,
+                        saved.summary.seeds.end,
+                        saved.seeds.start,
+                        saved.seeds.end
+                    ))),
+                    None => {
+                        if self.resume {
+                            note(format!(
+                                "no checkpoint at {}: starting at seed {}",
+                                path.display(),
+                                seeds.start
+                            ));
+                        }
+                        None
+                    }
+                }
+            }
+        };
+        let csv = csv_file
+            .as_deref()
+            .map(|file| {
+                let resume = resumed.as_ref().map(|r| (r.csv_bytes, r.csv_tail.as_str()));
+                open_csv(file, resume)
+            })
+            .transpose()?;
+        if self.sweep.repeats_deals() {
+            let m = group(LCG_MODULUS);
+            note(format!("the lcg shuffle has {m} distinct deals; seeds from {m} on repeat them (seed s deals like s mod {m})"));
+        }
+        Ok(Ready {
+            job: self,
+            setting,
+            csv_target,
+            csv_file,
+            csv,
+            outputs,
+            state,
+            resumed,
+        })
+    }
+}
+
+impl Ready {
+    /// Whether an output goes to stdout, so that the readable table must go to stderr.
+    pub fn table_to_stderr(&self) -> bool {
+        self.csv_target == Some(Target::Stdout) || self.outputs.to_stdout()
+    }
+
+    /// Seeds a resumed run has already played.
+    pub fn already_played(&self) -> u64 {
+        let start = self.job.sweep.seeds.start as u128;
+        self.resumed
+            .as_ref()
+            .map_or(0, |r| (r.covered_end - start).min(u64::MAX as u128) as u64)
+    }
+
+    /// Plays the seeds, streaming the CSV and saving checkpoints, until the end or until `stop`
+    /// is set (checked between windows); then writes every output for the seeds played.
+    /// `progress` hears how many seeds each chunk finished.
+    pub fn run(
+        mut self,
+        progress: &(dyn Fn(u64) + Sync),
+        stop: &AtomicBool,
+    ) -> Result<Done, Error> {
+        let job = &self.job;
+        let seeds = job.sweep.seeds;
+        let csv_path = job.files.csv.as_deref();
+        let (elapsed_before, resume_from) = match self.resumed.take() {
+            Some(r) => (r.elapsed_seconds, Some((r.covered_end, r.acc))),
+            None => (0.0, None),
+        };
+        let started = Instant::now();
+        let elapsed = || elapsed_before + started.elapsed().as_secs_f64();
+        let (state, csv_file, setting) = (&self.state, &self.csv_file, &self.setting);
+        let save = |covered_end: u128, acc: &Accumulator, csv_bytes: u64| -> io::Result<()> {
+            let Some(path) = state else {
+                return Ok(());
+            };
+            let tail = match csv_file {
+                Some(file) => checkpoint::csv_tail(&checkpoint::partial_csv(file), csv_bytes)?,
+                None => String::new(),
+            };
+            let csv = CsvMark {
+                target: csv_path.filter(|_| csv_file.is_some()),
+                bytes: csv_bytes,
+                tail,
+            };
+            Checkpoint::new(setting, seeds, covered_end, acc, elapsed(), csv).save(path)
+        };
+        let mut periodic = |p: Progress| save(p.covered_end, p.acc, p.csv_bytes);
+        let checkpoints = state.is_some().then_some(Checkpoints {
+            every: job.checkpoint_every,
+            save: &mut periodic,
+        });
+        let csv_error = match csv_path {
+            Some(path) if path != Path::new("-") => {
+                format!("cannot write the CSV to {}", path.display())
+            }
+            _ => "cannot write the CSV to stdout".to_string(),
+        };
+        let mut file_sink = match &mut self.csv {
+            Some((pending, bytes)) => {
+                let file = pending
+                    .file()
+                    .try_clone()
+                    .map_err(Error::context(&csv_error))?;
+                Some(CsvSink::after(file, *bytes))
+            }
+            None => None,
+        };
+        let mut stdout_sink = None;
+        let mut stream_sink = None;
+        match (&self.csv_target, csv_path) {
+            (Some(Target::Stdout), _) => stdout_sink = Some(CsvSink::new(io::stdout())),
+            (Some(Target::Stream(_)), Some(path)) => {
+                let stream = Stream::open(path).map_err(Error::context(&csv_error))?;
+                stream_sink = Some(CsvSink::new(stream));
+            }
+            _ => {}
+        }
+        let sink: Option<&mut dyn RowSink> =
+            match (&mut file_sink, &mut stdout_sink, &mut stream_sink) {
+                (Some(s), _, _) => Some(s),
+                (_, Some(s), _) => Some(s),
+                (_, _, Some(s)) => Some(s),
+                _ => None,
+            };
+        let swept = job
+            .sweep
+            .run(resume_from, sink, progress, stop, checkpoints)
+            .map_err(Error::context(&csv_error))?;
+        let covered = Seeds {
+            start: seeds.start,
+            end: swept.covered_end,
+        };
+        let summary = Summary::new(setting, covered, &swept.acc, elapsed());
+        let csv_bytes = match &mut file_sink {
+            Some(sink) => sink.sync().map_err(Error::context(&csv_error))?,
+            None => 0,
+        };
+        drop(file_sink);
+        // A pipe's reader sees the end of the CSV now, not when the process exits.
+        drop(stream_sink);
+        if swept.stopped == Some(Stop::Interrupted) {
+            // The checkpoint first: whatever happens next, --resume finds the CSV (moved or not).
+            save(covered.end, &swept.acc, csv_bytes)
+                .map_err(Error::context("cannot save the checkpoint"))?;
+        }
+        if let Some((pending, _)) = self.csv.take() {
+            pending.commit().map_err(Error::context(&csv_error))?;
+        }
+        self.outputs.write(&summary, &swept.acc)?;
+        if swept.stopped.is_none() {
+            if let Some(path) = state {
+                match std::fs::remove_file(path) {
+                    Ok(()) => files::sync_folder(path),
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                    Err(e) => {
+                        return Err(Error::io(
+                            format!(
+                                "the sweep is complete but its checkpoint {} cannot be removed",
+                                path.display()
+                            ),
+                            e,
+                        ))
+                    }
+                }
+            }
+        }
+        Ok(Done {
+            summary,
+            stopped: swept.stopped,
+            resumable: state.is_some(),
+            elapsed_seconds: elapsed(),
+        })
+    }
+}
+
+/// Opens the CSV's partial file: new, or (resuming) the one a stopped run left, cut back to the
+/// `bytes` its checkpoint counts. A run stopped by a signal had moved it into place: it moves back.
+fn open_csv(target: &Path, resume: Option<(u64, &str)>) -> Result<(Pending, u64), Error> {
+    let partial = checkpoint::partial_csv(target);
+    let cannot = || Error::context(format!("cannot write the CSV to {}", partial.display()));
+    let Some((bytes, tail)) = resume else {
+        let file = File::create(&partial).map_err(cannot())?;
+        return Ok((Pending::kept(target, partial, file), 0));
+    };
+    // The stopped run's CSV: still streaming (partial), or moved into place by a clean stop.
+    // Checked before anything is touched, so that a refused resume changes no file.
+    let source = if !partial.exists() && target.exists() {
+        target.to_path_buf()
+    } else {
+        partial.clone()
+    };
+    let len = std::fs::metadata(&source)
+        .map_err(Error::context(format!(
+            "cannot resume: the CSV of the stopped run, {}, cannot be read",
+            source.display()
+        )))?
+        .len();
+    if len < bytes {
+        return Err(Error::msg(format!(
+            "cannot resume: {} holds {len} bytes but its checkpoint counts {bytes}: it is not the CSV this sweep was writing; move it and the checkpoint away to start over",
+            source.display()
+        )));
+    }
+    if checkpoint::csv_tail(&source, bytes).map_err(cannot())? != tail {
+        return Err(Error::msg(format!(
+            "cannot resume: {} does not hold the rows its checkpoint describes: it is not the CSV this sweep was writing; move it and the checkpoint away to start over",
+            source.display()
+        )));
+    }
+    if source != partial {
+        std::fs::rename(&source, &partial).map_err(cannot())?;
+    }
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&partial)
+        .map_err(cannot())?;
+    file.set_len(bytes).map_err(cannot())?;
+    file.seek(io::SeekFrom::End(0)).map_err(cannot())?;
+    Ok((Pending::kept(target, partial, file), bytes))
+}
