@@ -7,8 +7,10 @@
 //! always describes a prefix of what is on disk. `--resume` cuts the CSV back to that prefix and
 //! plays on: the outputs end byte-identical to an uninterrupted run's.
 
+use crate::deal::seeds::Seeds;
+use crate::output::accumulator::Accumulator;
 use crate::output::files::write_atomically;
-use crate::output::summary::{Accumulator, Seeds, Setting, Summary};
+use crate::output::summary::{Setting, Summary};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;

@@ -1,6 +1,7 @@
 //! What results become: per-game rows and result lines, accumulators with record games and
 //! the mergeable JSON summary, histogram CSV and plots.
 
+pub mod accumulator;
 pub mod checkpoint;
 pub mod files;
 pub mod outputs;

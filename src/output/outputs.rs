@@ -3,9 +3,10 @@
 //! the summary and its accumulator.
 
 use crate::error::Error;
+use crate::output::accumulator::Accumulator;
 use crate::output::files::Target;
 use crate::output::report;
-use crate::output::summary::{Accumulator, Summary};
+use crate::output::summary::Summary;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 

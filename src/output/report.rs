@@ -1,7 +1,8 @@
 //! Files made from a sweep's accumulators for people to read or plot elsewhere: the game-length
 //! distribution as CSV and as an SVG histogram.
 
-use crate::output::summary::{Accumulator, Summary, METRICS};
+use crate::output::accumulator::{Accumulator, METRICS};
+use crate::output::summary::Summary;
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;

@@ -7,10 +7,11 @@
 use crate::deal::seeds::Seeds;
 use crate::deal::LCG_MODULUS;
 use crate::error::Error;
+use crate::output::accumulator::Accumulator;
 use crate::output::checkpoint::{self, Checkpoint, CsvMark, Resumed};
 use crate::output::files::{self, Pending, Stream, Target};
 use crate::output::outputs::{target, Outputs};
-use crate::output::summary::{group, Accumulator, Setting, Summary};
+use crate::output::summary::{group, Setting, Summary};
 use crate::sweep::{Checkpoints, CsvSink, Progress, RowSink, Stop, Sweep};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Seek};

@@ -14,7 +14,7 @@ pub use sink::{CsvSink, Durable, RowSink};
 use crate::deal::seeds::Seeds;
 use crate::deal::{Shuffle, LCG_MODULUS};
 use crate::engine::{Engine, GameResult, Outcome};
-use crate::output::summary::Accumulator;
+use crate::output::accumulator::Accumulator;
 use crate::rules::Rules;
 use rayon::prelude::*;
 use std::io;

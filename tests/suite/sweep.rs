@@ -6,9 +6,10 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::atomic::AtomicBool;
+use warsweep::deal::seeds::Seeds;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
-use warsweep::output::summary::{Seeds, Setting, Summary};
+use warsweep::output::summary::{Setting, Summary};
 use warsweep::rules::{Deck, Gather, Knobs, Preset, Rules};
 use warsweep::sweep::{CsvSink, Pacing, Sweep};
 
@@ -266,7 +267,7 @@ fn summary_totals_are_the_sums_over_the_csv() {
             *v.iter().max().unwrap(),
         )
     };
-    let pick = |s: &warsweep::output::summary::Stats| (s.count, s.total, s.min, s.max);
+    let pick = |s: &warsweep::output::accumulator::Stats| (s.count, s.total, s.min, s.max);
     assert_eq!(sum(|r| r.rounds), pick(&summary.rounds));
     assert_eq!(sum(|r| r.battles), pick(&summary.battles));
     assert_eq!(sum(|r| r.wars), pick(&summary.wars));

@@ -1,0 +1,435 @@
+//! Tallies over many games: for each measured quantity an exact count, total, minimum and
+//! maximum with its histogram, the outcomes, and the record games. Everything adds exactly, so
+//! that the tallies of any split of a sweep (threads, chunks, shards) add up to one sweep's.
+
+use crate::engine::{GameResult, Outcome};
+use crate::rules::MAX_PLAYERS;
+use hdrhistogram::Histogram;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+
+/// Significant digits every histogram keeps (values below 2,048 are exact).
+pub const SIGFIG: u8 = 3;
+/// Largest value a histogram tracks exactly to `SIGFIG` digits; larger ones saturate.
+pub const HIGHEST: u64 = 1 << 40;
+
+/// The five measured quantities, in the order the summary lists them.
+pub const METRICS: [&str; 5] = ["rounds", "battles", "wars", "cycle_start", "cycle_length"];
+
+/// An empty histogram with the bounds every metric shares, so that any two add.
+pub(crate) fn empty_histogram() -> Histogram<u64> {
+    Histogram::new_with_bounds(1, HIGHEST, SIGFIG).expect("valid bounds")
+}
+
+/// Values below this are tallied in a plain array before they reach the histogram: recording
+/// one is an increment, where the histogram's own record costs tens of instructions a value.
+const SMALL: usize = 512;
+
+/// Exact count, total, minimum and maximum of one quantity, plus its histogram.
+///
+/// Values below `SMALL` are only counted, one increment each, in `small`; everything else is
+/// derived from those counts when read. Larger values, and any summary read back from a file,
+/// are held in `hist` with their exact tallies in `held`.
+#[derive(Clone, Debug)]
+pub struct Metric {
+    held: Held,
+    /// Every value `held` covers.
+    hist: Histogram<u64>,
+    /// How many times each value below `SMALL` was recorded (not in `hist`).
+    small: Box<[u64; SMALL]>,
+}
+
+/// Count, total and extremes of the values held in a metric's histogram.
+#[derive(Clone, Copy, Debug)]
+struct Held {
+    count: u64,
+    total: u64,
+    min: u64,
+    max: u64,
+}
+
+impl Metric {
+    pub fn new() -> Metric {
+        Metric {
+            held: Held {
+                count: 0,
+                total: 0,
+                min: u64::MAX,
+                max: 0,
+            },
+            hist: empty_histogram(),
+            small: Box::new([0; SMALL]),
+        }
+    }
+
+    /// A metric read from a summary: its exact tallies and its histogram.
+    pub(crate) fn from_parts(
+        count: u64,
+        total: u64,
+        min: u64,
+        max: u64,
+        hist: Histogram<u64>,
+    ) -> Metric {
+        Metric {
+            held: Held {
+                count,
+                total,
+                min,
+                max,
+            },
+            hist,
+            ..Metric::new()
+        }
+    }
+
+    #[inline]
+    pub fn record(&mut self, value: u64) {
+        match self.small.get_mut(value as usize) {
+            Some(n) => *n += 1,
+            None => self.hold(value),
+        }
+    }
+
+    #[inline(never)]
+    fn hold(&mut self, value: u64) {
+        let held = &mut self.held;
+        held.count += 1;
+        held.total += value;
+        held.min = held.min.min(value);
+        held.max = held.max.max(value);
+        self.hist.saturating_record(value);
+    }
+
+    /// The small values recorded, with how many times each.
+    fn smalls(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        (0..SMALL as u64)
+            .zip(self.small.iter().copied())
+            .filter(|&(_, n)| n > 0)
+    }
+
+    /// How many values were recorded.
+    pub fn count(&self) -> u64 {
+        self.smalls().fold(self.held.count, |sum, (_, n)| sum + n)
+    }
+
+    /// The sum of every value recorded, if it fits in 64 bits.
+    fn checked_total(&self) -> Option<u64> {
+        self.smalls().try_fold(self.held.total, |sum, (v, n)| {
+            sum.checked_add(v.checked_mul(n)?)
+        })
+    }
+
+    pub fn total(&self) -> u64 {
+        self.checked_total()
+            .expect("the tallies of one sweep fit in 64 bits")
+    }
+
+    /// The smallest value recorded (`u64::MAX` when none was).
+    pub fn min(&self) -> u64 {
+        let small = self.smalls().next().map_or(u64::MAX, |(v, _)| v);
+        small.min(self.held.min)
+    }
+
+    /// The largest value recorded (0 when none was).
+    pub fn max(&self) -> u64 {
+        let small = self.smalls().last().map_or(0, |(v, _)| v);
+        small.max(self.held.max)
+    }
+
+    /// The histogram of every value recorded.
+    pub fn histogram(&self) -> Cow<'_, Histogram<u64>> {
+        if self.smalls().next().is_none() {
+            return Cow::Borrowed(&self.hist);
+        }
+        let mut hist = self.hist.clone();
+        for (value, n) in self.smalls() {
+            hist.saturating_record_n(value, n);
+        }
+        Cow::Owned(hist)
+    }
+
+    pub fn add(&mut self, other: &Metric) {
+        self.try_add(other)
+            .expect("the tallies of one sweep fit in 64 bits");
+    }
+
+    /// Adds `other`, or says which sum would overflow (summaries read from files).
+    pub fn try_add(&mut self, other: &Metric) -> Result<(), &'static str> {
+        self.count()
+            .checked_add(other.count())
+            .ok_or("game count")?;
+        let (a, b) = (self.checked_total(), other.checked_total());
+        a.zip(b)
+            .and_then(|(a, b)| a.checked_add(b))
+            .ok_or("total")?;
+        let (held, more) = (&mut self.held, &other.held);
+        held.count += more.count;
+        held.total += more.total;
+        held.min = held.min.min(more.min);
+        held.max = held.max.max(more.max);
+        self.hist.add(&other.hist).map_err(|_| "histogram")?;
+        for (n, &m) in self.small.iter_mut().zip(other.small.iter()) {
+            *n += m;
+        }
+        Ok(())
+    }
+
+    pub fn stats(&self) -> Stats {
+        let (count, min, max) = (self.count(), self.min(), self.max());
+        let empty = count == 0;
+        let hist = self.histogram();
+        // Bucketed values are clamped to the exact extremes, so that p99.9 never exceeds max.
+        let at = |q: f64| {
+            if empty {
+                0
+            } else {
+                hist.value_at_quantile(q).clamp(min, max)
+            }
+        };
+        Stats {
+            count,
+            total: self.total(),
+            min: if empty { 0 } else { min },
+            max,
+            mean: if empty { 0.0 } else { hist.mean() },
+            stdev: if empty { 0.0 } else { hist.stdev() },
+            p50: at(0.5),
+            p90: at(0.9),
+            p99: at(0.99),
+            p999: at(0.999),
+        }
+    }
+}
+
+impl Default for Metric {
+    fn default() -> Self {
+        Metric::new()
+    }
+}
+
+/// Tallies of many games of one setting.
+#[derive(Clone, Debug, Default)]
+pub struct Accumulator {
+    pub games: u64,
+    pub wins: [u64; MAX_PLAYERS],
+    pub draws: u64,
+    pub infinite: u64,
+    pub capped: u64,
+    /// Rounds, battles, wars of finished games; cycle start and length of infinite ones.
+    pub metrics: [Metric; 5],
+    /// Battles of every game: a finished or capped game's, and an infinite game's up to the end
+    /// of its first cycle (round `cycle_start + cycle_length`). The measure of work done.
+    pub battles_played: u64,
+    pub records: Records,
+}
+
+/// One record game: its value and its seed (the smallest seed among equal values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub value: u64,
+    pub seed: u64,
+}
+
+/// The record games of a sweep. Each is the best value with the smallest seed on a tie, so
+/// records combine exactly in any order (threads, shards).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Records {
+    pub most_rounds: Option<Record>,
+    pub most_battles: Option<Record>,
+    pub most_wars: Option<Record>,
+    pub longest_cycle: Option<Record>,
+    pub shortest_cycle: Option<Record>,
+    pub latest_cycle_start: Option<Record>,
+}
+
+/// Keeps in `slot` the larger (or, with `smallest`, the smaller) value, the smaller seed on a tie.
+#[inline]
+fn keep(slot: &mut Option<Record>, candidate: Record, smallest: bool) {
+    let better = match slot {
+        None => true,
+        Some(r) if r.value == candidate.value => candidate.seed < r.seed,
+        Some(r) => (candidate.value > r.value) != smallest,
+    };
+    if better {
+        *slot = Some(candidate);
+    }
+}
+
+impl Records {
+    /// What each record means, for the table: label, field.
+    pub fn rows(&self) -> [(&'static str, Option<Record>); 6] {
+        [
+            ("most rounds", self.most_rounds),
+            ("most battles", self.most_battles),
+            ("most wars", self.most_wars),
+            ("longest cycle", self.longest_cycle),
+            ("shortest cycle", self.shortest_cycle),
+            ("latest cycle start", self.latest_cycle_start),
+        ]
+    }
+
+    pub fn add(&mut self, other: &Records) {
+        let pairs = [
+            (&mut self.most_rounds, other.most_rounds, false),
+            (&mut self.most_battles, other.most_battles, false),
+            (&mut self.most_wars, other.most_wars, false),
+            (&mut self.longest_cycle, other.longest_cycle, false),
+            (&mut self.shortest_cycle, other.shortest_cycle, true),
+            (
+                &mut self.latest_cycle_start,
+                other.latest_cycle_start,
+                false,
+            ),
+        ];
+        for (slot, candidate, smallest) in pairs {
+            if let Some(c) = candidate {
+                keep(slot, c, smallest);
+            }
+        }
+    }
+}
+
+impl Accumulator {
+    /// Counts the game dealt by `seed`.
+    pub fn record(&mut self, seed: u64, result: &GameResult) {
+        self.games += 1;
+        self.battles_played += result.battles;
+        let at = |value| Record { value, seed };
+        let r = &mut self.records;
+        let finished = match result.outcome {
+            Outcome::Win(p) => {
+                self.wins[p] += 1;
+                true
+            }
+            Outcome::Draw => {
+                self.draws += 1;
+                true
+            }
+            Outcome::Capped => {
+                self.capped += 1;
+                false
+            }
+            Outcome::Infinite {
+                cycle_start,
+                cycle_length,
+            } => {
+                self.infinite += 1;
+                self.metrics[3].record(cycle_start);
+                self.metrics[4].record(cycle_length);
+                keep(&mut r.longest_cycle, at(cycle_length), false);
+                keep(&mut r.shortest_cycle, at(cycle_length), true);
+                keep(&mut r.latest_cycle_start, at(cycle_start), false);
+                false
+            }
+        };
+        if finished {
+            self.metrics[0].record(result.rounds);
+            self.metrics[1].record(result.battles);
+            self.metrics[2].record(result.wars);
+            keep(&mut r.most_rounds, at(result.rounds), false);
+            keep(&mut r.most_battles, at(result.battles), false);
+            keep(&mut r.most_wars, at(result.wars), false);
+        }
+    }
+
+    pub fn add(&mut self, other: &Accumulator) {
+        self.try_add(other)
+            .expect("the tallies of one sweep fit in 64 bits");
+    }
+
+    /// Adds `other`, or names the count that would overflow (summaries read from files).
+    pub fn try_add(&mut self, other: &Accumulator) -> Result<(), String> {
+        let sum = |a: &mut u64, b: u64, what: &str| -> Result<(), String> {
+            *a = a
+                .checked_add(b)
+                .ok_or_else(|| format!("the {what} add up to more than 2^64"))?;
+            Ok(())
+        };
+        sum(&mut self.games, other.games, "games")?;
+        for (a, b) in self.wins.iter_mut().zip(other.wins) {
+            sum(a, b, "wins")?;
+        }
+        sum(&mut self.draws, other.draws, "draws")?;
+        sum(&mut self.infinite, other.infinite, "infinite games")?;
+        sum(&mut self.capped, other.capped, "capped games")?;
+        sum(
+            &mut self.battles_played,
+            other.battles_played,
+            "battles played",
+        )?;
+        self.records.add(&other.records);
+        for (name, (a, b)) in METRICS
+            .iter()
+            .zip(self.metrics.iter_mut().zip(&other.metrics))
+        {
+            a.try_add(b)
+                .map_err(|part| format!("the {name} {part}s add up to more than 2^64"))?;
+        }
+        Ok(())
+    }
+}
+
+/// One quantity as the summary prints it: count, total, min, max exact; the rest from the
+/// histogram.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    pub count: u64,
+    pub total: u64,
+    pub min: u64,
+    pub max: u64,
+    pub mean: f64,
+    pub stdev: f64,
+    pub p50: u64,
+    pub p90: u64,
+    pub p99: u64,
+    pub p999: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Small values (counted in an array) and large ones (in the histogram) give the same
+    /// tallies as a plain histogram, recorded in one metric or split and added, and after a
+    /// round trip through a summary's parts.
+    #[test]
+    fn small_and_large_values_tally_exactly() {
+        let values = [0, 3, 3, 511, 512, 5_000, 2, 1 << 41, 77];
+        let mut plain: Histogram<u64> = Histogram::new_with_bounds(1, HIGHEST, SIGFIG).unwrap();
+        let (mut one, mut left, mut right) = (Metric::new(), Metric::new(), Metric::new());
+        for (i, &v) in values.iter().enumerate() {
+            plain.saturating_record(v);
+            one.record(v);
+            if i % 2 == 0 {
+                left.record(v)
+            } else {
+                right.record(v)
+            }
+        }
+        left.add(&right);
+        let total: u64 = values.iter().sum();
+        for m in [&one, &left] {
+            assert_eq!(
+                (m.count(), m.total(), m.min(), m.max()),
+                (9, total, 0, 1 << 41)
+            );
+            assert_eq!(*m.histogram(), plain);
+        }
+        let s = one.stats();
+        let back = Metric::from_parts(s.count, s.total, s.min, s.max, one.histogram().into_owned());
+        let mut merged = back.clone();
+        merged.add(&one);
+        assert_eq!(
+            (merged.count(), merged.total(), merged.min()),
+            (18, 2 * total, 0)
+        );
+        assert_eq!(back.stats().p50, s.p50);
+        assert_eq!(
+            Metric::new().try_add(&Metric::from_parts(1, u64::MAX, 9, 9, plain)),
+            Ok(())
+        );
+        let mut full = Metric::from_parts(1, u64::MAX, 9, 9, Metric::new().hist);
+        full.record(1);
+        assert_eq!(full.try_add(&one), Err("total"));
+    }
+}
