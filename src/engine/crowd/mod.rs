@@ -1,0 +1,443 @@
+//! The fast path for three or more players: runs of battles without a tie (or, for oorlog's own
+//! rules, with their wars played inside the run).
+//!
+//! Every player reveals one card per battle, so all heads advance together: one counter locates
+//! them all, and the heads themselves stay fixed for the run (a war moves only the tied players'
+//! heads). Only the winner's tail moves. The run stops after a round that needs
+//! the engine's attention (a hand is empty, player 1's hand matches the cycle detector's key, an
+//! event is due, or the tails near their limits).
+//!
+//! Three loops, from general to specialised: `run` plays any table size and gather order;
+//! `run_lanes` (3 to 8 players, one card each to the winner in player order: every oorlog
+//! sweep) packs a battle's cards and the hands' sizes one byte per player into words;
+//! `run_three` (the default oorlog table) decides a battle with one lookup in a 4 KB table and
+//! plays its wars out of line.
+//!
+//! A war's table can take a tail past the room the run started with; the run's round limit is
+//! then recomputed from the tails (`rounds_of_room`), rather than shortened by a guess, which
+//! stopped runs early (twice as many runs as needed under oorlog with three players).
+
+mod lanes;
+mod three;
+
+use super::cycle::Key;
+use super::hands::Hands;
+use crate::deal::SplitMix64;
+use crate::rules::{Card, Gather, Rules, ShortWar, Strength, MAX_PLAYERS};
+use lanes::*;
+use three::*;
+
+/// Gather orders, as const parameters: player 1's card first (`reveal`, `p1-first`), the
+/// winner's first (`winner-first`, `natural`), the higher value first (`sorted`), or a
+/// shuffle (`random`).
+const P1_FIRST: u8 = 0;
+const WINNER_FIRST: u8 = 1;
+const RANDOM: u8 = 2;
+const HIGHER_FIRST: u8 = 3;
+/// The `reveal` order with oorlog's wars played inside the run.
+const REVEAL_WARS: u8 = 4;
+
+/// What a run counted.
+pub(crate) struct Counts {
+    pub rounds: u64,
+    pub battles: u64,
+    /// Wars settled inside the run (a tie that stops the run is left to the engine).
+    pub wars: u64,
+    /// Completed rounds before the last one: they needed nothing but counting.
+    pub quiet_rounds: u64,
+}
+
+/// Plays a run of a game of three or more players, in the most specialised loop its rules and
+/// hands allow (see the module's comment). `pile` has room for every card and `MAX_PLAYERS`
+/// more.
+#[inline]
+pub(crate) fn play(
+    rules: &Rules,
+    hands: &mut Hands,
+    rng: &mut SplitMix64,
+    pile: &mut [Card],
+    stop_after: u64,
+    key: Key,
+) -> (Run, Counts) {
+    let (strength, down) = (rules.strength, rules.face_down);
+    let wars_inside = rules.gather == Gather::Reveal && rules.short_war == ShortWar::MostCards;
+    let one_card_each = matches!(rules.gather, Gather::Reveal | Gather::P1First);
+    match rules.gather {
+        _ if one_card_each
+            && trio_table(strength, rules.deck.values).is_some()
+            && fits_three(hands) =>
+        {
+            let table = trio_table(strength, rules.deck.values).expect("checked");
+            if wars_inside {
+                run_three::<REVEAL_WARS>(hands, strength, table, pile, down, stop_after, key)
+            } else {
+                run_three::<P1_FIRST>(hands, strength, table, pile, down, stop_after, key)
+            }
+        }
+        _ if one_card_each && fits_lanes(hands) => {
+            if wars_inside {
+                dispatch_lanes::<REVEAL_WARS>(hands, strength, pile, down, stop_after, key)
+            } else {
+                dispatch_lanes::<P1_FIRST>(hands, strength, pile, down, stop_after, key)
+            }
+        }
+        Gather::Reveal if wars_inside => {
+            dispatch::<REVEAL_WARS>(hands, strength, rng, pile, down, stop_after, key)
+        }
+        Gather::Reveal | Gather::P1First => {
+            dispatch::<P1_FIRST>(hands, strength, rng, pile, down, stop_after, key)
+        }
+        // One card each: the winning card, then the others in player order.
+        Gather::WinnerFirst | Gather::Natural => {
+            dispatch::<WINNER_FIRST>(hands, strength, rng, pile, down, stop_after, key)
+        }
+        Gather::Sorted => {
+            dispatch::<HIGHER_FIRST>(hands, strength, rng, pile, down, stop_after, key)
+        }
+        Gather::Random => dispatch::<RANDOM>(hands, strength, rng, pile, down, stop_after, key),
+    }
+}
+
+/// Why a run stopped.
+pub(crate) enum Run {
+    /// The last battle tied `tied[..count]`; `revealed[..players]` are on the table.
+    Tie {
+        revealed: [Card; MAX_PLAYERS],
+        tied: [u8; MAX_PLAYERS],
+        count: usize,
+    },
+    /// The last round was won and needs the engine's attention.
+    Round,
+    /// A tied player could not put down the cards of a war (`REVEAL_WARS` only): the game is
+    /// over, the cards on the table out of play.
+    ShortWar,
+}
+
+/// The wars played inside a run, and their battles (a war cut short has none).
+#[derive(Default)]
+struct WarTally {
+    wars: u64,
+    battles: u64,
+}
+
+impl WarTally {
+    /// What a run of `rounds_begun` rounds, stopped by `run`, counted.
+    fn counts(&self, rounds_begun: u64, run: &Run) -> Counts {
+        let unfinished = !matches!(run, Run::Round);
+        Counts {
+            rounds: rounds_begun - u64::from(unfinished),
+            battles: rounds_begun + self.battles,
+            wars: self.wars,
+            quiet_rounds: rounds_begun - 1,
+        }
+    }
+}
+
+/// The run's stop at a tie among `leaders` (bit p: player p), for the engine's general war.
+fn tie(shown: &[Card], leaders: u32) -> Run {
+    let mut revealed = [Card::default(); MAX_PLAYERS];
+    revealed[..shown.len()].copy_from_slice(shown);
+    let mut tied = [0u8; MAX_PLAYERS];
+    let mut count = 0;
+    for p in (0..shown.len()).filter(|p| leaders >> p & 1 == 1) {
+        tied[count] = p as u8;
+        count += 1;
+    }
+    Run::Tie {
+        revealed,
+        tied,
+        count,
+    }
+}
+
+/// How a war played inside a run ended.
+enum War {
+    /// `winner` takes the first `pile` cards of the pile.
+    Won {
+        winner: usize,
+        pile: usize,
+    },
+    Short,
+}
+
+/// Plays rounds of a game of `players` (three or more) until a tie (a war, for `REVEAL_WARS`),
+/// or until a round after which `stop_after` rounds have been played, a hand is empty, or player
+/// 1's hand matches `key`. `pile` holds a war's table: room for every card of the game.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn run<const GATHER: u8, const PLAYERS: usize>(
+    hands: &mut Hands,
+    strength: Strength,
+    rng: &mut SplitMix64,
+    pile: &mut [Card],
+    face_down: usize,
+    stop_after: u64,
+    key: Key,
+) -> (Run, Counts) {
+    let players = PLAYERS;
+    let mut head = [0usize; PLAYERS];
+    let mut tail = [0usize; PLAYERS];
+    let mut limit = [0usize; PLAYERS];
+    for p in 0..players {
+        head[p] = hands.head[p] as usize;
+        tail[p] = hands.tail[p] as usize;
+        limit[p] = hands.limit[p] as usize;
+    }
+    // Every tail within its limit before each round: a whole deck fits after it.
+    let mut stop_n = rounds_of_room(&limit, &tail, 0, stop_after.max(1) as usize);
+    let key = (key.first.0 as usize) << 8 | key.first.1 as usize;
+    let cards = &mut hands.cards[..];
+    // Rounds begun; every player revealed one card in each, and a tied player also the cards of
+    // the round's wars, which `head` has moved past.
+    let mut n = 0;
+    let mut war_tally = WarTally::default();
+    let run = loop {
+        let mut shown = [Card::default(); PLAYERS];
+        let mut seen = 0u64;
+        for p in 0..players {
+            // SAFETY: every hand had a card for each round so far (a run stops when a hand is
+            // empty) and for the wars counted in `head`, so head + n < tail, inside the region.
+            shown[p] = unsafe { *cards.get_unchecked(head[p] + n) };
+            seen |= 1 << shown[p].value();
+        }
+        n += 1;
+        let best = strength.strongest_present(seen);
+        // Bit p set: player p shows the strongest card.
+        let mut leaders = 0u32;
+        for (p, card) in shown.iter().enumerate() {
+            leaders |= u32::from(card.value() == best) << p;
+        }
+        let mut taken = players;
+        if leaders.count_ones() > 1 {
+            if GATHER != REVEAL_WARS {
+                break tie(&shown, leaders);
+            }
+            let war = play_war(
+                cards,
+                pile,
+                &mut head,
+                &tail,
+                n,
+                shown,
+                leaders,
+                strength,
+                face_down,
+                &mut war_tally,
+            );
+            match war {
+                War::Short => break Run::ShortWar,
+                War::Won { winner, pile: size } => {
+                    leaders = 1 << winner;
+                    taken = size;
+                }
+            }
+        }
+        let winner = leaders.trailing_zeros() as usize;
+        // Tails are only ever indexed by constants (the loops unroll), so they stay in
+        // registers: the winner's is picked and every tail updated by multiplying with
+        // `p == winner`, without a branch (a branch here mispredicts, a store by the winner's
+        // index makes a store-to-load chain through the next battle).
+        let mut t = 0;
+        for (p, &end) in tail.iter().enumerate() {
+            t += end * usize::from(p == winner);
+        }
+        if taken == players {
+            // The run stops within `room` cards of the tails' limits, which lie a whole deck
+            // before the ends of their regions: t + PLAYERS is in bounds (checked once here).
+            let gathered = &mut cards[t..t + PLAYERS];
+            match GATHER {
+                WINNER_FIRST => {
+                    gathered[0] = shown[winner];
+                    let mut at = 1;
+                    for (p, &card) in shown.iter().enumerate() {
+                        if p != winner {
+                            gathered[at] = card;
+                            at += 1;
+                        }
+                    }
+                }
+                RANDOM => {
+                    rng.shuffle(&mut shown);
+                    gathered.copy_from_slice(&shown);
+                }
+                HIGHER_FIRST => {
+                    // Strongest value first, equal values in player order: an insertion sort.
+                    gathered.copy_from_slice(&shown);
+                    for i in 1..PLAYERS {
+                        let mut j = i;
+                        while j > 0 && gathered[j - 1].value() < gathered[j].value() {
+                            gathered.swap(j - 1, j);
+                            j -= 1;
+                        }
+                    }
+                }
+                // One card each: reveal order is player order.
+                _ => gathered.copy_from_slice(&shown),
+            }
+        } else {
+            cards[t..t + taken].copy_from_slice(&pile[..taken]);
+        }
+        for (p, end) in tail.iter_mut().enumerate() {
+            *end += taken * usize::from(p == winner);
+        }
+        if taken > players {
+            stop_n = rounds_of_room(&limit, &tail, n, stop_n);
+        }
+        let mut empty = false;
+        for p in 0..players {
+            empty |= tail[p] == head[p] + n;
+        }
+        let len0 = tail[0] - (head[0] + n);
+        // SAFETY: head[0] + n <= tail[0], inside player 1's region (an empty hand reads a stale
+        // card, and stops the run anyway).
+        let top0 = unsafe { cards.get_unchecked(head[0] + n) }.value();
+        let key_hit = (len0 << 8 | top0 as usize) == key;
+        if (n >= stop_n) | key_hit | empty {
+            break Run::Round;
+        }
+    };
+    for p in 0..players {
+        hands.head[p] = (head[p] + n) as u32;
+        hands.tail[p] = tail[p] as u32;
+    }
+    let counts = war_tally.counts(n as u64, &run);
+    (run, counts)
+}
+
+/// A tie among `leaders` in the battle that revealed `shown` (round `n` of the run): wars in
+/// reveal order until one player wins, with the table built in `pile` (room for every card and
+/// `MAX_PLAYERS` more). Counts each tie and each battle it leads to in `tally`.
+///
+/// Whether a player is tied is data, not control: each visited player's cards go to the pile,
+/// and only the tied players' count. Four players or more visit only the tied players, walking
+/// the set bits of `leaders` (two in most wars; visiting all six cost some 200 instructions more
+/// a war); three players visit all three, a walk whose length never varies (walking the tied
+/// players' bits mispredicted: three-player oorlog's three-way wars, 91,000 mispredicted
+/// branches over 20,000 games against 4,000).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn play_war<const PLAYERS: usize>(
+    cards: &[Card],
+    pile: &mut [Card],
+    head: &mut [usize; PLAYERS],
+    tail: &[usize; PLAYERS],
+    n: usize,
+    shown: [Card; PLAYERS],
+    mut leaders: u32,
+    strength: Strength,
+    face_down: usize,
+    tally: &mut WarTally,
+) -> War {
+    pile[..PLAYERS].copy_from_slice(&shown);
+    let mut size = PLAYERS;
+    // The players visited, lowest first: the tied ones, or all of them.
+    let each = |leaders: u32| {
+        let mut set = if PLAYERS == 3 { 0b111 } else { leaders };
+        std::iter::from_fn(move || {
+            (set != 0).then(|| {
+                let p = set.trailing_zeros() as usize;
+                set &= set - 1;
+                p
+            })
+        })
+    };
+    loop {
+        tally.wars += 1;
+        let tied = |p: usize| (leaders >> p & 1) as usize;
+        // A player's region has room past its tail, so reading an untied player's next cards
+        // is harmless.
+        let short = each(leaders).fold(0, |short, p| {
+            short | tied(p) & usize::from(tail[p] - (head[p] + n) <= face_down)
+        });
+        if short != 0 {
+            return War::Short;
+        }
+        tally.battles += 1;
+        // Face-down cards go down together, one from each tied player at a time.
+        for k in 0..face_down {
+            for p in each(leaders) {
+                pile[size] = cards[head[p] + n + k];
+                size += tied(p);
+            }
+        }
+        let mut seen = 0u64;
+        let mut revealed = [0u8; PLAYERS];
+        for p in each(leaders) {
+            let card = cards[head[p] + n + face_down];
+            pile[size] = card;
+            size += tied(p);
+            head[p] += tied(p) * (face_down + 1);
+            revealed[p] = card.value();
+            seen |= (tied(p) as u64) << revealed[p];
+        }
+        let best = strength.strongest_present(seen);
+        leaders = each(leaders).fold(0, |next, p| {
+            next | (tied(p) as u32 & u32::from(revealed[p] == best)) << p
+        });
+        if leaders.count_ones() == 1 {
+            return War::Won {
+                winner: leaders.trailing_zeros() as usize,
+                pile: size,
+            };
+        }
+    }
+}
+
+/// The round after which a run must stop, `n` rounds in with its tails at `tail`: the engine's
+/// stop `stop_n`, or earlier, so that before every later round each tail is within its limit
+/// (a battle adds one card a player to one tail; a war's table counts only once it is won).
+/// A war's table can take a tail past its limit: then the run stops now.
+fn rounds_of_room(limit: &[usize], tail: &[usize], n: usize, stop_n: usize) -> usize {
+    let mut room = usize::MAX;
+    for (&end, &at) in limit.iter().zip(tail) {
+        let Some(left) = end.checked_sub(at) else {
+            return n;
+        };
+        room = room.min(left);
+    }
+    stop_n.min(n + room / tail.len() + 1)
+}
+
+/// Calls `run_lanes::<GATHER, N>` for the game's player count (3 to 8).
+#[allow(clippy::too_many_arguments)]
+fn dispatch_lanes<const GATHER: u8>(
+    hands: &mut Hands,
+    strength: Strength,
+    pile: &mut [Card],
+    face_down: usize,
+    stop_after: u64,
+    key: Key,
+) -> (Run, Counts) {
+    match hands.players() {
+        3 => run_lanes::<GATHER, 3>(hands, strength, pile, face_down, stop_after, key),
+        4 => run_lanes::<GATHER, 4>(hands, strength, pile, face_down, stop_after, key),
+        5 => run_lanes::<GATHER, 5>(hands, strength, pile, face_down, stop_after, key),
+        6 => run_lanes::<GATHER, 6>(hands, strength, pile, face_down, stop_after, key),
+        7 => run_lanes::<GATHER, 7>(hands, strength, pile, face_down, stop_after, key),
+        8 => run_lanes::<GATHER, 8>(hands, strength, pile, face_down, stop_after, key),
+        n => unreachable!("byte lanes hold 3 to 8 players, not {n}"),
+    }
+}
+
+/// Calls `run::<GATHER, N>` for the game's player count, so that each table size gets its own
+/// fully unrolled loop.
+#[allow(clippy::too_many_arguments)]
+fn dispatch<const GATHER: u8>(
+    hands: &mut Hands,
+    strength: Strength,
+    rng: &mut SplitMix64,
+    pile: &mut [Card],
+    face_down: usize,
+    stop_after: u64,
+    key: Key,
+) -> (Run, Counts) {
+    macro_rules! players {
+        ($($n:literal)+) => {
+            match hands.players() {
+                $($n => run::<GATHER, $n>(hands, strength, rng, pile, face_down, stop_after, key),)+
+                n => unreachable!("the crowd path plays 3 to 12 players, not {n}"),
+            }
+        };
+    }
+    players!(3 4 5 6 7 8 9 10 11 12)
+}
