@@ -129,6 +129,7 @@ fn kills_at_random_moments_then_resume_give_the_same_bytes() {
     reference(dir.path());
     // A fixed pseudo-random sequence of moments, from 0 to about 0.4 s.
     let mut state = 0x2545_f491_4f6c_dd1du64;
+    let (mut killed, mut resumable) = (0, 0);
     for _ in 0..10 {
         state ^= state << 13;
         state ^= state >> 7;
@@ -141,7 +142,14 @@ fn kills_at_random_moments_then_resume_give_the_same_bytes() {
         if code == Some(0) {
             break;
         }
+        // No exit code: the kill ended the sweep mid-way.
+        assert_eq!(code, None, "{stderr}");
+        killed += 1;
+        resumable += usize::from(dir.path().join("run.csv.resume").is_file());
     }
+    // The test means something only if kills interrupted sweeps that then resumed.
+    assert!(killed >= 3, "only {killed} sweeps were interrupted");
+    assert!(resumable >= 1, "no kill left a checkpoint to resume from");
     let (code, stderr) = stderr_of(start(dir.path(), "run", true));
     assert_eq!(code, Some(0), "{stderr}");
     same_as_reference(dir.path(), "run");

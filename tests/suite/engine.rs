@@ -426,7 +426,7 @@ fn fast_paths_agree_with_the_general_path_for_every_knob() {
     let decks = [
         "1x2", "2x1+1", "1x5", "4x2", "4x4", "4x8", "1x10", "3x12", "1x20+2",
     ];
-    let mut settings = 0;
+    let (mut settings, mut compared) = (0, 0);
     for (d, deck) in decks.iter().enumerate() {
         let deck = Deck::parse(deck).unwrap();
         for &short_war in ShortWar::ALL {
@@ -473,6 +473,7 @@ fn fast_paths_agree_with_the_general_path_for_every_knob() {
                                     watched,
                                     "unpacked {rules:?} {shuffle:?} seed {seed}"
                                 );
+                                compared += 1;
                             }
                         }
                         settings += 1;
@@ -481,7 +482,12 @@ fn fast_paths_agree_with_the_general_path_for_every_knob() {
             }
         }
     }
+    // Games compared, not settings visited: long games skipped must leave most of them.
     assert!(settings > 500, "{settings} settings");
+    assert!(
+        compared > 8 * settings,
+        "{compared} games compared in {settings} settings"
+    );
 }
 
 /// Cards are conserved under every knob, and every battle ends a round or is a tie.
@@ -587,6 +593,7 @@ fn natural_gather_picks_up_the_pile_like_a_hand() {
 /// The largest decks (520 cards, values to 64) through both paths, for the orders that end.
 #[test]
 fn fast_paths_agree_with_the_general_path_on_the_largest_decks() {
+    let mut compared = 0;
     for deck in ["8x64+8", "4x64"] {
         for gather in [Gather::Sorted, Gather::P1First, Gather::WinnerFirst] {
             for players in [3, 5, 12] {
@@ -608,10 +615,13 @@ fn fast_paths_agree_with_the_general_path_on_the_largest_decks() {
                     let watched =
                         general.play_seed_observed(Shuffle::Splitmix, seed, &mut Watching);
                     assert_eq!(result, watched, "{rules:?} seed {seed}");
+                    compared += 1;
                 }
             }
         }
     }
+    // 2 decks x 3 gathers x 3 table sizes x 2 seeds, long games skipped.
+    assert!(compared >= 24, "only {compared} games compared");
 }
 
 /// Small decks played in machine words (`packed`) give what the runs on arrays give, over many
