@@ -44,7 +44,7 @@ fn deal(c: &mut Criterion) {
                     }
                 }
                 black_box(&deck);
-            })
+            });
         });
     }
     // What a sweep pays: consecutive seeds through a `Dealer`, which steps each generator value
@@ -65,7 +65,7 @@ fn deal(c: &mut Criterion) {
                 }
                 first += deals;
                 black_box(&deck);
-            })
+            });
         });
     }
     group.finish();
@@ -136,10 +136,10 @@ fn research(c: &mut Criterion) {
             b.iter(|| {
                 let mut battles = 0;
                 engine.play_seeds(Shuffle::Lex, first..=first + deals - 1, |_, result| {
-                    battles += result.battles
+                    battles += result.battles;
                 });
                 black_box(battles)
-            })
+            });
         });
     }
     let mut engine = Engine::new(bataille("4x4"));
@@ -150,7 +150,7 @@ fn research(c: &mut Criterion) {
                 .map(|seed| engine.play_seed(Shuffle::Lex, seed).battles)
                 .sum();
             black_box(battles)
-        })
+        });
     });
     let mut engine = Engine::new(Rules::preset(Preset::Bataille));
     group.throughput(Throughput::Elements(deals / 10));
@@ -160,7 +160,7 @@ fn research(c: &mut Criterion) {
                 .map(|seed| engine.play_seed(Shuffle::Splitmix, seed).battles)
                 .sum();
             black_box(battles)
-        })
+        });
     });
     group.finish();
 }
@@ -182,7 +182,7 @@ fn sweep(c: &mut Criterion) {
     };
     let stop = AtomicBool::new(false);
     group.bench_function("shortened-2-threads", |b| {
-        b.iter(|| black_box(job.run(None, None, &|_| {}, &stop, None).unwrap().acc.games))
+        b.iter(|| black_box(job.run(None, None, &|_| {}, &stop, None).unwrap().acc.games));
     });
     group.bench_function("shortened-2-threads-csv", |b| {
         b.iter(|| {
@@ -193,7 +193,7 @@ fn sweep(c: &mut Criterion) {
                     .acc
                     .games,
             )
-        })
+        });
     });
     group.finish();
 }

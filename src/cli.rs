@@ -375,7 +375,7 @@ pub fn man(command: Option<&str>, out_dir: Option<&std::path::Path>) -> anyhow::
     let page = match command {
         None => &cmd,
         Some(name) => cmd.find_subcommand(name).with_context(|| {
-            let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).collect();
+            let names: Vec<&str> = cmd.get_subcommands().map(clap::Command::get_name).collect();
             format!(
                 "{name:?} is not a warsweep command (they are {})",
                 names.join(", ")

@@ -172,7 +172,7 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
     }
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     let pacing = Pacing {
         chunk: args.chunk,
         window: args.window,
@@ -203,7 +203,7 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
     let quiet = args.quiet;
     let ready = job.prepare(&mut |note| {
         if !quiet {
-            say(&format!("warsweep: note: {note}"))
+            say(&format!("warsweep: note: {note}"));
         }
     })?;
     let table_to_stderr = ready.table_to_stderr();

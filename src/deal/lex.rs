@@ -28,6 +28,7 @@ pub struct Lex {
 }
 
 impl Lex {
+    /// The numbering of `deck`'s distinct deals.
     pub fn new(deck: Deck) -> Lex {
         let counts: Vec<u32> = (0..deck.values).map(|v| deck.count_of(v)).collect();
         let mut first = Vec::with_capacity(counts.len());
@@ -221,6 +222,7 @@ macro_rules! lanes {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug)]
         pub struct $name {
+            /// The cards, packed.
             pub x: $word,
             /// Ones in the lanes of the deck.
             deck: $word,
@@ -255,6 +257,7 @@ macro_rules! lanes {
         }
 
         impl $name {
+            /// How many cards a word holds.
             pub const CARDS: usize = <$word>::BITS as usize / $bits;
             /// A one in each lane, and each lane's high bit.
             const ONES: $word = <$word>::MAX / ((1 << $bits) - 1);

@@ -25,8 +25,10 @@ pub enum Shuffle {
 }
 
 impl Shuffle {
+    /// Every shuffle, in the order the command line lists them.
     pub const ALL: [Shuffle; 3] = [Shuffle::Lcg, Shuffle::Splitmix, Shuffle::Lex];
 
+    /// The name the command line and the summaries use.
     pub fn name(self) -> &'static str {
         match self {
             Shuffle::Lcg => "lcg",
@@ -35,6 +37,7 @@ impl Shuffle {
         }
     }
 
+    /// The shuffle of that name.
     pub fn from_name(name: &str) -> Option<Shuffle> {
         Shuffle::ALL.into_iter().find(|s| s.name() == name)
     }
@@ -199,7 +202,7 @@ fn step_remainders(xs: &mut [f32], growth: &[f32], rs: &mut [u8]) {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn step_remainders_avx2(xs: &mut [f32], growth: &[f32], rs: &mut [u8]) {
-    step_remainders(xs, growth, rs)
+    step_remainders(xs, growth, rs);
 }
 
 /// A generator value `x` for the next seed: `x + step mod M`.
@@ -262,7 +265,7 @@ impl Dealer {
     /// The `lex` arrangements of `seeds`' values in turn, handed to `each` (see `Lex::walk`).
     #[inline(always)]
     pub fn lex_walk(&mut self, seeds: Range<u64>, each: impl FnMut(u64, &[u8])) {
-        self.lex.walk(seeds, each)
+        self.lex.walk(seeds, each);
     }
 
     /// Whether `lex_walk_nibbles` can step this deck (see `Lex::fits_nibbles`).
@@ -274,7 +277,7 @@ impl Dealer {
     /// (see `Lex::walk_nibbles`).
     #[inline(always)]
     pub fn lex_walk_nibbles(&mut self, seeds: Range<u64>, each: impl FnMut(u64, u64)) {
-        self.lex.walk_nibbles(seeds, each)
+        self.lex.walk_nibbles(seeds, each);
     }
 
     /// Puts seed `seed`'s order of the deck in `deck`, which holds the sorted deck.
@@ -322,6 +325,7 @@ pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
     #[inline(always)]
+    /// The next value of the SplitMix64 sequence.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -345,6 +349,7 @@ impl SplitMix64 {
     }
 }
 
+/// Shuffles `deck` by Fisher-Yates, driven by SplitMix64 from `seed` (RULES.md's `splitmix`).
 pub fn splitmix_shuffle<T>(seed: u64, deck: &mut [T]) {
     SplitMix64(seed).shuffle(deck);
 }

@@ -10,7 +10,9 @@ use thiserror::Error;
 /// last seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seeds {
+    /// The first seed.
     pub start: u64,
+    /// One past the last seed (2^64 when the range holds the last 64-bit seed).
     pub end: u128,
 }
 
@@ -28,32 +30,72 @@ impl Seeds {
 #[derive(Error, Debug, PartialEq, Eq)]
 pub enum RangeError {
     #[error("{0:?} is not a seed range (write A..B, end excluded, or A..=B)")]
+    /// Not written `A..B` or `A..=B`.
     Malformed(String),
     #[error("{0:?} is not a seed: seeds are whole numbers from 0 to 18446744073709551615")]
+    /// A bound that is not a 64-bit whole number.
     NotASeed(String),
     #[error("the seed range {0} is empty")]
+    /// A range with no seed.
     Empty(String),
     #[error("the seed range {0} is reversed: its end comes before its start")]
+    /// A range whose end comes before its start.
     Reversed(String),
     #[error("the {deck} deck has {deals} distinct deals, more than 2^64 seeds can number: lex needs a smaller deck")]
-    TooManyDeals { deck: Deck, deals: String },
+    /// `lex` on a deck with more deals than seeds can number.
+    TooManyDeals {
+        /// The deck.
+        deck: Deck,
+        /// How many deals it has, written out.
+        deals: String,
+    },
     #[error("lex seed {seed} is past the {deck} deck's {deals} distinct deals (seeds 0..{deals})")]
-    PastLastDeal { seed: u128, deck: Deck, deals: u64 },
+    /// A `lex` seed at or past the last deal.
+    PastLastDeal {
+        /// The seed.
+        seed: u128,
+        /// The deck.
+        deck: Deck,
+        /// How many deals it has.
+        deals: u64,
+    },
     #[error("{0} is not a whole number")]
+    /// A Slurm variable that is not a whole number.
     SlurmVariable(String),
     #[error("--shard without K/N takes them from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, which are not set: outside a Slurm job array give --shard K/N")]
+    /// `--shard` without K/N outside a Slurm job array.
     NotInSlurm,
     #[error("Slurm array task {id} is not one of {count} tasks from {min}: submit the array as --array=0-{}", count.saturating_sub(1))]
-    NotATask { id: u64, count: u64, min: u64 },
+    /// A Slurm task id outside the array.
+    NotATask {
+        /// `SLURM_ARRAY_TASK_ID`.
+        id: u64,
+        /// `SLURM_ARRAY_TASK_COUNT`.
+        count: u64,
+        /// `SLURM_ARRAY_TASK_MIN` (0 when unset).
+        min: u64,
+    },
     #[error("{0:?} is not a shard: write K/N, the K-th (from 0) of N parts, as in 0/4")]
+    /// Not written `K/N`.
     MalformedShard(String),
     #[error("shard {k}/{n} does not exist: K counts from 0 to N - 1")]
-    NoSuchShard { k: u64, n: u64 },
-    #[error("cannot cut seeds {start}..{end} into {n} parts: the range holds only {}", crate::text::count(*len, "seed"))]
-    TooManyShards {
-        start: u64,
-        end: u128,
+    /// A part past the last.
+    NoSuchShard {
+        /// The part asked for, from 0.
+        k: u64,
+        /// How many parts.
         n: u64,
+    },
+    #[error("cannot cut seeds {start}..{end} into {n} parts: the range holds only {}", crate::text::count(*len, "seed"))]
+    /// More parts than seeds.
+    TooManyShards {
+        /// The range's first seed.
+        start: u64,
+        /// One past its last seed.
+        end: u128,
+        /// How many parts.
+        n: u64,
+        /// How many seeds.
         len: u128,
     },
 }

@@ -12,6 +12,7 @@ use crate::deal::dealt_span;
 use crate::rules::{Card, Deal, MAX_PLAYERS};
 
 #[derive(Clone, Debug)]
+/// Every player's hand in one fixed array, for games of three or more players and observed games.
 pub struct Hands {
     pub(crate) cards: Box<[Card]>,
     pub(crate) head: [u32; MAX_PLAYERS],
@@ -49,6 +50,7 @@ impl Hands {
         (self.region - self.limit[0]) as usize
     }
 
+    /// How many players hold hands.
     pub fn players(&self) -> usize {
         self.players
     }
@@ -110,6 +112,7 @@ impl Hands {
     }
 
     #[inline(always)]
+    /// How many cards player `p` holds.
     pub fn len(&self, p: usize) -> u32 {
         self.tail[p] - self.head[p]
     }

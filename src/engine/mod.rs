@@ -34,7 +34,13 @@ pub enum Outcome {
     Draw,
     /// The game repeats forever: the state after round `cycle_start` recurs every
     /// `cycle_length` rounds.
-    Infinite { cycle_start: u64, cycle_length: u64 },
+    /// The game repeats forever.
+    Infinite {
+        /// The first round whose state recurs.
+        cycle_start: u64,
+        /// The rounds between two occurrences of a state.
+        cycle_length: u64,
+    },
     /// Stopped after `--max-rounds` rounds (only games whose cycles cannot be detected).
     Capped,
 }
@@ -43,9 +49,13 @@ pub enum Outcome {
 /// `cycle_start + cycle_length` rounds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GameResult {
+    /// How the game ended.
     pub outcome: Outcome,
+    /// Finished rounds (0 for an infinite game).
     pub rounds: u64,
+    /// Battles, an unfinished last round's included (0 for an infinite game).
     pub battles: u64,
+    /// Wars, an unfinished last round's included (0 for an infinite game).
     pub wars: u64,
 }
 
@@ -72,6 +82,7 @@ impl Tally {
 /// Watches a game as it is played (traces, property tests). The default does nothing and costs
 /// nothing: the engine checks `ACTIVE` before building any event.
 pub trait Observer {
+    /// Whether the engine must report events (a trace), which sends games down the general path.
     const ACTIVE: bool = true;
     /// Cards revealed in a battle, as `(player, card)`.
     fn revealed(&mut self, _battle: u64, _round: u64, _cards: &[(usize, Card)]) {}
@@ -204,6 +215,7 @@ impl Engine {
         };
     }
 
+    /// The rules this engine plays.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }

@@ -390,7 +390,7 @@ impl<W: Word, F: FnMut(u64, &GameResult)> Kernel<W> for LexWalk<'_, F> {
                     hands.map(|(shift, mask, ones, count)| {
                         (W::of64((x >> shift & mask) + ones), count)
                     }),
-                )
+                );
             });
         } else {
             dealer.lex_walk(seeds, |seed, values| play(seed, pack.hands::<W>(values)));

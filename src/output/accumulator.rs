@@ -49,6 +49,7 @@ struct Held {
 }
 
 impl Metric {
+    /// A metric that has seen nothing.
     pub fn new() -> Metric {
         Metric {
             held: Held {
@@ -83,6 +84,7 @@ impl Metric {
     }
 
     #[inline]
+    /// Counts one value.
     pub fn record(&mut self, value: u64) {
         match self.small.get_mut(value as usize) {
             Some(n) => *n += 1,
@@ -119,6 +121,7 @@ impl Metric {
         })
     }
 
+    /// The sum of every value counted.
     pub fn total(&self) -> u64 {
         self.checked_total()
             .expect("the tallies of one sweep fit in 64 bits")
@@ -148,6 +151,7 @@ impl Metric {
         Cow::Owned(hist)
     }
 
+    /// Adds the values `other` counted.
     pub fn add(&mut self, other: &Metric) {
         self.try_add(other)
             .expect("the tallies of one sweep fit in 64 bits");
@@ -174,6 +178,7 @@ impl Metric {
         Ok(())
     }
 
+    /// The metric as a summary prints it.
     pub fn stats(&self) -> Stats {
         let (count, min, max) = (self.count(), self.min(), self.max());
         let empty = count == 0;
@@ -210,23 +215,31 @@ impl Default for Metric {
 /// Tallies of many games of one setting.
 #[derive(Clone, Debug, Default)]
 pub struct Accumulator {
+    /// Games played.
     pub games: u64,
+    /// Games won by each player (player 1 first).
     pub wins: [u64; MAX_PLAYERS],
+    /// Games drawn.
     pub draws: u64,
+    /// Games that never end.
     pub infinite: u64,
+    /// Games stopped by the round limit.
     pub capped: u64,
     /// Rounds, battles, wars of finished games; cycle start and length of infinite ones.
     pub metrics: [Metric; 5],
     /// Battles of every game: a finished or capped game's, and an infinite game's up to the end
     /// of its first cycle (round `cycle_start + cycle_length`). The measure of work done.
     pub battles_played: u64,
+    /// The record games.
     pub records: Records,
 }
 
 /// One record game: its value and its seed (the smallest seed among equal values).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
+    /// The recorded quantity.
     pub value: u64,
+    /// The seed of the game that set it (the smallest on a tie).
     pub seed: u64,
 }
 
@@ -234,11 +247,17 @@ pub struct Record {
 /// records combine exactly in any order (threads, shards).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Records {
+    /// The finished game with the most rounds.
     pub most_rounds: Option<Record>,
+    /// The finished game with the most battles.
     pub most_battles: Option<Record>,
+    /// The finished game with the most wars.
     pub most_wars: Option<Record>,
+    /// The infinite game with the longest cycle.
     pub longest_cycle: Option<Record>,
+    /// The infinite game with the shortest cycle.
     pub shortest_cycle: Option<Record>,
+    /// The infinite game whose cycle starts latest.
     pub latest_cycle_start: Option<Record>,
 }
 
@@ -268,6 +287,7 @@ impl Records {
         ]
     }
 
+    /// Keeps the better of each record of `self` and `other`.
     pub fn add(&mut self, other: &Records) {
         let pairs = [
             (&mut self.most_rounds, other.most_rounds, false),
@@ -332,6 +352,7 @@ impl Accumulator {
         }
     }
 
+    /// Adds the tallies of `other` (another chunk, thread or shard).
     pub fn add(&mut self, other: &Accumulator) {
         self.try_add(other)
             .expect("the tallies of one sweep fit in 64 bits");
@@ -373,15 +394,25 @@ impl Accumulator {
 /// histogram.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
+    /// Values counted.
     pub count: u64,
+    /// Their sum (exact).
     pub total: u64,
+    /// The smallest (exact).
     pub min: u64,
+    /// The largest (exact).
     pub max: u64,
+    /// The mean, from the histogram.
     pub mean: f64,
+    /// The standard deviation, from the histogram.
     pub stdev: f64,
+    /// The median, from the histogram.
     pub p50: u64,
+    /// The 90th percentile, from the histogram.
     pub p90: u64,
+    /// The 99th percentile, from the histogram.
     pub p99: u64,
+    /// The 99.9th percentile, from the histogram.
     pub p999: u64,
 }
 
@@ -401,9 +432,9 @@ mod tests {
             plain.saturating_record(v);
             one.record(v);
             if i % 2 == 0 {
-                left.record(v)
+                left.record(v);
             } else {
-                right.record(v)
+                right.record(v);
             }
         }
         left.add(&right);

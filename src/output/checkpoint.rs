@@ -22,6 +22,7 @@ const FORMAT: &str = "warsweep checkpoint 1";
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Checkpoint {
+    /// `warsweep checkpoint 1`: what makes the file a checkpoint.
     pub format: String,
     /// Every seed the sweep was asked to play.
     pub seeds: Seeds,
@@ -53,21 +54,45 @@ pub fn csv_tail(path: &Path, bytes: u64) -> std::io::Result<String> {
 /// Where a sweep resumes: the seeds left, and what the covered ones gave.
 #[derive(Debug)]
 pub struct Resumed {
+    /// One past the last seed played.
     pub covered_end: u128,
+    /// The tallies of the seeds played.
     pub acc: Accumulator,
+    /// Bytes of the CSV holding their rows.
     pub csv_bytes: u64,
+    /// The last of those bytes, which the CSV must end with.
     pub csv_tail: String,
+    /// Seconds spent so far.
     pub elapsed_seconds: f64,
 }
 
 #[derive(Error, Debug)]
+/// Why a checkpoint cannot be used.
 pub enum CheckpointError {
     #[error("cannot read {path}: {reason}")]
-    Unreadable { path: String, reason: String },
+    /// The file cannot be read.
+    Unreadable {
+        /// The checkpoint.
+        path: String,
+        /// What the system said.
+        reason: String,
+    },
     #[error("{path} is not a warsweep checkpoint ({reason}); move it away to start over")]
-    Corrupt { path: String, reason: String },
+    /// The file is not a whole checkpoint.
+    Corrupt {
+        /// The checkpoint.
+        path: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     #[error("cannot resume from {path}: it was written for {what}; run the same command as before, or move it away to start over")]
-    Different { path: String, what: String },
+    /// The checkpoint belongs to another sweep.
+    Different {
+        /// The checkpoint.
+        path: String,
+        /// What it was written for.
+        what: String,
+    },
 }
 
 /// The checkpoint file of a sweep whose first output file is `anchor`.
@@ -90,8 +115,11 @@ fn suffixed(path: &Path, suffix: &str) -> PathBuf {
 /// Where the CSV stands at a checkpoint: its target, the bytes that hold the covered seeds'
 /// rows, and the last of those bytes.
 pub struct CsvMark<'a> {
+    /// The CSV as named, if the sweep writes one.
     pub target: Option<&'a Path>,
+    /// Bytes of its rows so far.
     pub bytes: u64,
+    /// The last of those bytes.
     pub tail: String,
 }
 

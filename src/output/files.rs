@@ -28,10 +28,13 @@ pub enum Target {
 #[derive(Error, Debug, PartialEq, Eq)]
 pub enum TargetError {
     #[error("{0} is a folder, not a file")]
+    /// A folder.
     Folder(String),
     #[error("{0} is a {1}: outputs go to files, pipes and character devices only")]
+    /// A block device or a socket.
     Unsupported(String, &'static str),
     #[error("{0} is a loop of symbolic links")]
+    /// Links that lead back to themselves.
     LinkLoop(String),
 }
 
@@ -210,10 +213,12 @@ impl Pending {
         }
     }
 
+    /// The file being written.
     pub fn file(&mut self) -> &mut File {
         self.file.as_mut().expect("the file is open until commit")
     }
 
+    /// Where the file goes once complete.
     pub fn target(&self) -> &Path {
         &self.target
     }

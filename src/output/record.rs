@@ -11,26 +11,40 @@ pub const CSV_HEADER: &str = "seed,outcome,winner,rounds,battles,wars,cycle_star
 /// One game as a flat CSV row: empty fields are `None`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct GameRow {
+    /// The seed.
     pub seed: u64,
+    /// How the game ended.
     pub outcome: OutcomeName,
+    /// The winner, 1-based, for a win.
     pub winner: Option<u64>,
+    /// Finished rounds, except for infinite games.
     pub rounds: Option<u64>,
+    /// Battles, except for infinite games.
     pub battles: Option<u64>,
+    /// Wars, except for infinite games.
     pub wars: Option<u64>,
+    /// The first round of the cycle, for infinite games.
     pub cycle_start: Option<u64>,
+    /// The cycle's length in rounds, for infinite games.
     pub cycle_length: Option<u64>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+/// The `outcome` column.
 pub enum OutcomeName {
+    /// A player won.
     Win,
+    /// Nobody won.
     Draw,
+    /// The game repeats forever.
     Infinite,
+    /// The round limit stopped the game.
     Capped,
 }
 
 impl GameRow {
+    /// The row of `seed`'s game.
     pub fn new(seed: u64, result: &GameResult) -> GameRow {
         let counts = (Some(result.rounds), Some(result.battles), Some(result.wars));
         let (outcome, winner, (rounds, battles, wars), cycle) = match result.outcome {

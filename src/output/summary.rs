@@ -36,10 +36,15 @@ pub fn read(path: &std::path::Path) -> Result<(Summary, Accumulator), crate::err
 /// Histograms as base64 HdrHistogram V2 (deflate) strings, one per metric.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Histograms {
+    /// Rounds of finished games.
     pub rounds: String,
+    /// Battles of finished games.
     pub battles: String,
+    /// Wars of finished games.
     pub wars: String,
+    /// Cycle starts of infinite games.
     pub cycle_start: String,
+    /// Cycle lengths of infinite games.
     pub cycle_length: String,
 }
 
@@ -47,32 +52,57 @@ pub struct Histograms {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Summary {
+    /// The preset the setting starts from.
     pub rules: String,
+    /// The deck, as `CxV+J`.
     pub deck: String,
+    /// Players.
     pub players: usize,
+    /// Cards each tied player puts face down.
     pub face_down: usize,
+    /// The short-war policy.
     pub short_war: String,
+    /// The gather order.
     pub gather: String,
+    /// The deal.
     pub deal: String,
+    /// The ranking.
     pub ranking: String,
+    /// The shuffle.
     pub shuffle: String,
+    /// The round limit of games that cannot be checked for cycles.
     pub max_rounds: u64,
+    /// The seeds covered.
     pub seeds: Seeds,
+    /// Games played.
     pub games: u64,
+    /// Games won by each player.
     pub wins: Vec<u64>,
+    /// Games drawn.
     pub draws: u64,
+    /// Games that never end.
     pub infinite: u64,
+    /// Games stopped by the round limit.
     pub capped: u64,
+    /// Rounds of finished games.
     pub rounds: Stats,
+    /// Battles of finished games.
     pub battles: Stats,
+    /// Wars of finished games.
     pub wars: Stats,
+    /// Cycle starts of infinite games.
     pub cycle_start: Stats,
+    /// Cycle lengths of infinite games.
     pub cycle_length: Stats,
     /// See `Accumulator::battles_played`.
     pub battles_played: u64,
+    /// The record games.
     pub records: Records,
+    /// Every metric's histogram.
     pub histograms: Histograms,
+    /// Seconds spent.
     pub elapsed_seconds: f64,
+    /// Games played a second.
     pub games_per_second: f64,
 }
 
@@ -80,15 +110,25 @@ pub struct Summary {
 /// the round cap.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setting {
+    /// The preset the setting starts from.
     pub rules: String,
+    /// The deck, as `CxV+J`.
     pub deck: String,
+    /// Players.
     pub players: usize,
+    /// Cards each tied player puts face down.
     pub face_down: usize,
+    /// The short-war policy.
     pub short_war: String,
+    /// The gather order.
     pub gather: String,
+    /// The deal.
     pub deal: String,
+    /// The ranking.
     pub ranking: String,
+    /// The shuffle.
     pub shuffle: String,
+    /// The round limit of games that cannot be checked for cycles.
     pub max_rounds: u64,
 }
 
@@ -145,12 +185,17 @@ impl Setting {
 }
 
 #[derive(Error, Debug)]
+/// Why a summary cannot be read or merged.
 pub enum SummaryError {
     #[error("{0}")]
+    /// Counts that do not agree.
     Mismatch(String),
     #[error("the {metric} histogram is not a valid base64 HdrHistogram: {reason}")]
+    /// A histogram that cannot be read.
     Histogram {
+        /// Which metric's.
         metric: &'static str,
+        /// What is wrong with it.
         reason: String,
     },
 }
@@ -226,6 +271,7 @@ impl Summary {
         }
     }
 
+    /// What the summary is about, apart from its numbers.
     pub fn setting(&self) -> Setting {
         Setting {
             rules: self.rules.clone(),

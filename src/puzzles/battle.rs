@@ -5,29 +5,42 @@ use crate::rules::{Deck, Ranking, Strength};
 use thiserror::Error;
 
 #[derive(Error, Debug, PartialEq, Eq)]
+/// Why a battle cannot be resolved.
 pub enum BattleError {
     #[error("a battle needs 2 to 12 players, not {0}")]
+    /// Fewer than 2 or more than 12 players.
     Players(usize),
     #[error(
         "the battle is undecided: {} still at war after {}; give {missing} more",
         players_text(at_war),
         crate::text::count(*given as u64, "card")
     )]
+    /// The values end while players are still at war.
     Undecided {
+        /// The players still at war, 0-based.
         at_war: Vec<usize>,
+        /// How many values were given.
         given: usize,
+        /// How many more the war needs.
         missing: usize,
     },
     #[error("player {winner} wins with card {decided_at}, but {extra} more values follow")]
+    /// The battle is decided before the values end.
     TrailingValues {
+        /// The winner, 0-based.
         winner: usize,
+        /// How many values decided it.
         decided_at: usize,
+        /// How many follow.
         extra: usize,
     },
 }
 
 fn players_text(players: &[usize]) -> String {
-    let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+    let names: Vec<String> = players
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("players {} and {last}", rest.join(", ")),
         _ => format!("player {}", names.join("")),

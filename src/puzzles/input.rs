@@ -6,49 +6,107 @@ use crate::rules::{Card, Deck};
 use thiserror::Error;
 
 #[derive(Error, Debug, PartialEq, Eq)]
+/// Why hands, seeds or a battle cannot be read.
 pub enum InputError {
     #[error("the input is empty")]
+    /// Nothing to read.
     Empty,
     #[error("the input is not text (invalid UTF-8 at byte {0})")]
+    /// Bytes that are not UTF-8.
     NotText(usize),
     #[error("line {line}: expected the card count of player {player}, found {found:?}")]
+    /// A card count that is not a number.
     NotACount {
+        /// The line, from 1.
         line: usize,
+        /// The player, from 1.
         player: usize,
+        /// What stands there.
         found: String,
     },
     #[error("line {line}: player {player} has an empty deck (count 0)")]
-    EmptyDeck { line: usize, player: usize },
-    #[error("line {line}: {reason}{hint}")]
-    NotACard {
+    /// A count of 0 cards.
+    EmptyDeck {
+        /// The line, from 1.
         line: usize,
+        /// The player, from 1.
+        player: usize,
+    },
+    #[error("line {line}: {reason}{hint}")]
+    /// A word that is not a card.
+    NotACard {
+        /// The line, from 1.
+        line: usize,
+        /// The word.
         found: String,
+        /// Why it is no card.
         reason: String,
+        /// What probably went wrong.
         hint: String,
     },
     #[error("line {line} is not a hand of bare values (as 1,3,2,2 or [1, 3, 2, 2]): {found:?}")]
-    NotAHand { line: usize, found: String },
+    /// A line that is not a hand of bare values.
+    NotAHand {
+        /// The line, from 1.
+        line: usize,
+        /// The line's text.
+        found: String,
+    },
     #[error("line {line}: {reason}")]
-    NotAValueOfTheDeck { line: usize, reason: String },
+    /// A bare value the deck does not have.
+    NotAValueOfTheDeck {
+        /// The line, from 1.
+        line: usize,
+        /// Why.
+        reason: String,
+    },
     #[error("{0}")]
+    /// Hands no deck could deal.
     NotInTheDeck(String),
     #[error("player {player}: the count on line {line} says {} but the input ends after {got}", crate::text::count(*count as u64, "card"))]
+    /// Fewer cards than a count announced.
     TooFewCards {
+        /// The player, from 1.
         player: usize,
+        /// The count's line.
         line: usize,
+        /// The count.
         count: usize,
+        /// The cards found.
         got: usize,
     },
     #[error("line {line}: expected the number of seeds, found {found:?}")]
-    NotASeedCount { line: usize, found: String },
+    /// A seed count that is not a number.
+    NotASeedCount {
+        /// The line, from 1.
+        line: usize,
+        /// What stands there.
+        found: String,
+    },
     #[error(
         "line {line}: {found:?} is not a seed (a whole number from 0 to 18446744073709551615)"
     )]
-    NotASeed { line: usize, found: String },
+    /// A seed that is not a 64-bit whole number.
+    NotASeed {
+        /// The line, from 1.
+        line: usize,
+        /// What stands there.
+        found: String,
+    },
     #[error("line 1 says {} but the input has {got}", crate::text::count(*count as u64, "seed"))]
-    SeedCount { count: usize, got: usize },
+    /// Fewer or more seeds than announced.
+    SeedCount {
+        /// The seeds announced.
+        count: usize,
+        /// The seeds found.
+        got: usize,
+    },
     #[error("{found:?} is not a card value (1 = ace or joker, 2 to 10, 11 = jack, 12 = queen, 13 = king)")]
-    NotAValue { found: String },
+    /// A battle value outside 1 to 13.
+    NotAValue {
+        /// What stands there.
+        found: String,
+    },
 }
 
 /// The bytes of `file`, or of stdin for none or `-`, and the name to give them in messages.

@@ -12,6 +12,7 @@ pub struct Trace<W: Write> {
 }
 
 impl<W: Write> Trace<W> {
+    /// A trace written to `out`.
     pub fn new(out: W) -> Trace<W> {
         Trace { out, error: None }
     }

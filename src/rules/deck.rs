@@ -39,6 +39,7 @@ impl Card {
         self.0 as u8
     }
 
+    /// Whether the card is a joker (it plays as the top value).
     pub const fn is_joker(self) -> bool {
         let face = self.0 >> 8;
         face != 0 && (face - 1) & 7 == JOKER_SUIT
@@ -73,22 +74,31 @@ pub const MAX_JOKERS: u8 = 64;
 /// `C` copies of each of `V` values, plus `J` jokers of the top value.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Deck {
+    /// Copies of each value, 1 to 8.
     pub copies: u8,
+    /// Values, 1 to 64.
     pub values: u8,
+    /// Jokers of the top value.
     pub jokers: u8,
 }
 
 #[derive(Error, Debug, PartialEq, Eq)]
+/// Why `--deck` names no deck.
 pub enum DeckError {
     #[error("{0:?} is not a deck: write CxV or CxV+J (C copies of V values, J jokers), as 4x13 or 8x13+4")]
+    /// Not written `CxV` or `CxV+J`.
     Malformed(String),
     #[error("deck {0}: a deck has 1 to 8 copies of each value, not {1}")]
+    /// Copies outside 1 to 8.
     Copies(String, u32),
     #[error("deck {0}: a deck has 1 to 64 values, not {1}")]
+    /// Values outside 1 to 64.
     Values(String, u32),
     #[error("deck {0}: a deck has at most 64 jokers, not {1}")]
+    /// More than 64 jokers.
     Jokers(String, u32),
     #[error("deck {0} has {1} card: a game needs at least 2")]
+    /// Fewer than 2 cards.
     TooSmall(String, usize),
 }
 

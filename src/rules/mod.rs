@@ -76,19 +76,24 @@ pub enum Deal {
 /// What `play` counts in its result line.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Count {
+    /// Finished rounds.
     Rounds,
+    /// Battles.
     Battles,
 }
 
 macro_rules! named {
     ($type:ty, $($variant:ident = $name:literal),+ $(,)?) => {
         impl $type {
+            /// Every value, in the order the command line lists them.
             pub const ALL: &'static [$type] = &[$(<$type>::$variant),+];
 
+            /// The name the command line and the summaries use.
             pub fn name(self) -> &'static str {
                 match self { $(<$type>::$variant => $name),+ }
             }
 
+            /// The value of that name.
             pub fn from_name(name: &str) -> Option<$type> {
                 Self::ALL.iter().copied().find(|x| x.name() == name)
             }
@@ -132,32 +137,49 @@ impl ShortWar {
 /// Every part of a setting a flag may override; `None` keeps the preset's.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct Knobs {
+    /// Another deck.
     pub deck: Option<Deck>,
+    /// Another number of players.
     pub players: Option<usize>,
+    /// Another face-down count.
     pub face_down: Option<usize>,
+    /// Another short-war policy.
     pub short_war: Option<ShortWar>,
+    /// Another gather order.
     pub gather: Option<Gather>,
+    /// Another deal.
     pub deal: Option<Deal>,
+    /// Another ranking.
     pub ranking: Option<Ranking>,
 }
 
 #[derive(Error, Debug, PartialEq, Eq)]
+/// Why a setting cannot be played.
 pub enum RulesError {
     #[error("a game has 2 to 12 players, not {0}")]
+    /// Fewer than 2 or more than 12 players.
     Players(usize),
     #[error("the {policy} short-war policy is for 2 players, not {players}: use --short-war most-cards for more")]
+    /// A two-player short-war policy with more players.
     TwoPlayerPolicy {
+        /// The policy.
         policy: &'static str,
+        /// The players.
         players: usize,
     },
     #[error("--face-down is 0 to 8, not {0}")]
+    /// More than 8 cards face down.
     FaceDown(usize),
     #[error(
         "the {deck} deck has {cards} cards: {players} players would leave someone without a card"
     )]
+    /// More players than cards.
     TooFewCards {
+        /// The deck.
         deck: Deck,
+        /// Its cards.
         cards: usize,
+        /// The players.
         players: usize,
     },
 }
@@ -165,13 +187,21 @@ pub enum RulesError {
 /// A validated setting: everything the engine needs to play a game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
+    /// The preset the setting started from.
     pub preset: Preset,
+    /// The deck.
     pub deck: Deck,
+    /// Players, 2 to 12.
     pub players: usize,
+    /// Cards each tied player puts face down, 0 to 8.
     pub face_down: usize,
+    /// What happens when a tied player is short of cards.
     pub short_war: ShortWar,
+    /// The order the winner picks the table up in.
     pub gather: Gather,
+    /// How the deck is dealt.
     pub deal: Deal,
+    /// How cards are compared.
     pub ranking: Ranking,
     /// The ranking applied to the deck (derived from `ranking` and `deck`).
     pub strength: Strength,

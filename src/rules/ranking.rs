@@ -15,8 +15,10 @@ pub enum Ranking {
 }
 
 impl Ranking {
+    /// Every ranking, in the order the command line lists them.
     pub const ALL: [Ranking; 2] = [Ranking::Standard, Ranking::Oorlog];
 
+    /// The name the command line and the summaries use.
     pub fn name(self) -> &'static str {
         match self {
             Ranking::Standard => "standard",
@@ -24,6 +26,7 @@ impl Ranking {
         }
     }
 
+    /// The ranking of that name.
     pub fn from_name(name: &str) -> Option<Ranking> {
         Ranking::ALL.into_iter().find(|r| r.name() == name)
     }
@@ -41,6 +44,7 @@ pub struct Strength {
 }
 
 impl Strength {
+    /// How `ranking` compares the values of `deck`.
     pub fn new(ranking: Ranking, deck: Deck) -> Strength {
         // The 3 is rank 1: the deck has it when its values reach down to rank 1.
         let three = deck.value_of_rank(1);

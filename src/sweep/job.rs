@@ -22,16 +22,22 @@ use std::time::{Duration, Instant};
 /// The files a sweep writes, as named (`-` is stdout).
 #[derive(Clone, Debug, Default)]
 pub struct Files {
+    /// The per-game CSV.
     pub csv: Option<PathBuf>,
+    /// The JSON summary.
     pub summary: Option<PathBuf>,
+    /// The histograms as CSV.
     pub hist: Option<PathBuf>,
+    /// The SVG plot.
     pub plot: Option<PathBuf>,
 }
 
 /// A sweep and its files.
 #[derive(Clone, Debug)]
 pub struct Job {
+    /// The games.
     pub sweep: Sweep,
+    /// The files.
     pub files: Files,
     /// Continue from the checkpoint a stopped run of the same job left.
     pub resume: bool,

@@ -53,11 +53,17 @@ impl Default for Pacing {
 /// One sweep: a setting and a seed range.
 #[derive(Clone, Copy, Debug)]
 pub struct Sweep {
+    /// The rules of every game.
     pub rules: Rules,
+    /// How a seed becomes a deal.
     pub shuffle: Shuffle,
+    /// The seeds to play.
     pub seeds: Seeds,
+    /// The round limit of games that cannot be checked for cycles.
     pub max_rounds: u64,
+    /// Worker threads.
     pub threads: usize,
+    /// How the range is cut up.
     pub pacing: Pacing,
 }
 
@@ -68,12 +74,15 @@ pub struct Swept {
     pub acc: Accumulator,
     /// The seeds actually played: `seeds.start..covered_end`.
     pub covered_end: u128,
+    /// Why it stopped early, if it did.
     pub stopped: Option<Stop>,
 }
 
 /// Where a sweep is at the end of a window: what a checkpoint saves.
 pub struct Progress<'a> {
+    /// One past the last seed covered.
     pub covered_end: u128,
+    /// The tallies of the covered seeds.
     pub acc: &'a Accumulator,
     /// Bytes of the CSV holding the rows of the covered seeds (0 without a CSV).
     pub csv_bytes: u64,
@@ -81,7 +90,9 @@ pub struct Progress<'a> {
 
 /// Saves a sweep's progress every `every` (at a window's end, once its rows are on disk).
 pub struct Checkpoints<'a> {
+    /// Time between two checkpoints.
     pub every: std::time::Duration,
+    /// Saves one.
     pub save: &'a mut (dyn FnMut(Progress) -> io::Result<()> + Send),
 }
 
@@ -246,12 +257,13 @@ impl Sweep {
                         buffer.par_chunks_mut(chunk).enumerate().for_each_init(
                             || workers.borrow(),
                             |loan, (c, rows)| play_chunk(loan, c, Some(rows)),
-                        )
+                        );
                     } else {
                         // No rows to write: the tallies are all a game leaves, no buffer.
-                        (0..n.div_ceil(chunk))
-                            .into_par_iter()
-                            .for_each_init(|| workers.borrow(), |loan, c| play_chunk(loan, c, None))
+                        (0..n.div_ceil(chunk)).into_par_iter().for_each_init(
+                            || workers.borrow(),
+                            |loan, c| play_chunk(loan, c, None),
+                        );
                     }
                 });
                 covered_end += n as u128;

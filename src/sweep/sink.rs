@@ -6,14 +6,17 @@ use std::io::{self, Write};
 
 /// Where the rows of a sweep go, a window at a time, in seed order.
 pub trait RowSink: Send {
+    /// Takes the results of one window, the first being `first_seed`'s.
     fn window(&mut self, first_seed: u64, results: &[GameResult]) -> io::Result<()>;
     /// Puts every row so far on disk and says how many bytes they take.
     fn sync(&mut self) -> io::Result<u64>;
+    /// Flushes what is buffered.
     fn finish(&mut self) -> io::Result<()>;
 }
 
 /// A writer whose bytes can be made durable: a file is synced, a pipe has nothing to sync.
 pub trait Durable: Write + Send {
+    /// Makes what was written durable.
     fn sync(&self) -> io::Result<()>;
 }
 
@@ -71,6 +74,7 @@ pub struct CsvSink<W: Durable> {
 }
 
 impl<W: Durable> CsvSink<W> {
+    /// A sink writing a new CSV, header first, to `out`.
     pub fn new(out: W) -> CsvSink<W> {
         CsvSink::after(out, 0)
     }
@@ -91,7 +95,7 @@ impl<W: Durable> CsvSink<W> {
         self.writer
             .into_inner()
             .map(|counted| counted.inner)
-            .map_err(|e| e.into_error())
+            .map_err(csv::IntoInnerError::into_error)
     }
 }
 

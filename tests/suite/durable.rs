@@ -713,7 +713,7 @@ fn doctored_summaries_are_refused() {
         ),
         (
             doctor("wins.json", &|v| {
-                v["wins"][0] = (v["wins"][0].as_u64().unwrap() + 1).into()
+                v["wins"][0] = (v["wins"][0].as_u64().unwrap() + 1).into();
             }),
             "do not add up to its 2000 games",
         ),
@@ -727,7 +727,7 @@ fn doctored_summaries_are_refused() {
         ),
         (
             doctor("record.json", &|v| {
-                v["records"]["most_rounds"]["value"] = 3.into()
+                v["records"]["most_rounds"]["value"] = 3.into();
             }),
             "its most_rounds record does not match",
         ),
@@ -760,7 +760,7 @@ fn doctored_summaries_are_refused() {
     let mut yv: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&y).unwrap()).unwrap();
     for record in yv["records"].as_object_mut().unwrap().values_mut() {
-        if let Some(seed) = record.get("seed").and_then(|s| s.as_u64()) {
+        if let Some(seed) = record.get("seed").and_then(serde_json::Value::as_u64) {
             record["seed"] = (seed + 2000).into();
         }
     }

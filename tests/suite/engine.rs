@@ -45,7 +45,7 @@ impl Observer for Recorder {
                     hands
                         .hand(p)
                         .iter()
-                        .map(|c| c.to_string())
+                        .map(std::string::ToString::to_string)
                         .collect::<Vec<_>>()
                         .join(" ")
                 })

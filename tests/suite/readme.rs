@@ -133,7 +133,11 @@ fn patterns_match_as_documented() {
         "[..] s, [..] games/s",
         "15.94 s, 3,957,199 games"
     ));
-    let lines = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let lines = |v: &[&str]| {
+        v.iter()
+            .map(std::string::ToString::to_string)
+            .collect::<Vec<_>>()
+    };
     assert!(lines_match(
         &lines(&["a", "...", "d"]),
         &["a", "b", "c", "d"]

@@ -249,11 +249,21 @@ pub(super) fn war_of_two(
     // game, so tp + 3 + 2 * moved and tq + 3 + 2 * moved stay inside both regions. A battle
     // puts down cards `moved..moved + down + 1` of each hand only while both hold that many
     // (checked against `fewer`), so hp + moved + k < tp and hq + moved + k < tq.
-    let at = |cards: &[Card], h: usize| unsafe { *cards.get_unchecked(h) };
-    let put = |cards: &mut [Card], t: usize, x: Card, y: Card| unsafe {
-        *cards.get_unchecked_mut(t) = x;
-        *cards.get_unchecked_mut(t + 1) = y;
+    let at = |cards: &[Card], h: usize| {
+        debug_assert!(h < cards.len());
+        // SAFETY: a head of a tied player below its tail (above), inside its region.
+        unsafe { *cards.get_unchecked(h) }
     };
+    let put = |cards: &mut [Card], t: usize, x: Card, y: Card| {
+        debug_assert!(t + 1 < cards.len());
+        // SAFETY: a tail and the next card, inside its region (above).
+        unsafe {
+            *cards.get_unchecked_mut(t) = x;
+            *cards.get_unchecked_mut(t + 1) = y;
+        }
+    };
+    debug_assert!(tp.max(tq) + 3 <= cards.len());
+    // SAFETY: both tails have room for the battle's three cards (above).
     unsafe {
         for (i, &card) in shown.iter().enumerate() {
             *cards.get_unchecked_mut(tp + i) = card;
@@ -384,6 +394,7 @@ pub(super) fn three_battles<const QUICK_WARS: bool>(
         // two of them again (the store might alias them) or merges the three stores into one
         // word built with five shifts and ors: 2.6% more instructions either way.
         debug_assert!(t + 3 <= cards.len());
+        // SAFETY: t + 2 is inside the array, as said above.
         unsafe {
             let at = cards.as_mut_ptr().add(t);
             at.write_volatile(shown[0]);
