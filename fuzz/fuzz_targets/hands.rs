@@ -1,0 +1,22 @@
+//! The hands parser of `play`: any bytes, on any deck, give hands or one error, never a panic;
+//! hands it accepts are ones the deck could deal.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use warsweep::puzzles::input::parse_hands;
+use warsweep::rules::Deck;
+
+const DECKS: [&str; 5] = ["4x13", "8x13+4", "4x4", "1x20+2", "2x64"];
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, text)) = data.split_first() else {
+        return;
+    };
+    let deck = Deck::parse(DECKS[pick as usize % DECKS.len()]).expect("a deck");
+    if let Ok(hands) = parse_hands(text, deck) {
+        let cards: Vec<_> = hands.iter().flatten().copied().collect();
+        assert!(deck.check_cards(&cards).is_ok());
+        assert!(cards.iter().all(|c| c.value() < deck.values));
+        assert!(hands.iter().all(|h| !h.is_empty()));
+    }
+});
