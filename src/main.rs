@@ -95,13 +95,13 @@ fn play(args: PlayArgs) -> Result<()> {
             bail!("give either a file of hands or --seed, not both");
         }
         let rules = rules_of(&args.setting, Preset::Codingame, None)?;
-        check_seeds(args.shuffle, rules.deck, Seeds::one(seed))?;
+        check_seeds(args.shuffle, rules.deck(), Seeds::one(seed))?;
         let start = Start::Seed(args.shuffle, seed);
         play::play(rules, max_rounds, start, args.trace, out).context("cannot write to stdout")?;
         return Ok(());
     }
     // The deck the flags name decides which values the hands may hold.
-    let deck = rules_of(&args.setting, Preset::Codingame, Some(2))?.deck;
+    let deck = rules_of(&args.setting, Preset::Codingame, Some(2))?.deck();
     let (bytes, name) = input::read(args.file.as_deref())?;
     let hands =
         input::parse_hands(&bytes, deck).with_context(|| format!("reading hands from {name}"))?;
@@ -120,7 +120,7 @@ fn answer(args: AnswerArgs) -> Result<()> {
     let (bytes, name) = input::read(args.file.as_deref())?;
     let seeds = input::parse_seeds(&bytes).with_context(|| format!("reading seeds from {name}"))?;
     for &seed in &seeds {
-        check_seeds(args.shuffle, rules.deck, Seeds::one(seed))?;
+        check_seeds(args.shuffle, rules.deck(), Seeds::one(seed))?;
     }
     let mut engine = Engine::new(rules);
     engine.set_max_rounds(args.setting.max_rounds);
@@ -163,7 +163,7 @@ fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
 fn sweep(args: SweepArgs) -> Result<ExitCode> {
     let rules = rules_of(&args.setting, Preset::Shortened, None)?;
     let (range, part) = (args.seeds.as_deref(), args.shard.as_deref());
-    let seeds = seeds::choose(range, args.shuffle, rules.deck, part)?;
+    let seeds = seeds::choose(range, args.shuffle, rules.deck(), part)?;
     if args.chunk == 0 || args.window == 0 {
         bail!("--chunk and --window must be at least 1");
     }

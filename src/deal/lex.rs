@@ -30,7 +30,7 @@ pub struct Lex {
 impl Lex {
     /// The numbering of `deck`'s distinct deals.
     pub fn new(deck: Deck) -> Lex {
-        let counts: Vec<u32> = (0..deck.values).map(|v| deck.count_of(v)).collect();
+        let counts: Vec<u32> = (0..deck.values()).map(|v| deck.count_of(v)).collect();
         let mut first = Vec::with_capacity(counts.len());
         let mut by_value = Vec::with_capacity(deck.len());
         for (v, &n) in counts.iter().enumerate() {

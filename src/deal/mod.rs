@@ -252,7 +252,7 @@ impl Dealer {
             last: None,
             xs: vec![0.0; cards].into_boxed_slice(),
             growth,
-            table: Box::new([Card(0); TABLE]),
+            table: Box::new([Card::default(); TABLE]),
             partners: Box::new([0; TABLE]),
         }
     }

@@ -119,7 +119,7 @@ impl Table {
             cards: Vec::with_capacity(total),
             owners: Vec::with_capacity(total),
             gathered: Vec::with_capacity(total),
-            pile: vec![Card(0); total + MAX_PLAYERS].into_boxed_slice(),
+            pile: vec![Card::default(); total + MAX_PLAYERS].into_boxed_slice(),
         }
     }
 
@@ -177,14 +177,14 @@ const GATHER_SEED_SALT: u64 = 0x5EED_6A7E_11E2_0B5D;
 impl Engine {
     /// An engine for games of `rules` dealt from the rules' deck.
     pub fn new(rules: Rules) -> Engine {
-        Engine::with_capacity(rules, rules.deck.len())
+        Engine::with_capacity(rules, rules.deck().len())
     }
 
     /// An engine for games of at most `total` cards in all hands (or the deck, if larger).
     pub fn with_capacity(rules: Rules, total: usize) -> Engine {
-        let deck = rules.deck;
+        let deck = rules.deck();
         let total = total.max(deck.len());
-        let players = rules.players;
+        let players = rules.players();
         Engine {
             rules,
             sorted: deck.sorted(),
@@ -240,7 +240,7 @@ impl Engine {
         seeds: RangeInclusive<u64>,
         mut each: impl FnMut(u64, &GameResult),
     ) {
-        if shuffle == Shuffle::Lex && self.rules.players == 2 && self.sorted.len() >= 2 {
+        if shuffle == Shuffle::Lex && self.rules.players() == 2 && self.sorted.len() >= 2 {
             // A lex seed is below the deck's deal count, itself at most u64::MAX.
             let end = seeds.end().checked_add(1);
             if let (Some(width), Some(end)) = (self.packed, end) {
@@ -261,7 +261,7 @@ impl Engine {
         observer: &mut O,
     ) -> GameResult {
         // Unobserved two-player games need values only: no hands of cards are dealt.
-        let two = !O::ACTIVE && self.rules.players == 2 && self.sorted.len() >= 2;
+        let two = !O::ACTIVE && self.rules.players() == 2 && self.sorted.len() >= 2;
         if two && shuffle == Shuffle::Lex {
             let values = self.dealer.lex_values(seed);
             if let Some(width) = self.packed {
@@ -286,14 +286,14 @@ impl Engine {
                 .pair
                 .play_deal(&self.rules, deck, Card::value, rng, self.max_rounds);
         }
-        self.hands.deal(&self.deck, self.rules.deal);
+        self.hands.deal(&self.deck, self.rules.deal());
         self.play_loaded(seed, true, observer)
     }
 
     /// The hands a seed deals, player by player, top card first.
     pub fn deal(&self, shuffle: Shuffle, seed: u64) -> Vec<Vec<Card>> {
-        let deck = shuffle.deal_order(self.rules.deck, seed);
-        let (deal, players) = (self.rules.deal, self.rules.players);
+        let deck = shuffle.deal_order(self.rules.deck(), seed);
+        let (deal, players) = (self.rules.deal(), self.rules.players());
         (0..players)
             .map(|p| dealt_to(&deck, deal, players, p).collect())
             .collect()
@@ -307,13 +307,13 @@ impl Engine {
         seed: u64,
         observer: &mut O,
     ) -> GameResult {
-        assert_eq!(hands.len(), self.rules.players, "one hand per player");
+        assert_eq!(hands.len(), self.rules.players(), "one hand per player");
         let total: usize = hands.iter().map(Vec::len).sum();
         assert!(
             total <= self.hands.room(),
             "engine too small for {total} cards"
         );
-        let top = self.rules.deck.values;
+        let top = self.rules.deck().values();
         assert!(
             hands.iter().flatten().all(|c| c.value() < top),
             "a card's value is outside the deck"
@@ -335,7 +335,7 @@ impl Engine {
         if self.hands.any_empty() {
             return tally.result(most_cards(&self.hands));
         }
-        if !O::ACTIVE && self.rules.players == 2 {
+        if !O::ACTIVE && self.rules.players() == 2 {
             let hands = [self.hands.hand(0), self.hands.hand(1)];
             if let Some(width) = self.packed {
                 return packed::play_hands(&self.rules, width, hands);
@@ -426,7 +426,7 @@ impl Engine {
     /// `mu + lambda` rounds.
     fn find_cycle_start(&mut self, now: u64, lambda: u64) -> (u64, Tally) {
         if self.history.deal_pending() {
-            self.ghost.deal(&self.deck, self.rules.deal);
+            self.ghost.deal(&self.deck, self.rules.deal());
             self.history.fill_deal(&self.ghost);
         }
         let last = now - lambda;
@@ -478,7 +478,7 @@ fn replay_rounds(
 ) {
     let target = tally.rounds + rounds;
     while tally.rounds < target {
-        let end = if rules.players == 2 {
+        let end = if rules.players() == 2 {
             play_round(rules, hands, table, tally, rng, events, &mut Silent)
         } else {
             let left = target - tally.rounds;
@@ -506,7 +506,7 @@ fn fast_rounds(
     stop_after: u64,
     key: Key,
 ) -> (Option<Outcome>, u64) {
-    let n = rules.players;
+    let n = rules.players();
     debug_assert!(n >= 3, "two-player games take `pair` or `packed`");
     let (run, counts) = crowd::play(rules, hands, rng, &mut table.pile, stop_after, key);
     tally.rounds += counts.rounds;
@@ -558,7 +558,7 @@ fn play_round<O: Observer>(
 ) -> Option<Outcome> {
     tally.battles += 1;
     table.clear();
-    for p in 0..rules.players {
+    for p in 0..rules.players() {
         table.put(p, hands.pop(p));
     }
     if O::ACTIVE {
@@ -566,7 +566,7 @@ fn play_round<O: Observer>(
         observer.revealed(tally.battles, tally.rounds + 1, events);
     }
     let mut contenders = [0u8; MAX_PLAYERS];
-    for (p, c) in contenders.iter_mut().enumerate().take(rules.players) {
+    for (p, c) in contenders.iter_mut().enumerate().take(rules.players()) {
         *c = p as u8;
     }
     decide(
@@ -578,7 +578,7 @@ fn play_round<O: Observer>(
         events,
         observer,
         contenders,
-        rules.players,
+        rules.players(),
         0,
     )
 }
@@ -599,7 +599,9 @@ fn decide<O: Observer>(
     from: usize,
 ) -> Option<Outcome> {
     let revealed = &table.cards[from..from + count];
-    let best = rules.strength.strongest(revealed.iter().map(|c| c.value()));
+    let best = rules
+        .strength()
+        .strongest(revealed.iter().map(|c| c.value()));
     let mut tied = [0u8; MAX_PLAYERS];
     let mut n = 0;
     for (&p, card) in contenders[..count].iter().zip(revealed) {
@@ -669,13 +671,13 @@ fn face_down_count<O: Observer>(
     observer: &mut O,
 ) -> Result<u32, Outcome> {
     let left = |p: usize| hands.len(p);
-    let d = rules.face_down as u32;
+    let d = rules.face_down() as u32;
     let fewest = tied.iter().map(|&p| left(p as usize)).min().unwrap_or(0);
     if fewest > d {
         return Ok(d);
     }
     if O::ACTIVE {
-        observer.note(&short_war_note(rules.short_war, d, fewest));
+        observer.note(&short_war_note(rules.short_war(), d, fewest));
     }
     short_war(rules, tied, left)
 }
@@ -688,10 +690,10 @@ pub(crate) fn short_war(
     tied: &[u8],
     left: impl Fn(usize) -> u32 + Copy,
 ) -> Result<u32, Outcome> {
-    let d = rules.face_down as u32;
+    let d = rules.face_down() as u32;
     let left_of = |p: &u8| left(*p as usize);
     let fewest = tied.iter().map(left_of).min().unwrap_or(0);
-    match rules.short_war {
+    match rules.short_war() {
         _ if fewest > d => Ok(d),
         ShortWar::Draw => Err(Outcome::Draw),
         ShortWar::Shorten if fewest >= 1 => Ok(fewest - 1),
@@ -714,7 +716,7 @@ pub(crate) fn short_war(
             })
         }
         // The table is out of play; the hands decide.
-        ShortWar::MostCards => Err(most_cards_of((0..rules.players).map(left))),
+        ShortWar::MostCards => Err(most_cards_of((0..rules.players()).map(left))),
     }
 }
 
@@ -766,7 +768,7 @@ fn take_table<O: Observer>(
         ..
     } = table;
     gathered.clear();
-    if rules.gather == Gather::Reveal {
+    if rules.gather() == Gather::Reveal {
         // The table is already in the order the winner takes it.
         if O::ACTIVE {
             observer.took(winner, cards);
@@ -781,16 +783,16 @@ fn take_table<O: Observer>(
             .filter(move |(_, &o)| o as usize == p)
             .map(|(&c, _)| c)
     };
-    match rules.gather {
+    match rules.gather() {
         Gather::Reveal => unreachable!("taken above"),
         Gather::P1First => {
-            for p in 0..rules.players {
+            for p in 0..rules.players() {
                 gathered.extend(of(p));
             }
         }
         Gather::WinnerFirst => {
             gathered.extend(of(winner));
-            for p in (0..rules.players).filter(|&p| p != winner) {
+            for p in (0..rules.players()).filter(|&p| p != winner) {
                 gathered.extend(of(p));
             }
         }

@@ -100,7 +100,7 @@ pub(crate) enum Width {
 /// fit in four bits (plus one), the cards in one word, and the gather order is fixed (`random`
 /// games cannot be checked for cycles and keep the engine's round cap).
 pub(crate) fn width(rules: &Rules, total: usize) -> Option<Width> {
-    if rules.players != 2 || rules.deck.values > 15 || rules.gather == Gather::Random {
+    if rules.players() != 2 || rules.deck().values() > 15 || rules.gather() == Gather::Random {
         return None;
     }
     if total <= u64::CARDS {
@@ -135,7 +135,7 @@ pub(crate) fn play_deal<T: Copy>(
     deck: &[T],
     value: impl Fn(T) -> u8 + Copy,
 ) -> GameResult {
-    let span = |p| dealt_span(deck.len(), rules.deal, 2, p);
+    let span = |p| dealt_span(deck.len(), rules.deal(), 2, p);
     match width {
         Width::W64 => play_words(
             rules,
@@ -167,8 +167,8 @@ pub(crate) fn play_lex(
     seeds: Range<u64>,
     each: impl FnMut(u64, &GameResult),
 ) {
-    let pack = Packer::new(rules, rules.deck.len());
-    let total = rules.deck.len() as u32;
+    let pack = Packer::new(rules, rules.deck().len());
+    let total = rules.deck().len() as u32;
     let walk = LexWalk {
         dealer,
         seeds,
@@ -192,8 +192,8 @@ struct Packer {
 impl Packer {
     fn new(rules: &Rules, cards: usize) -> Packer {
         Packer {
-            spans: [0, 1].map(|p| dealt_span(cards, rules.deal, 2, p)),
-            blocks: rules.deal == Deal::Blocks,
+            spans: [0, 1].map(|p| dealt_span(cards, rules.deal(), 2, p)),
+            blocks: rules.deal() == Deal::Blocks,
         }
     }
 
@@ -303,11 +303,11 @@ trait Kernel<W: Word> {
 /// Runs `kernel` for `rules`' ranking and gather order, on games of `total` cards.
 #[inline(always)]
 fn with_rules<W: Word, K: Kernel<W>>(rules: &Rules, total: u32, kernel: K) -> K::Out {
-    let s = rules.strength;
+    let s = rules.strength();
     let params = Params {
         total,
         ends: 4 * (total - 2),
-        face_down: rules.face_down as u32,
+        face_down: rules.face_down() as u32,
         rules,
         // In stored values (plus one); no stored value reaches u8::MAX.
         ace: s.ace.map_or(u8::MAX, |a| a + 1),
@@ -322,11 +322,11 @@ fn with_rules<W: Word, K: Kernel<W>>(rules: &Rules, total: u32, kernel: K) -> K:
             }
         };
     }
-    match rules.gather {
+    match rules.gather() {
         Gather::Reveal => go!(REVEAL),
         Gather::P1First => go!(P1_FIRST),
         Gather::WinnerFirst => go!(WINNER_FIRST),
-        Gather::Natural if rules.face_down == 0 => go!(OPEN_NATURAL),
+        Gather::Natural if rules.face_down() == 0 => go!(OPEN_NATURAL),
         Gather::Natural => go!(NATURAL),
         Gather::Sorted => go!(SORTED),
         Gather::Random => unreachable!("`width` refuses the random gather"),

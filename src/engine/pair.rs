@@ -250,8 +250,8 @@ impl Pair {
         let n = deck.len();
         debug_assert!(n <= self.total);
         let cards = &mut self.live.cards;
-        let lens = [0, 1].map(|p| dealt_span(n, rules.deal, 2, p));
-        if rules.deal == Deal::RoundRobin {
+        let lens = [0, 1].map(|p| dealt_span(n, rules.deal(), 2, p));
+        if rules.deal() == Deal::RoundRobin {
             // Dealt one card each in turn: the deck is already in the interleaved order.
             for (to, &card) in cards[..n].iter_mut().zip(deck) {
                 *to = value(card);
@@ -290,7 +290,7 @@ impl Pair {
     fn play(&mut self, rules: &Rules, rng: &mut SplitMix64, max_rounds: u64) -> GameResult {
         let total = self.live.len(0) + self.live.len(1);
         debug_assert!(self.live.len(0) > 0 && self.live.len(1) > 0 && total <= self.total);
-        let s = rules.strength;
+        let s = rules.strength();
         let ctx = Ctx {
             rules,
             total,
@@ -307,7 +307,7 @@ impl Pair {
                 }
             };
         }
-        match rules.gather {
+        match rules.gather() {
             Gather::Reveal => go!(REVEAL),
             Gather::P1First => go!(P1_FIRST),
             Gather::WinnerFirst => go!(WINNER_FIRST),
@@ -654,7 +654,7 @@ fn war<const RANK: u8, const GATHER: u8>(
         pile,
     } = side;
     let start = h - 2;
-    let d = ctx.rules.face_down;
+    let d = ctx.rules.face_down();
     let (p1, x, y) = loop {
         tally.wars += 1;
         let (left0, left1) = ((t0 - h) / 2, (t1 - 1 - h) / 2);

@@ -76,7 +76,7 @@ impl GameRow {
 
 /// The count `play` and `answer` print for a finished game: rounds or battles, by preset.
 fn counted(rules: &Rules, result: &GameResult) -> u64 {
-    match rules.preset.count() {
+    match rules.from_preset().count() {
         Count::Rounds => result.rounds,
         Count::Battles => result.battles,
     }

@@ -136,14 +136,14 @@ impl Setting {
     /// The setting of a sweep of `rules` dealt by `shuffle`.
     pub fn of(rules: &Rules, shuffle: Shuffle, max_rounds: u64) -> Setting {
         Setting {
-            rules: rules.preset.name().to_string(),
-            deck: rules.deck.to_string(),
-            players: rules.players,
-            face_down: rules.face_down,
-            short_war: rules.short_war.name().to_string(),
-            gather: rules.gather.name().to_string(),
-            deal: rules.deal.name().to_string(),
-            ranking: rules.ranking.name().to_string(),
+            rules: rules.from_preset().name().to_string(),
+            deck: rules.deck().to_string(),
+            players: rules.players(),
+            face_down: rules.face_down(),
+            short_war: rules.short_war().name().to_string(),
+            gather: rules.gather().name().to_string(),
+            deal: rules.deal().name().to_string(),
+            ranking: rules.ranking().name().to_string(),
             shuffle: shuffle.name().to_string(),
             max_rounds,
         }

@@ -12,7 +12,7 @@ use thiserror::Error;
 /// One card: value in the low byte, face in the high byte.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
 #[repr(transparent)]
-pub struct Card(pub u16);
+pub struct Card(u16);
 
 const RANK_TEXT: [&str; 13] = [
     "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
@@ -74,12 +74,9 @@ pub const MAX_JOKERS: u8 = 64;
 /// `C` copies of each of `V` values, plus `J` jokers of the top value.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Deck {
-    /// Copies of each value, 1 to 8.
-    pub copies: u8,
-    /// Values, 1 to 64.
-    pub values: u8,
-    /// Jokers of the top value.
-    pub jokers: u8,
+    copies: u8,
+    values: u8,
+    jokers: u8,
 }
 
 #[derive(Error, Debug, PartialEq, Eq)]
@@ -103,6 +100,24 @@ pub enum DeckError {
 }
 
 impl Deck {
+    /// Copies of each value, 1 to 8.
+    #[inline(always)]
+    pub const fn copies(self) -> u8 {
+        self.copies
+    }
+
+    /// Values, 1 to 64.
+    #[inline(always)]
+    pub const fn values(self) -> u8 {
+        self.values
+    }
+
+    /// Jokers of the top value.
+    #[inline(always)]
+    pub const fn jokers(self) -> u8 {
+        self.jokers
+    }
+
     /// The standard 52-card deck.
     pub const STANDARD: Deck = Deck {
         copies: 4,

@@ -188,23 +188,23 @@ pub enum RulesError {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
     /// The preset the setting started from.
-    pub preset: Preset,
+    preset: Preset,
     /// The deck.
-    pub deck: Deck,
+    deck: Deck,
     /// Players, 2 to 12.
-    pub players: usize,
+    players: usize,
     /// Cards each tied player puts face down, 0 to 8.
-    pub face_down: usize,
+    face_down: usize,
     /// What happens when a tied player is short of cards.
-    pub short_war: ShortWar,
+    short_war: ShortWar,
     /// The order the winner picks the table up in.
-    pub gather: Gather,
+    gather: Gather,
     /// How the deck is dealt.
-    pub deal: Deal,
+    deal: Deal,
     /// How cards are compared.
-    pub ranking: Ranking,
+    ranking: Ranking,
     /// The ranking applied to the deck (derived from `ranking` and `deck`).
-    pub strength: Strength,
+    strength: Strength,
 }
 
 impl Preset {
@@ -255,6 +255,60 @@ impl Preset {
 }
 
 impl Rules {
+    /// The preset the setting started from.
+    #[inline(always)]
+    pub fn from_preset(&self) -> Preset {
+        self.preset
+    }
+
+    /// The deck.
+    #[inline(always)]
+    pub fn deck(&self) -> Deck {
+        self.deck
+    }
+
+    /// Players, 2 to 12.
+    #[inline(always)]
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// Cards each tied player puts face down, 0 to 8.
+    #[inline(always)]
+    pub fn face_down(&self) -> usize {
+        self.face_down
+    }
+
+    /// What happens when a tied player is short of cards.
+    #[inline(always)]
+    pub fn short_war(&self) -> ShortWar {
+        self.short_war
+    }
+
+    /// The order the winner picks the table up in.
+    #[inline(always)]
+    pub fn gather(&self) -> Gather {
+        self.gather
+    }
+
+    /// How the deck is dealt.
+    #[inline(always)]
+    pub fn deal(&self) -> Deal {
+        self.deal
+    }
+
+    /// How cards are compared.
+    #[inline(always)]
+    pub fn ranking(&self) -> Ranking {
+        self.ranking
+    }
+
+    /// The ranking applied to the deck (derived from `ranking` and `deck`).
+    #[inline(always)]
+    pub fn strength(&self) -> Strength {
+        self.strength
+    }
+
     /// The preset with its own defaults.
     pub fn preset(preset: Preset) -> Rules {
         preset.rules()

@@ -75,7 +75,7 @@ fn playing_games_allocates_nothing() {
     all.push((bataille("4x5", None), Shuffle::Lex));
     all.push((bataille("2x3", Some(Gather::Random)), Shuffle::Lcg));
     for (rules, shuffle) in all {
-        let (preset, players, gather) = (rules.preset, rules.players, rules.gather);
+        let (preset, players, gather) = (rules.from_preset(), rules.players(), rules.gather());
         let mut engine = Engine::new(rules);
         engine.set_max_rounds(20_000);
         let mut battles = 0;
@@ -92,7 +92,7 @@ fn playing_games_allocates_nothing() {
             allocations() - before,
             0,
             "{preset:?} {} {players}p {gather:?} allocated",
-            rules.deck
+            rules.deck()
         );
         // The same deals as one run (the exhaustive walk's loop).
         let before = allocations();
@@ -103,7 +103,7 @@ fn playing_games_allocates_nothing() {
             allocations() - before,
             0,
             "{preset:?} {} {players}p {gather:?} allocated in a run",
-            rules.deck
+            rules.deck()
         );
     }
 }

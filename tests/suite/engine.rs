@@ -134,7 +134,7 @@ fn cards_are_conserved_every_round_under_every_setting() {
                 engine.set_max_rounds(5_000);
                 for seed in 0..20 {
                     let mut check = Conservation {
-                        total: rules.deck.len() as u32,
+                        total: rules.deck().len() as u32,
                         rounds: 0,
                     };
                     let result = engine.play_seed_observed(Shuffle::Splitmix, seed, &mut check);
@@ -167,7 +167,7 @@ fn a_deal_is_a_permutation_of_the_deck() {
             let hands = engine.deal(shuffle, 12345);
             let mut all: Vec<Card> = hands.concat();
             all.sort();
-            let mut deck = Rules::preset(preset).deck.sorted();
+            let mut deck = Rules::preset(preset).deck().sorted();
             deck.sort();
             assert_eq!(all, deck);
             let sizes: Vec<usize> = hands.iter().map(Vec::len).collect();

@@ -59,15 +59,15 @@ pub(crate) fn play(
     stop_after: u64,
     key: Key,
 ) -> (Run, Counts) {
-    let (strength, down) = (rules.strength, rules.face_down);
-    let wars_inside = rules.gather == Gather::Reveal && rules.short_war == ShortWar::MostCards;
-    let one_card_each = matches!(rules.gather, Gather::Reveal | Gather::P1First);
-    match rules.gather {
+    let (strength, down) = (rules.strength(), rules.face_down());
+    let wars_inside = rules.gather() == Gather::Reveal && rules.short_war() == ShortWar::MostCards;
+    let one_card_each = matches!(rules.gather(), Gather::Reveal | Gather::P1First);
+    match rules.gather() {
         _ if one_card_each
-            && trio_table(strength, rules.deck.values).is_some()
+            && trio_table(strength, rules.deck().values()).is_some()
             && fits_three(hands) =>
         {
-            let table = trio_table(strength, rules.deck.values).expect("checked");
+            let table = trio_table(strength, rules.deck().values()).expect("checked");
             if wars_inside {
                 run_three::<REVEAL_WARS>(hands, strength, table, pile, down, stop_after, key)
             } else {
