@@ -489,6 +489,7 @@ fn battle<const RANK: u8, const GATHER: u8>(
     [t0, t1]: [&mut usize; 2],
     (ace, low_top): (u8, u8),
     rng: &mut SplitMix64,
+    limit: usize,
 ) {
     let p1 = p1_wins::<RANK>(a, b, ace, low_top);
     let (first, second) = match GATHER {
@@ -500,7 +501,7 @@ fn battle<const RANK: u8, const GATHER: u8>(
     };
     // Who won is a coin flip to the processor: selects, never branches.
     let t = select_unpredictable(p1, *t0, *t1);
-    debug_assert!(t + 2 < cards.len());
+    debug_assert!(t <= limit && limit + 2 < cards.len());
     // SAFETY: callers keep t at or below `Ctx::limit`, which lies 2 * total + 8 bytes before the
     // array's end (`run` by the head's stop, `one_round` by sliding first).
     unsafe {
@@ -523,12 +524,12 @@ fn one_round<const RANK: u8, const GATHER: u8>(duo: &mut Duo, side: &mut Side) {
         h,
         t: [t0, t1],
     } = duo;
-    let pair = tops(cards, *h);
+    let pair = tops(cards, *h, [*t0, *t1]);
     let (a, b) = (pair as u8, (pair >> 8) as u8);
     *h += 2;
     if a != b {
         let ranking = (side.ctx.ace, side.ctx.low_top);
-        battle::<RANK, GATHER>(cards, (a, b), [t0, t1], ranking, side.rng);
+        battle::<RANK, GATHER>(cards, (a, b), [t0, t1], ranking, side.rng, side.ctx.limit);
     } else {
         let war = war::<RANK, GATHER>(cards, [*h, *t0, *t1], side);
         let Ok([after, new0, new1]) = war else {
@@ -540,15 +541,17 @@ fn one_round<const RANK: u8, const GATHER: u8>(duo: &mut Duo, side: &mut Side) {
     side.tally.battles += 1;
 }
 
-/// Both top cards in a run (player 1's in the low byte).
+/// Both top cards in a run (player 1's in the low byte), at head `h` of hands whose tails are
+/// `t0` and `t1`.
 #[inline(always)]
-fn tops(cards: &[u8], h: usize) -> u16 {
-    debug_assert!(h + 1 < cards.len());
+fn tops(cards: &[u8], h: usize, [t0, t1]: [usize; 2]) -> u16 {
+    debug_assert!(h <= t0 && h < t1 && t0.max(t1) < cards.len());
     // SAFETY: `run` and `war` read at a head, which lies at or before both tails (player 2's
     // tail is odd, so past h + 1 when that hand is not empty, and at h + 1 when it is); the
     // tails stay within the array (below `Ctx::limit` within a run, and within the array after
     // a war's table).
-    unsafe { u16::from_le_bytes(*(cards.as_ptr().add(h) as *const [u8; 2])) }
+    let (a, b) = unsafe { (*cards.get_unchecked(h), *cards.get_unchecked(h + 1)) };
+    u16::from_le_bytes([a, b])
 }
 
 /// Plays rounds until the game ends, or the round count reaches `until`, or after a round that
@@ -586,12 +589,13 @@ fn run<const RANK: u8, const GATHER: u8>(
         h + 2 * room.min(rounds_left - rounds)
     };
     let mut stop_h = stop_at(h, t0, t1, 0);
-    let mut pair = tops(cards, h);
+    let mut pair = tops(cards, h, [t0, t1]);
     let stop = loop {
         let (a, b) = (pair as u8, (pair >> 8) as u8);
         h += 2;
         if a != b {
-            battle::<RANK, GATHER>(cards, (a, b), [&mut t0, &mut t1], (ace, low_top), side.rng);
+            let tails = [&mut t0, &mut t1];
+            battle::<RANK, GATHER>(cards, (a, b), tails, (ace, low_top), side.rng, limit);
         } else {
             let tie = h;
             match war::<RANK, GATHER>(cards, [h, t0, t1], &mut side) {
@@ -615,7 +619,7 @@ fn run<const RANK: u8, const GATHER: u8>(
         // Between rounds, player 2 is empty when player 1 holds every card.
         let twice_len0 = t0 - h;
         let empty = twice_len0.wrapping_sub(2) >= twice_total - 2;
-        pair = tops(cards, h);
+        pair = tops(cards, h, [t0, t1]);
         let key_hit = key_of(pair, twice_len0) == key;
         if (h >= stop_h) | key_hit | empty {
             break if empty {
@@ -666,7 +670,7 @@ fn war<const RANK: u8, const GATHER: u8>(
         h += 2 * down;
         tally.battles += 1;
         // Both players hold the card revealed here (`down` < both hands' sizes).
-        let pair = tops(cards, h);
+        let pair = tops(cards, h, [t0, t1]);
         let (x, y) = (pair as u8, (pair >> 8) as u8);
         h += 2;
         if x != y {

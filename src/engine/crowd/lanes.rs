@@ -166,6 +166,8 @@ pub(super) fn lanes_battles<const PLAYERS: usize, const QUICK_WARS: bool>(
         let h = *head;
         loop {
             // Byte p: player p's value. Bit v: some player shows value v.
+            // Player p's tail is h[p] + n + size: a card to show while the size is not 0.
+            debug_assert!((0..PLAYERS).all(|p| size_of(sizes, p) > 0 && h[p] + n < cards.len()));
             // SAFETY: as in `run`: head + n < tail for every player, inside the array.
             let shown = h.map(|h| unsafe { *cards.get_unchecked(h + n) });
             let (mut values, mut seen) = (0u64, 0u64);

@@ -195,6 +195,7 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
         let mut shown = [Card::default(); PLAYERS];
         let mut seen = 0u64;
         for p in 0..players {
+            debug_assert!(head[p] + n < tail[p], "player {p} has no card to show");
             // SAFETY: every hand had a card for each round so far (a run stops when a hand is
             // empty) and for the wars counted in `head`, so head + n < tail, inside the region.
             shown[p] = unsafe { *cards.get_unchecked(head[p] + n) };
@@ -288,6 +289,7 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
             empty |= tail[p] == head[p] + n;
         }
         let len0 = tail[0] - (head[0] + n);
+        debug_assert!(head[0] + n <= tail[0] && tail[0] < cards.len());
         // SAFETY: head[0] + n <= tail[0], inside player 1's region (an empty hand reads a stale
         // card, and stops the run anyway).
         let top0 = unsafe { cards.get_unchecked(head[0] + n) }.value();

@@ -143,6 +143,7 @@ pub(super) fn run_three<const GATHER: u8>(
         }
         // The heads again: the wars played in `three_battles` moved them.
         let head = [0, 1, 2].map(|p| lane(beyond, 16 * p) - 1 - n);
+        debug_assert!((0..3).all(|p| head[p] + n < lane(tails, 16 * p)));
         // SAFETY: the heads as in `three_battles`.
         let shown = unsafe { head.map(|h| *cards.get_unchecked(h + n)) };
         n += 1;
@@ -278,6 +279,8 @@ pub(super) fn war_of_two(
             break None;
         }
         let (p, q, size) = (hp + moved, hq + moved, 3 + 2 * moved);
+        // Each tied player puts cards `p..=p + down` down (and `q..=q + down`): below the tails.
+        debug_assert!(p + down < tp && q + down < tq);
         debug_assert!(tp.max(tq) + size + 2 * down + 1 < cards.len());
         // Face-down cards, then the revealed ones, one from each tied player at a time
         // (oorlog's one face-down card without a loop).
@@ -348,6 +351,10 @@ pub(super) fn three_battles<const QUICK_WARS: bool>(
     } = at;
     let [mut h0, mut h1, mut h2] = head;
     loop {
+        debug_assert!([h0, h1, h2]
+            .iter()
+            .enumerate()
+            .all(|(p, &h)| h + n < lane(tails, 16 * p)));
         // SAFETY: as in `run`: head + n < tail for every player, inside the array.
         let shown = unsafe { [h0, h1, h2].map(|h| *cards.get_unchecked(h + n)) };
         let [a, b, c] = shown.map(|card| card.value() as usize);
@@ -393,7 +400,7 @@ pub(super) fn three_battles<const QUICK_WARS: bool>(
         // plain stores of the cards already in registers. Otherwise the compiler either reads
         // two of them again (the store might alias them) or merges the three stores into one
         // word built with five shifts and ors: 2.6% more instructions either way.
-        debug_assert!(t + 3 <= cards.len());
+        debug_assert!(t <= lane(war.limits, decision as usize) && t + 3 <= cards.len());
         // SAFETY: t + 2 is inside the array, as said above.
         unsafe {
             let at = cards.as_mut_ptr().add(t);
@@ -491,6 +498,8 @@ pub(super) fn quick_war(
     // The tied players' face-down cards: players 1 and 2, 1 and 3, or 2 and 3.
     let p = if leaders & 1 != 0 { head[0] } else { head[1] } + n + 1;
     let q = if leaders & 4 != 0 { head[2] } else { head[1] } + n + 1;
+    debug_assert!(p + 1 < lane(tails, pair.shifts[0] as usize));
+    debug_assert!(q + 1 < lane(tails, pair.shifts[1] as usize));
     // SAFETY: both tied players hold these two cards (checked above), so p + 1 and q + 1
     // are below their tails, inside the array.
     let [x0, x1, y0, y1] = unsafe { [p, p + 1, q, q + 1].map(|i| *cards.get_unchecked(i)) };
@@ -500,6 +509,7 @@ pub(super) fn quick_war(
     }
     let winner = usize::from(pair.shifts[second_wins(table, a, b)]);
     let t = lane(tails, winner);
+    debug_assert!(t <= lane(war.limits, winner) && t + 7 <= cards.len());
     // SAFETY: the winner's tail is within its limit, a whole deck before its region's end,
     // so t + 6 is inside the array.
     unsafe {
