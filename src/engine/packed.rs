@@ -23,7 +23,7 @@
 use super::pair::{p1_wins, OORLOG, PLAIN};
 use super::{short_war, GameResult, Outcome};
 use crate::deal::{dealt_span, Dealer};
-use crate::rules::{Card, Deal, Gather, Rules};
+use crate::rules::{BattleOrder, Card, Deal, Gather, Rules};
 use std::hint::select_unpredictable;
 use std::ops::{BitAnd, BitOr, BitXor, Not, Range, Shl, Shr, Sub};
 
@@ -112,20 +112,25 @@ pub(crate) fn width(rules: &Rules, total: usize) -> Option<Width> {
     }
 }
 
-/// Gather orders, as const parameters: each compiles to its own loop.
-const REVEAL: u8 = 0;
-const P1_FIRST: u8 = 1;
-const WINNER_FIRST: u8 = 2;
-const NATURAL: u8 = 3;
+// Gather orders are const parameters (`Gather::code`), each compiled to its own loop, plus one
+// of this kernel's own:
 /// `natural` in open war (no face-down cards), whose rounds play their first war without a
-/// branch (`round_open`).
-const OPEN_NATURAL: u8 = 5;
+/// branch (`round_open`): the first code after the gathers'.
+const OPEN_NATURAL: u8 = Gather::Random.code() + 1;
+
+/// The gather a const parameter stands for.
+const fn gather_of(code: u8) -> Gather {
+    if code == OPEN_NATURAL {
+        Gather::Natural
+    } else {
+        Gather::of_code(code)
+    }
+}
 
 /// Whether the table is gathered in the `natural` order.
-const fn natural(gather: u8) -> bool {
-    gather == NATURAL || gather == OPEN_NATURAL
+const fn natural(code: u8) -> bool {
+    matches!(gather_of(code), Gather::Natural)
 }
-const SORTED: u8 = 4;
 
 /// Plays the game dealt from `deck` (anything with a value, in deal order) under `rules`, which
 /// `width` accepted for this deck.
@@ -323,12 +328,12 @@ fn with_rules<W: Word, K: Kernel<W>>(rules: &Rules, total: u32, kernel: K) -> K:
         };
     }
     match rules.gather() {
-        Gather::Reveal => go!(REVEAL),
-        Gather::P1First => go!(P1_FIRST),
-        Gather::WinnerFirst => go!(WINNER_FIRST),
+        Gather::Reveal => go!(Gather::Reveal.code()),
+        Gather::P1First => go!(Gather::P1First.code()),
+        Gather::WinnerFirst => go!(Gather::WinnerFirst.code()),
         Gather::Natural if rules.face_down() == 0 => go!(OPEN_NATURAL),
-        Gather::Natural => go!(NATURAL),
-        Gather::Sorted => go!(SORTED),
+        Gather::Natural => go!(Gather::Natural.code()),
+        Gather::Sorted => go!(Gather::Sorted.code()),
         Gather::Random => unreachable!("`width` refuses the random gather"),
     }
 }
@@ -664,11 +669,13 @@ fn round<W: Word, const RANK: u8, const GATHER: u8>(
         PLAIN => a > b,
         _ => p1_wins::<RANK>(a.nibble(0), b.nibble(0), p.ace, p.low_top),
     };
-    let (first, second) = match GATHER {
-        WINNER_FIRST | NATURAL if !p1 => (b, a),
-        SORTED if b > a => (b, a),
-        _ => (a, b),
+    let swap = match gather_of(GATHER).battle_order() {
+        BattleOrder::PlayerOrder => false,
+        BattleOrder::WinnerFirst => !p1,
+        BattleOrder::StrongestFirst => b > a,
+        BattleOrder::Shuffled => unreachable!("`width` refuses the random gather"),
     };
+    let (first, second) = if swap { (b, a) } else { (a, b) };
     let pair = first | second << 4;
     take(game, p, p1, (game.h0 >> 4, game.h1 >> 4), pair, 4)
 }
@@ -817,17 +824,19 @@ fn take_table<W: Word, const GATHER: u8>(h0: W, h1: W, m: u32, p1: bool) -> W {
     let mask = (W::ONE << (4 * m)) - W::ONE;
     let (c0, c1) = (h0 & mask, h1 & mask);
     let (won, lost) = if p1 { (c0, c1) } else { (c1, c0) };
-    match GATHER {
-        P1_FIRST => c0 | c1 << (4 * m),
-        WINNER_FIRST => won | lost << (4 * m),
-        REVEAL => {
+    match gather_of(GATHER) {
+        Gather::P1First => c0 | c1 << (4 * m),
+        Gather::WinnerFirst => won | lost << (4 * m),
+        Gather::Reveal => {
             let mut table = W::ZERO;
             for j in 0..m {
                 table = table | W::of(c0.nibble(j)) << (8 * j) | W::of(c1.nibble(j)) << (8 * j + 4);
             }
             table
         }
-        _ => {
+        Gather::Natural => unreachable!("`war` builds the natural table as the cards come"),
+        Gather::Random => unreachable!("`width` refuses the random gather"),
+        Gather::Sorted => {
             // sorted: the strongest value first; equal values cannot be told apart here.
             let mut count = [0u32; 16];
             for j in 0..m {

@@ -22,20 +22,15 @@
 use super::cycle::{next_window, search_from, FIRST_SPACING, FIRST_WINDOW, MOST_SNAPSHOTS};
 use super::{short_war, GameResult, Outcome, Tally};
 use crate::deal::{dealt_span, SplitMix64};
-use crate::rules::{Card, Deal, Gather, Rules};
+use crate::rules::{BattleOrder, Card, Deal, Gather, Rules};
 use std::hint::select_unpredictable;
 
 /// Ranking, as a const parameter so that each variant compiles to its own loop: plain "highest
 /// value wins", or with oorlog's exception (2s and 3s beat the ace).
 pub(crate) const PLAIN: u8 = 0;
 pub(crate) const OORLOG: u8 = 1;
-/// Gather orders, as const parameters: each compiles to its own loop.
-const REVEAL: u8 = 0;
-const P1_FIRST: u8 = 1;
-const WINNER_FIRST: u8 = 2;
-const NATURAL: u8 = 3;
-const SORTED: u8 = 4;
-const RANDOM: u8 = 5;
+// Gather orders are const parameters (`Gather::code`): each compiles to its own loop, which
+// matches on `Gather::of_code(GATHER)`, folded away at compile time.
 
 /// Two hands in one array: byte `h` holds player 1's top card, `h + 1` player 2's; player `p`'s
 /// next won card goes to byte `t[p]` (of the parity `p`).
@@ -308,12 +303,12 @@ impl Pair {
             };
         }
         match rules.gather() {
-            Gather::Reveal => go!(REVEAL),
-            Gather::P1First => go!(P1_FIRST),
-            Gather::WinnerFirst => go!(WINNER_FIRST),
-            Gather::Natural => go!(NATURAL),
-            Gather::Sorted => go!(SORTED),
-            Gather::Random => go!(RANDOM),
+            Gather::Reveal => go!(Gather::Reveal.code()),
+            Gather::P1First => go!(Gather::P1First.code()),
+            Gather::WinnerFirst => go!(Gather::WinnerFirst.code()),
+            Gather::Natural => go!(Gather::Natural.code()),
+            Gather::Sorted => go!(Gather::Sorted.code()),
+            Gather::Random => go!(Gather::Random.code()),
         }
     }
 
@@ -326,7 +321,7 @@ impl Pair {
         rng: &mut SplitMix64,
         max_rounds: u64,
     ) -> GameResult {
-        let detect = GATHER != RANDOM;
+        let detect = Gather::of_code(GATHER) != Gather::Random;
         let mut tally = Tally::default();
         let Pair {
             live,
@@ -492,13 +487,14 @@ fn battle<const RANK: u8, const GATHER: u8>(
     limit: usize,
 ) {
     let p1 = p1_wins::<RANK>(a, b, ace, low_top);
-    let (first, second) = match GATHER {
-        WINNER_FIRST | NATURAL if !p1 => (b, a),
-        SORTED if b > a => (b, a),
+    let swap = match Gather::of_code(GATHER).battle_order() {
+        BattleOrder::PlayerOrder => false,
+        BattleOrder::WinnerFirst => !p1,
+        BattleOrder::StrongestFirst => b > a,
         // Fisher-Yates on two cards: one draw decides whether they swap.
-        RANDOM if rng.below(2) == 0 => (b, a),
-        _ => (a, b),
+        BattleOrder::Shuffled => rng.below(2) == 0,
     };
+    let (first, second) = if swap { (b, a) } else { (a, b) };
     // Who won is a coin flip to the processor: selects, never branches.
     let t = select_unpredictable(p1, *t0, *t1);
     debug_assert!(t <= limit && limit + 2 < cards.len());
@@ -692,11 +688,12 @@ fn war<const RANK: u8, const GATHER: u8>(
             slot[0] = v;
         }
     }
-    match GATHER {
-        REVEAL => put(to, table.iter().copied()),
-        P1_FIRST | WINNER_FIRST => {
+    let gather = Gather::of_code(GATHER);
+    match gather {
+        Gather::Reveal => put(to, table.iter().copied()),
+        Gather::P1First | Gather::WinnerFirst => {
             // One player's cards in the order played, then the other's: both halves at once.
-            let first = if GATHER == P1_FIRST { 0 } else { w };
+            let first = if gather == Gather::P1First { 0 } else { w };
             let (one, other) = to.split_at_mut(n);
             let halves = one.chunks_exact_mut(2).zip(other.chunks_exact_mut(2));
             for ((a, b), both) in halves.zip(table.chunks_exact(2)) {
@@ -704,7 +701,7 @@ fn war<const RANK: u8, const GATHER: u8>(
                 b[0] = both[1 - first];
             }
         }
-        NATURAL => {
+        Gather::Natural => {
             // The winning card, the losing one, then every earlier card, latest first.
             let (won, lost) = if p1 { (x, y) } else { (y, x) };
             to[0] = won;
@@ -712,10 +709,10 @@ fn war<const RANK: u8, const GATHER: u8>(
             // Not a chained iterator: `chain` tests which half it is in at every card.
             put(&mut to[4..], table[..n - 2].iter().rev().copied());
         }
-        _ => {
+        Gather::Sorted | Gather::Random => {
             pile.clear();
             pile.extend_from_slice(table);
-            if GATHER == SORTED {
+            if gather == Gather::Sorted {
                 // Strongest value first; equal values cannot be told apart here.
                 pile.sort_unstable_by(|a, b| b.cmp(a));
             } else {

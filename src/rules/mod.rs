@@ -63,6 +63,70 @@ pub enum Gather {
     Random,
 }
 
+impl Gather {
+    /// Every gather, numbered in declaration order: the const parameter of the kernels that
+    /// compile one loop per gather (`Gather::of_code` turns it back, so that the kernels match
+    /// on the gather itself, exhaustively).
+    pub const fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The gather numbered `code` (see `code`).
+    pub const fn of_code(code: u8) -> Gather {
+        match code {
+            0 => Gather::Reveal,
+            1 => Gather::P1First,
+            2 => Gather::WinnerFirst,
+            3 => Gather::Natural,
+            4 => Gather::Sorted,
+            5 => Gather::Random,
+            _ => panic!("not the code of a gather"),
+        }
+    }
+
+    /// How this gather orders the cards of a battle without a war, one card from each player:
+    /// the one definition every kernel that plays such battles uses.
+    pub const fn battle_order(self) -> BattleOrder {
+        match self {
+            Gather::Reveal | Gather::P1First => BattleOrder::PlayerOrder,
+            Gather::WinnerFirst | Gather::Natural => BattleOrder::WinnerFirst,
+            Gather::Sorted => BattleOrder::StrongestFirst,
+            Gather::Random => BattleOrder::Shuffled,
+        }
+    }
+}
+
+/// The order of a battle's cards when no war was played (see `Gather::battle_order`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum BattleOrder {
+    /// Player 1's card first, then player 2's, and so on (`reveal`, `p1-first`).
+    PlayerOrder,
+    /// The winning card, then the others in player order (`winner-first`, `natural`).
+    WinnerFirst,
+    /// The highest value first, equal values in player order (`sorted`).
+    StrongestFirst,
+    /// Shuffled by the game's generator (`random`).
+    Shuffled,
+}
+
+impl BattleOrder {
+    /// The order as a const parameter (see `Gather::code`).
+    pub const fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The order numbered `code`.
+    pub const fn of_code(code: u8) -> BattleOrder {
+        match code {
+            0 => BattleOrder::PlayerOrder,
+            1 => BattleOrder::WinnerFirst,
+            2 => BattleOrder::StrongestFirst,
+            3 => BattleOrder::Shuffled,
+            _ => panic!("not the code of a battle order"),
+        }
+    }
+}
+
 /// How the shuffled deck is split between the players.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
@@ -376,6 +440,17 @@ impl Rules {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn gather_codes_name_each_gather_once() {
+        use super::*;
+        for (i, &gather) in Gather::ALL.iter().enumerate() {
+            assert_eq!(gather.code() as usize, i);
+            assert_eq!(Gather::of_code(gather.code()), gather);
+            let order = gather.battle_order();
+            assert_eq!(BattleOrder::of_code(order.code()), order);
+        }
+    }
+
     use super::*;
 
     #[test]

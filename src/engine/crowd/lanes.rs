@@ -22,7 +22,7 @@ pub(super) fn fits_lanes(hands: &Hands) -> bool {
     (3..=8).contains(&hands.players()) && hands.room() < 128
 }
 
-/// `run::<GATHER, PLAYERS>` for `P1_FIRST` and `REVEAL_WARS` (every oorlog sweep), with one byte
+/// `run::<GATHER, PLAYERS>` for `PLAYER_ORDER` and `REVEAL_WARS` (every oorlog sweep), with one byte
 /// per player in two words: the values of a battle and the hands' sizes. The tied players are
 /// a zero-byte test, the winner's tail its head plus its size, and "is any hand empty" another
 /// zero-byte test, so a battle costs a few instructions per player instead of a dozen. The
@@ -37,7 +37,7 @@ pub(super) fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
     stop_after: u64,
     key: Key,
 ) -> (Run, Counts) {
-    debug_assert!(fits_lanes(hands) && (GATHER == P1_FIRST || GATHER == REVEAL_WARS));
+    debug_assert!(fits_lanes(hands) && (GATHER == PLAYER_ORDER || GATHER == REVEAL_WARS));
     let ones = const { each_lane(0x01, PLAYERS) };
     let highs = const { each_lane(0x80, PLAYERS) };
     let mut head: [usize; PLAYERS] = std::array::from_fn(|p| hands.head[p] as usize);

@@ -23,19 +23,25 @@ mod three;
 use super::cycle::Key;
 use super::hands::Hands;
 use crate::deal::SplitMix64;
-use crate::rules::{Card, Gather, Rules, ShortWar, Strength, MAX_PLAYERS};
+use crate::rules::{BattleOrder, Card, Gather, Rules, ShortWar, Strength, MAX_PLAYERS};
 use lanes::*;
 use three::*;
 
-/// Gather orders, as const parameters: player 1's card first (`reveal`, `p1-first`), the
-/// winner's first (`winner-first`, `natural`), the higher value first (`sorted`), or a
-/// shuffle (`random`).
-const P1_FIRST: u8 = 0;
-const WINNER_FIRST: u8 = 1;
-const RANDOM: u8 = 2;
-const HIGHER_FIRST: u8 = 3;
-/// The `reveal` order with oorlog's wars played inside the run.
-const REVEAL_WARS: u8 = 4;
+/// The runs' const parameter: the order of a battle's cards (`Gather::battle_order`, by its
+/// code), or this kernel's own mode, `REVEAL_WARS`.
+const PLAYER_ORDER: u8 = BattleOrder::PlayerOrder.code();
+/// The `reveal` order with oorlog's wars played inside the run: the first code after the
+/// orders'.
+const REVEAL_WARS: u8 = BattleOrder::Shuffled.code() + 1;
+
+/// The order of a battle's cards a run's const parameter stands for.
+const fn order_of(mode: u8) -> BattleOrder {
+    if mode == REVEAL_WARS {
+        BattleOrder::PlayerOrder
+    } else {
+        BattleOrder::of_code(mode)
+    }
+}
 
 /// What a run counted.
 pub(crate) struct Counts {
@@ -61,40 +67,43 @@ pub(crate) fn play(
 ) -> (Run, Counts) {
     let (strength, down) = (rules.strength(), rules.face_down());
     let wars_inside = rules.gather() == Gather::Reveal && rules.short_war() == ShortWar::MostCards;
-    let one_card_each = matches!(rules.gather(), Gather::Reveal | Gather::P1First);
-    match rules.gather() {
-        _ if one_card_each
-            && trio_table(strength, rules.deck().values()).is_some()
-            && fits_three(hands) =>
+    // Runs of one card each in player order have loops of their own (three players, byte lanes).
+    match rules.gather().battle_order() {
+        BattleOrder::PlayerOrder
+            if trio_table(strength, rules.deck().values()).is_some() && fits_three(hands) =>
         {
             let table = trio_table(strength, rules.deck().values()).expect("checked");
             if wars_inside {
                 run_three::<REVEAL_WARS>(hands, strength, table, pile, down, stop_after, key)
             } else {
-                run_three::<P1_FIRST>(hands, strength, table, pile, down, stop_after, key)
+                run_three::<PLAYER_ORDER>(hands, strength, table, pile, down, stop_after, key)
             }
         }
-        _ if one_card_each && fits_lanes(hands) => {
+        BattleOrder::PlayerOrder if fits_lanes(hands) => {
             if wars_inside {
                 dispatch_lanes::<REVEAL_WARS>(hands, strength, pile, down, stop_after, key)
             } else {
-                dispatch_lanes::<P1_FIRST>(hands, strength, pile, down, stop_after, key)
+                dispatch_lanes::<PLAYER_ORDER>(hands, strength, pile, down, stop_after, key)
             }
         }
-        Gather::Reveal if wars_inside => {
+        BattleOrder::PlayerOrder if wars_inside => {
             dispatch::<REVEAL_WARS>(hands, strength, rng, pile, down, stop_after, key)
         }
-        Gather::Reveal | Gather::P1First => {
-            dispatch::<P1_FIRST>(hands, strength, rng, pile, down, stop_after, key)
+        BattleOrder::PlayerOrder => {
+            dispatch::<PLAYER_ORDER>(hands, strength, rng, pile, down, stop_after, key)
         }
-        // One card each: the winning card, then the others in player order.
-        Gather::WinnerFirst | Gather::Natural => {
+        BattleOrder::WinnerFirst => {
+            const WINNER_FIRST: u8 = BattleOrder::WinnerFirst.code();
             dispatch::<WINNER_FIRST>(hands, strength, rng, pile, down, stop_after, key)
         }
-        Gather::Sorted => {
-            dispatch::<HIGHER_FIRST>(hands, strength, rng, pile, down, stop_after, key)
+        BattleOrder::StrongestFirst => {
+            const STRONGEST_FIRST: u8 = BattleOrder::StrongestFirst.code();
+            dispatch::<STRONGEST_FIRST>(hands, strength, rng, pile, down, stop_after, key)
         }
-        Gather::Random => dispatch::<RANDOM>(hands, strength, rng, pile, down, stop_after, key),
+        BattleOrder::Shuffled => {
+            const SHUFFLED: u8 = BattleOrder::Shuffled.code();
+            dispatch::<SHUFFLED>(hands, strength, rng, pile, down, stop_after, key)
+        }
     }
 }
 
@@ -246,8 +255,8 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
             // The run stops within `room` cards of the tails' limits, which lie a whole deck
             // before the ends of their regions: t + PLAYERS is in bounds (checked once here).
             let gathered = &mut cards[t..t + PLAYERS];
-            match GATHER {
-                WINNER_FIRST => {
+            match order_of(GATHER) {
+                BattleOrder::WinnerFirst => {
                     gathered[0] = shown[winner];
                     let mut at = 1;
                     for (p, &card) in shown.iter().enumerate() {
@@ -257,11 +266,11 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
                         }
                     }
                 }
-                RANDOM => {
+                BattleOrder::Shuffled => {
                     rng.shuffle(&mut shown);
                     gathered.copy_from_slice(&shown);
                 }
-                HIGHER_FIRST => {
+                BattleOrder::StrongestFirst => {
                     // Strongest value first, equal values in player order: an insertion sort.
                     gathered.copy_from_slice(&shown);
                     for i in 1..PLAYERS {
@@ -273,7 +282,7 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
                     }
                 }
                 // One card each: reveal order is player order.
-                _ => gathered.copy_from_slice(&shown),
+                BattleOrder::PlayerOrder => gathered.copy_from_slice(&shown),
             }
         } else {
             cards[t..t + taken].copy_from_slice(&pile[..taken]);

@@ -78,7 +78,7 @@ pub(super) fn fits_three(hands: &Hands) -> bool {
     hands.players() == 3 && hands.cards.len() < 1 << 15
 }
 
-/// `run::<GATHER, 3>` for `P1_FIRST` and `REVEAL_WARS`, the oorlog default, specialised: a 4 KB
+/// `run::<GATHER, 3>` for `PLAYER_ORDER` and `REVEAL_WARS`, the oorlog default, specialised: a 4 KB
 /// table decides each battle, and tails and heads live in sixteen-bit lanes (see `LANE_ONES`).
 /// A war of two (nine ties in ten) is played in place on those lanes, its table written after
 /// both tied players' tails; a three-way tie goes to `war_of_three`. The caller checks
@@ -94,7 +94,7 @@ pub(super) fn run_three<const GATHER: u8>(
     stop_after: u64,
     key: Key,
 ) -> (Run, Counts) {
-    debug_assert!(fits_three(hands) && (GATHER == P1_FIRST || GATHER == REVEAL_WARS));
+    debug_assert!(fits_three(hands) && (GATHER == PLAYER_ORDER || GATHER == REVEAL_WARS));
     let limit = [0, 1, 2].map(|p| hands.limit[p] as usize);
     let tails = lanes([0, 1, 2].map(|p| hands.tail[p] as usize));
     let stop_n = rounds_of_room(&limit, &unlane(tails), 0, stop_after.max(1) as usize);
