@@ -376,6 +376,36 @@ fn devices_and_pipes_are_written_through() {
         &mut resume,
         "--resume cannot continue a CSV written to stdout, a pipe",
     );
+    // A process substitution is a pipe too: `--csv >(gzip > x.gz)` (bash).
+    let gz = d.join("x.csv.gz");
+    let script = format!(
+        "'{}' sweep --seeds 0..3000 -q --csv >(gzip > '{}'); wait $!",
+        binary().display(),
+        gz.display()
+    );
+    let status = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    // gzip finishes on its own after the pipe closes.
+    let mut unzipped = Vec::new();
+    for _ in 0..100 {
+        let out = std::process::Command::new("gzip")
+            .args(["-dc"])
+            .arg(&gz)
+            .output()
+            .unwrap();
+        if out.status.success() && out.stdout.len() == to_stdout.len() {
+            unzipped = out.stdout;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        unzipped == to_stdout,
+        "the gzipped CSV differs from stdout's"
+    );
     let mut folder = warsweep();
     folder
         .args(["sweep", "--seeds", "0..30", "-q", "--summary"])

@@ -145,3 +145,51 @@ fn patterns_match_as_documented() {
     assert!(!lines_match(&lines(&["a", "...", "d"]), &["a", "b", "c"]));
     assert!(!lines_match(&lines(&["a", "b"]), &["a", "b", "c"]));
 }
+
+/// Fault: the documents contradicted each other or the repository: the README's resume example
+/// wrote a CSV of every 4x5 deal (305 billion rows) without a word, the README and the Slurm
+/// README gave different 4x5 costs, and Cargo.toml said MIT with no LICENSE file.
+#[test]
+fn the_documents_agree_with_each_other() {
+    let read = |path: &str| std::fs::read_to_string(root().join(path)).unwrap();
+    let (readme, slurm) = (read("README.md"), read("scripts/slurm/README.md"));
+    let guide = read("docs/guide.md");
+    // The cost of the full 4x5 walk, where each document states it.
+    let cost = |text: &str| -> Vec<String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let found = words
+            .windows(2)
+            .filter(|w| w[1].starts_with("CPU-hours"))
+            .map(|w| w[0].to_string())
+            .collect::<Vec<_>>();
+        assert!(!found.is_empty(), "no CPU-hours figure");
+        found
+    };
+    for figure in cost(&readme)
+        .iter()
+        .chain(&cost(&slurm))
+        .chain(&cost(&guide))
+    {
+        assert_eq!(
+            figure, "20",
+            "the 4x5 walk's cost differs between the documents"
+        );
+    }
+    // No command of a full 4x5 walk writes a CSV of every deal.
+    let walks = readme
+        .lines()
+        .chain(slurm.lines())
+        .chain(guide.lines())
+        .filter(|l| {
+            l.contains("--deck 4x5") && l.contains("--shuffle lex") && !l.contains("--seeds")
+        });
+    let mut commands = 0;
+    for line in walks {
+        assert!(!line.contains("--csv") && !line.contains("CSV=1"), "{line}");
+        commands += 1;
+    }
+    assert!(commands >= 3, "{commands} walk commands found");
+    let cargo = read("Cargo.toml");
+    assert!(cargo.contains("license = \"MIT\""));
+    assert!(read("LICENSE").starts_with("MIT License"));
+}
