@@ -19,7 +19,7 @@ pub(crate) mod packed;
 pub(crate) mod pair;
 
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
-use crate::rules::{Card, Gather, Rules, ShortWar, MAX_PLAYERS};
+use crate::rules::{holds_war, war_cards, Card, Gather, Rules, ShortWar, MAX_PLAYERS};
 use crate::text::count;
 use cycle::{Brent, History, Key};
 use hands::Hands;
@@ -673,7 +673,7 @@ fn face_down_count<O: Observer>(
     let left = |p: usize| hands.len(p);
     let d = rules.face_down() as u32;
     let fewest = tied.iter().map(|&p| left(p as usize)).min().unwrap_or(0);
-    if fewest > d {
+    if holds_war(d as usize, fewest as usize) {
         return Ok(d);
     }
     if O::ACTIVE {
@@ -694,7 +694,7 @@ pub(crate) fn short_war(
     let left_of = |p: &u8| left(*p as usize);
     let fewest = tied.iter().map(left_of).min().unwrap_or(0);
     match rules.short_war() {
-        _ if fewest > d => Ok(d),
+        _ if holds_war(d as usize, fewest as usize) => Ok(d),
         ShortWar::Draw => Err(Outcome::Draw),
         ShortWar::Shorten if fewest >= 1 => Ok(fewest - 1),
         ShortWar::Shorten => {
@@ -707,7 +707,7 @@ pub(crate) fn short_war(
         }
         ShortWar::FirstOutLoses => {
             // Cards are played in unison: whoever holds fewer of the D + 1 runs out first.
-            let reach = |p: &u8| left_of(p).min(d + 1);
+            let reach = |p: &u8| left_of(p).min(war_cards(d as usize) as u32);
             let (a, b) = (reach(&tied[0]), reach(&tied[1]));
             Err(match a.cmp(&b) {
                 std::cmp::Ordering::Less => Outcome::Win(tied[1] as usize),

@@ -23,7 +23,7 @@
 use super::pair::{p1_wins, OORLOG, PLAIN};
 use super::{short_war, GameResult, Outcome};
 use crate::deal::{dealt_span, Dealer};
-use crate::rules::{BattleOrder, Card, Deal, Gather, Rules};
+use crate::rules::{holds_war, war_cards, BattleOrder, Card, Deal, Gather, Rules};
 use std::hint::select_unpredictable;
 use std::ops::{BitAnd, BitOr, BitXor, Not, Range, Shl, Shr, Sub};
 
@@ -771,7 +771,7 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
     let mut spare = len0.min(len1) - 1;
     let (p1, x, y) = loop {
         game.wars += 1;
-        let down = if spare > p.face_down {
+        let down = if holds_war(p.face_down as usize, spare as usize) {
             p.face_down
         } else {
             match short(p.rules, len0 - m, len1 - m) {
@@ -781,7 +781,7 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
                 Err(outcome) => return Some(outcome),
             }
         };
-        spare -= down + 1;
+        spare -= war_cards(down as usize) as u32;
         if natural(GATHER) {
             for _ in 0..down {
                 earlier = earlier << 8 | W::of(r1.nibble(0)) | W::of(r0.nibble(0)) << 4;
@@ -790,7 +790,7 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
         } else {
             (r0, r1) = (r0 >> (4 * down), r1 >> (4 * down));
         }
-        m += down + 1;
+        m += war_cards(down as usize) as u32;
         let (x, y) = (r0.nibble(0), r1.nibble(0));
         (r0, r1) = (r0 >> 4, r1 >> 4);
         if x != y {

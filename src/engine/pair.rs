@@ -22,7 +22,7 @@
 use super::cycle::{next_window, search_from, FIRST_SPACING, FIRST_WINDOW, MOST_SNAPSHOTS};
 use super::{short_war, GameResult, Outcome, Tally};
 use crate::deal::{dealt_span, SplitMix64};
-use crate::rules::{BattleOrder, Card, Deal, Gather, Rules};
+use crate::rules::{holds_war, BattleOrder, Card, Deal, Gather, Rules};
 use std::hint::select_unpredictable;
 
 /// Ranking, as a const parameter so that each variant compiles to its own loop: plain "highest
@@ -658,7 +658,7 @@ fn war<const RANK: u8, const GATHER: u8>(
     let (p1, x, y) = loop {
         tally.wars += 1;
         let (left0, left1) = ((t0 - h) / 2, (t1 - 1 - h) / 2);
-        let down = if left0.min(left1) > d {
+        let down = if holds_war(d, left0.min(left1)) {
             d
         } else {
             short(ctx.rules, left0 as u32, left1 as u32)? as usize

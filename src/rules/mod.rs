@@ -96,6 +96,21 @@ impl Gather {
     }
 }
 
+/// The cards a tied player puts into each battle of a war: `face_down` face down, then the one
+/// revealed (RULES.md: "D cards face down, then reveals a new card").
+#[inline(always)]
+pub const fn war_cards(face_down: usize) -> usize {
+    face_down + 1
+}
+
+/// Whether a tied player holding `left` cards can put down the cards of a war battle with
+/// `face_down` face down; when one cannot, the short-war policy decides. The one test of every
+/// path, scalar or in lanes.
+#[inline(always)]
+pub const fn holds_war(face_down: usize, left: usize) -> bool {
+    left >= war_cards(face_down)
+}
+
 /// The order of a battle's cards when no war was played (see `Gather::battle_order`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum BattleOrder {

@@ -310,9 +310,9 @@ pub(super) fn lanes_war<const PLAYERS: usize>(
     }
     let mut size = PLAYERS;
     // Cards each tied player puts down in a battle of the war (at most 9).
-    let down = face_down + 1;
+    let down = war_cards(face_down);
     // Added to a size (below 128), sets its lane's high bit exactly when the size is `down` or
-    // more.
+    // more: `holds_war` in every lane at once.
     let enough = (0x80 - down as u64) * ones;
     loop {
         tally.wars += 1;

@@ -23,7 +23,9 @@ mod three;
 use super::cycle::Key;
 use super::hands::Hands;
 use crate::deal::SplitMix64;
-use crate::rules::{BattleOrder, Card, Gather, Rules, ShortWar, Strength, MAX_PLAYERS};
+use crate::rules::{
+    holds_war, war_cards, BattleOrder, Card, Gather, Rules, ShortWar, Strength, MAX_PLAYERS,
+};
 use lanes::*;
 use three::*;
 
@@ -358,7 +360,7 @@ fn play_war<const PLAYERS: usize>(
         // A player's region has room past its tail, so reading an untied player's next cards
         // is harmless.
         let short = each(leaders).fold(0, |short, p| {
-            short | tied(p) & usize::from(tail[p] - (head[p] + n) <= face_down)
+            short | tied(p) & usize::from(!holds_war(face_down, tail[p] - (head[p] + n)))
         });
         if short != 0 {
             return War::Short;
@@ -377,7 +379,7 @@ fn play_war<const PLAYERS: usize>(
             let card = cards[head[p] + n + face_down];
             pile[size] = card;
             size += tied(p);
-            head[p] += tied(p) * (face_down + 1);
+            head[p] += tied(p) * war_cards(face_down);
             revealed[p] = card.value();
             seen |= (tied(p) as u64) << revealed[p];
         }

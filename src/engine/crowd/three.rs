@@ -275,7 +275,7 @@ pub(super) fn war_of_two(
     // both copies of the table (`3 + 2 * moved` cards).
     let (mut moved, mut battles) = (0, 0);
     let won = loop {
-        if moved + down >= fewer {
+        if !holds_war(down, fewer - moved) {
             break None;
         }
         let (p, q, size) = (hp + moved, hq + moved, 3 + 2 * moved);
@@ -304,7 +304,7 @@ pub(super) fn war_of_two(
             }
             (at(cards, p + down), at(cards, q + down))
         };
-        moved += down + 1;
+        moved += war_cards(down);
         battles += 1;
         let (a, b) = (a.value() as usize, b.value() as usize);
         if a != b {
