@@ -246,6 +246,9 @@ pub enum RulesError {
         /// The players.
         players: usize,
     },
+    #[error("the cyclic ranking needs two values or more, and the {0} deck has one")]
+    /// The cyclic ranking on a deck of one value.
+    OneValue(Deck),
     #[error("--face-down is 0 to 8, not {0}")]
     /// More than 8 cards face down.
     FaceDown(usize),
@@ -415,6 +418,9 @@ impl Rules {
         }
         if r.face_down > MAX_FACE_DOWN {
             return Err(RulesError::FaceDown(r.face_down));
+        }
+        if r.ranking == Ranking::Cyclic && r.deck.values() < 2 {
+            return Err(RulesError::OneValue(r.deck));
         }
         if r.players > r.deck.len() {
             return Err(RulesError::TooFewCards {

@@ -12,17 +12,21 @@ pub enum Ranking {
     /// Ace/joker highest, but the strongest 2 or 3 takes the table when an ace or joker and a
     /// 2 or 3 are revealed together.
     Oorlog,
+    /// Lowest beats highest: by value, but the lowest value takes the table when it is
+    /// revealed with the top value (Lakshtanov and Roshchina); any deck of two values or more.
+    Cyclic,
 }
 
 impl Ranking {
     /// Every ranking, in the order the command line lists them.
-    pub const ALL: [Ranking; 2] = [Ranking::Standard, Ranking::Oorlog];
+    pub const ALL: [Ranking; 3] = [Ranking::Standard, Ranking::Oorlog, Ranking::Cyclic];
 
     /// The name the command line and the summaries use.
     pub fn name(self) -> &'static str {
         match self {
             Ranking::Standard => "standard",
             Ranking::Oorlog => "oorlog",
+            Ranking::Cyclic => "cyclic",
         }
     }
 
@@ -32,14 +36,16 @@ impl Ranking {
     }
 }
 
-/// A ranking applied to a deck: which values are aces and which are the 2s and 3s that beat
-/// them. Under the standard ranking, or on a deck where no value is an ace, a 2 or a 3 (more
-/// than 13 values, or fewer than 12), the ranking is plain "highest value wins".
+/// A ranking applied to a deck: the top value (the ace) and the low values that beat it when
+/// both are revealed, the strongest low value taking the table. Oorlog's low values are the 2s
+/// and 3s (on decks that have aces, 2s and 3s: 12 or 13 values); the cyclic ranking's is the
+/// lowest value, on any deck of two values or more. Otherwise the ranking is plain "highest
+/// value wins".
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Strength {
-    /// The ace's value, when the oorlog exception can happen on this deck.
+    /// The top value, when low values can beat it on this deck.
     pub ace: Option<u8>,
-    /// Values `0..=low_top` are the 2s and 3s (only meaningful with `ace`).
+    /// Values `0..=low_top` beat the ace (only meaningful with `ace`).
     pub low_top: u8,
 }
 
@@ -52,6 +58,10 @@ impl Strength {
             (Ranking::Oorlog, Some(ace), Some(three)) => Strength {
                 ace: Some(ace),
                 low_top: three,
+            },
+            (Ranking::Cyclic, _, _) if deck.values() >= 2 => Strength {
+                ace: Some(deck.values() - 1),
+                low_top: 0,
             },
             _ => Strength {
                 ace: None,
@@ -131,6 +141,24 @@ mod tests {
         assert_eq!(oorlog.strongest([ACE, ACE, TWO]), TWO);
         assert_eq!(oorlog.strongest([THREE, 10, 11]), 11);
         assert_eq!(standard.strongest([ACE, ACE, TWO]), ACE);
+    }
+
+    #[test]
+    fn cyclic_lowest_beats_highest() {
+        let cyclic = Strength::new(Ranking::Cyclic, Deck::STANDARD);
+        assert!(cyclic.beats(TWO, ACE));
+        assert!(!cyclic.beats(THREE, ACE));
+        assert!(cyclic.beats(ACE, THREE));
+        assert!(cyclic.beats(THREE, TWO));
+        // The 2s lead when an ace shows; two of them tie.
+        assert_eq!(cyclic.strongest([ACE, TWO, 10]), TWO);
+        assert_eq!(cyclic.strongest([THREE, 10, TWO]), 10);
+        // On bare values too, and on two values the lowest always wins.
+        let twenty = Strength::new(Ranking::Cyclic, Deck::parse("1x20").unwrap());
+        assert_eq!(twenty.strongest([0, 19]), 0);
+        assert_eq!(twenty.strongest([0, 18]), 18);
+        let two = Strength::new(Ranking::Cyclic, Deck::parse("4x2").unwrap());
+        assert!(two.beats(0, 1));
     }
 
     #[test]

@@ -439,7 +439,11 @@ fn fast_paths_agree_with_the_general_path_for_every_knob() {
                 };
                 for players in players_choices.into_iter().filter(|&p| p <= deck.len()) {
                     for &deal in Deal::ALL {
-                        let ranking = Ranking::ALL[(d + g + players) % 2];
+                        let ranking = match Ranking::ALL[(d + g + players) % Ranking::ALL.len()] {
+                            // Lowest beats highest needs two values.
+                            Ranking::Cyclic if deck.values() < 2 => Ranking::Standard,
+                            ranking => ranking,
+                        };
                         let knobs = Knobs {
                             deck: Some(deck),
                             players: Some(players),
@@ -645,7 +649,7 @@ fn packed_games_agree_with_the_array_runs() {
                     short_war: Some(short_war),
                     gather: Some(gather),
                     deal: Some(Deal::ALL[(d + g) % 2]),
-                    ranking: Some(Ranking::ALL[d % 2]),
+                    ranking: Some(Ranking::ALL[d % Ranking::ALL.len()]),
                     ..Knobs::default()
                 };
                 let rules = Rules::build(Preset::Bataille, knobs).unwrap();

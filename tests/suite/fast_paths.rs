@@ -59,7 +59,7 @@ fn small_decks_in_words_and_arrays() {
             deck: Some(Deck::parse(deck).unwrap()),
             gather: Some(gather),
             face_down: Some(face_down),
-            ranking: Some(Ranking::ALL[face_down % 2]),
+            ranking: Some(Ranking::ALL[face_down % Ranking::ALL.len()]),
             ..Knobs::default()
         };
         let rules = rules(Preset::Bataille, knobs);
