@@ -111,15 +111,22 @@ struct Table {
     /// The table of a war played inside a `crowd` run: room for every card, and one more for
     /// each player (see `crowd::play_war`).
     pile: Box<[Card]>,
+    /// The three-player decision table of the rules (see `crowd::trio_table`), built once.
+    trio: Option<Box<crowd::TrioTable>>,
 }
 
 impl Table {
-    fn with_capacity(total: usize) -> Table {
+    /// Room for `total` cards, for games of `rules`.
+    fn new(rules: &Rules, total: usize) -> Table {
+        let three = rules.players() == 3;
         Table {
             cards: Vec::with_capacity(total),
             owners: Vec::with_capacity(total),
             gathered: Vec::with_capacity(total),
             pile: vec![Card::default(); total + MAX_PLAYERS].into_boxed_slice(),
+            trio: three
+                .then(|| crowd::trio_table(rules.strength(), rules.deck().values()))
+                .flatten(),
         }
     }
 
@@ -195,7 +202,7 @@ impl Engine {
             ghost: Hands::new(players, total),
             ghost_ahead: Hands::new(players, total),
             brent: Brent::with_capacity(total),
-            table: Table::with_capacity(total),
+            table: Table::new(&rules, total),
             rng: SplitMix64(0),
             max_rounds: DEFAULT_MAX_ROUNDS,
             events: Vec::with_capacity(total),
@@ -508,7 +515,8 @@ fn fast_rounds(
 ) -> (Option<Outcome>, u64) {
     let n = rules.players();
     debug_assert!(n >= 3, "two-player games take `pair` or `packed`");
-    let (run, counts) = crowd::play(rules, hands, rng, &mut table.pile, stop_after, key);
+    let trio = table.trio.as_deref();
+    let (run, counts) = crowd::play(rules, hands, rng, &mut table.pile, trio, stop_after, key);
     tally.rounds += counts.rounds;
     tally.battles += counts.battles;
     tally.wars += counts.wars;

@@ -734,11 +734,23 @@ fn messages_say_what_is_wrong() {
     prints(&["answer"], "\u{feff}1\n0\n", "2 25\n");
     // The cyclic ranking needs two values; a misspelt ranking is a usage error.
     refuses(
-        &["sweep", "--rules", "bataille", "--deck", "3x1", "--ranking", "cyclic"],
+        &[
+            "sweep",
+            "--rules",
+            "bataille",
+            "--deck",
+            "3x1",
+            "--ranking",
+            "cyclic",
+        ],
         b"",
         "the cyclic ranking needs two values or more, and the 3x1 deck has one",
     );
-    refuses(&["sweep", "--ranking", "cyclical"], b"", "invalid value 'cyclical' for '--ranking");
+    refuses(
+        &["sweep", "--ranking", "cyclical"],
+        b"",
+        "invalid value 'cyclical' for '--ranking",
+    );
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("file");
     std::fs::write(&file, "").unwrap();

@@ -28,6 +28,7 @@ use crate::rules::{
 };
 use lanes::*;
 use three::*;
+pub(crate) use three::{trio_table, TrioTable};
 
 /// The runs' const parameter: the order of a battle's cards (`Gather::battle_order`, by its
 /// code), or this kernel's own mode, `REVEAL_WARS`.
@@ -57,13 +58,15 @@ pub(crate) struct Counts {
 
 /// Plays a run of a game of three or more players, in the most specialised loop its rules and
 /// hands allow (see the module's comment). `pile` has room for every card and `MAX_PLAYERS`
-/// more.
+/// more; `trio` is the three-player table of the rules (`trio_table`), if they have one.
 #[inline]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn play(
     rules: &Rules,
     hands: &mut Hands,
     rng: &mut SplitMix64,
     pile: &mut [Card],
+    trio: Option<&TrioTable>,
     stop_after: u64,
     key: Key,
 ) -> (Run, Counts) {
@@ -71,10 +74,8 @@ pub(crate) fn play(
     let wars_inside = rules.gather() == Gather::Reveal && rules.short_war() == ShortWar::MostCards;
     // Runs of one card each in player order have loops of their own (three players, byte lanes).
     match rules.gather().battle_order() {
-        BattleOrder::PlayerOrder
-            if trio_table(strength, rules.deck().values()).is_some() && fits_three(hands) =>
-        {
-            let table = trio_table(strength, rules.deck().values()).expect("checked");
+        BattleOrder::PlayerOrder if trio.is_some() && fits_three(hands) => {
+            let table = trio.expect("checked");
             if wars_inside {
                 run_three::<REVEAL_WARS>(hands, strength, table, pile, down, stop_after, key)
             } else {

@@ -8,7 +8,7 @@ use crate::engine::hands::Hands;
 /// What a three-player battle's values decide, indexed by `v1 | v2 << 4 | v3 << 8` (values
 /// below 16): the winner's lane shift (`16 * winner`), or `TRIO_TIE | leaders` when two or
 /// three cards tie.
-pub(super) type TrioTable = [u8; 4096];
+pub(crate) type TrioTable = [u8; 4096];
 pub(super) const TRIO_TIE: u8 = 0x80;
 
 /// The table for `strength`, generated from `Strength::strongest_present` itself.
@@ -37,32 +37,11 @@ pub(super) const fn make_trio_table(strength: Strength) -> TrioTable {
     table
 }
 
-/// The two rankings the three-player loop has tables for: plain, and oorlog's on 13 values
-/// (ace 12, 2s and 3s 0 and 1).
-pub(super) const PLAIN: Strength = Strength {
-    ace: None,
-    low_top: 0,
-};
-pub(super) const OORLOG_13: Strength = Strength {
-    ace: Some(12),
-    low_top: 1,
-};
-pub(super) static TRIO_PLAIN: TrioTable = make_trio_table(PLAIN);
-pub(super) static TRIO_OORLOG_13: TrioTable = make_trio_table(OORLOG_13);
-
-/// The three-player table for `strength` on a deck of `values` values, if there is one: the
-/// table indexes four bits per value, and exists for two rankings only. Any other setting
-/// takes the byte-lane or general loop.
-pub(super) fn trio_table(strength: Strength, values: u8) -> Option<&'static TrioTable> {
-    if values > 16 {
-        None
-    } else if strength == PLAIN {
-        Some(&TRIO_PLAIN)
-    } else if strength == OORLOG_13 {
-        Some(&TRIO_OORLOG_13)
-    } else {
-        None
-    }
+/// The three-player table for `strength` on a deck of `values` values, built once per engine
+/// (any ranking): the table indexes four bits per value, so decks of more than 16 values take
+/// the byte-lane or general loop.
+pub(crate) fn trio_table(strength: Strength, values: u8) -> Option<Box<TrioTable>> {
+    (values <= 16).then(|| Box::new(make_trio_table(strength)))
 }
 
 /// Sixteen-bit lanes, one per player (lane 3: `run_three`'s round countdown): tails and heads
@@ -617,17 +596,17 @@ mod tests {
                 }
             }
         }
-        // Plain for 2..=16 values (both rankings below 12 values and at 14 to 16), oorlog at 13.
-        assert!(served >= 20, "{served}");
-        assert!(trio_table(
-            Strength::new(Ranking::Oorlog, Deck::parse("4x12").unwrap()),
-            12
-        )
-        .is_none());
-        assert!(trio_table(PLAIN, 17).is_none());
-        // 2 beats ace beats queen, under oorlog.
-        assert_eq!(TRIO_OORLOG_13[12 | 10 << 4], 32);
-        assert_eq!(TRIO_PLAIN[12 | 10 << 4], 0);
-        assert_eq!(TRIO_OORLOG_13[12 | 12 << 4 | 5 << 8], TRIO_TIE | 0b011);
+        // Every ranking on 2..=16 values.
+        assert_eq!(served, 15 * Ranking::ALL.len());
+        let plain = Strength::new(Ranking::Standard, Deck::STANDARD);
+        assert!(trio_table(plain, 17).is_none());
+        // 2 beats ace beats queen, under oorlog; a 2 beats an ace under cyclic too.
+        let oorlog = trio_table(Strength::new(Ranking::Oorlog, Deck::STANDARD), 13).unwrap();
+        let standard = trio_table(plain, 13).unwrap();
+        let cyclic = trio_table(Strength::new(Ranking::Cyclic, Deck::STANDARD), 13).unwrap();
+        assert_eq!(oorlog[12 | 10 << 4], 32);
+        assert_eq!(standard[12 | 10 << 4], 0);
+        assert_eq!(cyclic[12 | 1 << 4], 32);
+        assert_eq!(oorlog[12 | 12 << 4 | 5 << 8], TRIO_TIE | 0b011);
     }
 }
