@@ -59,6 +59,19 @@ fn setting_of_flags(flags: &str) -> (Rules, Shuffle, Vec<u64>) {
     (Rules::build(preset, knobs).unwrap(), shuffle, seeds)
 }
 
+/// The per-game CSV the library gives for the sweep flags of a `FLAGS` line.
+fn library_csv(flags: &str) -> String {
+    let (rules, shuffle, seeds) = setting_of_flags(flags);
+    let mut engine = Engine::new(rules);
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for seed in seeds {
+        writer
+            .serialize(GameRow::new(seed, &engine.play_seed(shuffle, seed)))
+            .unwrap();
+    }
+    String::from_utf8(writer.into_inner().unwrap()).unwrap()
+}
+
 #[test]
 fn every_variant_golden_file_matches_the_library() {
     let dir = golden_dir().join("variants");
@@ -67,17 +80,8 @@ fn every_variant_golden_file_matches_the_library() {
     let mut files = 0;
     for line in flags.lines().filter(|l| !l.trim().is_empty()) {
         let (name, flags) = line.split_once('|').unwrap();
-        let (rules, shuffle, seeds) = setting_of_flags(flags);
         let expected = std::fs::read_to_string(dir.join(name)).unwrap();
-        let mut engine = Engine::new(rules);
-        let mut writer = csv::Writer::from_writer(Vec::new());
-        for seed in seeds {
-            writer
-                .serialize(GameRow::new(seed, &engine.play_seed(shuffle, seed)))
-                .unwrap();
-        }
-        let got = String::from_utf8(writer.into_inner().unwrap()).unwrap();
-        assert_eq!(got, expected, "{name}");
+        assert_eq!(library_csv(flags), expected, "{name}");
         files += 1;
     }
     assert_eq!(files, 9, "every variant file was checked");
@@ -145,18 +149,7 @@ fn literature_golden_files_match_or_their_rule_is_refused() {
             }
         }
         if playable {
-            let (rules, shuffle, seeds) = setting_of_flags(flags);
-            let mut engine = Engine::new(rules);
-            let mut writer = csv::Writer::from_writer(Vec::new());
-            for seed in seeds {
-                writer
-                    .serialize(GameRow::new(seed, &engine.play_seed(shuffle, seed)))
-                    .unwrap();
-            }
-            assert_eq!(
-                String::from_utf8(writer.into_inner().unwrap()).unwrap(),
-                expected
-            );
+            assert_eq!(library_csv(flags), expected, "{name}");
             matched += 1;
         } else {
             refused += 1;
