@@ -1,22 +1,40 @@
-//! Exact detection of games that never end.
+//! Exact detection of games that never end: one detector for every path.
 //!
-//! A game's state after a round is the sequence of card values in each hand. Brent's algorithm
-//! (with windows that double, then grow fourfold, see `next_window`) keeps one saved state (the
-//! tortoise) and compares the live hands (the hare) with it after every round: the first hand's
-//! size first, which almost always differs, and the cards only when it matches. When the hare meets the tortoise, the distance between them is the exact cycle length.
+//! A game's state after a round is the sequence of card values in each hand. Every path keeps
+//! its state its own way (`Hands` in the general path, interleaved bytes in `pair`, two words
+//! in `packed`) and tells the detector three things about it (`Copies`): how to save a copy,
+//! whether the live state matches a copy, and how to load a copy back. The rest is here, once:
 //!
-//! The cycle start is then found without replaying the whole game: a `History` keeps the state
-//! every `spacing` rounds, so the engine can rebuild any earlier round from the snapshot before it
-//! and binary-search for the first round whose state recurs `lambda` rounds later.
+//! - `Brent`: Brent's algorithm, with windows that double, then grow fourfold (`next_window`).
+//!   One saved state (the tortoise) is compared with the live one (the hare) after each round;
+//!   when they meet, the distance between them is the exact cycle length. A path's fast loop
+//!   may skip the comparison on rounds a cheap key rules out (`Key`, `pair`'s top cards), and
+//!   stops at `Brent::next_save`.
+//! - `History`: the state every `spacing` rounds, with the game's counts then, in bounded memory.
+//! - `cycle_start`: the first round whose state recurs, found without replaying the whole game: a
+//!   binary search over the snapshots, then two copies `lambda` rounds apart stepped together
+//!   (`Replay` rebuilds and steps them).
 
 use super::hands::Hands;
 use crate::rules::{Card, MAX_PLAYERS};
+
+/// A copy of a path's live state `L`: what the detector saves, compares and loads back.
+pub(crate) trait Copies<L> {
+    /// Replaces this copy with `live`'s state.
+    fn save(&mut self, live: &L);
+    /// Whether `live` holds exactly the saved state (values only).
+    fn matches(&self, live: &L) -> bool;
+    /// Loads the copy into `live`.
+    fn restore(&self, live: &mut L);
+}
 
 /// A copy of every hand. Cards are kept whole (a plain copy) but compared by value only.
 #[derive(Clone, Debug)]
 pub(crate) struct Snapshot {
     lens: [u32; MAX_PLAYERS],
     cards: Vec<Card>,
+    /// Cheap necessary conditions for a match, computed when saved.
+    key: Key,
 }
 
 impl Snapshot {
@@ -25,30 +43,13 @@ impl Snapshot {
         Snapshot {
             lens: [0; MAX_PLAYERS],
             cards: Vec::with_capacity(total),
-        }
-    }
-
-    pub fn save(&mut self, hands: &Hands) {
-        self.cards.clear();
-        for p in 0..hands.players() {
-            self.lens[p] = hands.len(p);
-            self.cards.extend_from_slice(hands.hand(p));
+            key: NO_MATCH,
         }
     }
 
     /// Cheap necessary conditions for a match (see `Key`).
-    pub fn key(&self, players: usize) -> Key {
-        Key::of(
-            &self.lens[..players],
-            self.cards.first().map_or(0, |c| c.value()),
-        )
-    }
-
-    /// Whether `hands` holds exactly the saved values. Cheap when it does not: the first hand's
-    /// size differs on most rounds, and the first cards on nearly all the others.
-    #[inline(always)]
-    pub fn matches(&self, hands: &Hands) -> bool {
-        self.lens[0] == hands.len(0) && self.matches_slow(hands)
+    pub fn key(&self) -> Key {
+        self.key
     }
 
     #[inline(never)]
@@ -64,9 +65,30 @@ impl Snapshot {
             hand.iter().zip(saved).all(|(a, b)| a.value() == b.value())
         })
     }
+}
 
-    /// Loads the saved hands back into `hands`.
-    pub fn restore(&self, hands: &mut Hands) {
+impl Copies<Hands> for Snapshot {
+    fn save(&mut self, hands: &Hands) {
+        self.cards.clear();
+        for p in 0..hands.players() {
+            self.lens[p] = hands.len(p);
+            self.cards.extend_from_slice(hands.hand(p));
+        }
+        let players = hands.players();
+        self.key = Key::of(
+            &self.lens[..players],
+            self.cards.first().map_or(0, |c| c.value()),
+        );
+    }
+
+    /// Cheap when it does not match: the first hand's size differs on most rounds, and the
+    /// first cards on nearly all the others.
+    #[inline(always)]
+    fn matches(&self, hands: &Hands) -> bool {
+        self.lens[0] == hands.len(0) && self.matches_slow(hands)
+    }
+
+    fn restore(&self, hands: &mut Hands) {
         hands.clear();
         let mut cards = self.cards.iter();
         for p in 0..hands.players() {
@@ -124,20 +146,6 @@ pub(crate) const NO_MATCH: Key = Key {
     bytes: u64::MAX,
 };
 
-/// Rounds the first tortoise (the deal) watches before it moves, in two-player runs (`pair`).
-/// Any window is exact (a state on the cycle first comes back after exactly the cycle length); a
-/// first window of 64 rather than 1 spares the early moves that would each stop the fast path.
-pub(crate) const FIRST_WINDOW: u64 = 64;
-
-/// `FIRST_WINDOW` and `FIRST_SPACING` for the engine's own detector (`Brent`, `History`): games
-/// of three players or more, and watched games. Every run of `crowd` stops at a move of the
-/// tortoise and at a snapshot, and each stop costs a run's set-up; two-player runs keep their
-/// own (`pair`). Measured (callgrind, seeds 0..50,000), oorlog with 3 players: 256 and 256
-/// against 64 and 128, -4.3% instructions (512 and 512: -5.3%); 6 players, whose games mostly
-/// end before round 64, unchanged.
-const ENGINE_FIRST_WINDOW: u64 = 256;
-const ENGINE_FIRST_SPACING: u64 = 256;
-
 /// The window after `window`. A cycle is found once the tortoise sits on it and the window is at
 /// least the cycle's length. Brent's algorithm doubles each window; up to 1,024 rounds the
 /// windows double here too, so that a game whose cycle starts early is found soon after it
@@ -157,153 +165,148 @@ pub(crate) fn next_window(window: u64) -> u64 {
     }
 }
 
-/// Brent's cycle finding, one call per finished round.
+/// Brent's cycle finding over a path's state, kept in `S` (a `Copies` of the live state).
 ///
-/// In unwatched games the first tortoise is the state after round `ENGINE_FIRST_WINDOW`, not
-/// the deal: most games of many players end before it, and never pay for a copy of their
-/// hands. Any state can be the first tortoise (the cycle length found is exact, and the cycle
-/// start is found apart); a game that loops from its deal is found one window later.
+/// The tortoise need not be the deal: any state can be the first (the cycle length found is
+/// exact, and the cycle start is found apart), so a path may save its first tortoise only
+/// after a first window (`start`) in which most games end without copying anything.
 #[derive(Clone, Debug)]
-pub(crate) struct Brent {
-    tortoise: Snapshot,
-    /// The tortoise's key, `NO_MATCH` until it holds this game's state (from the end of the
-    /// first window on, in unwatched games): no real state has that key.
-    key: Key,
-    power: u64,
-    lam: u64,
+pub(crate) struct Brent<S> {
+    tortoise: S,
+    /// Whether the tortoise holds this game's state yet.
+    holds: bool,
+    /// The round after which the tortoise was saved.
+    saved_at: u64,
+    window: u64,
+    /// The round after which the tortoise moves.
+    next_save: u64,
 }
 
-impl Brent {
-    pub fn with_capacity(total: usize) -> Brent {
+impl<S> Brent<S> {
+    /// A detector keeping its tortoise in `tortoise` (sized for the largest game, so that
+    /// saving never allocates).
+    pub fn new(tortoise: S) -> Brent<S> {
         Brent {
-            tortoise: Snapshot::with_capacity(total),
-            key: NO_MATCH,
-            power: ENGINE_FIRST_WINDOW,
-            lam: 0,
+            tortoise,
+            holds: false,
+            saved_at: 0,
+            window: 0,
+            next_save: 0,
         }
     }
 
-    /// Starts a game at its deal (round 0). With `deal`, the deal is the first tortoise (a
-    /// watched game that loops from its deal then shows one loop, not a window of them);
-    /// without, the first tortoise is saved `ENGINE_FIRST_WINDOW` rounds later.
-    pub fn start(&mut self, deal: Option<&Hands>) {
-        self.key = NO_MATCH;
-        if let Some(hands) = deal {
-            self.save(hands);
+    /// Starts a game at round 0, with no tortoise yet: the first is saved after round
+    /// `first_window` (or at round 0 by `save`).
+    #[inline(always)]
+    pub fn start(&mut self, first_window: u64) {
+        self.holds = false;
+        self.saved_at = 0;
+        self.window = first_window;
+        self.next_save = first_window;
+    }
+
+    /// The tortoise, once this game has one.
+    #[inline(always)]
+    pub fn tortoise(&self) -> Option<&S> {
+        self.holds.then_some(&self.tortoise)
+    }
+
+    /// The round after which the tortoise moves: a fast loop must stop there.
+    #[inline(always)]
+    pub fn next_save(&self) -> u64 {
+        self.next_save
+    }
+
+    /// The cycle length, when the live state after round `round` matches the tortoise.
+    #[inline(always)]
+    pub fn length(&self, round: u64) -> u64 {
+        round - self.saved_at
+    }
+
+    /// Saves the live state after round `round` as the tortoise, without moving the window
+    /// (the deal, at round 0).
+    pub fn save<L>(&mut self, round: u64, live: &L)
+    where
+        S: Copies<L>,
+    {
+        self.tortoise.save(live);
+        self.holds = true;
+        self.saved_at = round;
+    }
+
+    /// Moves the tortoise to the live state after round `round`, which is `next_save`, and
+    /// grows the window.
+    #[inline(never)]
+    pub fn moved<L>(&mut self, round: u64, live: &L)
+    where
+        S: Copies<L>,
+    {
+        debug_assert_eq!(round, self.next_save);
+        self.save(round, live);
+        self.window = next_window(self.window);
+        self.next_save = round + self.window;
+    }
+
+    /// Called after each finished round at which a fast loop stopped: the cycle length once the
+    /// state repeats. `could_match` is false when the path's cheap key has already ruled out a
+    /// match; the tortoise moves when it is due either way.
+    #[inline(always)]
+    pub fn step<L>(&mut self, round: u64, live: &L, could_match: bool) -> Option<u64>
+    where
+        S: Copies<L>,
+    {
+        if could_match && self.holds && self.tortoise.matches(live) {
+            return Some(self.length(round));
         }
-        self.power = ENGINE_FIRST_WINDOW;
-        self.lam = 0;
-    }
-
-    fn save(&mut self, hands: &Hands) {
-        self.tortoise.save(hands);
-        self.key = self.tortoise.key(hands.players());
-    }
-
-    /// The tortoise's key, or `NO_MATCH` before there is one.
-    #[inline(always)]
-    pub fn key(&self) -> Key {
-        self.key
-    }
-
-    /// Rounds until the tortoise moves (the next `step` that saves).
-    #[inline(always)]
-    pub fn rounds_until_save(&self) -> u64 {
-        self.power - self.lam
-    }
-
-    /// Accounts for `rounds` rounds whose hands did not match the tortoise's key, and so could
-    /// not match the tortoise, none of which was due to move it.
-    #[inline(always)]
-    pub fn skip(&mut self, rounds: u64) {
-        debug_assert!(self.lam + rounds < self.power);
-        self.lam += rounds;
-    }
-
-    /// Called after each finished round; returns the cycle length once the state repeats.
-    #[inline(always)]
-    pub fn step(&mut self, hands: &Hands) -> Option<u64> {
-        self.lam += 1;
-        if self.key != NO_MATCH && self.tortoise.matches(hands) {
-            return Some(self.lam);
-        }
-        if self.lam == self.power {
-            self.save(hands);
-            self.power = next_window(self.power);
-            self.lam = 0;
+        if round == self.next_save {
+            self.moved(round, live);
         }
         None
     }
 }
 
-/// Where to start stepping towards a cycle's start: the binary search over the snapshots' rounds
-/// (`0, spacing, 2 * spacing, ...` up to `last`, whose state is known to recur) for the first
-/// whose state recurs `lambda` rounds later, as `recurs(round)` tells by rebuilding both. The
-/// cycle starts after the last snapshot that does not recur: returns the round just after it.
-pub(crate) fn search_from(last: u64, spacing: u64, mut recurs: impl FnMut(u64) -> bool) -> u64 {
-    let (mut lo, mut hi) = (0, last / spacing + 1);
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if recurs(mid * spacing) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    if lo == 0 {
-        0
-    } else {
-        (lo - 1) * spacing + 1
-    }
-}
-
-/// Rounds between two snapshots at the start of a two-player game (`pair`). Fewer snapshots stop
-/// the fast paths less often; more make the search for a cycle's start shorter. Measured
-/// (callgrind, seeds 0..50,000): 128 against 64, `shortened` -1.5% and `codingame` -1.7%
-/// instructions; 256 gains less.
-pub(crate) const FIRST_SPACING: u64 = 128;
 /// Snapshots kept at most; past that every other one is dropped and the spacing doubles, so a
 /// very long game costs bounded memory.
 pub(crate) const MOST_SNAPSHOTS: usize = 4096;
 
-/// Snapshots of one game every `spacing` rounds (round 0 first), with the game's counts then.
+/// Snapshots of one game every `spacing` rounds (round 0 first), with the game's counts `T`
+/// then, each in an `S` (a `Copies` of the live state) kept from game to game.
 #[derive(Clone, Debug)]
-pub(crate) struct History<T: Copy> {
-    snapshots: Vec<(Snapshot, T)>,
+pub(crate) struct History<S, T: Copy> {
+    snapshots: Vec<(S, T)>,
     used: usize,
     /// The round-0 snapshot is the deal, not yet copied (`start_with_deal`).
     deal_pending: bool,
     spacing: u64,
     next_round: u64,
-    total: usize,
 }
 
-impl<T: Copy> History<T> {
-    pub fn with_capacity(total: usize) -> History<T> {
+impl<S, T: Copy> History<S, T> {
+    /// An empty history; `blank` makes a new snapshot when a game outgrows the ones kept.
+    pub fn new() -> History<S, T> {
         History {
             snapshots: Vec::new(),
             used: 0,
             deal_pending: false,
-            spacing: ENGINE_FIRST_SPACING,
+            spacing: 0,
             next_round: 0,
-            total,
         }
     }
 
-    /// Forgets the previous game (keeps the memory).
-    pub fn reset(&mut self) {
+    /// Forgets the previous game (keeps the memory): the next snapshot is round 0's, then one
+    /// every `spacing` rounds.
+    pub fn reset(&mut self, spacing: u64) {
         self.used = 0;
         self.deal_pending = false;
-        self.spacing = ENGINE_FIRST_SPACING;
+        self.spacing = spacing;
         self.next_round = 0;
     }
 
     /// Starts a game whose round-0 state is its deal, without copying it: most games end
     /// before any snapshot is read, and a game that needs it deals it again (`fill_deal`).
-    pub fn start_with_deal(&mut self, counts: T) {
+    pub fn start_with_deal(&mut self, counts: T, blank: impl FnOnce() -> S) {
         if self.snapshots.is_empty() {
-            self.snapshots
-                .push((Snapshot::with_capacity(self.total), counts));
+            self.snapshots.push((blank(), counts));
         }
         self.snapshots[0].1 = counts;
         self.used = 1;
@@ -316,23 +319,33 @@ impl<T: Copy> History<T> {
         self.deal_pending
     }
 
-    /// Saves `hands`, the game's deal, as its round-0 snapshot.
-    pub fn fill_deal(&mut self, hands: &Hands) {
+    /// Saves `live`, the game's deal, as its round-0 snapshot.
+    pub fn fill_deal<L>(&mut self, live: &L)
+    where
+        S: Copies<L>,
+    {
         debug_assert!(self.deal_pending);
-        self.snapshots[0].0.save(hands);
+        self.snapshots[0].0.save(live);
         self.deal_pending = false;
     }
 
-    /// Called after every round (and at round 0): saves the hands when a snapshot is due.
+    /// Called after every round (and at round 0): saves the state when a snapshot is due.
     #[inline(always)]
-    pub fn observe(&mut self, round: u64, hands: &Hands, counts: T) {
+    pub fn observe<L>(&mut self, round: u64, live: &L, counts: T, blank: impl FnOnce() -> S)
+    where
+        S: Copies<L>,
+    {
         if round == self.next_round {
-            self.save(hands, counts);
+            self.save(live, counts, blank);
         }
     }
 
+    /// Saves the state after round `next_round`.
     #[inline(never)]
-    fn save(&mut self, hands: &Hands, counts: T) {
+    pub fn save<L>(&mut self, live: &L, counts: T, blank: impl FnOnce() -> S)
+    where
+        S: Copies<L>,
+    {
         if self.used == MOST_SNAPSHOTS {
             for i in 0..self.used / 2 {
                 self.snapshots.swap(i, 2 * i);
@@ -341,25 +354,25 @@ impl<T: Copy> History<T> {
             self.spacing *= 2;
         }
         if self.used == self.snapshots.len() {
-            // Only when a game runs longer than any before it on this engine.
-            self.snapshots
-                .push((Snapshot::with_capacity(self.total), counts));
+            // Only when a game runs longer than any before it on this path.
+            self.snapshots.push((blank(), counts));
         }
         let slot = &mut self.snapshots[self.used];
-        slot.0.save(hands);
+        slot.0.save(live);
         slot.1 = counts;
         self.used += 1;
         self.next_round = self.used as u64 * self.spacing;
     }
 
     /// The latest snapshot at or before `round`: its round, its state, its counts.
-    pub fn at_or_before(&self, round: u64) -> (u64, &Snapshot, T) {
+    pub fn at_or_before(&self, round: u64) -> (u64, &S, T) {
         debug_assert!(!self.deal_pending, "the deal is not saved yet");
         let index = ((round / self.spacing) as usize).min(self.used - 1);
         let (snapshot, counts) = &self.snapshots[index];
         (index as u64 * self.spacing, snapshot, *counts)
     }
 
+    /// Rounds between two snapshots.
     pub fn spacing(&self) -> u64 {
         self.spacing
     }
@@ -368,5 +381,167 @@ impl<T: Copy> History<T> {
     #[inline(always)]
     pub fn next_round(&self) -> u64 {
         self.next_round
+    }
+}
+
+/// What `cycle_start` needs of a path: states `Live` (hands with their counts) rebuilt at any
+/// round of the game (from a `History`, or by replaying from the deal), played on one round at
+/// a time, and compared.
+pub(crate) trait Replay {
+    /// A state of the game with its counts.
+    type Live;
+    /// Puts the game's state after round `round` (and its counts then) into `live`.
+    fn rebuild(&mut self, live: &mut Self::Live, round: u64);
+    /// Plays one round of a game known to cycle (so it cannot end).
+    fn step(&mut self, live: &mut Self::Live);
+    /// Whether two states hold the same values in every hand.
+    fn same(&self, a: &Self::Live, b: &Self::Live) -> bool;
+}
+
+/// The smallest round `mu` whose state recurs `lambda` rounds later, given that the state after
+/// round `last` does; `behind` is left at round `mu`, `ahead` at `mu + lambda` (whose counts
+/// are the game's counts). Snapshots every `spacing` rounds (round 0 first, `u64::MAX` for the
+/// deal alone) bracket `mu` by a binary search for the first whose state recurs, which
+/// `replay` rebuilds; then the two states step together until they match.
+pub(crate) fn cycle_start<R: Replay>(
+    replay: &mut R,
+    [behind, ahead]: [&mut R::Live; 2],
+    last: u64,
+    spacing: u64,
+    lambda: u64,
+) -> u64 {
+    // With one snapshot (the deal) there is nothing to search: step from it.
+    let (mut lo, mut hi) = if spacing > last {
+        (0, 0)
+    } else {
+        (0, last / spacing + 1)
+    };
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        replay.rebuild(behind, mid * spacing);
+        replay.rebuild(ahead, mid * spacing + lambda);
+        if replay.same(behind, ahead) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    // The cycle starts after the last snapshot that does not recur.
+    let mut mu = if lo == 0 { 0 } else { (lo - 1) * spacing + 1 };
+    replay.rebuild(behind, mu);
+    replay.rebuild(ahead, mu + lambda);
+    while !replay.same(behind, ahead) {
+        replay.step(behind);
+        replay.step(ahead);
+        mu += 1;
+        // The state after round `last` recurs: the search cannot pass it.
+        assert!(mu <= last, "no cycle start found up to round {last}");
+    }
+    mu
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy game: the state after round `r` is `f^r(start)`, with counts `r`.
+    impl Copies<u64> for u64 {
+        fn save(&mut self, live: &u64) {
+            *self = *live;
+        }
+        fn matches(&self, live: &u64) -> bool {
+            self == live
+        }
+        fn restore(&self, live: &mut u64) {
+            *live = *self;
+        }
+    }
+
+    /// A sequence with a tail of `mu` states, then a loop of `lambda`.
+    fn next(x: u64, mu: u64, lambda: u64) -> u64 {
+        if x + 1 < mu + lambda {
+            x + 1
+        } else {
+            mu
+        }
+    }
+
+    struct Toy<'a> {
+        history: &'a History<u64, u64>,
+        mu: u64,
+        lambda: u64,
+    }
+
+    impl Replay for Toy<'_> {
+        type Live = (u64, u64);
+        fn rebuild(&mut self, live: &mut (u64, u64), round: u64) {
+            let (at, snapshot, counts) = self.history.at_or_before(round);
+            snapshot.restore(&mut live.0);
+            live.1 = counts;
+            for _ in at..round {
+                self.step(live);
+            }
+        }
+        fn step(&mut self, live: &mut (u64, u64)) {
+            live.0 = next(live.0, self.mu, self.lambda);
+            live.1 += 1;
+        }
+        fn same(&self, a: &(u64, u64), b: &(u64, u64)) -> bool {
+            a.0 == b.0
+        }
+    }
+
+    /// Brent, the history (thinned past `MOST_SNAPSHOTS`) and the search find every cycle of
+    /// the toy sequences exactly, for every first window and spacing.
+    #[test]
+    fn the_detector_finds_every_toy_cycle_exactly() {
+        let mut checked = 0;
+        for (mu, lambda) in [
+            (0, 1),
+            (0, 7),
+            (1, 1),
+            (5, 3),
+            (64, 64),
+            (300, 1),
+            (9000, 40),
+            (20000, 2500),
+        ] {
+            for (first_window, spacing) in [(1, 1), (64, 128), (256, 256), (3, 1000)] {
+                let mut brent = Brent::new(0u64);
+                let mut history = History::<u64, u64>::new();
+                history.reset(spacing);
+                brent.start(first_window);
+                let mut x = 0u64;
+                history.observe(0, &x, 0, || 0);
+                let mut round = 0;
+                let length = loop {
+                    x = next(x, mu, lambda);
+                    round += 1;
+                    history.observe(round, &x, round, || 0);
+                    if let Some(length) = brent.step(round, &x, true) {
+                        break length;
+                    }
+                };
+                assert_eq!(length, lambda, "mu {mu} lambda {lambda}");
+                let spacing = history.spacing();
+                let (mut behind, mut ahead) = ((0, 0), (0, 0));
+                let mut toy = Toy {
+                    history: &history,
+                    mu,
+                    lambda,
+                };
+                let start = cycle_start(
+                    &mut toy,
+                    [&mut behind, &mut ahead],
+                    round - length,
+                    spacing,
+                    length,
+                );
+                assert_eq!(start, mu, "lambda {lambda} window {first_window}");
+                assert_eq!(ahead.1, mu + lambda);
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 32);
     }
 }

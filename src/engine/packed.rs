@@ -20,6 +20,7 @@
 //! (tested against `Strength` for every pair), the short-war policy from `super::short_war`, and
 //! the gather orders from RULES.md, each checked against the general path in `tests/engine.rs`.
 
+use super::cycle::{self, Brent, Copies, Replay};
 use super::pair::{p1_wins, OORLOG, PLAIN};
 use super::{short_war, GameResult, Outcome};
 use crate::deal::{dealt_span, Dealer};
@@ -590,60 +591,90 @@ fn run_on<W: Word, const RANK: u8, const GATHER: u8>(
 }
 
 /// Plays on the game `start` became after `FIRST_WINDOW` rounds until it ends or repeats its
-/// state. Brent's method: the saved state moves to the live one each time the distance between
-/// them reaches a power of two, and the first time they meet that distance is the exact cycle
-/// length (whenever the saving starts: a cycle's states recur forever).
+/// state (`cycle::Brent`, its first tortoise the state after round `FIRST_WINDOW`). One
+/// rarely taken branch a round: player 1's hand alone almost never matches the tortoise's.
 #[inline(never)]
 fn run_long<W: Word, const RANK: u8, const GATHER: u8>(
     start: Game<W>,
     mut game: Game<W>,
     p: &Params,
 ) -> GameResult {
-    // The saved state is that after round `saved_at`; it moves on at round `next_save`.
-    let mut saved = (game.h0, game.h1);
-    let (mut saved_at, mut next_save) = (game.rounds, 3 * game.rounds);
+    let mut brent = Brent::new(game);
+    brent.start(FIRST_WINDOW);
+    brent.step(game.rounds, &game, false);
+    let (mut h0, mut next_save) = (game.h0, brent.next_save());
     loop {
         if let Some(outcome) = round::<W, RANK, GATHER>(&mut game, p) {
             return game.result(outcome);
         }
-        // One rarely taken branch: player 1's hand alone almost never matches.
-        if (game.h0 == saved.0) | (game.rounds == next_save) {
-            if (game.h0, game.h1) == saved {
-                return cycle::<W, RANK, GATHER>(start, game.rounds - saved_at, p);
+        if (game.h0 == h0) | (game.rounds == next_save) {
+            if let Some(length) = brent.step(game.rounds, &game, true) {
+                return infinite::<W, RANK, GATHER>(start, game.rounds, length, p);
             }
-            if game.rounds == next_save {
-                saved = (game.h0, game.h1);
-                next_save = game.rounds + 2 * (game.rounds - saved_at);
-                saved_at = game.rounds;
-            }
+            (h0, next_save) = (brent.tortoise().map_or(h0, |t| t.h0), brent.next_save());
         }
     }
 }
 
-/// The infinite game that starts at `start` and repeats every `length` rounds: replays it to
-/// find the first round whose state recurs, and the counts of the rounds up to its first
-/// recurrence.
+/// The tortoise of `Brent` is a whole game, compared by its two hands.
+impl<W: Word> Copies<Game<W>> for Game<W> {
+    fn save(&mut self, live: &Game<W>) {
+        *self = *live;
+    }
+
+    #[inline(always)]
+    fn matches(&self, live: &Game<W>) -> bool {
+        (self.h0, self.h1) == (live.h0, live.h1)
+    }
+
+    fn restore(&self, live: &mut Game<W>) {
+        *live = *self;
+    }
+}
+
+/// A looping game replayed from its deal: no snapshots are kept, since a game of so few cards
+/// replays cheaply.
+struct FromStart<'a, 'b, W, const RANK: u8, const GATHER: u8> {
+    start: Game<W>,
+    p: &'a Params<'b>,
+}
+
+impl<W: Word, const RANK: u8, const GATHER: u8> Replay for FromStart<'_, '_, W, RANK, GATHER> {
+    type Live = Game<W>;
+
+    fn rebuild(&mut self, game: &mut Game<W>, round: u64) {
+        *game = self.start;
+        for _ in 0..round {
+            self.step(game);
+        }
+    }
+
+    #[inline(always)]
+    fn step(&mut self, game: &mut Game<W>) {
+        let end = round::<W, RANK, GATHER>(game, self.p);
+        debug_assert!(end.is_none(), "a cycling game ended in its replay");
+    }
+
+    fn same(&self, a: &Game<W>, b: &Game<W>) -> bool {
+        a.matches(b)
+    }
+}
+
+/// The infinite game that starts at `start` and whose state after round `now` recurs `length`
+/// rounds later: its cycle's start (`cycle::cycle_start` over the deal alone), and the counts
+/// of the rounds up to its first recurrence.
 #[cold]
 #[inline(never)]
-fn cycle<W: Word, const RANK: u8, const GATHER: u8>(
+fn infinite<W: Word, const RANK: u8, const GATHER: u8>(
     start: Game<W>,
+    now: u64,
     length: u64,
     p: &Params,
 ) -> GameResult {
     let (mut behind, mut ahead) = (start, start);
-    let step = |game: &mut Game<W>| {
-        let end = round::<W, RANK, GATHER>(game, p);
-        debug_assert!(end.is_none(), "a cycling game ended in its replay");
-    };
-    for _ in 0..length {
-        step(&mut ahead);
-    }
-    let mut cycle_start = 0;
-    while (behind.h0, behind.h1) != (ahead.h0, ahead.h1) {
-        step(&mut behind);
-        step(&mut ahead);
-        cycle_start += 1;
-    }
+    let mut replay = FromStart::<W, RANK, GATHER> { start, p };
+    let ghosts = [&mut behind, &mut ahead];
+    let cycle_start = cycle::cycle_start(&mut replay, ghosts, now - length, u64::MAX, length);
     ahead.result(Outcome::Infinite {
         cycle_start,
         cycle_length: length,

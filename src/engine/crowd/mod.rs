@@ -52,8 +52,6 @@ pub(crate) struct Counts {
     pub battles: u64,
     /// Wars settled inside the run (a tie that stops the run is left to the engine).
     pub wars: u64,
-    /// Completed rounds before the last one: they needed nothing but counting.
-    pub quiet_rounds: u64,
 }
 
 /// Plays a run of a game of three or more players, in the most specialised loop its rules and
@@ -140,7 +138,6 @@ impl WarTally {
             rounds: rounds_begun - u64::from(unfinished),
             battles: rounds_begun + self.battles,
             wars: self.wars,
-            quiet_rounds: rounds_begun - 1,
         }
     }
 }
