@@ -456,7 +456,7 @@ mod tests {
             + same(Deal::name)
             + same(Ranking::name)
             + same(Shuffle::name);
-        assert_eq!(counted, 5 + 6 + 4 + 2 + 3 + 3);
+        assert_eq!(counted, 5 + 8 + 4 + 2 + 3 + 3);
     }
 
     #[test]

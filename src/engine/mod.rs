@@ -19,7 +19,7 @@ pub(crate) mod packed;
 pub(crate) mod pair;
 
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
-use crate::rules::{holds_war, war_cards, Card, Gather, Rules, ShortWar, MAX_PLAYERS};
+use crate::rules::{holds_war, war_cards, Card, Order, Place, Rest, Rules, ShortWar, MAX_PLAYERS};
 use crate::text::count;
 use cycle::{Brent, Copies, History, Key, Replay, Snapshot};
 use hands::Hands;
@@ -811,7 +811,8 @@ fn take_table<O: Observer>(
         ..
     } = table;
     gathered.clear();
-    if rules.gather() == Gather::Reveal {
+    let order = rules.gather().order();
+    if order == Order::Reveal {
         // The table is already in the order the winner takes it.
         if O::ACTIVE {
             observer.took(winner, cards);
@@ -826,20 +827,27 @@ fn take_table<O: Observer>(
             .filter(move |(_, &o)| o as usize == p)
             .map(|(&c, _)| c)
     };
-    match rules.gather() {
-        Gather::Reveal => unreachable!("taken above"),
-        Gather::P1First => {
+    let others = (0..rules.players()).filter(|&p| p != winner);
+    match order {
+        Order::Reveal => unreachable!("taken above"),
+        Order::ByPlayer(Place::InTurn) => {
             for p in 0..rules.players() {
                 gathered.extend(of(p));
             }
         }
-        Gather::WinnerFirst => {
+        Order::ByPlayer(Place::First) => {
             gathered.extend(of(winner));
-            for p in (0..rules.players()).filter(|&p| p != winner) {
+            for p in others {
                 gathered.extend(of(p));
             }
         }
-        Gather::Natural => {
+        Order::ByPlayer(Place::Last) => {
+            for p in others {
+                gathered.extend(of(p));
+            }
+            gathered.extend(of(winner));
+        }
+        Order::DecidingFirst(rest) => {
             let deciding = from..cards.len();
             let is_winner = |&(_, &o): &(&Card, &u8)| o as usize == winner;
             let battle = || {
@@ -849,10 +857,13 @@ fn take_table<O: Observer>(
             };
             gathered.extend(battle().filter(is_winner).map(|(&c, _)| c));
             gathered.extend(battle().filter(|x| !is_winner(x)).map(|(&c, _)| c));
-            gathered.extend(cards[..from].iter().rev());
+            match rest {
+                Rest::Reversed => gathered.extend(cards[..from].iter().rev()),
+                Rest::AsRevealed => gathered.extend_from_slice(&cards[..from]),
+            }
         }
-        Gather::Sorted => strongest_first(cards, gathered),
-        Gather::Random => {
+        Order::Strongest => strongest_first(cards, gathered),
+        Order::Shuffled => {
             gathered.extend_from_slice(cards);
             rng.shuffle(gathered);
         }

@@ -24,7 +24,9 @@ use super::cycle::{self, Brent, Copies, Replay};
 use super::pair::{p1_wins, OORLOG, PLAIN};
 use super::{short_war, GameResult, Outcome};
 use crate::deal::{dealt_span, Dealer};
-use crate::rules::{holds_war, war_cards, BattleOrder, Card, Deal, Gather, Rules};
+use crate::rules::{
+    holds_war, war_cards, with_gather_code, Card, Deal, Gather, Order, Place, Rest, Rules,
+};
 use std::hint::select_unpredictable;
 use std::ops::{BitAnd, BitOr, BitXor, Not, Range, Shl, Shr, Sub};
 
@@ -101,7 +103,7 @@ pub(crate) enum Width {
 /// fit in four bits (plus one), the cards in one word, and the gather order is fixed (`random`
 /// games cannot be checked for cycles and keep the engine's round cap).
 pub(crate) fn width(rules: &Rules, total: usize) -> Option<Width> {
-    if rules.players() != 2 || rules.deck().values() > 15 || rules.gather() == Gather::Random {
+    if rules.players() != 2 || rules.deck().values() > 15 || !rules.detects_cycles() {
         return None;
     }
     if total <= u64::CARDS {
@@ -113,24 +115,29 @@ pub(crate) fn width(rules: &Rules, total: usize) -> Option<Width> {
     }
 }
 
-// Gather orders are const parameters (`Gather::code`), each compiled to its own loop, plus one
-// of this kernel's own:
-/// `natural` in open war (no face-down cards), whose rounds play their first war without a
-/// branch (`round_open`): the first code after the gathers'.
-const OPEN_NATURAL: u8 = Gather::Random.code() + 1;
+// Gather orders are const parameters (`Gather::code`), each compiled to its own loop, plus
+// this kernel's own for open war:
+/// The gathers whose table starts with the deciding battle (`natural`, `pair-first`) in open
+/// war (no face-down cards), whose rounds play their first war without a branch
+/// (`round_open`): `OPEN` plus the gather's code.
+const OPEN: u8 = 16;
 
 /// The gather a const parameter stands for.
 const fn gather_of(code: u8) -> Gather {
-    if code == OPEN_NATURAL {
-        Gather::Natural
-    } else {
-        Gather::of_code(code)
-    }
+    Gather::of_code(code % OPEN)
 }
 
-/// Whether the table is gathered in the `natural` order.
-const fn natural(code: u8) -> bool {
-    matches!(gather_of(code), Gather::Natural)
+/// Whether a const parameter is one of `OPEN`'s.
+const fn open(code: u8) -> bool {
+    code >= OPEN
+}
+
+/// Whether the table's earlier cards go latest first (`natural`): `war` builds them as they come.
+const fn earlier_reversed(code: u8) -> bool {
+    matches!(
+        gather_of(code).order(),
+        Order::DecidingFirst(Rest::Reversed)
+    )
 }
 
 /// Plays the game dealt from `deck` (anything with a value, in deal order) under `rules`, which
@@ -328,14 +335,11 @@ fn with_rules<W: Word, K: Kernel<W>>(rules: &Rules, total: u32, kernel: K) -> K:
             }
         };
     }
+    let open_war = rules.face_down() == 0;
     match rules.gather() {
-        Gather::Reveal => go!(Gather::Reveal.code()),
-        Gather::P1First => go!(Gather::P1First.code()),
-        Gather::WinnerFirst => go!(Gather::WinnerFirst.code()),
-        Gather::Natural if rules.face_down() == 0 => go!(OPEN_NATURAL),
-        Gather::Natural => go!(Gather::Natural.code()),
-        Gather::Sorted => go!(Gather::Sorted.code()),
-        Gather::Random => unreachable!("`width` refuses the random gather"),
+        Gather::Natural if open_war => go!(OPEN + Gather::Natural.code()),
+        Gather::PairFirst if open_war => go!(OPEN + Gather::PairFirst.code()),
+        gather => with_gather_code!(gather, go),
     }
 }
 
@@ -687,8 +691,8 @@ fn round<W: Word, const RANK: u8, const GATHER: u8>(
     game: &mut Game<W>,
     p: &Params,
 ) -> Option<Outcome> {
-    if GATHER == OPEN_NATURAL {
-        return round_open::<W, RANK>(game, p);
+    if open(GATHER) {
+        return round_open::<W, RANK, GATHER>(game, p);
     }
     // Values kept in full words: no narrowing or widening on the way to the pair.
     let fifteen = W::of(15);
@@ -700,12 +704,10 @@ fn round<W: Word, const RANK: u8, const GATHER: u8>(
         PLAIN => a > b,
         _ => p1_wins::<RANK>(a.nibble(0), b.nibble(0), p.ace, p.low_top),
     };
-    let swap = match gather_of(GATHER).battle_order() {
-        BattleOrder::PlayerOrder => false,
-        BattleOrder::WinnerFirst => !p1,
-        BattleOrder::StrongestFirst => b > a,
-        BattleOrder::Shuffled => unreachable!("`width` refuses the random gather"),
-    };
+    let order = gather_of(GATHER).battle_order();
+    let swap = order.p2_first(p1, b > a, || {
+        unreachable!("`width` refuses the random gather")
+    });
     let (first, second) = if swap { (b, a) } else { (a, b) };
     let pair = first | second << 4;
     take(game, p, p1, (game.h0 >> 4, game.h1 >> 4), pair, 4)
@@ -744,13 +746,16 @@ fn take<W: Word>(
 /// is mispredicted, and a misprediction costs as much as the whole round. Only a war of two
 /// battles or more, or one a player cannot finish, goes to `war`.
 #[inline(always)]
-fn round_open<W: Word, const RANK: u8>(game: &mut Game<W>, p: &Params) -> Option<Outcome> {
+fn round_open<W: Word, const RANK: u8, const GATHER: u8>(
+    game: &mut Game<W>,
+    p: &Params,
+) -> Option<Outcome> {
     let fifteen = W::of(15);
     let (h0, h1) = (game.h0, game.h1);
     let (a0, b0) = (h0 & fifteen, h1 & fifteen);
     // Two ties in a row: a war of two battles or more, for `war`.
     if (h0 ^ h1) & W::of(0xFF) == W::ZERO {
-        return war::<W, RANK, OPEN_NATURAL>(game, p);
+        return war::<W, RANK, GATHER>(game, p);
     }
     let tie = a0 == b0;
     // The deciding battle's cards: the second ones after a tie.
@@ -760,7 +765,7 @@ fn round_open<W: Word, const RANK: u8>(game: &mut Game<W>, p: &Params) -> Option
     // loses the deciding battle below, which leaves that player nothing: the test waits for
     // the game's end. Oorlog's 2 beats an ace, and might beat an empty place.
     if RANK != PLAIN && tie && (a == W::ZERO || b == W::ZERO) {
-        return war::<W, RANK, OPEN_NATURAL>(game, p);
+        return war::<W, RANK, GATHER>(game, p);
     }
     let p1 = match RANK {
         PLAIN => a > b,
@@ -777,7 +782,7 @@ fn round_open<W: Word, const RANK: u8>(game: &mut Game<W>, p: &Params) -> Option
     // A player without a second card for a war lands here too, left with nothing: `war`
     // applies the short-war policy (and plays a war that ends the game as any other).
     if (if p1 { rest.1 } else { rest.0 }) == W::ZERO && tie {
-        return war::<W, RANK, OPEN_NATURAL>(game, p);
+        return war::<W, RANK, GATHER>(game, p);
     }
     game.wars += u64::from(tie);
     take(game, p, p1, rest, table, down)
@@ -797,10 +802,11 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
     let mut m = 1;
     // `natural`: every card on the table but the deciding pair, latest first, player 2's card
     // before player 1's at each step (built as the cards come, with shifts by constants).
+    // Unused by the other gathers.
     let mut earlier = W::of(game.h1.nibble(0)) | W::of(game.h0.nibble(0)) << 4;
     // Cards the shorter hand holds past the table.
     let mut spare = len0.min(len1) - 1;
-    let (p1, x, y) = loop {
+    let p1 = loop {
         game.wars += 1;
         let down = if holds_war(p.face_down as usize, spare as usize) {
             p.face_down
@@ -813,7 +819,7 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
             }
         };
         spare -= war_cards(down as usize) as u32;
-        if natural(GATHER) {
+        if earlier_reversed(GATHER) {
             for _ in 0..down {
                 earlier = earlier << 8 | W::of(r1.nibble(0)) | W::of(r0.nibble(0)) << 4;
                 (r0, r1) = (r0 >> 4, r1 >> 4);
@@ -825,18 +831,13 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
         let (x, y) = (r0.nibble(0), r1.nibble(0));
         (r0, r1) = (r0 >> 4, r1 >> 4);
         if x != y {
-            break (p1_wins::<RANK>(x, y, p.ace, p.low_top), x, y);
+            break p1_wins::<RANK>(x, y, p.ace, p.low_top);
         }
-        if natural(GATHER) {
+        if earlier_reversed(GATHER) {
             earlier = earlier << 8 | W::of(y) | W::of(x) << 4;
         }
     };
-    let table = if natural(GATHER) {
-        let (won, lost) = if p1 { (x, y) } else { (y, x) };
-        W::of(won) | W::of(lost) << 4 | earlier << 8
-    } else {
-        take_table::<W, GATHER>(game.h0, game.h1, m, p1)
-    };
+    let table = take_table::<W, GATHER>(game.h0, game.h1, m, p1, earlier);
     take(game, p, p1, (r0, r1), table, 4 * m)
 }
 
@@ -849,25 +850,31 @@ fn short(rules: &Rules, left0: u32, left1: u32) -> Result<u32, Outcome> {
 }
 
 /// The `2m` cards of a war's table (the first `m` of each hand), in the order the winner takes
-/// them (`natural` is built by `war` as the cards come).
+/// them; `earlier` is the table but its deciding pair, latest first, as `war` built it for
+/// `natural`.
 #[inline(always)]
-fn take_table<W: Word, const GATHER: u8>(h0: W, h1: W, m: u32, p1: bool) -> W {
+fn take_table<W: Word, const GATHER: u8>(h0: W, h1: W, m: u32, p1: bool, earlier: W) -> W {
     let mask = (W::ONE << (4 * m)) - W::ONE;
     let (c0, c1) = (h0 & mask, h1 & mask);
     let (won, lost) = if p1 { (c0, c1) } else { (c1, c0) };
-    match gather_of(GATHER) {
-        Gather::P1First => c0 | c1 << (4 * m),
-        Gather::WinnerFirst => won | lost << (4 * m),
-        Gather::Reveal => {
-            let mut table = W::ZERO;
-            for j in 0..m {
-                table = table | W::of(c0.nibble(j)) << (8 * j) | W::of(c1.nibble(j)) << (8 * j + 4);
-            }
-            table
+    match gather_of(GATHER).order() {
+        Order::ByPlayer(Place::InTurn) => c0 | c1 << (4 * m),
+        Order::ByPlayer(Place::First) => won | lost << (4 * m),
+        Order::ByPlayer(Place::Last) => lost | won << (4 * m),
+        Order::Reveal => interleaved(c0, c1, m),
+        Order::DecidingFirst(rest) => {
+            // The deciding pair is the last card of each hand's share of the table.
+            let last = 4 * (m - 1);
+            let (x, y) = (c0 >> last, c1 >> last);
+            let (won, lost) = if p1 { (x, y) } else { (y, x) };
+            let earlier = match rest {
+                Rest::Reversed => earlier,
+                Rest::AsRevealed => interleaved(c0, c1, m - 1),
+            };
+            won | lost << 4 | earlier << 8
         }
-        Gather::Natural => unreachable!("`war` builds the natural table as the cards come"),
-        Gather::Random => unreachable!("`width` refuses the random gather"),
-        Gather::Sorted => {
+        Order::Shuffled => unreachable!("`width` refuses the random gather"),
+        Order::Strongest => {
             // sorted: the strongest value first; equal values cannot be told apart here.
             let mut count = [0u32; 16];
             for j in 0..m {
@@ -885,4 +892,14 @@ fn take_table<W: Word, const GATHER: u8>(h0: W, h1: W, m: u32, p1: bool) -> W {
             table
         }
     }
+}
+
+/// The first `m` cards of each hand in reveal order: player 1's, then player 2's, at each step.
+#[inline(always)]
+fn interleaved<W: Word>(c0: W, c1: W, m: u32) -> W {
+    let mut table = W::ZERO;
+    for j in 0..m {
+        table = table | W::of(c0.nibble(j)) << (8 * j) | W::of(c1.nibble(j)) << (8 * j + 4);
+    }
+    table
 }

@@ -22,7 +22,7 @@
 use super::cycle::{self, Brent, Copies, History, Replay};
 use super::{short_war, GameResult, Outcome, Tally};
 use crate::deal::{dealt_span, SplitMix64};
-use crate::rules::{holds_war, BattleOrder, Card, Deal, Gather, Rules};
+use crate::rules::{holds_war, with_gather_code, Card, Deal, Gather, Order, Rest, Rules};
 use std::hint::select_unpredictable;
 
 /// Ranking, as a const parameter so that each variant compiles to its own loop: plain "highest
@@ -321,14 +321,7 @@ impl Pair {
                 }
             };
         }
-        match rules.gather() {
-            Gather::Reveal => go!(Gather::Reveal.code()),
-            Gather::P1First => go!(Gather::P1First.code()),
-            Gather::WinnerFirst => go!(Gather::WinnerFirst.code()),
-            Gather::Natural => go!(Gather::Natural.code()),
-            Gather::Sorted => go!(Gather::Sorted.code()),
-            Gather::Random => go!(Gather::Random.code()),
-        }
+        with_gather_code!(rules.gather(), go)
     }
 
     /// Plays runs until the game ends or repeats its state (`cycle::Brent`, which a run stops
@@ -340,7 +333,7 @@ impl Pair {
         rng: &mut SplitMix64,
         max_rounds: u64,
     ) -> GameResult {
-        let detect = Gather::of_code(GATHER) != Gather::Random;
+        let detect = Gather::of_code(GATHER).order() != Order::Shuffled;
         let mut tally = Tally::default();
         let total = self.total;
         let Pair {
@@ -495,13 +488,8 @@ fn battle<const RANK: u8, const GATHER: u8>(
     limit: usize,
 ) {
     let p1 = p1_wins::<RANK>(a, b, ace, low_top);
-    let swap = match Gather::of_code(GATHER).battle_order() {
-        BattleOrder::PlayerOrder => false,
-        BattleOrder::WinnerFirst => !p1,
-        BattleOrder::StrongestFirst => b > a,
-        // Fisher-Yates on two cards: one draw decides whether they swap.
-        BattleOrder::Shuffled => rng.below(2) == 0,
-    };
+    let order = Gather::of_code(GATHER).battle_order();
+    let swap = order.p2_first(p1, b > a, || rng.below(2) == 0);
     let (first, second) = if swap { (b, a) } else { (a, b) };
     // Who won is a coin flip to the processor: selects, never branches.
     let t = select_unpredictable(p1, *t0, *t1);
@@ -697,12 +685,11 @@ fn war<const RANK: u8, const GATHER: u8>(
             slot[0] = v;
         }
     }
-    let gather = Gather::of_code(GATHER);
-    match gather {
-        Gather::Reveal => put(to, table.iter().copied()),
-        Gather::P1First | Gather::WinnerFirst => {
+    match Gather::of_code(GATHER).order() {
+        Order::Reveal => put(to, table.iter().copied()),
+        Order::ByPlayer(place) => {
             // One player's cards in the order played, then the other's: both halves at once.
-            let first = if gather == Gather::P1First { 0 } else { w };
+            let first = place.first_of_two(w);
             let (one, other) = to.split_at_mut(n);
             let halves = one.chunks_exact_mut(2).zip(other.chunks_exact_mut(2));
             for ((a, b), both) in halves.zip(table.chunks_exact(2)) {
@@ -710,18 +697,22 @@ fn war<const RANK: u8, const GATHER: u8>(
                 b[0] = both[1 - first];
             }
         }
-        Gather::Natural => {
-            // The winning card, the losing one, then every earlier card, latest first.
+        Order::DecidingFirst(rest) => {
+            // The winning card, the losing one, then every earlier card.
             let (won, lost) = if p1 { (x, y) } else { (y, x) };
             to[0] = won;
             to[2] = lost;
             // Not a chained iterator: `chain` tests which half it is in at every card.
-            put(&mut to[4..], table[..n - 2].iter().rev().copied());
+            let earlier = table[..n - 2].iter().copied();
+            match rest {
+                Rest::Reversed => put(&mut to[4..], earlier.rev()),
+                Rest::AsRevealed => put(&mut to[4..], earlier),
+            }
         }
-        Gather::Sorted | Gather::Random => {
+        order @ (Order::Strongest | Order::Shuffled) => {
             pile.clear();
             pile.extend_from_slice(table);
-            if gather == Gather::Sorted {
+            if order == Order::Strongest {
                 // Strongest value first; equal values cannot be told apart here.
                 pile.sort_unstable_by(|a, b| b.cmp(a));
             } else {

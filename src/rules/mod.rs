@@ -54,9 +54,15 @@ pub enum Gather {
     P1First,
     /// The winner's cards as played, then every other player's in player order.
     WinnerFirst,
+    /// Every other player's cards as played, in player order, then the winner's (Code Golf
+    /// question 82340).
+    LoserFirst,
     /// The winning card, the deciding battle's other cards in player order, then the rest of
     /// the table in reverse reveal order: how a hand picks up a pile.
     Natural,
+    /// The winning card, the deciding battle's other cards in player order, then the rest of
+    /// the table in reveal order (the Rosetta Code solutions).
+    PairFirst,
     /// Strongest value first (ace or joker highest), equal values in reveal order.
     Sorted,
     /// Shuffled by a generator seeded from the game's seed: no cycle can be detected.
@@ -66,7 +72,7 @@ pub enum Gather {
 impl Gather {
     /// Every gather, numbered in declaration order: the const parameter of the kernels that
     /// compile one loop per gather (`Gather::of_code` turns it back, so that the kernels match
-    /// on the gather itself, exhaustively).
+    /// on the gather's `Order`, exhaustively).
     pub const fn code(self) -> u8 {
         self as u8
     }
@@ -77,21 +83,109 @@ impl Gather {
             0 => Gather::Reveal,
             1 => Gather::P1First,
             2 => Gather::WinnerFirst,
-            3 => Gather::Natural,
-            4 => Gather::Sorted,
-            5 => Gather::Random,
+            3 => Gather::LoserFirst,
+            4 => Gather::Natural,
+            5 => Gather::PairFirst,
+            6 => Gather::Sorted,
+            7 => Gather::Random,
             _ => panic!("not the code of a gather"),
         }
     }
 
-    /// How this gather orders the cards of a battle without a war, one card from each player:
-    /// the one definition every kernel that plays such battles uses.
-    pub const fn battle_order(self) -> BattleOrder {
+    /// What this gather does with the table: its one definition, which every kernel
+    /// implements by matching on `Order`. A new gather that is a new combination of an
+    /// existing `Order`'s parts changes this function only.
+    pub const fn order(self) -> Order {
         match self {
-            Gather::Reveal | Gather::P1First => BattleOrder::PlayerOrder,
-            Gather::WinnerFirst | Gather::Natural => BattleOrder::WinnerFirst,
-            Gather::Sorted => BattleOrder::StrongestFirst,
-            Gather::Random => BattleOrder::Shuffled,
+            Gather::Reveal => Order::Reveal,
+            Gather::P1First => Order::ByPlayer(Place::InTurn),
+            Gather::WinnerFirst => Order::ByPlayer(Place::First),
+            Gather::LoserFirst => Order::ByPlayer(Place::Last),
+            Gather::Natural => Order::DecidingFirst(Rest::Reversed),
+            Gather::PairFirst => Order::DecidingFirst(Rest::AsRevealed),
+            Gather::Sorted => Order::Strongest,
+            Gather::Random => Order::Shuffled,
+        }
+    }
+
+    /// How this gather orders the cards of a battle without a war, one card from each player:
+    /// the one definition every kernel that plays such battles uses, read off `order`.
+    pub const fn battle_order(self) -> BattleOrder {
+        match self.order() {
+            Order::Reveal | Order::ByPlayer(Place::InTurn) => BattleOrder::PlayerOrder,
+            Order::ByPlayer(Place::First) | Order::DecidingFirst(_) => BattleOrder::WinnerFirst,
+            Order::ByPlayer(Place::Last) => BattleOrder::WinnerLast,
+            Order::Strongest => BattleOrder::StrongestFirst,
+            Order::Shuffled => BattleOrder::Shuffled,
+        }
+    }
+}
+
+/// Runs `$go!(CODE)`, `CODE` being the const code of the gather `$gather` (`Gather::code`):
+/// the one dispatch from a setting's gather to the kernels' const parameter, exhaustive.
+macro_rules! with_gather_code {
+    ($gather:expr, $go:ident) => {
+        match $gather {
+            $crate::rules::Gather::Reveal => $go!($crate::rules::Gather::Reveal.code()),
+            $crate::rules::Gather::P1First => $go!($crate::rules::Gather::P1First.code()),
+            $crate::rules::Gather::WinnerFirst => $go!($crate::rules::Gather::WinnerFirst.code()),
+            $crate::rules::Gather::LoserFirst => $go!($crate::rules::Gather::LoserFirst.code()),
+            $crate::rules::Gather::Natural => $go!($crate::rules::Gather::Natural.code()),
+            $crate::rules::Gather::PairFirst => $go!($crate::rules::Gather::PairFirst.code()),
+            $crate::rules::Gather::Sorted => $go!($crate::rules::Gather::Sorted.code()),
+            $crate::rules::Gather::Random => $go!($crate::rules::Gather::Random.code()),
+        }
+    };
+}
+pub(crate) use with_gather_code;
+
+/// The table's order after a round, as the gathers of RULES.md compose it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Order {
+    /// Every card in the order it reached the table, player order within a moment.
+    Reveal,
+    /// Each player's cards in the order played, one player after the other, in player order
+    /// but for the winner's `Place`.
+    ByPlayer(Place),
+    /// The deciding battle's cards (the winning card, then the others in player order), then
+    /// the rest of the table.
+    DecidingFirst(Rest),
+    /// By value, strongest first (ace or joker highest, whatever the ranking), equal values
+    /// in reveal order.
+    Strongest,
+    /// Shuffled by the game's generator.
+    Shuffled,
+}
+
+/// Where the winner's cards go in an `Order::ByPlayer` table.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Place {
+    /// In player order, like everyone's.
+    InTurn,
+    /// Before every other player's.
+    First,
+    /// After every other player's.
+    Last,
+}
+
+/// The order of the cards before the deciding battle, in an `Order::DecidingFirst` table.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Rest {
+    /// The reverse of the order they reached the table (`natural`).
+    Reversed,
+    /// The order they reached the table (`pair-first`).
+    AsRevealed,
+}
+
+impl Place {
+    /// Which player's cards come first in a two-player `Order::ByPlayer` table, `winner`
+    /// being 0 or 1.
+    #[inline(always)]
+    pub const fn first_of_two(self, winner: usize) -> usize {
+        match self {
+            Place::InTurn => 0,
+            Place::First => winner,
+            Place::Last => 1 - winner,
         }
     }
 }
@@ -116,8 +210,11 @@ pub const fn holds_war(face_down: usize, left: usize) -> bool {
 pub enum BattleOrder {
     /// Player 1's card first, then player 2's, and so on (`reveal`, `p1-first`).
     PlayerOrder,
-    /// The winning card, then the others in player order (`winner-first`, `natural`).
+    /// The winning card, then the others in player order (`winner-first`, `natural`,
+    /// `pair-first`).
     WinnerFirst,
+    /// The others in player order, then the winning card (`loser-first`).
+    WinnerLast,
     /// The highest value first, equal values in player order (`sorted`).
     StrongestFirst,
     /// Shuffled by the game's generator (`random`).
@@ -130,13 +227,28 @@ impl BattleOrder {
         self as u8
     }
 
+    /// Whether a two-player battle's cards go player 2's first: `p1_won` whether player 1 won,
+    /// `p2_higher` whether player 2's value is the higher, `coin` a fair draw of the game's
+    /// generator (read by `Shuffled` alone: Fisher-Yates on two cards is one draw).
+    #[inline(always)]
+    pub fn p2_first(self, p1_won: bool, p2_higher: bool, coin: impl FnOnce() -> bool) -> bool {
+        match self {
+            BattleOrder::PlayerOrder => false,
+            BattleOrder::WinnerFirst => !p1_won,
+            BattleOrder::WinnerLast => p1_won,
+            BattleOrder::StrongestFirst => p2_higher,
+            BattleOrder::Shuffled => coin(),
+        }
+    }
+
     /// The order numbered `code`.
     pub const fn of_code(code: u8) -> BattleOrder {
         match code {
             0 => BattleOrder::PlayerOrder,
             1 => BattleOrder::WinnerFirst,
-            2 => BattleOrder::StrongestFirst,
-            3 => BattleOrder::Shuffled,
+            2 => BattleOrder::WinnerLast,
+            3 => BattleOrder::StrongestFirst,
+            4 => BattleOrder::Shuffled,
             _ => panic!("not the code of a battle order"),
         }
     }
@@ -200,7 +312,9 @@ named!(
     Reveal = "reveal",
     P1First = "p1-first",
     WinnerFirst = "winner-first",
+    LoserFirst = "loser-first",
     Natural = "natural",
+    PairFirst = "pair-first",
     Sorted = "sorted",
     Random = "random"
 );

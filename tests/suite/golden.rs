@@ -116,19 +116,17 @@ fn every_golden_file_matches_the_library() {
     assert_eq!(files, 9, "every golden file was checked");
 }
 
-/// The rules of the literature (`literature/FLAGS`) that warsweep plays, through the binary
-/// (1 and 2 threads) and the library, byte for byte. Those it does not play yet are refused as
-/// unknown values (exit 2), so that this test fails, and is extended, when one arrives.
+/// The rules of the literature (`literature/FLAGS`: the loser-first and pair-first gathers, the
+/// cyclic ranking), through the binary (1 and 2 threads) and the library, byte for byte.
 #[test]
-fn literature_golden_files_match_or_their_rule_is_refused() {
+fn literature_golden_files_match() {
     let dir = golden_dir().join("literature");
     let flags = std::fs::read_to_string(dir.join("FLAGS")).expect("literature/FLAGS");
-    let (mut matched, mut refused) = (0, 0);
+    let mut matched = 0;
     for line in flags.lines().filter(|l| !l.trim().is_empty()) {
         let (name, flags) = line.split_once('|').unwrap();
         let args: Vec<&str> = flags.split_whitespace().collect();
         let expected = std::fs::read_to_string(dir.join(name)).unwrap();
-        let playable = !flags.contains("loser-first") && !flags.contains("pair-first");
         for threads in ["1", "2"] {
             let out = assert_cmd::Command::cargo_bin("warsweep")
                 .unwrap()
@@ -137,24 +135,11 @@ fn literature_golden_files_match_or_their_rule_is_refused() {
                 .args(["--csv", "-", "-q", "--threads", threads])
                 .output()
                 .unwrap();
-            if playable {
-                assert!(out.status.success(), "{name}");
-                assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "{name}");
-            } else {
-                assert_eq!(
-                    out.status.code(),
-                    Some(2),
-                    "{name}: not played yet, so refused"
-                );
-            }
+            assert!(out.status.success(), "{name}");
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "{name}");
         }
-        if playable {
-            assert_eq!(library_csv(flags), expected, "{name}");
-            matched += 1;
-        } else {
-            refused += 1;
-        }
+        assert_eq!(library_csv(flags), expected, "{name}");
+        matched += 1;
     }
-    // The cyclic ranking; the loser-first and pair-first gathers to come.
-    assert_eq!((matched, refused), (1, 3));
+    assert_eq!(matched, 4);
 }

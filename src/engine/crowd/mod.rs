@@ -24,7 +24,7 @@ use super::cycle::Key;
 use super::hands::Hands;
 use crate::deal::SplitMix64;
 use crate::rules::{
-    holds_war, war_cards, BattleOrder, Card, Gather, Rules, ShortWar, Strength, MAX_PLAYERS,
+    holds_war, war_cards, BattleOrder, Card, Order, Rules, ShortWar, Strength, MAX_PLAYERS,
 };
 use lanes::*;
 use three::*;
@@ -69,7 +69,8 @@ pub(crate) fn play(
     key: Key,
 ) -> (Run, Counts) {
     let (strength, down) = (rules.strength(), rules.face_down());
-    let wars_inside = rules.gather() == Gather::Reveal && rules.short_war() == ShortWar::MostCards;
+    let wars_inside =
+        rules.gather().order() == Order::Reveal && rules.short_war() == ShortWar::MostCards;
     // Runs of one card each in player order have loops of their own (three players, byte lanes).
     match rules.gather().battle_order() {
         BattleOrder::PlayerOrder if trio.is_some() && fits_three(hands) => {
@@ -96,6 +97,10 @@ pub(crate) fn play(
         BattleOrder::WinnerFirst => {
             const WINNER_FIRST: u8 = BattleOrder::WinnerFirst.code();
             dispatch::<WINNER_FIRST>(hands, strength, rng, pile, down, stop_after, key)
+        }
+        BattleOrder::WinnerLast => {
+            const WINNER_LAST: u8 = BattleOrder::WinnerLast.code();
+            dispatch::<WINNER_LAST>(hands, strength, rng, pile, down, stop_after, key)
         }
         BattleOrder::StrongestFirst => {
             const STRONGEST_FIRST: u8 = BattleOrder::StrongestFirst.code();
@@ -265,6 +270,16 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
                             at += 1;
                         }
                     }
+                }
+                BattleOrder::WinnerLast => {
+                    let mut at = 0;
+                    for (p, &card) in shown.iter().enumerate() {
+                        if p != winner {
+                            gathered[at] = card;
+                            at += 1;
+                        }
+                    }
+                    gathered[PLAYERS - 1] = shown[winner];
                 }
                 BattleOrder::Shuffled => {
                     rng.shuffle(&mut shown);
