@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use warsweep::deal::Shuffle;
-use warsweep::rules::{Deal, Gather, Preset, Ranking, ShortWar};
+use warsweep::rules::{Deal, Gather, Preset, Ranking, ShortWar, WonPile};
 
 const PRESETS: &str = "\
 Presets (RULES.md):
@@ -23,7 +23,7 @@ Presets (RULES.md):
              gather, blocks deal, whoever runs out in a war loses; play prints rounds
 
 Every part of a preset can be changed on its own: --deck, --players, --face-down, --short-war,
---gather, --deal, --ranking.";
+--gather, --deal, --ranking, --won-pile.";
 
 /// The command line, or the exit code of a command line that was help, a version or a mistake.
 pub fn parse() -> Result<Cli, ExitCode> {
@@ -199,7 +199,11 @@ pub struct SettingArgs {
     /// How revealed cards are compared
     #[arg(long, value_enum)]
     pub ranking: Option<Ranking>,
-    /// Rounds after which a game that cannot be checked for cycles (random gather) stops
+    /// Where won cards go
+    #[arg(long, value_enum)]
+    pub won_pile: Option<WonPile>,
+    /// Rounds after which a game that cannot be checked for cycles (random gather, shuffled
+    /// won piles) stops
     #[arg(long, default_value_t = 1_000_000, allow_negative_numbers = true, value_parser = positive_u64)]
     pub max_rounds: u64,
 }
@@ -455,8 +459,9 @@ mod tests {
             + same(ShortWar::name)
             + same(Deal::name)
             + same(Ranking::name)
+            + same(WonPile::name)
             + same(Shuffle::name);
-        assert_eq!(counted, 5 + 8 + 4 + 2 + 3 + 3);
+        assert_eq!(counted, 5 + 8 + 4 + 2 + 3 + 2 + 3);
     }
 
     #[test]

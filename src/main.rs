@@ -84,6 +84,7 @@ fn rules_of(setting: &SettingArgs, default: Preset, players: Option<usize>) -> R
         gather: setting.gather,
         deal: setting.deal,
         ranking: setting.ranking,
+        won_pile: setting.won_pile,
     };
     Ok(Rules::build(setting.rules.unwrap_or(default), knobs)?)
 }

@@ -8,7 +8,7 @@
 //! of one hand. (Eight times the room, oorlog's runs of three players stopped twice as often for
 //! room: 12% more mispredicted branches, 4% slower.) Nothing here allocates after `Hands::new`.
 
-use crate::deal::dealt_span;
+use crate::deal::{dealt_span, SplitMix64};
 use crate::rules::{Card, Deal, MAX_PLAYERS};
 
 #[derive(Clone, Debug)]
@@ -21,6 +21,12 @@ pub struct Hands {
     pub(crate) limit: [u32; MAX_PLAYERS],
     region: u32,
     players: usize,
+    /// Won piles (`--won-pile shuffled`): player `p`'s is `piles[p * room..][..piled[p]]`,
+    /// bottom last. Empty when the rules keep none.
+    piles: Box<[Card]>,
+    piled: [u32; MAX_PLAYERS],
+    /// Shuffles a won pile into a new hand; seeded once a game (`seed_piles`).
+    pile_rng: SplitMix64,
 }
 
 impl Hands {
@@ -37,12 +43,26 @@ impl Hands {
             limit: [0; MAX_PLAYERS],
             region,
             players,
+            piles: Box::default(),
+            piled: [0; MAX_PLAYERS],
+            pile_rng: SplitMix64(0),
         };
         for p in 0..players {
             hands.limit[p] = p as u32 * region + region - room;
         }
         hands.clear();
         hands
+    }
+
+    /// The same, with a won pile for each player (RULES.md, "Won piles").
+    pub(crate) fn with_won_piles(mut self) -> Hands {
+        self.piles = vec![Card::default(); self.room() * self.players].into_boxed_slice();
+        self
+    }
+
+    /// Seeds the generator that shuffles won piles into hands: once a game, from its seed.
+    pub(crate) fn seed_piles(&mut self, seed: u64) {
+        self.pile_rng = SplitMix64(seed);
     }
 
     /// Cards one hand can hold.
@@ -55,12 +75,13 @@ impl Hands {
         self.players
     }
 
-    /// Empties every hand.
+    /// Empties every hand and won pile.
     pub(crate) fn clear(&mut self) {
         for p in 0..self.players {
             self.head[p] = p as u32 * self.region;
             self.tail[p] = self.head[p];
         }
+        self.piled = [0; MAX_PLAYERS];
     }
 
     /// Deals `deck` as `deal` says into empty hands at their regions' starts.
@@ -112,21 +133,65 @@ impl Hands {
     }
 
     #[inline(always)]
-    /// How many cards player `p` holds.
+    /// How many cards player `p` holds: hand and won pile together.
     pub fn len(&self, p: usize) -> u32 {
-        self.tail[p] - self.head[p]
+        self.tail[p] - self.head[p] + self.piled[p]
     }
 
-    /// Whether any player holds no card.
+    /// Whether any player holds no card (in hand or won pile).
     #[inline(always)]
     pub fn any_empty(&self) -> bool {
-        (0..self.players).any(|p| self.head[p] == self.tail[p])
+        (0..self.players).any(|p| self.len(p) == 0)
     }
 
-    /// Takes the top card of player `p`'s hand; the caller knows it is not empty.
+    /// Player `p`'s won pile, top first (empty without won piles).
+    pub fn pile(&self, p: usize) -> &[Card] {
+        if self.piles.is_empty() {
+            return &[];
+        }
+        let from = p * self.room();
+        &self.piles[from..from + self.piled[p] as usize]
+    }
+
+    /// Whether player `p`'s hand is empty and must first take its won pile (`take_pile`) to
+    /// reveal or put down a card.
+    #[inline(always)]
+    pub(crate) fn must_take_pile(&self, p: usize) -> bool {
+        self.head[p] == self.tail[p] && self.piled[p] > 0
+    }
+
+    /// Shuffles player `p`'s won pile (Fisher-Yates, as the `splitmix` shuffle) into their
+    /// empty hand.
+    #[cold]
+    pub(crate) fn take_pile(&mut self, p: usize) {
+        debug_assert!(self.must_take_pile(p));
+        let (from, n) = (p * self.room(), self.piled[p] as usize);
+        let pile = &mut self.piles[from..from + n];
+        self.pile_rng.shuffle(pile);
+        let start = p as u32 * self.region;
+        self.cards[start as usize..start as usize + n].copy_from_slice(pile);
+        (self.head[p], self.tail[p]) = (start, start + n as u32);
+        self.piled[p] = 0;
+    }
+
+    /// Gives player `p` the cards of a won table, in order: to the bottom of their won pile if
+    /// the rules keep one, else to the bottom of their hand.
+    #[inline(always)]
+    pub(crate) fn win(&mut self, p: usize, cards: &[Card]) {
+        if self.piles.is_empty() {
+            self.push_slice(p, cards);
+        } else {
+            let at = p * self.room() + self.piled[p] as usize;
+            self.piles[at..at + cards.len()].copy_from_slice(cards);
+            self.piled[p] += cards.len() as u32;
+        }
+    }
+
+    /// Takes the top card of player `p`'s hand; the caller knows it is not empty (and has
+    /// taken the won pile into an empty hand: `must_take_pile`).
     #[inline(always)]
     pub(crate) fn pop(&mut self, p: usize) -> Card {
-        debug_assert!(self.len(p) > 0, "player {p} has no card to reveal");
+        debug_assert!(self.head[p] < self.tail[p], "player {p} has no card to reveal");
         let card = self.cards[self.head[p] as usize];
         self.head[p] += 1;
         card

@@ -19,7 +19,9 @@ pub(crate) mod packed;
 pub(crate) mod pair;
 
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
-use crate::rules::{holds_war, war_cards, Card, Order, Place, Rest, Rules, ShortWar, MAX_PLAYERS};
+use crate::rules::{
+    holds_war, war_cards, Card, Order, Place, Rest, Rules, ShortWar, WonPile, MAX_PLAYERS,
+};
 use crate::text::count;
 use cycle::{Brent, Copies, History, Key, Replay, Snapshot};
 use hands::Hands;
@@ -94,6 +96,8 @@ pub trait Observer {
     fn round_end(&mut self, _hands: &Hands) {}
     /// Why a game stopped in the middle of a war.
     fn note(&mut self, _text: &str) {}
+    /// Player `player` shuffled their won pile into `hand`, their new hand (`--won-pile`).
+    fn pile_shuffled(&mut self, _player: usize, _hand: &[Card]) {}
 }
 
 /// The observer that watches nothing.
@@ -167,12 +171,44 @@ pub struct Engine {
     rng: SplitMix64,
     max_rounds: u64,
     events: Vec<(usize, Card)>,
-    /// The word unobserved games are played in, when they fit in one (see `packed`).
-    packed: Option<packed::Width>,
+    /// Where unobserved games are played (`choose_path`).
+    path: Path,
     /// Cards in all hands the engine was sized for.
     total: usize,
     /// Where unobserved two-player games too large for a word are played (see `pair`).
     pair: pair::Pair,
+}
+
+/// Where unobserved games of a setting are played. Observed games (traces, tests) always take
+/// the general round (`play_round`), which plays every setting.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Path {
+    /// Two players, whose hands fit in machine words (`packed`).
+    Packed(packed::Width),
+    /// Two players, the hands interleaved in one byte array (`pair`).
+    Pair,
+    /// Three players or more: runs of `crowd`, other wars in `resolve_war`.
+    Crowd,
+    /// The general round: settings no fast path plays.
+    General,
+}
+
+/// The choice of path for unobserved games of `rules` with `total` cards in all, made once per
+/// engine; `packed` allows the word kernel. The one place where a fast path declines a setting
+/// (`packed::width` says which games fit in words).
+fn choose_path(rules: &Rules, total: usize, packed: bool) -> Path {
+    match rules.won_pile() {
+        WonPile::None => {}
+        // Won piles and their shuffles live in `Hands`, which only the general round reads.
+        WonPile::Shuffled => return Path::General,
+    }
+    if rules.players() > 2 {
+        return Path::Crowd;
+    }
+    match packed::width(rules, total) {
+        Some(width) if packed => Path::Packed(width),
+        _ => Path::Pair,
+    }
 }
 
 /// Default for `--max-rounds`: where games that cannot be checked for cycles are stopped.
@@ -189,6 +225,8 @@ const FIRST_SPACING: u64 = 256;
 
 /// Mixed into the game's seed to seed the `random` gather, so that it does not replay the shuffle.
 const GATHER_SEED_SALT: u64 = 0x5EED_6A7E_11E2_0B5D;
+/// Mixed into the game's seed to seed the shuffles of won piles (`--won-pile shuffled`).
+const PILE_SEED_SALT: u64 = 0x9D1E_5EED_0FC0_DE55;
 
 impl Engine {
     /// An engine for games of `rules` dealt from the rules' deck.
@@ -201,12 +239,16 @@ impl Engine {
         let deck = rules.deck();
         let total = total.max(deck.len());
         let players = rules.players();
+        let hands = match rules.won_pile() {
+            WonPile::None => Hands::new(players, total),
+            WonPile::Shuffled => Hands::new(players, total).with_won_piles(),
+        };
         Engine {
             rules,
             sorted: deck.sorted(),
             deck: Vec::with_capacity(deck.len()),
             dealer: Dealer::new(deck),
-            hands: Hands::new(players, total),
+            hands,
             history: History::new(),
             ghosts: [0, 1].map(|_| (Hands::new(players, total), Tally::default())),
             brent: Brent::new(Snapshot::with_capacity(total)),
@@ -214,7 +256,7 @@ impl Engine {
             rng: SplitMix64(0),
             max_rounds: DEFAULT_MAX_ROUNDS,
             events: Vec::with_capacity(total),
-            packed: packed::width(&rules, total),
+            path: choose_path(&rules, total, true),
             total,
             pair: pair::Pair::with_capacity(total),
         }
@@ -223,11 +265,7 @@ impl Engine {
     /// Whether unobserved games of small decks are played in machine words (`packed`, the
     /// default where they fit) or on the general fast paths: the tests compare both.
     pub fn set_packed(&mut self, on: bool) {
-        self.packed = if on {
-            packed::width(&self.rules, self.total)
-        } else {
-            None
-        };
+        self.path = choose_path(&self.rules, self.total, on);
     }
 
     /// The rules this engine plays.
@@ -255,10 +293,9 @@ impl Engine {
         seeds: RangeInclusive<u64>,
         mut each: impl FnMut(u64, &GameResult),
     ) {
-        if shuffle == Shuffle::Lex && self.rules.players() == 2 && self.sorted.len() >= 2 {
+        if let (Shuffle::Lex, Path::Packed(width)) = (shuffle, self.path) {
             // A lex seed is below the deck's deal count, itself at most u64::MAX.
-            let end = seeds.end().checked_add(1);
-            if let (Some(width), Some(end)) = (self.packed, end) {
+            if let Some(end) = seeds.end().checked_add(1) {
                 let seeds = *seeds.start()..end;
                 return packed::play_lex(&self.rules, width, &mut self.dealer, seeds, each);
             }
@@ -276,30 +313,39 @@ impl Engine {
         observer: &mut O,
     ) -> GameResult {
         // Unobserved two-player games need values only: no hands of cards are dealt.
-        let two = !O::ACTIVE && self.rules.players() == 2 && self.sorted.len() >= 2;
-        if two && shuffle == Shuffle::Lex {
-            let values = self.dealer.lex_values(seed);
-            if let Some(width) = self.packed {
-                return packed::play_values(&self.rules, width, values);
+        let path = if O::ACTIVE { Path::General } else { self.path };
+        if shuffle == Shuffle::Lex {
+            match path {
+                Path::Packed(width) => {
+                    let values = self.dealer.lex_values(seed);
+                    return packed::play_values(&self.rules, width, values);
+                }
+                Path::Pair => {
+                    let values = self.dealer.lex_values(seed);
+                    self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
+                    let rng = &mut self.rng;
+                    return self
+                        .pair
+                        .play_deal(&self.rules, values, |v| v, rng, self.max_rounds);
+                }
+                Path::Crowd | Path::General => {}
             }
-            self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
-            let rng = &mut self.rng;
-            return self
-                .pair
-                .play_deal(&self.rules, values, |v| v, rng, self.max_rounds);
         }
         self.deck.clear();
         self.deck.extend_from_slice(&self.sorted);
         self.dealer.shuffle(shuffle, seed, &mut self.deck);
-        if two {
-            if let Some(width) = self.packed {
+        match path {
+            Path::Packed(width) => {
                 return packed::play_deal(&self.rules, width, &self.deck, Card::value);
             }
-            self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
-            let (deck, rng) = (&self.deck, &mut self.rng);
-            return self
-                .pair
-                .play_deal(&self.rules, deck, Card::value, rng, self.max_rounds);
+            Path::Pair => {
+                self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
+                let (deck, rng) = (&self.deck, &mut self.rng);
+                return self
+                    .pair
+                    .play_deal(&self.rules, deck, Card::value, rng, self.max_rounds);
+            }
+            Path::Crowd | Path::General => {}
         }
         self.hands.deal(&self.deck, self.rules.deal());
         self.play_loaded(seed, true, observer)
@@ -346,18 +392,24 @@ impl Engine {
     /// the game ends, so the round-0 snapshot can be dealt again instead of copied.
     fn play_loaded<O: Observer>(&mut self, seed: u64, dealt: bool, observer: &mut O) -> GameResult {
         self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
+        self.hands.seed_piles(seed ^ PILE_SEED_SALT);
         let mut tally = Tally::default();
         if self.hands.any_empty() {
             return tally.result(most_cards(&self.hands));
         }
-        if !O::ACTIVE && self.rules.players() == 2 {
-            let hands = [self.hands.hand(0), self.hands.hand(1)];
-            if let Some(width) = self.packed {
+        let path = if O::ACTIVE { Path::General } else { self.path };
+        match path {
+            Path::Packed(width) => {
+                let hands = [self.hands.hand(0), self.hands.hand(1)];
                 return packed::play_hands(&self.rules, width, hands);
             }
-            return self
-                .pair
-                .play_hands(&self.rules, hands, &mut self.rng, self.max_rounds);
+            Path::Pair => {
+                let hands = [self.hands.hand(0), self.hands.hand(1)];
+                return self
+                    .pair
+                    .play_hands(&self.rules, hands, &mut self.rng, self.max_rounds);
+            }
+            Path::Crowd | Path::General => {}
         }
         let detect = self.rules.detects_cycles();
         let total = self.total;
@@ -377,7 +429,7 @@ impl Engine {
         }
         loop {
             let rounds_before = tally.rounds;
-            let end = if !O::ACTIVE {
+            let end = if path == Path::Crowd {
                 let (stop_after, key) = self.run_limits(&tally, detect);
                 fast_rounds(
                     &self.rules,
@@ -602,7 +654,7 @@ fn play_round<O: Observer>(
     tally.battles += 1;
     table.clear();
     for p in 0..rules.players() {
-        table.put(p, hands.pop(p));
+        table.put(p, draw(hands, p, observer));
     }
     if O::ACTIVE {
         table.events(0, events);
@@ -660,6 +712,19 @@ fn decide<O: Observer>(
     resolve_war(rules, hands, table, tally, rng, events, observer, tied, n)
 }
 
+/// Player `p`'s top card, revealed or put face down. With won piles, an empty hand first takes
+/// its shuffled won pile (RULES.md), and the trace says so.
+#[inline(always)]
+fn draw<O: Observer>(hands: &mut Hands, p: usize, observer: &mut O) -> Card {
+    if hands.must_take_pile(p) {
+        hands.take_pile(p);
+        if O::ACTIVE {
+            observer.pile_shuffled(p, hands.hand(p));
+        }
+    }
+    hands.pop(p)
+}
+
 /// A tie among `tied[..n]`: wars until one player takes the table, or the game ends because a
 /// tied player is short of cards.
 #[inline(never)]
@@ -684,7 +749,7 @@ fn resolve_war<O: Observer>(
     let face_down_from = table.cards.len();
     for _ in 0..down {
         for &p in tied_players {
-            table.put(p as usize, hands.pop(p as usize));
+            table.put(p as usize, draw(hands, p as usize, observer));
         }
     }
     if O::ACTIVE {
@@ -694,7 +759,7 @@ fn resolve_war<O: Observer>(
     tally.battles += 1;
     let from = table.cards.len();
     for &p in tied_players {
-        table.put(p as usize, hands.pop(p as usize));
+        table.put(p as usize, draw(hands, p as usize, observer));
     }
     if O::ACTIVE {
         table.events(from, events);
@@ -817,7 +882,7 @@ fn take_table<O: Observer>(
         if O::ACTIVE {
             observer.took(winner, cards);
         }
-        hands.push_slice(winner, cards);
+        hands.win(winner, cards);
         return finish_round(hands, tally, winner);
     }
     let of = |p: usize| {
@@ -871,7 +936,7 @@ fn take_table<O: Observer>(
     if O::ACTIVE {
         observer.took(winner, gathered);
     }
-    hands.push_slice(winner, gathered);
+    hands.win(winner, gathered);
     finish_round(hands, tally, winner)
 }
 

@@ -8,7 +8,7 @@
 use crate::deal::seeds::Seeds;
 use crate::deal::Shuffle;
 use crate::output::accumulator::{Accumulator, Metric, Records, Stats, METRICS};
-use crate::rules::{Rules, MAX_PLAYERS};
+use crate::rules::{Rules, WonPile, MAX_PLAYERS};
 use base64::Engine as _;
 use hdrhistogram::serialization::{Deserializer, Serializer, V2DeflateSerializer};
 use hdrhistogram::Histogram;
@@ -68,6 +68,9 @@ pub struct Summary {
     pub deal: String,
     /// The ranking.
     pub ranking: String,
+    /// Where won cards go (`none` in summaries written before won piles existed).
+    #[serde(default = "no_won_pile")]
+    pub won_pile: String,
     /// The shuffle.
     pub shuffle: String,
     /// The round limit of games that cannot be checked for cycles.
@@ -126,10 +129,17 @@ pub struct Setting {
     pub deal: String,
     /// The ranking.
     pub ranking: String,
+    /// Where won cards go.
+    pub won_pile: String,
     /// The shuffle.
     pub shuffle: String,
     /// The round limit of games that cannot be checked for cycles.
     pub max_rounds: u64,
+}
+
+/// The `won_pile` of a summary that has none.
+fn no_won_pile() -> String {
+    WonPile::None.name().to_string()
 }
 
 impl Setting {
@@ -144,13 +154,14 @@ impl Setting {
             gather: rules.gather().name().to_string(),
             deal: rules.deal().name().to_string(),
             ranking: rules.ranking().name().to_string(),
+            won_pile: rules.won_pile().name().to_string(),
             shuffle: shuffle.name().to_string(),
             max_rounds,
         }
     }
 
     /// Each part as `(name, value)`, in the order the table prints them.
-    pub fn parts(&self) -> [(&'static str, String); 10] {
+    pub fn parts(&self) -> [(&'static str, String); 11] {
         [
             ("rules", self.rules.clone()),
             ("deck", self.deck.clone()),
@@ -160,17 +171,24 @@ impl Setting {
             ("gather", self.gather.clone()),
             ("deal", self.deal.clone()),
             ("ranking", self.ranking.clone()),
+            ("won-pile", self.won_pile.clone()),
             ("shuffle", self.shuffle.clone()),
             ("max-rounds", self.max_rounds.to_string()),
         ]
     }
 
-    /// `shortened rules, deck 4x13, 2 players, ...`: the whole setting in one line.
+    /// `shortened rules, deck 4x13, 2 players, ...`: the whole setting in one line (won piles
+    /// named only when there are some).
     pub fn describe(&self) -> String {
         let p = self.parts();
+        let piles = if p[8].1 == no_won_pile() {
+            String::new()
+        } else {
+            format!(", {} won piles", p[8].1)
+        };
         format!(
-            "{} rules, deck {}, {} players, {} face down, short war {}, {} gather, {} deal, {} ranking, {} shuffle, max {} rounds",
-            p[0].1, p[1].1, p[2].1, p[3].1, p[4].1, p[5].1, p[6].1, p[7].1, p[8].1, p[9].1
+            "{} rules, deck {}, {} players, {} face down, short war {}, {} gather, {} deal, {} ranking{piles}, {} shuffle, max {} rounds",
+            p[0].1, p[1].1, p[2].1, p[3].1, p[4].1, p[5].1, p[6].1, p[7].1, p[9].1, p[10].1
         )
     }
 
@@ -240,6 +258,7 @@ impl Summary {
             gather: setting.gather.clone(),
             deal: setting.deal.clone(),
             ranking: setting.ranking.clone(),
+            won_pile: setting.won_pile.clone(),
             shuffle: setting.shuffle.clone(),
             max_rounds: setting.max_rounds,
             seeds,
@@ -282,6 +301,7 @@ impl Summary {
             gather: self.gather.clone(),
             deal: self.deal.clone(),
             ranking: self.ranking.clone(),
+            won_pile: self.won_pile.clone(),
             shuffle: self.shuffle.clone(),
             max_rounds: self.max_rounds,
         }

@@ -92,4 +92,13 @@ impl<W: Write> Observer for Trace<W> {
     fn note(&mut self, text: &str) {
         self.line(format_args!("  tie: {text}"));
     }
+
+    fn pile_shuffled(&mut self, player: usize, hand: &[Card]) {
+        let shown = join(hand.iter());
+        let held = crate::text::count(hand.len() as u64, "card");
+        self.line(format_args!(
+            "  P{} shuffles their won pile ({held}) into a new hand: {shown}",
+            player + 1
+        ));
+    }
 }

@@ -264,6 +264,18 @@ pub enum Deal {
     Blocks,
 }
 
+/// Where won cards go (RULES.md, "Won piles").
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum WonPile {
+    /// Straight to the bottom of the winner's hand.
+    #[default]
+    None,
+    /// To a face-down won pile, shuffled into a new hand when the hand runs out (the home rule
+    /// of most web simulators): no cycle can be detected.
+    Shuffled,
+}
+
 /// What `play` counts in its result line.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Count {
@@ -319,6 +331,7 @@ named!(
     Random = "random"
 );
 named!(Deal, RoundRobin = "round-robin", Blocks = "blocks");
+named!(WonPile, None = "none", Shuffled = "shuffled");
 
 impl ShortWar {
     /// Whether the policy is defined for two players only.
@@ -344,6 +357,8 @@ pub struct Knobs {
     pub deal: Option<Deal>,
     /// Another ranking.
     pub ranking: Option<Ranking>,
+    /// Won piles.
+    pub won_pile: Option<WonPile>,
 }
 
 #[derive(Error, Debug, PartialEq, Eq)]
@@ -401,6 +416,8 @@ pub struct Rules {
     ranking: Ranking,
     /// The ranking applied to the deck (derived from `ranking` and `deck`).
     strength: Strength,
+    /// Where won cards go.
+    won_pile: WonPile,
 }
 
 impl Preset {
@@ -438,6 +455,7 @@ impl Preset {
             },
             ranking,
             strength: Strength::new(ranking, deck),
+            won_pile: WonPile::None,
         }
     }
 
@@ -520,6 +538,7 @@ impl Rules {
         r.gather = knobs.gather.unwrap_or(r.gather);
         r.deal = knobs.deal.unwrap_or(r.deal);
         r.ranking = knobs.ranking.unwrap_or(r.ranking);
+        r.won_pile = knobs.won_pile.unwrap_or(r.won_pile);
         r.strength = Strength::new(r.ranking, r.deck);
         if !(2..=MAX_PLAYERS).contains(&r.players) {
             return Err(RulesError::Players(r.players));
@@ -562,9 +581,16 @@ impl Rules {
         )
     }
 
-    /// Whether the game is deterministic, so that a non-ending game must repeat a state.
+    /// Where won cards go.
+    #[inline(always)]
+    pub fn won_pile(&self) -> WonPile {
+        self.won_pile
+    }
+
+    /// Whether the game is deterministic, so that a non-ending game must repeat a state: not
+    /// with the random gather or shuffled won piles, whose games `--max-rounds` caps.
     pub fn detects_cycles(&self) -> bool {
-        self.gather != Gather::Random
+        self.gather.order() != Order::Shuffled && self.won_pile == WonPile::None
     }
 
     /// What `play` and `answer` print for a finished game.

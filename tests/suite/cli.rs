@@ -751,6 +751,27 @@ fn messages_say_what_is_wrong() {
         b"",
         "invalid value 'cyclical' for '--ranking",
     );
+    // The literature's rules, misspelt: usage errors that name the flag and the value.
+    refuses(
+        &["sweep", "--won-pile", "shufled"],
+        b"",
+        "invalid value 'shufled' for '--won-pile",
+    );
+    refuses(
+        &["play", "--won-pile", "reshuffled"],
+        b"",
+        "invalid value 'reshuffled' for '--won-pile",
+    );
+    refuses(
+        &["sweep", "--gather", "loser-firts"],
+        b"",
+        "invalid value 'loser-firts' for '--gather",
+    );
+    refuses(
+        &["sweep", "--gather", "pairfirst"],
+        b"",
+        "invalid value 'pairfirst' for '--gather",
+    );
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("file");
     std::fs::write(&file, "").unwrap();

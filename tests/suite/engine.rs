@@ -5,7 +5,9 @@ use warsweep::deal::Shuffle;
 use warsweep::engine::hands::Hands;
 use warsweep::engine::{Engine, GameResult, Observer, Outcome, Silent};
 use warsweep::output::record::{answer_pair, play_line};
-use warsweep::rules::{Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar};
+use warsweep::rules::{
+    Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile,
+};
 
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace()
@@ -452,6 +454,12 @@ fn fast_paths_agree_with_the_general_path_for_every_knob() {
                             gather: Some(gather),
                             deal: Some(deal),
                             ranking: Some(ranking),
+                            // Won piles in one setting of seven.
+                            won_pile: Some(if (d + g + players) % 7 == 0 {
+                                WonPile::Shuffled
+                            } else {
+                                WonPile::None
+                            }),
                         };
                         let rules = Rules::build(Preset::Bataille, knobs).unwrap();
                         let mut fast = Engine::new(rules);

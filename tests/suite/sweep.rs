@@ -338,6 +338,7 @@ fn shards_merge_into_one_sweep() {
         "short_war",
         "deal",
         "ranking",
+        "won_pile",
         "max_rounds",
         "battles_played",
         "records",
