@@ -191,7 +191,10 @@ impl Hands {
     /// taken the won pile into an empty hand: `must_take_pile`).
     #[inline(always)]
     pub(crate) fn pop(&mut self, p: usize) -> Card {
-        debug_assert!(self.head[p] < self.tail[p], "player {p} has no card to reveal");
+        debug_assert!(
+            self.head[p] < self.tail[p],
+            "player {p} has no card to reveal"
+        );
         let card = self.cards[self.head[p] as usize];
         self.head[p] += 1;
         card

@@ -5,9 +5,7 @@ use warsweep::deal::Shuffle;
 use warsweep::engine::hands::Hands;
 use warsweep::engine::{Engine, GameResult, Observer, Outcome, Silent};
 use warsweep::output::record::{answer_pair, play_line};
-use warsweep::rules::{
-    Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile,
-};
+use warsweep::rules::{Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
 
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace()

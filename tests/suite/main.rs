@@ -8,5 +8,6 @@ mod durable;
 mod engine;
 mod fast_paths;
 mod golden;
+mod oracle;
 mod readme;
 mod sweep;

@@ -1,0 +1,755 @@
+//! A second implementation of RULES.md, deliberately plain and written apart from the engine:
+//! hands are queues of values, every rule is spelt out where it applies, and nothing is shared
+//! with the library but the enums that name the rules. It is the oracle of the differential
+//! tests below, which play every path of the engine (machine words, interleaved bytes, runs of
+//! many players, the general round, the `lex` walk) over every knob against it: a bug in a
+//! part the engine's paths share (the dealer, the ranking, the short-war policy, the deal) shows
+//! here, where the engine's paths compared with each other would agree on it.
+
+use crate::common::Watching;
+use std::collections::{HashMap, VecDeque};
+use warsweep::deal::Shuffle;
+use warsweep::engine::{Engine, GameResult, Outcome};
+use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
+
+/// Everything a game depends on, in plain numbers and the rule enums.
+#[derive(Clone, Copy, Debug)]
+struct Setting {
+    copies: usize,
+    values: usize,
+    jokers: usize,
+    players: usize,
+    face_down: usize,
+    short_war: ShortWar,
+    gather: Gather,
+    deal: Deal,
+    ranking: Ranking,
+    won_pile: WonPile,
+    max_rounds: u64,
+}
+
+/// The program's own choices where RULES.md leaves the sequence to it: the generators of the
+/// `random` gather and of won piles are SplitMix64 seeded with the game's seed xor these.
+const GATHER_SALT: u64 = 0x5EED_6A7E_11E2_0B5D;
+const PILE_SALT: u64 = 0x9D1E_5EED_0FC0_DE55;
+
+/// RULES.md's SplitMix64.
+struct Mix(u64);
+
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Fisher-Yates from the last place down, as the `splitmix` shuffle.
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = ((self.next() as u128 * (i as u128 + 1)) >> 64) as usize;
+            items.swap(i, j);
+        }
+    }
+}
+
+/// The deck before any shuffle, as values `0..V` (0 weakest): copy by copy, then the jokers.
+fn sorted_deck(s: &Setting) -> Vec<u8> {
+    let mut deck = Vec::new();
+    for _ in 0..s.copies {
+        deck.extend(0..s.values as u8);
+    }
+    deck.extend(std::iter::repeat_n(s.values as u8 - 1, s.jokers));
+    deck
+}
+
+/// How many distinct arrangements `counts` (cards of each value) have, if that fits in a
+/// `u128` along the way.
+fn arrangements(counts: &[usize]) -> Option<u128> {
+    let mut total = 0usize;
+    let mut result: u128 = 1;
+    for &c in counts {
+        for i in 1..=c {
+            total += 1;
+            // result * total / i stays exact: it is a product of binomials at every step.
+            result = result.checked_mul(total as u128)? / i as u128;
+        }
+    }
+    Some(result)
+}
+
+/// The deck `shuffle` makes of `seed`.
+fn shuffled(s: &Setting, shuffle: Shuffle, seed: u64) -> Vec<u8> {
+    let mut deck = sorted_deck(s);
+    let n = deck.len();
+    match shuffle {
+        Shuffle::Lcg => {
+            let mut x = seed % 2_097_151;
+            for i in 0..n {
+                x = (445 * x + 700_001) % 2_097_151;
+                deck.swap(i, (x % n as u64) as usize);
+            }
+        }
+        Shuffle::Splitmix => Mix(seed).shuffle(&mut deck),
+        Shuffle::Lex => {
+            // The seed-th arrangement of the values in lexicographic order.
+            let mut counts = vec![0usize; s.values];
+            for &v in &deck {
+                counts[v as usize] += 1;
+            }
+            let mut k = seed as u128;
+            for place in &mut deck {
+                for v in 0..s.values {
+                    if counts[v] == 0 {
+                        continue;
+                    }
+                    counts[v] -= 1;
+                    let after = arrangements(&counts).expect("a lex deck numbers its deals");
+                    if k < after {
+                        *place = v as u8;
+                        break;
+                    }
+                    k -= after;
+                    counts[v] += 1;
+                }
+            }
+        }
+    }
+    deck
+}
+
+/// The hands the deal gives, top card first.
+fn dealt(s: &Setting, deck: &[u8]) -> Vec<VecDeque<u8>> {
+    let (n, p) = (deck.len(), s.players);
+    let mut hands = vec![VecDeque::new(); p];
+    match s.deal {
+        Deal::RoundRobin => {
+            for (i, &card) in deck.iter().enumerate() {
+                hands[i % p].push_back(card);
+            }
+        }
+        Deal::Blocks => {
+            // The first p - (n mod p) blocks are the smaller ones.
+            let mut at = 0;
+            for (q, hand) in hands.iter_mut().enumerate() {
+                let size = n / p + usize::from(q >= p - n % p);
+                hand.extend(&deck[at..at + size]);
+                at += size;
+            }
+        }
+    }
+    hands
+}
+
+/// The strongest of the values shown together.
+fn strongest(s: &Setting, shown: &[u8]) -> u8 {
+    let top = s.values as u8 - 1;
+    let highest = *shown.iter().max().unwrap();
+    let has = |v: u8| shown.contains(&v);
+    match s.ranking {
+        Ranking::Standard => highest,
+        Ranking::Oorlog => {
+            // Values are ranks only up to 13 values: value v is rank 13 - V + v of 2..A.
+            if s.values > 13 {
+                return highest;
+            }
+            let rank = |v: u8| 13 - s.values + v as usize;
+            let lows: Vec<u8> = shown.iter().copied().filter(|&v| rank(v) <= 1).collect();
+            if has(top) && !lows.is_empty() {
+                *lows.iter().max().unwrap()
+            } else {
+                highest
+            }
+        }
+        Ranking::Cyclic => {
+            if has(top) && has(0) {
+                0
+            } else {
+                highest
+            }
+        }
+    }
+}
+
+/// One game in progress.
+struct Game {
+    s: Setting,
+    hands: Vec<VecDeque<u8>>,
+    piles: Vec<Vec<u8>>,
+    gather_rng: Mix,
+    pile_rng: Mix,
+}
+
+impl Game {
+    /// Cards player `p` holds, hand and won pile.
+    fn held(&self, p: usize) -> usize {
+        self.hands[p].len() + self.piles[p].len()
+    }
+
+    /// Player `p`'s next card; an empty hand first takes its shuffled won pile.
+    fn draw(&mut self, p: usize) -> u8 {
+        if self.hands[p].is_empty() {
+            let mut pile = std::mem::take(&mut self.piles[p]);
+            self.pile_rng.shuffle(&mut pile);
+            self.hands[p] = pile.into();
+        }
+        self.hands[p].pop_front().unwrap()
+    }
+
+    /// The outcome when the player(s) holding the most cards take it.
+    fn most_cards(&self) -> Outcome {
+        let most = (0..self.s.players).map(|p| self.held(p)).max().unwrap();
+        let holders: Vec<usize> = (0..self.s.players)
+            .filter(|&p| self.held(p) == most)
+            .collect();
+        if holders.len() == 1 {
+            Outcome::Win(holders[0])
+        } else {
+            Outcome::Draw
+        }
+    }
+
+    /// Plays one round; the game's end if it ended, and whether the round was finished (won)
+    /// first. Adds its battles and wars.
+    fn round(&mut self, battles: &mut u64, wars: &mut u64) -> Option<(Outcome, bool)> {
+        let s = self.s;
+        // Two-player policies: a player without a card at a battle's start loses.
+        if s.short_war != ShortWar::MostCards {
+            match (self.held(0), self.held(1)) {
+                (0, 0) => return Some((Outcome::Draw, false)),
+                (0, _) => return Some((Outcome::Win(1), false)),
+                (_, 0) => return Some((Outcome::Win(0), false)),
+                _ => {}
+            }
+        }
+        // The table: (player, value) in the order the cards reached it.
+        let mut table: Vec<(usize, u8)> = Vec::new();
+        *battles += 1;
+        for p in 0..s.players {
+            let card = self.draw(p);
+            table.push((p, card));
+        }
+        let mut from = 0;
+        let winner = loop {
+            let shown: Vec<u8> = table[from..].iter().map(|&(_, v)| v).collect();
+            let best = strongest(&s, &shown);
+            let tied: Vec<usize> = table[from..]
+                .iter()
+                .filter(|&&(_, v)| v == best)
+                .map(|&(p, _)| p)
+                .collect();
+            if tied.len() == 1 {
+                break tied[0];
+            }
+            *wars += 1;
+            let d = s.face_down;
+            let fewest = tied.iter().map(|&p| self.held(p)).min().unwrap();
+            let down = if fewest > d {
+                d
+            } else {
+                let unfinished = |outcome| Some((outcome, false));
+                match s.short_war {
+                    ShortWar::Draw => return unfinished(Outcome::Draw),
+                    ShortWar::Shorten => {
+                        if fewest >= 1 {
+                            fewest - 1
+                        } else {
+                            let with: Vec<usize> =
+                                tied.iter().copied().filter(|&p| self.held(p) > 0).collect();
+                            return unfinished(if with.len() == 1 {
+                                Outcome::Win(with[0])
+                            } else {
+                                Outcome::Draw
+                            });
+                        }
+                    }
+                    ShortWar::FirstOutLoses => {
+                        let a = self.held(tied[0]).min(d + 1);
+                        let b = self.held(tied[1]).min(d + 1);
+                        return unfinished(if a < b {
+                            Outcome::Win(tied[1])
+                        } else if b < a {
+                            Outcome::Win(tied[0])
+                        } else {
+                            Outcome::Draw
+                        });
+                    }
+                    ShortWar::MostCards => return unfinished(self.most_cards()),
+                }
+            };
+            // Face down card by card, the tied players in player order, then one shown each.
+            for _ in 0..down {
+                for &p in &tied {
+                    let card = self.draw(p);
+                    table.push((p, card));
+                }
+            }
+            *battles += 1;
+            from = table.len();
+            for &p in &tied {
+                let card = self.draw(p);
+                table.push((p, card));
+            }
+        };
+        let gathered = self.gather(&table, from, winner);
+        match s.won_pile {
+            WonPile::None => self.hands[winner].extend(gathered),
+            WonPile::Shuffled => self.piles[winner].extend(gathered),
+        }
+        // Most cards: the game ends after any round that leaves a player without cards.
+        if s.short_war == ShortWar::MostCards && (0..s.players).any(|p| self.held(p) == 0) {
+            return Some((self.most_cards(), true));
+        }
+        None
+    }
+
+    /// The table in the order the winner takes it; `from` is where the deciding battle starts.
+    fn gather(&mut self, table: &[(usize, u8)], from: usize, winner: usize) -> Vec<u8> {
+        let players = self.s.players;
+        let of = |p: usize| table.iter().filter(move |&&(o, _)| o == p).map(|&(_, v)| v);
+        let others = (0..players).filter(|&p| p != winner);
+        let deciding = || {
+            let battle = &table[from..];
+            let won = battle
+                .iter()
+                .filter(|&&(p, _)| p == winner)
+                .map(|&(_, v)| v);
+            let lost = battle
+                .iter()
+                .filter(|&&(p, _)| p != winner)
+                .map(|&(_, v)| v);
+            won.chain(lost).collect::<Vec<u8>>()
+        };
+        let values = |cards: &[(usize, u8)]| cards.iter().map(|&(_, v)| v).collect::<Vec<u8>>();
+        match self.s.gather {
+            Gather::Reveal => values(table),
+            Gather::P1First => (0..players).flat_map(of).collect(),
+            Gather::WinnerFirst => of(winner).chain(others.flat_map(of)).collect(),
+            Gather::LoserFirst => others.flat_map(of).chain(of(winner)).collect(),
+            Gather::Natural => {
+                let mut out = deciding();
+                out.extend(values(&table[..from]).iter().rev());
+                out
+            }
+            Gather::PairFirst => {
+                let mut out = deciding();
+                out.extend(values(&table[..from]));
+                out
+            }
+            Gather::Sorted => {
+                let mut out = values(table);
+                // Stable: equal values keep their order on the table.
+                out.sort_by(|a, b| b.cmp(a));
+                out
+            }
+            Gather::Random => {
+                let mut out = values(table);
+                self.gather_rng.shuffle(&mut out);
+                out
+            }
+        }
+    }
+}
+
+/// The game `shuffle` deals from `seed`, played to its end, its first repeated state, or the
+/// round cap (`random` gather, won piles); `None` past `most_rounds` rounds (every state is
+/// kept, so a long game costs memory).
+fn play(s: &Setting, shuffle: Shuffle, seed: u64, most_rounds: u64) -> Option<GameResult> {
+    let deck = shuffled(s, shuffle, seed);
+    play_hands(s, dealt(s, &deck), seed, most_rounds)
+}
+
+/// The game of `hands` (top card first); `seed` seeds the random gather and won piles.
+fn play_hands(
+    s: &Setting,
+    hands: Vec<VecDeque<u8>>,
+    seed: u64,
+    most_rounds: u64,
+) -> Option<GameResult> {
+    let mut game = Game {
+        s: *s,
+        hands,
+        piles: vec![Vec::new(); s.players],
+        gather_rng: Mix(seed ^ GATHER_SALT),
+        pile_rng: Mix(seed ^ PILE_SALT),
+    };
+    let detect = s.gather != Gather::Random && s.won_pile == WonPile::None;
+    let result = |outcome, rounds, battles, wars| {
+        Some(GameResult {
+            outcome,
+            rounds,
+            battles,
+            wars,
+        })
+    };
+    if (0..s.players).any(|p| game.held(p) == 0) {
+        return result(game.most_cards(), 0, 0, 0);
+    }
+    // Every state seen (values of every hand) and the round after which it was seen.
+    let mut seen: HashMap<Vec<VecDeque<u8>>, u64> = HashMap::new();
+    if detect {
+        seen.insert(game.hands.clone(), 0);
+    }
+    let (mut rounds, mut battles, mut wars) = (0, 0, 0);
+    loop {
+        if let Some((outcome, finished)) = game.round(&mut battles, &mut wars) {
+            return result(outcome, rounds + u64::from(finished), battles, wars);
+        }
+        rounds += 1;
+        if rounds > most_rounds {
+            return None;
+        }
+        if detect {
+            if let Some(&mu) = seen.get(&game.hands) {
+                let outcome = Outcome::Infinite {
+                    cycle_start: mu,
+                    cycle_length: rounds - mu,
+                };
+                return result(outcome, rounds, battles, wars);
+            }
+            seen.insert(game.hands.clone(), rounds);
+        } else if rounds >= s.max_rounds {
+            return result(Outcome::Capped, rounds, battles, wars);
+        }
+    }
+}
+
+/// The library's rules for a setting.
+fn rules_of(s: &Setting) -> Rules {
+    let deck = if s.jokers > 0 {
+        format!("{}x{}+{}", s.copies, s.values, s.jokers)
+    } else {
+        format!("{}x{}", s.copies, s.values)
+    };
+    let knobs = Knobs {
+        deck: Some(Deck::parse(&deck).unwrap()),
+        players: Some(s.players),
+        face_down: Some(s.face_down),
+        short_war: Some(s.short_war),
+        gather: Some(s.gather),
+        deal: Some(s.deal),
+        ranking: Some(s.ranking),
+        won_pile: Some(s.won_pile),
+    };
+    Rules::build(Preset::Classic, knobs).unwrap()
+}
+
+/// Compares every path of the engine with the oracle on `seeds` of `shuffle`; games the oracle
+/// finds longer than `most_rounds` are skipped (they are long to hash). Returns how many games
+/// were compared.
+fn compare(s: &Setting, shuffle: Shuffle, seeds: std::ops::Range<u64>, most_rounds: u64) -> usize {
+    let rules = rules_of(s);
+    let mut fast = Engine::new(rules);
+    let mut unpacked = Engine::new(rules);
+    unpacked.set_packed(false);
+    let mut general = Engine::new(rules);
+    for engine in [&mut fast, &mut unpacked, &mut general] {
+        engine.set_max_rounds(s.max_rounds);
+    }
+    // A `lex` seed names a deal only below the deck's count of deals.
+    let seeds = if shuffle == Shuffle::Lex {
+        let mut counts = vec![0; s.values];
+        for v in sorted_deck(s) {
+            counts[v as usize] += 1;
+        }
+        // Decks of more than 2^64 deals have no `lex` numbering (the command line refuses them).
+        let Some(deals) = arrangements(&counts).and_then(|m| u64::try_from(m).ok()) else {
+            return 0;
+        };
+        seeds.start.min(deals)..seeds.end.min(deals)
+    } else {
+        seeds
+    };
+    if seeds.is_empty() {
+        return 0;
+    }
+    let mut walked = Vec::new();
+    fast.play_seeds(shuffle, seeds.start..=seeds.end - 1, |seed, r| {
+        walked.push((seed, *r));
+    });
+    let mut compared = 0;
+    for (seed, walk) in walked {
+        let Some(expected) = play(s, shuffle, seed, most_rounds) else {
+            continue;
+        };
+        let context = format!("{s:?} {shuffle:?} seed {seed}");
+        assert_eq!(walk, expected, "walk: {context}");
+        assert_eq!(fast.play_seed(shuffle, seed), expected, "fast: {context}");
+        assert_eq!(
+            unpacked.play_seed(shuffle, seed),
+            expected,
+            "unpacked: {context}"
+        );
+        let watched = general.play_seed_observed(shuffle, seed, &mut Watching);
+        assert_eq!(watched, expected, "general: {context}");
+        compared += 1;
+    }
+    compared
+}
+
+/// The presets on their own decks, against the oracle.
+#[test]
+fn the_presets_agree_with_the_oracle() {
+    let mut compared = 0;
+    for &preset in Preset::ALL {
+        let r = Rules::preset(preset);
+        let s = Setting {
+            copies: r.deck().copies() as usize,
+            values: r.deck().values() as usize,
+            jokers: r.deck().jokers() as usize,
+            players: r.players(),
+            face_down: r.face_down(),
+            short_war: r.short_war(),
+            gather: r.gather(),
+            deal: r.deal(),
+            ranking: r.ranking(),
+            won_pile: r.won_pile(),
+            max_rounds: 1_000_000,
+        };
+        // Bataille on 52 cards plays very long games: the research plays it on small decks.
+        if preset == Preset::Bataille {
+            continue;
+        }
+        for shuffle in [Shuffle::Lcg, Shuffle::Splitmix] {
+            compared += compare(&s, shuffle, 0..40, 20_000);
+        }
+    }
+    assert!(compared >= 300, "{compared} games compared");
+}
+
+/// Every knob, the literature's rules among them, on small decks, every path against the
+/// oracle.
+#[test]
+fn every_knob_agrees_with_the_oracle() {
+    let decks = [
+        (1, 2, 0),
+        (2, 1, 1),
+        (1, 5, 0),
+        (4, 2, 0),
+        (4, 4, 0),
+        (2, 8, 0),
+        (1, 10, 0),
+        (3, 12, 0),
+        (4, 13, 0),
+        (1, 20, 2),
+    ];
+    let (mut settings, mut compared) = (0, 0);
+    for (d, &(copies, values, jokers)) in decks.iter().enumerate() {
+        let cards = copies * values + jokers;
+        for (g, &gather) in Gather::ALL.iter().enumerate() {
+            for (w, &short_war) in ShortWar::ALL.iter().enumerate() {
+                let players_choices: Vec<usize> = if short_war == ShortWar::MostCards {
+                    vec![2, 3, 5, 12]
+                } else {
+                    vec![2]
+                };
+                for players in players_choices.into_iter().filter(|&p| p <= cards) {
+                    let k = d + g + w + players;
+                    let mut ranking = Ranking::ALL[k % Ranking::ALL.len()];
+                    if ranking == Ranking::Cyclic && values < 2 {
+                        ranking = Ranking::Standard;
+                    }
+                    let s = Setting {
+                        copies,
+                        values,
+                        jokers,
+                        players,
+                        face_down: k % 4,
+                        short_war,
+                        gather,
+                        deal: Deal::ALL[k % 2],
+                        ranking,
+                        won_pile: if k % 5 == 0 {
+                            WonPile::Shuffled
+                        } else {
+                            WonPile::None
+                        },
+                        max_rounds: 3_000,
+                    };
+                    for shuffle in Shuffle::ALL {
+                        let seeds = if shuffle == Shuffle::Lex { 0..6 } else { 0..8 };
+                        compared += compare(&s, shuffle, seeds, 5_000);
+                    }
+                    settings += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(settings, 496);
+    // 9,556 when written; games longer than 5,000 rounds are skipped.
+    assert!(compared >= 9_000, "{compared} games in {settings} settings");
+}
+
+/// The literature's rules on the decks the research studies, whole ranges of the `lex` walk
+/// (the exhaustive path) against the oracle.
+#[test]
+fn the_lex_walks_of_the_literature_rules_agree_with_the_oracle() {
+    let mut compared = 0;
+    for gather in [Gather::LoserFirst, Gather::PairFirst, Gather::Natural] {
+        for ranking in [Ranking::Standard, Ranking::Cyclic] {
+            for (copies, values, face_down) in [(4, 4, 0), (2, 8, 1), (1, 10, 0), (4, 5, 2)] {
+                let s = Setting {
+                    copies,
+                    values,
+                    jokers: 0,
+                    players: 2,
+                    face_down,
+                    short_war: ShortWar::FirstOutLoses,
+                    gather,
+                    deal: Deal::Blocks,
+                    ranking,
+                    won_pile: WonPile::None,
+                    max_rounds: 1_000_000,
+                };
+                compared += compare(&s, Shuffle::Lex, 1_000..1_400, 100_000);
+            }
+        }
+    }
+    assert_eq!(compared, 3 * 2 * 4 * 400);
+}
+
+/// The oracle itself against published figures: the research's fixed points of open War
+/// (`golden/README.md`, the longest `4x4` game among them: 144 rounds here), the count of `4x4`
+/// deals, and the shortened puzzle's golden file.
+#[test]
+fn the_oracle_reproduces_the_reference_data() {
+    let bataille = |copies, values, gather| Setting {
+        copies,
+        values,
+        jokers: 0,
+        players: 2,
+        face_down: 0,
+        short_war: ShortWar::FirstOutLoses,
+        gather,
+        deal: Deal::Blocks,
+        ranking: Ranking::Standard,
+        won_pile: WonPile::None,
+        max_rounds: 1_000_000,
+    };
+    let win = |p, rounds| (Outcome::Win(p), rounds);
+    let infinite = |cycle_start, cycle_length| {
+        let outcome = Outcome::Infinite {
+            cycle_start,
+            cycle_length,
+        };
+        (outcome, cycle_start + cycle_length)
+    };
+    /// Copies, values, gather, the two hands, and the result (outcome, rounds).
+    type Fixed<'a> = (usize, usize, Gather, &'a str, &'a str, (Outcome, u64));
+    let fixed: [Fixed; 7] = [
+        (
+            4,
+            2,
+            Gather::Natural,
+            "1,1,2,2",
+            "2,2,1,1",
+            (Outcome::Draw, 2),
+        ),
+        (1, 5, Gather::Natural, "5,3", "2,4,1", infinite(0, 6)),
+        (1, 7, Gather::Natural, "1,7,4", "5,3,6,2", infinite(0, 8)),
+        (
+            1,
+            10,
+            Gather::Natural,
+            "8,6,3,10,5",
+            "2,9,7,4,1",
+            infinite(0, 60),
+        ),
+        (
+            1,
+            16,
+            Gather::Natural,
+            "1,3,2,8,10,15,11,12",
+            "4,6,16,13,9,14,5,7",
+            win(1, 90),
+        ),
+        (
+            4,
+            3,
+            Gather::Sorted,
+            "3,2,2,2,3,3",
+            "1,1,2,3,1,1",
+            win(1, 34),
+        ),
+        (
+            4,
+            4,
+            Gather::Natural,
+            "1,3,2,2,1,2,1,4",
+            "4,4,3,4,1,2,3,3",
+            win(0, 144),
+        ),
+    ];
+    let hand = |text: &str| -> VecDeque<u8> {
+        text.split(',')
+            .map(|v| v.parse::<u8>().unwrap() - 1)
+            .collect()
+    };
+    let mut checked = 0;
+    for (copies, values, gather, one, two, (outcome, rounds)) in fixed {
+        let s = bataille(copies, values, gather);
+        let got = play_hands(&s, vec![hand(one), hand(two)], 0, 1_000).unwrap();
+        assert_eq!(got.outcome, outcome, "{one} / {two}");
+        if !matches!(outcome, Outcome::Draw) {
+            assert_eq!(got.rounds, rounds, "{one} / {two}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 7);
+    assert_eq!(arrangements(&[4, 4, 4, 4]), Some(63_063_000));
+    // Seed 0 is the values ascending, the last seed descending.
+    let s = bataille(4, 4, Gather::Natural);
+    assert_eq!(shuffled(&s, Shuffle::Lex, 0)[..5], [0, 0, 0, 0, 1]);
+    assert_eq!(shuffled(&s, Shuffle::Lex, 63_062_999)[..5], [3, 3, 3, 3, 2]);
+    let dir = crate::common::golden_dir();
+    let text = std::fs::read_to_string(dir.join("shortened.lcg.csv")).unwrap();
+    let s = Setting {
+        values: 13,
+        face_down: 3,
+        short_war: ShortWar::Shorten,
+        gather: Gather::Reveal,
+        deal: Deal::RoundRobin,
+        ..s
+    };
+    let shortened = Rules::preset(Preset::Shortened);
+    assert_eq!(
+        rules_of(&s),
+        Rules::build(Preset::Classic, knobs_of(&shortened)).unwrap()
+    );
+    let mut rows = 0;
+    for line in text.lines().skip(1) {
+        let fields: Vec<&str> = line.split(',').collect();
+        let seed: u64 = fields[0].parse().unwrap();
+        let got = play(&s, Shuffle::Lcg, seed, 1_000_000).unwrap();
+        match got.outcome {
+            Outcome::Infinite {
+                cycle_start,
+                cycle_length,
+            } => {
+                assert_eq!(fields[1], "infinite", "seed {seed}");
+                assert_eq!(
+                    fields[6..8],
+                    [cycle_start.to_string(), cycle_length.to_string()]
+                );
+            }
+            _ => assert_eq!(fields[3], got.rounds.to_string(), "seed {seed}"),
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, 200);
+}
+
+/// The knobs that rebuild `rules` from another preset.
+fn knobs_of(rules: &Rules) -> Knobs {
+    Knobs {
+        deck: Some(rules.deck()),
+        players: Some(rules.players()),
+        face_down: Some(rules.face_down()),
+        short_war: Some(rules.short_war()),
+        gather: Some(rules.gather()),
+        deal: Some(rules.deal()),
+        ranking: Some(rules.ranking()),
+        won_pile: Some(rules.won_pile()),
+    }
+}
