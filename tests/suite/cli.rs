@@ -201,6 +201,41 @@ fn trace_shows_every_battle_then_the_result() {
     assert!(text.ends_with("come back every 52 rounds: the game never ends\nINFINITE 1024 52\n"));
 }
 
+/// With won piles the trace shows each pile shuffled into a new hand, and the new hand's cards
+/// are the next ones that player shows.
+#[test]
+fn the_trace_shows_won_piles_shuffled_in() {
+    let args = [
+        "play", "--rules", "classic", "--deck", "1x6", "--seed", "3", "--won-pile", "shuffled",
+        "--trace",
+    ];
+    let out = warsweep().args(args).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut shuffles = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(rest) = line.strip_prefix("  P1 shuffles their won pile (") else {
+            continue;
+        };
+        // `4 cards) into a new hand: AH JH QH 9H`: the next battles show them in order.
+        let hand: Vec<&str> = rest.split(": ").nth(1).unwrap().split(' ').collect();
+        let shown: Vec<&str> = lines[i..]
+            .iter()
+            .filter_map(|l| l.strip_prefix("battle "))
+            .map(|l| l.split("P1 ").nth(1).unwrap().split(' ').next().unwrap())
+            .take(hand.len())
+            .collect();
+        // (The game may end before the hand is played out.)
+        assert_eq!(shown, hand[..shown.len()], "{text}");
+        shuffles += 1;
+    }
+    assert!(shuffles >= 2, "{text}");
+    assert!(text.ends_with("\n1 13\n"), "{text}");
+    // The same game again: a game replays exactly.
+    let again = warsweep().args(args).output().unwrap();
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+}
+
 #[test]
 fn answer_solves_the_seed_004_puzzle() {
     prints(

@@ -10,7 +10,7 @@ use warsweep::deal::seeds::Seeds;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
 use warsweep::output::summary::{Setting, Summary};
-use warsweep::rules::{Deck, Gather, Knobs, Preset, Rules};
+use warsweep::rules::{Deck, Gather, Knobs, Preset, Rules, WonPile};
 use warsweep::sweep::{CsvSink, Pacing, Sweep};
 
 fn warsweep() -> Command {
@@ -137,6 +137,32 @@ fn results_do_not_depend_on_threads_or_chunks() {
             )
             .unwrap(),
             Shuffle::Lex,
+        ),
+        // Won piles: every game draws its shuffles from its own seed.
+        (
+            Rules::build(
+                Preset::Classic,
+                Knobs {
+                    won_pile: Some(WonPile::Shuffled),
+                    gather: Some(Gather::LoserFirst),
+                    ..Knobs::default()
+                },
+            )
+            .unwrap(),
+            Shuffle::Splitmix,
+        ),
+        (
+            Rules::build(
+                Preset::Oorlog,
+                Knobs {
+                    won_pile: Some(WonPile::Shuffled),
+                    players: Some(5),
+                    gather: Some(Gather::PairFirst),
+                    ..Knobs::default()
+                },
+            )
+            .unwrap(),
+            Shuffle::Lcg,
         ),
     ];
     for (rules, shuffle) in settings {
@@ -469,6 +495,7 @@ fn bad_merges_are_refused() {
         ("d.json", vec!["--seeds", "100..200", "--rules", "classic"]),
         ("e.json", vec!["--seeds", "100..200", "--deck", "4x8"]),
         ("f.json", vec!["--seeds", "100..200", "--face-down", "2"]),
+        ("g.json", vec!["--seeds", "100..200", "--won-pile", "shuffled"]),
     ] {
         warsweep()
             .arg("sweep")
@@ -497,6 +524,10 @@ fn bad_merges_are_refused() {
     refuses(
         &["merge", &p("a.json"), &p("f.json")],
         "cannot merge different settings: face-down 3 and 2",
+    );
+    refuses(
+        &["merge", &p("a.json"), &p("g.json")],
+        "cannot merge different settings: won-pile none and shuffled",
     );
     refuses(
         &["merge", &p("a.json"), &p("games.csv")],
