@@ -7,7 +7,9 @@
 use libfuzzer_sys::fuzz_target;
 use warsweep::deal::Shuffle;
 use warsweep::engine::{Engine, Observer, Silent};
-use warsweep::rules::{Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar};
+use warsweep::rules::{
+    Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile,
+};
 
 /// Being active sends a game down the general path.
 struct Watching;
@@ -49,6 +51,7 @@ fuzz_target!(|data: &[u8]| {
         gather: Some(b.pick(Gather::ALL)),
         deal: Some(b.pick(Deal::ALL)),
         ranking: Some(b.pick(&Ranking::ALL)),
+        won_pile: Some(b.pick(WonPile::ALL)),
     };
     let Ok(rules) = Rules::build(Preset::Bataille, knobs) else {
         return;
