@@ -132,6 +132,15 @@ const fn open(code: u8) -> bool {
     code >= OPEN
 }
 
+/// Whether the table's earlier cards go in reveal order after the deciding pair
+/// (`pair-first`): `war` builds them as they come, player 1's card first at each step.
+const fn earlier_as_revealed(code: u8) -> bool {
+    matches!(
+        gather_of(code).order(),
+        Order::DecidingFirst(Rest::AsRevealed)
+    )
+}
+
 /// Whether the table's earlier cards go latest first (`natural`): `war` builds them as they come.
 const fn earlier_reversed(code: u8) -> bool {
     matches!(
@@ -800,10 +809,14 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
     // What each hand holds past the table, and how many cards each has put on it.
     let (mut r0, mut r1) = (game.h0 >> 4, game.h1 >> 4);
     let mut m = 1;
-    // `natural`: every card on the table but the deciding pair, latest first, player 2's card
-    // before player 1's at each step (built as the cards come, with shifts by constants).
-    // Unused by the other gathers.
-    let mut earlier = W::of(game.h1.nibble(0)) | W::of(game.h0.nibble(0)) << 4;
+    // Every card on the table but the deciding pair, built as the cards come: for `natural`
+    // latest first, player 2's card before player 1's at each step (shifts by constants); for
+    // `pair-first` in reveal order. Unused by the other gathers.
+    let mut earlier = if earlier_as_revealed(GATHER) {
+        W::of(game.h0.nibble(0)) | W::of(game.h1.nibble(0)) << 4
+    } else {
+        W::of(game.h1.nibble(0)) | W::of(game.h0.nibble(0)) << 4
+    };
     // Cards the shorter hand holds past the table.
     let mut spare = len0.min(len1) - 1;
     let p1 = loop {
@@ -824,6 +837,13 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
                 earlier = earlier << 8 | W::of(r1.nibble(0)) | W::of(r0.nibble(0)) << 4;
                 (r0, r1) = (r0 >> 4, r1 >> 4);
             }
+        } else if earlier_as_revealed(GATHER) {
+            // Each player has put `m + i` cards down before this one.
+            for i in 0..down {
+                let pair = W::of(r0.nibble(0)) | W::of(r1.nibble(0)) << 4;
+                earlier = earlier | pair << (8 * (m + i));
+                (r0, r1) = (r0 >> 4, r1 >> 4);
+            }
         } else {
             (r0, r1) = (r0 >> (4 * down), r1 >> (4 * down));
         }
@@ -835,6 +855,9 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
         }
         if earlier_reversed(GATHER) {
             earlier = earlier << 8 | W::of(y) | W::of(x) << 4;
+        } else if earlier_as_revealed(GATHER) {
+            // The `m - 1` cards each before this tie are in `earlier` already.
+            earlier = earlier | (W::of(x) | W::of(y) << 4) << (8 * (m - 1));
         }
     };
     let table = take_table::<W, GATHER>(game.h0, game.h1, m, p1, earlier);
@@ -850,8 +873,8 @@ fn short(rules: &Rules, left0: u32, left1: u32) -> Result<u32, Outcome> {
 }
 
 /// The `2m` cards of a war's table (the first `m` of each hand), in the order the winner takes
-/// them; `earlier` is the table but its deciding pair, latest first, as `war` built it for
-/// `natural`.
+/// them; `earlier` is the table but its deciding pair, as `war` built it for the gathers that
+/// start with the deciding battle.
 #[inline(always)]
 fn take_table<W: Word, const GATHER: u8>(h0: W, h1: W, m: u32, p1: bool, earlier: W) -> W {
     let mask = (W::ONE << (4 * m)) - W::ONE;
@@ -867,10 +890,8 @@ fn take_table<W: Word, const GATHER: u8>(h0: W, h1: W, m: u32, p1: bool, earlier
             let last = 4 * (m - 1);
             let (x, y) = (c0 >> last, c1 >> last);
             let (won, lost) = if p1 { (x, y) } else { (y, x) };
-            let earlier = match rest {
-                Rest::Reversed => earlier,
-                Rest::AsRevealed => interleaved(c0, c1, m - 1),
-            };
+            // Either order, `war` built it.
+            let (Rest::Reversed | Rest::AsRevealed) = rest;
             won | lost << 4 | earlier << 8
         }
         Order::Shuffled => unreachable!("`width` refuses the random gather"),

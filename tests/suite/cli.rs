@@ -206,7 +206,15 @@ fn trace_shows_every_battle_then_the_result() {
 #[test]
 fn the_trace_shows_won_piles_shuffled_in() {
     let args = [
-        "play", "--rules", "classic", "--deck", "1x6", "--seed", "3", "--won-pile", "shuffled",
+        "play",
+        "--rules",
+        "classic",
+        "--deck",
+        "1x6",
+        "--seed",
+        "3",
+        "--won-pile",
+        "shuffled",
         "--trace",
     ];
     let out = warsweep().args(args).output().unwrap();

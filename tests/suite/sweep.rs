@@ -495,7 +495,10 @@ fn bad_merges_are_refused() {
         ("d.json", vec!["--seeds", "100..200", "--rules", "classic"]),
         ("e.json", vec!["--seeds", "100..200", "--deck", "4x8"]),
         ("f.json", vec!["--seeds", "100..200", "--face-down", "2"]),
-        ("g.json", vec!["--seeds", "100..200", "--won-pile", "shuffled"]),
+        (
+            "g.json",
+            vec!["--seeds", "100..200", "--won-pile", "shuffled"],
+        ),
     ] {
         warsweep()
             .arg("sweep")
