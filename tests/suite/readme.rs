@@ -193,3 +193,47 @@ fn the_documents_agree_with_each_other() {
     assert!(cargo.contains("license = \"MIT\""));
     assert!(read("LICENSE").starts_with("MIT License"));
 }
+
+/// The README's table of won-pile games is what the sweeps it names give: each mean (rounds
+/// and battles, from the summary's exact totals) with its standard error, and the shares of
+/// wins, rounded as printed.
+#[test]
+fn the_won_pile_figures_are_what_the_sweeps_give() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut rows = 0;
+    for preset in ["classic", "bataille"] {
+        let prefix = format!("| `{preset}` | ");
+        let row = readme
+            .lines()
+            .find(|l| l.starts_with(&prefix) && l.contains(" ± "))
+            .unwrap_or_else(|| panic!("no won-pile row for {preset}"));
+        let out = assert_cmd::Command::cargo_bin("warsweep")
+            .unwrap()
+            .args(["sweep", "--rules", preset, "--won-pile", "shuffled"])
+            .args(["--shuffle", "splitmix", "--seeds", "0..1000000", "-q"])
+            .args(["--summary", "-"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let n = s["games"].as_f64().unwrap();
+        let stat = |metric: &str| {
+            let m = &s[metric];
+            let count = m["count"].as_f64().unwrap();
+            let mean = m["total"].as_f64().unwrap() / count;
+            let se = m["stdev"].as_f64().unwrap() / count.sqrt();
+            format!("{mean:.2} ± {se:.2}")
+        };
+        let share = |p: usize| format!("{:.2}%", s["wins"][p].as_f64().unwrap() / n * 100.0);
+        let expected = format!(
+            "{prefix}{} | {} | {} | {} |",
+            stat("rounds"),
+            stat("battles"),
+            share(0),
+            share(1)
+        );
+        assert_eq!(row, expected);
+        rows += 1;
+    }
+    assert_eq!(rows, 2);
+}
