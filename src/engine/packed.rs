@@ -709,9 +709,11 @@ fn round<W: Word, const RANK: u8, const GATHER: u8>(
     if a == b {
         return war::<W, RANK, GATHER>(game, p);
     }
-    let p1 = match RANK {
-        PLAIN => a > b,
-        _ => p1_wins::<RANK>(a.nibble(0), b.nibble(0), p.ace, p.low_top),
+    // Plain: the words compare as the values do. Otherwise the one two-card comparison.
+    let p1 = if RANK == PLAIN {
+        a > b
+    } else {
+        p1_wins::<RANK>(a.nibble(0), b.nibble(0), p.ace, p.low_top)
     };
     let order = gather_of(GATHER).battle_order();
     let swap = order.p2_first(p1, b > a, || {
@@ -776,9 +778,11 @@ fn round_open<W: Word, const RANK: u8, const GATHER: u8>(
     if RANK != PLAIN && tie && (a == W::ZERO || b == W::ZERO) {
         return war::<W, RANK, GATHER>(game, p);
     }
-    let p1 = match RANK {
-        PLAIN => a > b,
-        _ => p1_wins::<RANK>(a.nibble(0), b.nibble(0), p.ace, p.low_top),
+    // Plain: the words compare as the values do. Otherwise the one two-card comparison.
+    let p1 = if RANK == PLAIN {
+        a > b
+    } else {
+        p1_wins::<RANK>(a.nibble(0), b.nibble(0), p.ace, p.low_top)
     };
     let (won_card, lost_card) = if p1 { (a, b) } else { (b, a) };
     // `natural`: the deciding pair, winner first, then the tied pair (player 2's card first;

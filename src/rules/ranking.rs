@@ -52,21 +52,27 @@ pub struct Strength {
 impl Strength {
     /// How `ranking` compares the values of `deck`.
     pub fn new(ranking: Ranking, deck: Deck) -> Strength {
-        // The 3 is rank 1: the deck has it when its values reach down to rank 1.
-        let three = deck.value_of_rank(1);
-        match (ranking, deck.value_of_rank(12), three) {
-            (Ranking::Oorlog, Some(ace), Some(three)) => Strength {
-                ace: Some(ace),
-                low_top: three,
+        const PLAIN: Strength = Strength {
+            ace: None,
+            low_top: 0,
+        };
+        match ranking {
+            Ranking::Standard => PLAIN,
+            // The ace is rank 12 and the 3 rank 1: a deck has them when its values reach them.
+            Ranking::Oorlog => match (deck.value_of_rank(12), deck.value_of_rank(1)) {
+                (Some(ace), Some(three)) => Strength {
+                    ace: Some(ace),
+                    low_top: three,
+                },
+                // Without a 2 or 3 (or an ace) the exception never applies.
+                (None, _) | (_, None) => PLAIN,
             },
-            (Ranking::Cyclic, _, _) if deck.values() >= 2 => Strength {
+            Ranking::Cyclic if deck.values() >= 2 => Strength {
                 ace: Some(deck.values() - 1),
                 low_top: 0,
             },
-            _ => Strength {
-                ace: None,
-                low_top: 0,
-            },
+            // Refused by `Rules::build` (`RulesError::OneValue`); plain if built directly.
+            Ranking::Cyclic => PLAIN,
         }
     }
 
