@@ -1,0 +1,503 @@
+//! The native part of the `warsweep` Python package: one game (`play`) and a sweep of many
+//! (`sweep`), built on the warsweep library exactly as the command line is, so that a setting
+//! means the same, gives the same numbers and is refused with the same sentence. The package's
+//! Python side (`python/warsweep/__init__.py`) turns the rows into NumPy arrays and DataFrames.
+
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyRange, PyTuple};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use warsweep::deal::seeds::{self, Seeds};
+use warsweep::deal::Shuffle;
+use warsweep::engine::{Engine, GameResult, Outcome, Silent, DEFAULT_MAX_ROUNDS};
+use warsweep::output::record::play_line;
+use warsweep::output::summary::{Setting, Summary};
+use warsweep::puzzles::input::parse_hands;
+use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
+use warsweep::sweep::{Pacing, RowSink, Sweep as Sweeping};
+
+/// A `ValueError` carrying the library's own sentence.
+fn bad(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// The value of a knob named `name` on the command line (`--gather`), from its name.
+fn named<T: Copy>(
+    flag: &str,
+    text: Option<&str>,
+    all: &[T],
+    name: fn(T) -> &'static str,
+) -> PyResult<Option<T>> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    match all.iter().copied().find(|&v| name(v) == text) {
+        Some(v) => Ok(Some(v)),
+        None => {
+            let names: Vec<&str> = all.iter().map(|&v| name(v)).collect();
+            Err(bad(format!(
+                "invalid value '{text}' for '--{flag}': possible values are {}",
+                names.join(", ")
+            )))
+        }
+    }
+}
+
+/// The rule knobs, as `play` and `sweep` take them (names as on the command line).
+struct Knobbed<'a> {
+    rules: &'a str,
+    deck: Option<&'a str>,
+    players: Option<usize>,
+    face_down: Option<usize>,
+    short_war: Option<&'a str>,
+    gather: Option<&'a str>,
+    deal: Option<&'a str>,
+    ranking: Option<&'a str>,
+    won_pile: Option<&'a str>,
+}
+
+impl Knobbed<'_> {
+    /// The validated rules, `players` overriding the knob (the hands given), as the command
+    /// line builds them.
+    fn rules(&self, players: Option<usize>) -> PyResult<Rules> {
+        let preset = named("rules", Some(self.rules), Preset::ALL, Preset::name)?;
+        let knobs = Knobs {
+            deck: self.deck.map(Deck::parse).transpose().map_err(bad)?,
+            players: players.or(self.players),
+            face_down: self.face_down,
+            short_war: named("short-war", self.short_war, ShortWar::ALL, ShortWar::name)?,
+            gather: named("gather", self.gather, Gather::ALL, Gather::name)?,
+            deal: named("deal", self.deal, Deal::ALL, Deal::name)?,
+            ranking: named("ranking", self.ranking, &Ranking::ALL, Ranking::name)?,
+            won_pile: named("won-pile", self.won_pile, WonPile::ALL, WonPile::name)?,
+        };
+        Rules::build(preset.expect("given"), knobs).map_err(bad)
+    }
+}
+
+fn shuffle_of(text: Option<&str>) -> PyResult<Shuffle> {
+    Ok(named("shuffle", text, &Shuffle::ALL, Shuffle::name)?.unwrap_or(Shuffle::Lcg))
+}
+
+fn max_rounds_of(max_rounds: Option<u64>) -> PyResult<u64> {
+    match max_rounds {
+        Some(0) => Err(bad("0 is not allowed here: give 1 or more")),
+        Some(n) => Ok(n),
+        None => Ok(DEFAULT_MAX_ROUNDS),
+    }
+}
+
+/// The outcome's name, as the CSV writes it.
+fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(_) => "win",
+        Outcome::Draw => "draw",
+        Outcome::Infinite { .. } => "infinite",
+        Outcome::Capped => "capped",
+    }
+}
+
+/// One game's result.
+#[pyclass(frozen, module = "warsweep")]
+struct Game {
+    /// `"win"`, `"draw"`, `"infinite"` or `"capped"`.
+    #[pyo3(get)]
+    outcome: &'static str,
+    /// The winner, from 1; `None` unless the outcome is a win.
+    #[pyo3(get)]
+    winner: Option<usize>,
+    /// Finished rounds; `None` for an infinite game.
+    #[pyo3(get)]
+    rounds: Option<u64>,
+    /// Battles; `None` for an infinite game.
+    #[pyo3(get)]
+    battles: Option<u64>,
+    /// Wars; `None` for an infinite game.
+    #[pyo3(get)]
+    wars: Option<u64>,
+    /// The first round whose state recurs; `None` unless infinite.
+    #[pyo3(get)]
+    cycle_start: Option<u64>,
+    /// The rounds between two occurrences of a state; `None` unless infinite.
+    #[pyo3(get)]
+    cycle_length: Option<u64>,
+    /// The line `warsweep play` prints.
+    line: String,
+}
+
+#[pymethods]
+impl Game {
+    fn __str__(&self) -> String {
+        self.line.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<warsweep.Game {}>", self.line)
+    }
+}
+
+impl Game {
+    fn new(rules: &Rules, result: &GameResult) -> Game {
+        let (mut game, counts) = (
+            Game {
+                outcome: outcome_name(result.outcome),
+                winner: None,
+                rounds: None,
+                battles: None,
+                wars: None,
+                cycle_start: None,
+                cycle_length: None,
+                line: play_line(rules, result),
+            },
+            (Some(result.rounds), Some(result.battles), Some(result.wars)),
+        );
+        match result.outcome {
+            Outcome::Infinite {
+                cycle_start,
+                cycle_length,
+            } => {
+                game.cycle_start = Some(cycle_start);
+                game.cycle_length = Some(cycle_length);
+            }
+            Outcome::Win(p) => {
+                game.winner = Some(p + 1);
+                (game.rounds, game.battles, game.wars) = counts;
+            }
+            Outcome::Draw | Outcome::Capped => (game.rounds, game.battles, game.wars) = counts,
+        }
+        game
+    }
+}
+
+/// The hands as the command line reads them: bare values one hand a line, or cards in the
+/// CodinGame format.
+fn hands_text(hands: &[Vec<Bound<PyAny>>]) -> PyResult<String> {
+    let mut text = String::new();
+    let all_ints = hands.iter().flatten().all(|c| c.extract::<i64>().is_ok());
+    for hand in hands {
+        if all_ints {
+            let values: Vec<String> = hand
+                .iter()
+                .map(|c| c.extract::<i64>().map(|v| v.to_string()))
+                .collect::<PyResult<_>>()?;
+            text.push_str(&values.join(","));
+            text.push('\n');
+        } else {
+            text.push_str(&format!("{}\n", hand.len()));
+            for card in hand {
+                let card: String = card.extract().map_err(|_| {
+                    bad("a hand holds values (numbers) or cards (strings such as \"10H\"), not both")
+                })?;
+                text.push_str(&card);
+                text.push('\n');
+            }
+        }
+    }
+    Ok(text)
+}
+
+/// Plays one game and returns its result (see the package's documentation).
+#[pyfunction]
+#[pyo3(signature = (hands=None, *, seed=None, rules="codingame", deck=None, players=None,
+    face_down=None, short_war=None, gather=None, deal=None, ranking=None, shuffle=None,
+    max_rounds=None, won_pile=None))]
+#[allow(clippy::too_many_arguments)]
+fn play(
+    py: Python<'_>,
+    hands: Option<Vec<Vec<Bound<PyAny>>>>,
+    seed: Option<u64>,
+    rules: &str,
+    deck: Option<&str>,
+    players: Option<usize>,
+    face_down: Option<usize>,
+    short_war: Option<&str>,
+    gather: Option<&str>,
+    deal: Option<&str>,
+    ranking: Option<&str>,
+    shuffle: Option<&str>,
+    max_rounds: Option<u64>,
+    won_pile: Option<&str>,
+) -> PyResult<Game> {
+    let knobs = Knobbed {
+        rules,
+        deck,
+        players,
+        face_down,
+        short_war,
+        gather,
+        deal,
+        ranking,
+        won_pile,
+    };
+    let max_rounds = max_rounds_of(max_rounds)?;
+    let shuffle = shuffle_of(shuffle)?;
+    match (hands, seed) {
+        (Some(_), Some(_)) => Err(bad("give either hands or a seed, not both")),
+        (None, None) => Err(bad("give hands, or a seed to deal them")),
+        (None, Some(seed)) => {
+            let rules = knobs.rules(None)?;
+            seeds::check_seeds(shuffle, rules.deck(), Seeds::one(seed)).map_err(bad)?;
+            let result = py.detach(|| {
+                let mut engine = Engine::new(rules);
+                engine.set_max_rounds(max_rounds);
+                engine.play_seed(shuffle, seed)
+            });
+            Ok(Game::new(&rules, &result))
+        }
+        (Some(hands), None) => {
+            // The deck the knobs name decides which values the hands may hold.
+            let deck = knobs.rules(Some(2))?.deck();
+            let text = hands_text(&hands)?;
+            let hands = parse_hands(text.as_bytes(), deck).map_err(bad)?;
+            if let Some(n) = players.filter(|&n| n != hands.len()) {
+                return Err(bad(format!(
+                    "{} hands are given but players says {n}",
+                    hands.len()
+                )));
+            }
+            let rules = knobs.rules(Some(hands.len()))?;
+            let total = hands.iter().map(Vec::len).sum();
+            let result = py.detach(|| {
+                let mut engine = Engine::with_capacity(rules, total);
+                engine.set_max_rounds(max_rounds);
+                engine.play_hands(&hands, 0, &mut Silent)
+            });
+            Ok(Game::new(&rules, &result))
+        }
+    }
+}
+
+/// One game's row, as the CSV has it, in 24 bytes: for an infinite game `a` and `b` are its
+/// cycle start and length, otherwise its rounds and battles.
+#[derive(Clone, Copy, Default)]
+#[repr(C)]
+struct Row {
+    a: u64,
+    b: u64,
+    wars: u32,
+    /// 0 win, 1 draw, 2 infinite, 3 capped.
+    outcome: u8,
+    /// From 1; 0 unless a win.
+    winner: u8,
+    pad: [u8; 2],
+}
+
+impl Row {
+    fn of(result: &GameResult) -> Row {
+        let (outcome, winner, a, b) = match result.outcome {
+            Outcome::Win(p) => (0, p as u8 + 1, result.rounds, result.battles),
+            Outcome::Draw => (1, 0, result.rounds, result.battles),
+            Outcome::Infinite {
+                cycle_start,
+                cycle_length,
+            } => (2, 0, cycle_start, cycle_length),
+            Outcome::Capped => (3, 0, result.rounds, result.battles),
+        };
+        Row {
+            a,
+            b,
+            wars: u32::try_from(result.wars).unwrap_or(u32::MAX),
+            outcome,
+            winner,
+            pad: [0; 2],
+        }
+    }
+}
+
+/// Collects the rows of a sweep in seed order.
+struct Rows(Vec<Row>);
+
+impl RowSink for Rows {
+    fn window(&mut self, _first_seed: u64, results: &[GameResult]) -> std::io::Result<()> {
+        self.0.extend(results.iter().map(Row::of));
+        Ok(())
+    }
+
+    fn sync(&mut self) -> std::io::Result<u64> {
+        Ok(0)
+    }
+
+    fn finish(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A finished sweep: its JSON summary and its rows.
+#[pyclass(frozen, module = "warsweep")]
+struct Swept {
+    /// The JSON summary, as `warsweep sweep --summary` writes it.
+    #[pyo3(get)]
+    summary_json: String,
+    /// The first seed.
+    #[pyo3(get)]
+    first_seed: u64,
+    rows: Option<Vec<Row>>,
+}
+
+#[pymethods]
+impl Swept {
+    /// Games kept as rows (0 when the sweep kept none).
+    fn __len__(&self) -> usize {
+        self.rows.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Whether the sweep kept its rows.
+    #[getter]
+    fn has_rows(&self) -> bool {
+        self.rows.is_some()
+    }
+
+    /// The rows, 24 bytes each (see `Row`): `a` u64, `b` u64, `wars` u32, `outcome` u8,
+    /// `winner` u8, two bytes of padding; little-endian.
+    fn row_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let rows = self
+            .rows
+            .as_ref()
+            .ok_or_else(|| bad("this sweep kept no rows: run it with rows=True"))?;
+        let mut bytes = Vec::with_capacity(rows.len() * 24);
+        for r in rows {
+            bytes.extend_from_slice(&r.a.to_le_bytes());
+            bytes.extend_from_slice(&r.b.to_le_bytes());
+            bytes.extend_from_slice(&r.wars.to_le_bytes());
+            bytes.extend_from_slice(&[r.outcome, r.winner, 0, 0]);
+        }
+        Ok(PyBytes::new(py, &bytes))
+    }
+}
+
+/// The seed range of `seeds`: `(start, end)`, a `range` of step 1, or `None` (the command
+/// line's default), as text the command line reads.
+fn seed_text(seeds: Option<&Bound<PyAny>>) -> PyResult<Option<String>> {
+    let Some(seeds) = seeds else {
+        return Ok(None);
+    };
+    if let Ok(range) = seeds.cast::<PyRange>() {
+        let step: i64 = range.getattr("step")?.extract()?;
+        if step != 1 {
+            return Err(bad(format!("a range of seeds has step 1, not {step}")));
+        }
+        let (start, stop): (i128, i128) = (
+            range.getattr("start")?.extract()?,
+            range.getattr("stop")?.extract()?,
+        );
+        return Ok(Some(format!("{start}..{stop}")));
+    }
+    if let Ok(pair) = seeds.cast::<PyTuple>() {
+        if pair.len() == 2 {
+            let (start, end): (i128, i128) = pair.extract()?;
+            return Ok(Some(format!("{start}..{end}")));
+        }
+    }
+    Err(bad("seeds are (start, end) or a range"))
+}
+
+/// Plays every seed of a range (see the package's documentation).
+#[pyfunction]
+#[pyo3(signature = (seeds=None, *, rules="shortened", threads=None, deck=None, players=None,
+    face_down=None, short_war=None, gather=None, deal=None, ranking=None, shuffle=None,
+    max_rounds=None, won_pile=None, rows=true))]
+#[allow(clippy::too_many_arguments)]
+fn sweep(
+    py: Python<'_>,
+    seeds: Option<Bound<PyAny>>,
+    rules: &str,
+    threads: Option<usize>,
+    deck: Option<&str>,
+    players: Option<usize>,
+    face_down: Option<usize>,
+    short_war: Option<&str>,
+    gather: Option<&str>,
+    deal: Option<&str>,
+    ranking: Option<&str>,
+    shuffle: Option<&str>,
+    max_rounds: Option<u64>,
+    won_pile: Option<&str>,
+    rows: bool,
+) -> PyResult<Swept> {
+    let knobs = Knobbed {
+        rules,
+        deck,
+        players,
+        face_down,
+        short_war,
+        gather,
+        deal,
+        ranking,
+        won_pile,
+    };
+    let rules = knobs.rules(None)?;
+    let shuffle = shuffle_of(shuffle)?;
+    let max_rounds = max_rounds_of(max_rounds)?;
+    let text = seed_text(seeds.as_ref())?;
+    let seeds = seeds::choose(text.as_deref(), shuffle, rules.deck(), None).map_err(bad)?;
+    let threads = match threads {
+        Some(n @ 1..=1024) => n,
+        Some(n) => return Err(bad(format!("{n} is not a thread count: give 1 to 1024"))),
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+    };
+    if rows && seeds.end - u128::from(seeds.start) > (isize::MAX as u128) / 24 {
+        return Err(bad(
+            "too many seeds to keep a row each: sweep with rows=False",
+        ));
+    }
+    let sweep = Sweeping {
+        rules,
+        shuffle,
+        seeds,
+        max_rounds,
+        threads,
+        pacing: Pacing::default(),
+    };
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let mut sink = Rows(Vec::new());
+    let swept = std::thread::scope(|scope| -> PyResult<_> {
+        let want_rows = rows;
+        let sink = &mut sink;
+        let stop = &stop;
+        let worker = scope.spawn(move || {
+            let sink: Option<&mut dyn RowSink> = if want_rows { Some(sink) } else { None };
+            sweep.run(None, sink, &|_| {}, stop, None)
+        });
+        // The interpreter is free while the sweep plays; Ctrl-C is looked for ten times a
+        // second, and stops the sweep at its next window.
+        let mut interrupted = None;
+        while !worker.is_finished() {
+            py.detach(|| std::thread::sleep(Duration::from_millis(20)));
+            if interrupted.is_none() {
+                if let Err(e) = py.check_signals() {
+                    stop.store(true, Ordering::Relaxed);
+                    interrupted = Some(e);
+                }
+            }
+        }
+        let swept = py
+            .detach(|| worker.join())
+            .expect("the sweep thread panicked");
+        match interrupted {
+            Some(e) => Err(e),
+            None => swept.map_err(|e| bad(format!("the sweep failed: {e}"))),
+        }
+    })?;
+    if swept.stopped.is_some() {
+        return Err(PyKeyboardInterrupt::new_err("the sweep was stopped"));
+    }
+    let setting = Setting::of(&rules, shuffle, max_rounds);
+    let summary = Summary::new(&setting, seeds, &swept.acc, started.elapsed().as_secs_f64());
+    Ok(Swept {
+        summary_json: serde_json::to_string_pretty(&summary).map_err(bad)?,
+        first_seed: seeds.start,
+        rows: rows.then_some(sink.0),
+    })
+}
+
+/// The native module.
+#[pymodule]
+fn _warsweep(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(play, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep, m)?)?;
+    m.add_class::<Game>()?;
+    m.add_class::<Swept>()?;
+    Ok(())
+}

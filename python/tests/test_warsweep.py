@@ -1,0 +1,168 @@
+"""The Python module against the command line it shares its library with: the same games, the
+same summaries, the same rows, the same sentences for bad settings; and what only Python has
+(NumPy and pandas rows, the interpreter released, Ctrl-C)."""
+import _thread
+import json
+import os
+import subprocess
+import threading
+import time
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import warsweep
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CLI = os.environ.get("WARSWEEP", os.path.join(ROOT, "target", "release", "warsweep"))
+
+
+def cli(*args, stdin=""):
+    """The command line's stdout, or its stderr and exit code when it fails."""
+    run = subprocess.run([CLI, *args], input=stdin, capture_output=True, text=True)
+    return run.stdout, run.stderr, run.returncode
+
+
+SETTINGS = [
+    {},
+    {"rules": "shortened"},
+    {"rules": "classic", "gather": "loser-first"},
+    {"rules": "oorlog", "players": 5, "gather": "pair-first"},
+    {"rules": "bataille", "deck": "4x4", "shuffle": "lex"},
+    {"rules": "classic", "ranking": "cyclic", "won_pile": "shuffled"},
+    {"rules": "codingame", "gather": "random", "max_rounds": 50},
+]
+
+
+def flags(setting):
+    out = []
+    for key, value in setting.items():
+        out += ["--" + key.replace("_", "-"), str(value)]
+    return out
+
+
+def test_play_prints_what_the_command_line_prints():
+    compared = 0
+    for setting in SETTINGS:
+        for seed in range(12):
+            game = warsweep.play(seed=seed, **setting)
+            out, _, code = cli("play", "--seed", str(seed), *flags(setting))
+            assert code == 0
+            assert str(game) == out.strip(), (setting, seed)
+            compared += 1
+    assert compared == 84
+
+
+def test_game_fields():
+    game = warsweep.play(seed=0)
+    assert (game.outcome, game.winner, game.rounds, game.battles, game.wars) == ("win", 2, 22, 25, 3)
+    assert (game.cycle_start, game.cycle_length) == (None, None)
+    looping = warsweep.play(seed=1)
+    assert (looping.outcome, looping.winner, looping.rounds) == ("infinite", None, None)
+    assert (looping.cycle_start, looping.cycle_length) == (1024, 52)
+    # The longest 4x4 game of the research, as bare values and as cards.
+    values = [[1, 3, 2, 2, 1, 2, 1, 4], [4, 4, 3, 4, 1, 2, 3, 3]]
+    assert str(warsweep.play(values, rules="bataille", deck="4x4")) == "1 144"
+    cards = [["5H", "3S", "8D"], ["2H", "9C", "10D"]]
+    out, _, _ = cli("play", stdin="3\n5H\n3S\n8D\n3\n2H\n9C\n10D\n")
+    assert str(warsweep.play(cards)) == out.strip()
+
+
+def test_sweep_summary_and_rows_are_the_command_lines():
+    compared = 0
+    for setting in SETTINGS:
+        seeds = (1000, 1600)
+        swept = warsweep.sweep(seeds, threads=2, **setting)
+        out, _, code = cli(
+            "sweep", "--seeds", "1000..1600", "-q", "--summary", "-", *flags(setting)
+        )
+        assert code == 0
+        expected = json.loads(out)
+        got = dict(swept.summary)
+        for timing in ("elapsed_seconds", "games_per_second"):
+            del expected[timing], got[timing]
+        assert got == expected, setting
+        csv, _, _ = cli("sweep", "--seeds", "1000..1600", "-q", "--csv", "-", *flags(setting))
+        lines = csv.splitlines()
+        frame = swept.to_pandas()
+        assert list(frame.columns) == lines[0].split(",")
+        as_csv = frame.astype(object).where(frame.notna(), "").astype(str)
+        rows = [",".join(r) for r in as_csv.itertuples(index=False, name=None)]
+        assert rows == lines[1:], setting
+        compared += len(rows)
+    assert compared == 7 * 600
+
+
+def test_numpy_rows_and_their_size():
+    swept = warsweep.sweep(range(0, 5000), rules="codingame")
+    arrays = swept.to_numpy()
+    assert arrays["seed"].dtype == np.uint64 and list(arrays["seed"][:3]) == [0, 1, 2]
+    assert arrays["rounds"][0] == 22 and arrays["rounds"].mask[1]
+    assert arrays["cycle_length"][1] == 52
+    assert set(np.unique(arrays["outcome"])) <= {"win", "draw", "infinite", "capped"}
+    # Rows are held in 24 bytes a game.
+    assert len(swept._native.row_bytes()) == 24 * 5000
+    assert len(warsweep.sweep((0, 10), rows=False)._native) == 0
+
+
+BAD = [
+    ({"deck": "4x0"}, ["--deck", "4x0"]),
+    ({"rules": "bataille", "deck": "3x1", "ranking": "cyclic"},
+     ["--rules", "bataille", "--deck", "3x1", "--ranking", "cyclic"]),
+    ({"players": 13, "rules": "oorlog"}, ["--players", "13", "--rules", "oorlog"]),
+    ({"players": 3}, ["--players", "3"]),
+    ({"face_down": 9}, ["--face-down", "9"]),
+    ({"deck": "4x4", "shuffle": "lex", "seed_range": (0, 63063001)},
+     ["--deck", "4x4", "--shuffle", "lex", "--seeds", "0..63063001"]),
+]
+
+
+def test_bad_settings_raise_the_command_lines_sentence():
+    raised = 0
+    for setting, args in BAD:
+        setting = dict(setting)
+        seeds = setting.pop("seed_range", (0, 10))
+        with pytest.raises(ValueError) as error:
+            warsweep.sweep(seeds, **setting)
+        default = [] if "--seeds" in args else ["--seeds", "0..10"]
+        _, err, code = cli("sweep", "-q", *default, *args)
+        assert code == 1, err
+        assert err.strip() == "warsweep: " + str(error.value), (err, error.value)
+        raised += 1
+    assert raised == len(BAD)
+    for name, value in [("gather", "sideways"), ("won_pile", "reshuffled"), ("ranking", "cyclical")]:
+        with pytest.raises(ValueError, match=f"invalid value '{value}' for '--"):
+            warsweep.play(seed=0, **{name: value})
+    with pytest.raises(ValueError, match="not both"):
+        warsweep.play([[1]], seed=3)
+    with pytest.raises(ValueError):
+        warsweep.play([["1", "ZZ"], ["2H"]])
+
+
+def test_the_interpreter_runs_while_a_sweep_plays():
+    ticks = []
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks.append(1)
+            time.sleep(0.01)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    try:
+        warsweep.sweep((0, 400000), threads=1, rows=False)
+    finally:
+        done.set()
+        ticker.join()
+    assert len(ticks) >= 5
+
+
+def test_ctrl_c_stops_a_sweep_within_a_second():
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        warsweep.sweep((0, 1 << 40), rows=False, shuffle="splitmix")
+    assert time.monotonic() - start < 1.3

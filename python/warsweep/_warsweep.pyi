@@ -1,0 +1,66 @@
+"""Type stubs of warsweep's native module (see the package's documentation)."""
+from typing import Any, List, Optional, Sequence, Union
+
+class Game:
+    """One game's result; ``str(game)`` is the line ``warsweep play`` prints."""
+
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def winner(self) -> Optional[int]: ...
+    @property
+    def rounds(self) -> Optional[int]: ...
+    @property
+    def battles(self) -> Optional[int]: ...
+    @property
+    def wars(self) -> Optional[int]: ...
+    @property
+    def cycle_start(self) -> Optional[int]: ...
+    @property
+    def cycle_length(self) -> Optional[int]: ...
+
+class Swept:
+    """A finished sweep, as the native module returns it (``warsweep.Sweep`` wraps it)."""
+
+    @property
+    def summary_json(self) -> str: ...
+    @property
+    def first_seed(self) -> int: ...
+    @property
+    def has_rows(self) -> bool: ...
+    def __len__(self) -> int: ...
+    def row_bytes(self) -> bytes: ...
+
+def play(
+    hands: Optional[List[List[Union[int, str]]]] = None,
+    *,
+    seed: Optional[int] = None,
+    rules: str = "codingame",
+    deck: Optional[str] = None,
+    players: Optional[int] = None,
+    face_down: Optional[int] = None,
+    short_war: Optional[str] = None,
+    gather: Optional[str] = None,
+    deal: Optional[str] = None,
+    ranking: Optional[str] = None,
+    shuffle: Optional[str] = None,
+    max_rounds: Optional[int] = None,
+    won_pile: Optional[str] = None,
+) -> Game: ...
+def sweep(
+    seeds: Any = None,
+    *,
+    rules: str = "shortened",
+    threads: Optional[int] = None,
+    deck: Optional[str] = None,
+    players: Optional[int] = None,
+    face_down: Optional[int] = None,
+    short_war: Optional[str] = None,
+    gather: Optional[str] = None,
+    deal: Optional[str] = None,
+    ranking: Optional[str] = None,
+    shuffle: Optional[str] = None,
+    max_rounds: Optional[int] = None,
+    won_pile: Optional[str] = None,
+    rows: bool = True,
+) -> Swept: ...

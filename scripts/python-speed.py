@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""A summary-only sweep from Python against the same sweep from the command line: every
+distinct lcg deal under `shortened` (seeds 0..2097151) on all cores, RUNS times each,
+alternating; prints the medians and their ratio. Needs the module installed (`pip install .`)
+and the binary built (`cargo build --release`).
+
+    python3 scripts/python-speed.py [RUNS]
+"""
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import warsweep
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLI = os.environ.get("WARSWEEP", os.path.join(ROOT, "target", "release", "warsweep"))
+
+
+def main():
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    py, cli = [], []
+    with tempfile.TemporaryDirectory() as work:
+        summary = os.path.join(work, "s.json")
+        for _ in range(runs):
+            start = time.perf_counter()
+            swept = warsweep.sweep((0, 2097151), rows=False)
+            assert swept.summary["games"] == 2097151
+            py.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            subprocess.run([CLI, "sweep", "--seeds", "0..2097151", "-q", "--summary", summary],
+                           check=True)
+            cli.append(time.perf_counter() - start)
+    a, b = statistics.median(py), statistics.median(cli)
+    print(f"{runs} runs each, alternating; Python {a:.3f} s (min {min(py):.3f}, max {max(py):.3f}),"
+          f" command line {b:.3f} s (min {min(cli):.3f}, max {max(cli):.3f}); ratio {a / b:.3f}")
+
+
+if __name__ == "__main__":
+    main()
