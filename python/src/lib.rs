@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use warsweep::deal::seeds::{self, Seeds};
 use warsweep::deal::Shuffle;
-use warsweep::engine::{Engine, GameResult, Outcome, Silent, DEFAULT_MAX_ROUNDS};
-use warsweep::output::record::play_line;
+use warsweep::engine::{Engine, GameResult, Silent, DEFAULT_MAX_ROUNDS};
+use warsweep::output::record::{play_line, GameRow, OutcomeName};
 use warsweep::output::summary::{Setting, Summary};
 use warsweep::puzzles::input::parse_hands;
 use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
@@ -88,16 +88,6 @@ fn max_rounds_of(max_rounds: Option<u64>) -> PyResult<u64> {
     }
 }
 
-/// The outcome's name, as the CSV writes it.
-fn outcome_name(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win(_) => "win",
-        Outcome::Draw => "draw",
-        Outcome::Infinite { .. } => "infinite",
-        Outcome::Capped => "capped",
-    }
-}
-
 /// One game's result.
 #[pyclass(frozen, module = "warsweep")]
 struct Game {
@@ -138,35 +128,19 @@ impl Game {
 }
 
 impl Game {
+    /// The game's fields are its CSV row's.
     fn new(rules: &Rules, result: &GameResult) -> Game {
-        let (mut game, counts) = (
-            Game {
-                outcome: outcome_name(result.outcome),
-                winner: None,
-                rounds: None,
-                battles: None,
-                wars: None,
-                cycle_start: None,
-                cycle_length: None,
-                line: play_line(rules, result),
-            },
-            (Some(result.rounds), Some(result.battles), Some(result.wars)),
-        );
-        match result.outcome {
-            Outcome::Infinite {
-                cycle_start,
-                cycle_length,
-            } => {
-                game.cycle_start = Some(cycle_start);
-                game.cycle_length = Some(cycle_length);
-            }
-            Outcome::Win(p) => {
-                game.winner = Some(p + 1);
-                (game.rounds, game.battles, game.wars) = counts;
-            }
-            Outcome::Draw | Outcome::Capped => (game.rounds, game.battles, game.wars) = counts,
+        let row = GameRow::new(0, result);
+        Game {
+            outcome: row.outcome.name(),
+            winner: row.winner.map(|w| w as usize),
+            rounds: row.rounds,
+            battles: row.battles,
+            wars: row.wars,
+            cycle_start: row.cycle_start,
+            cycle_length: row.cycle_length,
+            line: play_line(rules, result),
         }
-        game
     }
 }
 
@@ -276,7 +250,7 @@ struct Row {
     a: u64,
     b: u64,
     wars: u32,
-    /// 0 win, 1 draw, 2 infinite, 3 capped.
+    /// `OutcomeName` in declaration order: 0 win, 1 draw, 2 infinite, 3 capped.
     outcome: u8,
     /// From 1; 0 unless a win.
     winner: u8,
@@ -284,22 +258,19 @@ struct Row {
 }
 
 impl Row {
+    /// The CSV row in 24 bytes.
     fn of(result: &GameResult) -> Row {
-        let (outcome, winner, a, b) = match result.outcome {
-            Outcome::Win(p) => (0, p as u8 + 1, result.rounds, result.battles),
-            Outcome::Draw => (1, 0, result.rounds, result.battles),
-            Outcome::Infinite {
-                cycle_start,
-                cycle_length,
-            } => (2, 0, cycle_start, cycle_length),
-            Outcome::Capped => (3, 0, result.rounds, result.battles),
+        let row = GameRow::new(0, result);
+        let (a, b) = match row.outcome {
+            OutcomeName::Infinite => (row.cycle_start, row.cycle_length),
+            OutcomeName::Win | OutcomeName::Draw | OutcomeName::Capped => (row.rounds, row.battles),
         };
         Row {
-            a,
-            b,
-            wars: u32::try_from(result.wars).unwrap_or(u32::MAX),
-            outcome,
-            winner,
+            a: a.unwrap_or(0),
+            b: b.unwrap_or(0),
+            wars: row.wars.map_or(0, |w| u32::try_from(w).unwrap_or(u32::MAX)),
+            outcome: row.outcome as u8,
+            winner: row.winner.map_or(0, |w| w as u8),
             pad: [0; 2],
         }
     }

@@ -43,6 +43,18 @@ pub enum OutcomeName {
     Capped,
 }
 
+impl OutcomeName {
+    /// The name the CSV writes.
+    pub fn name(self) -> &'static str {
+        match self {
+            OutcomeName::Win => "win",
+            OutcomeName::Draw => "draw",
+            OutcomeName::Infinite => "infinite",
+            OutcomeName::Capped => "capped",
+        }
+    }
+}
+
 impl GameRow {
     /// The row of `seed`'s game.
     pub fn new(seed: u64, result: &GameResult) -> GameRow {
@@ -101,5 +113,26 @@ pub fn answer_pair(rules: &Rules, result: &GameResult) -> String {
         Outcome::Win(p) => format!("{} {}", p + 1, counted(rules, result)),
         Outcome::Draw | Outcome::Capped => format!("0 {}", counted(rules, result)),
         Outcome::Infinite { .. } => "0 inf".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `OutcomeName::name` is what the CSV writes for each outcome.
+    #[test]
+    fn outcome_names_are_the_csvs() {
+        let all = [
+            OutcomeName::Win,
+            OutcomeName::Draw,
+            OutcomeName::Infinite,
+            OutcomeName::Capped,
+        ];
+        for outcome in all {
+            let json = serde_json::to_string(&outcome).unwrap();
+            assert_eq!(json, format!("\"{}\"", outcome.name()));
+        }
+        assert_eq!(all.map(|o| o as u8), [0, 1, 2, 3]);
     }
 }
