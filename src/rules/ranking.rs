@@ -57,7 +57,6 @@ impl Strength {
             low_top: 0,
         };
         match ranking {
-            Ranking::Standard => PLAIN,
             // The ace is rank 12 and the 3 rank 1: a deck has them when its values reach them.
             Ranking::Oorlog => match (deck.value_of_rank(12), deck.value_of_rank(1)) {
                 (Some(ace), Some(three)) => Strength {
@@ -71,8 +70,8 @@ impl Strength {
                 ace: Some(deck.values() - 1),
                 low_top: 0,
             },
-            // Refused by `Rules::build` (`RulesError::OneValue`); plain if built directly.
-            Ranking::Cyclic => PLAIN,
+            // A cyclic ranking on one value is refused by `Rules::build` (`OneValue`).
+            Ranking::Standard | Ranking::Cyclic => PLAIN,
         }
     }
 
