@@ -527,32 +527,31 @@ struct Rebuild<'a> {
     events: &'a mut Vec<(usize, Card)>,
 }
 
+impl Rebuild<'_> {
+    /// Plays `rounds` more rounds of the looping game in `live`.
+    fn play(&mut self, (hands, tally): &mut (Hands, Tally), rounds: u64) {
+        let (rules, table, rng, events) = (
+            self.rules,
+            &mut *self.table,
+            &mut *self.rng,
+            &mut *self.events,
+        );
+        replay_rounds(rules, hands, table, tally, rng, events, rounds);
+    }
+}
+
 impl Replay for Rebuild<'_> {
     type Live = (Hands, Tally);
 
-    fn rebuild(&mut self, (hands, tally): &mut (Hands, Tally), round: u64) {
+    fn rebuild(&mut self, live: &mut (Hands, Tally), round: u64) {
         let (at, snapshot, counts) = self.history.at_or_before(round);
-        snapshot.restore(hands);
-        *tally = counts;
-        let Rebuild {
-            rules,
-            table,
-            rng,
-            events,
-            ..
-        } = self;
-        replay_rounds(rules, hands, table, tally, rng, events, round - at);
+        snapshot.restore(&mut live.0);
+        live.1 = counts;
+        self.play(live, round - at);
     }
 
-    fn step(&mut self, (hands, tally): &mut (Hands, Tally)) {
-        let Rebuild {
-            rules,
-            table,
-            rng,
-            events,
-            ..
-        } = self;
-        replay_rounds(rules, hands, table, tally, rng, events, 1);
+    fn step(&mut self, live: &mut (Hands, Tally)) {
+        self.play(live, 1);
     }
 
     fn same(&self, a: &(Hands, Tally), b: &(Hands, Tally)) -> bool {
