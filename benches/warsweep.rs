@@ -179,6 +179,8 @@ fn sweep(c: &mut Criterion) {
         max_rounds: 1_000_000,
         threads: 2,
         pacing: Pacing::default(),
+        cycles: false,
+        mirrors: true,
     };
     let stop = AtomicBool::new(false);
     group.bench_function("shortened-2-threads", |b| {

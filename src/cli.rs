@@ -274,6 +274,10 @@ pub struct SweepArgs {
     pub csv: Option<PathBuf>,
     #[command(flatten)]
     pub outputs: OutputArgs,
+    /// In a lex walk of a symmetric setting, play every deal rather than one of each pair of
+    /// mirror deals (which play the same game, players swapped)
+    #[arg(long)]
+    pub every_deal: bool,
     /// Print neither the summary table nor the progress bar nor notes
     #[arg(short, long)]
     pub quiet: bool,
@@ -301,6 +305,10 @@ pub struct OutputArgs {
     /// Draw an SVG histogram of game lengths here (`-` for stdout)
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+    /// Find every distinct cycle and its basin, and write them as CSV
+    /// (`cycle_length,deals,first_seed,hands`) here (`-` for stdout); the summary lists them
+    #[arg(long, value_name = "FILE.csv")]
+    pub cycles: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

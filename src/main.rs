@@ -186,6 +186,8 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         max_rounds,
         threads,
         pacing,
+        cycles: args.outputs.cycles.is_some(),
+        mirrors: !args.every_deal,
     };
     let (o, csv) = (args.outputs, args.csv);
     let files = Files {
@@ -193,6 +195,7 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         summary: o.summary,
         hist: o.hist,
         plot: o.plot,
+        cycles: o.cycles,
     };
     let checkpoint_every = Duration::from_secs_f64(args.checkpoint_seconds);
     let job = Job {
@@ -248,11 +251,30 @@ fn show(table: &str, to_stderr: bool) -> Result<()> {
 fn merge(args: MergeArgs) -> Result<()> {
     let o = &args.outputs;
     let (json, hist, plot) = (o.summary.as_deref(), o.hist.as_deref(), o.plot.as_deref());
-    let outputs = [("--summary", json), ("--hist", hist), ("--plot", plot)];
+    let cycles = o.cycles.as_deref();
+    let outputs = [
+        ("--summary", json),
+        ("--hist", hist),
+        ("--plot", plot),
+        ("--cycles", cycles),
+    ];
     files::check_inputs_and_outputs(&args.inputs, &outputs).map_err(anyhow::Error::msg)?;
     let shards = args.inputs.iter().map(|p| summary::read(p).map(|(s, _)| s));
     let shards = shards.collect::<Result<Vec<Summary>, _>>()?;
-    let outputs = Outputs::of(json, hist, plot)?;
+    if cycles.is_some() {
+        if let Some((path, _)) = args
+            .inputs
+            .iter()
+            .zip(&shards)
+            .find(|(_, s)| s.cycles.is_none())
+        {
+            bail!(
+                "{} lists no distinct cycles: --cycles merges summaries of sweeps run with --cycles",
+                path.display()
+            );
+        }
+    }
+    let outputs = Outputs::of(json, hist, plot, cycles)?;
     outputs.check()?;
     let merged = Summary::merge(&shards)?;
     outputs.write(&merged, &merged.accumulator()?)?;

@@ -15,7 +15,8 @@ use warsweep::output::record::{play_line, GameRow, OutcomeName};
 use warsweep::output::summary::{Setting, Summary};
 use warsweep::puzzles::input::parse_hands;
 use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
-use warsweep::sweep::{Pacing, RowSink, Sweep as Sweeping};
+use warsweep::output::cycles::MOST_CYCLES;
+use warsweep::sweep::{Pacing, RowSink, Stop, Sweep as Sweeping};
 
 /// A `ValueError` carrying the library's own sentence.
 fn bad(e: impl std::fmt::Display) -> PyErr {
@@ -367,7 +368,7 @@ fn seed_text(seeds: Option<&Bound<PyAny>>) -> PyResult<Option<String>> {
 #[pyfunction]
 #[pyo3(signature = (seeds=None, *, rules="shortened", threads=None, deck=None, players=None,
     face_down=None, short_war=None, gather=None, deal=None, ranking=None, shuffle=None,
-    max_rounds=None, won_pile=None, rows=true))]
+    max_rounds=None, won_pile=None, rows=true, cycles=false))]
 #[allow(clippy::too_many_arguments)]
 fn sweep(
     py: Python<'_>,
@@ -385,6 +386,7 @@ fn sweep(
     max_rounds: Option<u64>,
     won_pile: Option<&str>,
     rows: bool,
+    cycles: bool,
 ) -> PyResult<Swept> {
     let knobs = Knobbed {
         rules,
@@ -419,6 +421,8 @@ fn sweep(
         max_rounds,
         threads,
         pacing: Pacing::default(),
+        cycles,
+        mirrors: true,
     };
     let stop = AtomicBool::new(false);
     let started = Instant::now();
@@ -451,8 +455,14 @@ fn sweep(
             None => swept.map_err(|e| bad(format!("the sweep failed: {e}"))),
         }
     })?;
-    if swept.stopped.is_some() {
-        return Err(PyKeyboardInterrupt::new_err("the sweep was stopped"));
+    match swept.stopped {
+        None => {}
+        Some(Stop::TooManyCycles) => {
+            return Err(bad(format!(
+                "the sweep met more than {MOST_CYCLES} distinct cycles, more than cycles=True keeps: sweep a smaller range"
+            )))
+        }
+        Some(_) => return Err(PyKeyboardInterrupt::new_err("the sweep was stopped")),
     }
     let setting = Setting::of(&rules, shuffle, max_rounds);
     let summary = Summary::new(&setting, seeds, &swept.acc, started.elapsed().as_secs_f64());

@@ -144,16 +144,19 @@ def sweep(
     max_rounds: Optional[int] = None,
     won_pile: Optional[str] = None,
     rows: bool = True,
+    cycles: bool = False,
 ) -> Sweep:
     """Plays every seed of ``seeds`` (``(start, end)``, end excluded, or a ``range``; by
     default 0..100000, or every deal with ``shuffle="lex"``) on ``threads`` threads (all
     cores by default). The interpreter is released while it plays, and Ctrl-C stops it
-    (``KeyboardInterrupt``). ``rows=False`` keeps the summary only."""
+    (``KeyboardInterrupt``). ``rows=False`` keeps the summary only. ``cycles=True`` finds
+    every distinct cycle and its basin: ``summary["cycles"]``, as ``sweep --cycles`` writes
+    them."""
     return Sweep(
         _warsweep.sweep(
             seeds, rules=rules, threads=threads, deck=deck, players=players,
             face_down=face_down, short_war=short_war, gather=gather, deal=deal,
             ranking=ranking, shuffle=shuffle, max_rounds=max_rounds, won_pile=won_pile,
-            rows=rows,
+            rows=rows, cycles=cycles,
         )
     )

@@ -63,4 +63,5 @@ def sweep(
     max_rounds: Optional[int] = None,
     won_pile: Optional[str] = None,
     rows: bool = True,
+    cycles: bool = False,
 ) -> Swept: ...

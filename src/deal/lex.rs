@@ -92,6 +92,12 @@ impl Lex {
         self.walked_to(seeds.end - 1);
     }
 
+    /// The seed of the arrangement `values` (`values`' inverse).
+    pub fn seed_of(&mut self, values: &[u8]) -> u64 {
+        self.seen.copy_from_slice(&self.counts);
+        rank(&mut self.seen, values)
+    }
+
     /// Whether `walk_nibbles` can step this deck: at most 16 cards, every value below 8.
     pub fn fits_nibbles(&self) -> bool {
         self.values.len() <= Nibbles::CARDS && self.counts.len() <= 8
@@ -167,6 +173,25 @@ pub fn unrank(left: &mut [u32], rank: u64, out: &mut [u8]) {
             k -= with_v;
         }
     }
+}
+
+/// The rank (lexicographic, from 0) of the arrangement `values` of a multiset with `left[v]`
+/// copies of each value `v`: `unrank`'s inverse (`left` is used up).
+pub fn rank(left: &mut [u32], values: &[u8]) -> u64 {
+    let mut remaining: u32 = left.iter().sum();
+    debug_assert_eq!(remaining as usize, values.len());
+    let mut total = arrangements(left);
+    let mut k: u128 = 0;
+    for &value in values {
+        let value = value as usize;
+        for count in &left[..value] {
+            k += total * *count as u128 / remaining as u128;
+        }
+        total = total * left[value] as u128 / remaining as u128;
+        left[value] -= 1;
+        remaining -= 1;
+    }
+    u64::try_from(k).expect("a rank below the deal count, which fits in 64 bits")
 }
 
 /// `N! / (n1! ... nV!)`, saturating at `u128::MAX` (only small decks are unranked).
@@ -452,5 +477,24 @@ mod tests {
             let direct: Vec<u8> = values_of(deck, seed);
             assert_eq!(out.iter().map(|c| c.value()).collect::<Vec<_>>(), direct);
         }
+    }
+
+    #[test]
+    fn rank_inverts_unrank() {
+        let mut checked = 0;
+        for (text, seeds) in [
+            ("4x4", [0, 1, 2, 8_550_538, 31_531_500, 63_062_999]),
+            ("1x10", [0, 9, 100, 3_628_799, 1_000_000, 77]),
+            ("3x5", [0, 1, 5, 168_168_000 - 1, 1234, 99_999_999]),
+        ] {
+            let deck = Deck::parse(text).unwrap();
+            let mut lex = Lex::new(deck);
+            for seed in seeds {
+                let values = lex.values(seed).to_vec();
+                assert_eq!(lex.seed_of(&values), seed, "{text} seed {seed}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 18);
     }
 }

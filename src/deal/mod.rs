@@ -2,6 +2,7 @@
 //! sorted deck, `lex` numbers every distinct arrangement of its values (see `lex`).
 
 pub mod lex;
+pub mod mirror;
 pub mod seeds;
 
 use crate::rules::{Card, Deal, Deck};
@@ -266,6 +267,11 @@ impl Dealer {
     #[inline(always)]
     pub fn lex_walk(&mut self, seeds: Range<u64>, each: impl FnMut(u64, &[u8])) {
         self.lex.walk(seeds, each);
+    }
+
+    /// The `lex` seed of the arrangement `values` (`lex_values`' inverse).
+    pub fn lex_seed_of(&mut self, values: &[u8]) -> u64 {
+        self.lex.seed_of(values)
     }
 
     /// Whether `lex_walk_nibbles` can step this deck (see `Lex::fits_nibbles`).

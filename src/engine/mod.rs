@@ -18,6 +18,7 @@ pub mod hands;
 pub(crate) mod packed;
 pub(crate) mod pair;
 
+use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
 use crate::rules::{
     holds_war, war_cards, Card, Order, Place, Rest, Rules, ShortWar, WonPile, MAX_PLAYERS,
@@ -59,6 +60,18 @@ pub struct GameResult {
     pub battles: u64,
     /// Wars, an unfinished last round's included (0 for an infinite game).
     pub wars: u64,
+}
+
+impl GameResult {
+    /// The result of the mirror deal's game (RULES.md, "Mirror deals"): the same game with the
+    /// two players swapped.
+    pub fn mirrored(&self) -> GameResult {
+        let outcome = match self.outcome {
+            Outcome::Win(p) => Outcome::Win(1 - p),
+            other => other,
+        };
+        GameResult { outcome, ..*self }
+    }
 }
 
 /// Running counts of one game.
@@ -177,6 +190,10 @@ pub struct Engine {
     total: usize,
     /// Where unobserved two-player games too large for a word are played (see `pair`).
     pair: pair::Pair,
+    /// Room for a deal's mirror (`play_walk`).
+    mirror_scratch: Vec<u8>,
+    /// Room for a written state (`least_states`).
+    state_scratch: Vec<u8>,
 }
 
 /// Where unobserved games of a setting are played. Observed games (traces, tests) always take
@@ -259,6 +276,8 @@ impl Engine {
             path: choose_path(&rules, total, true),
             total,
             pair: pair::Pair::with_capacity(total),
+            mirror_scratch: vec![0; deck.len()],
+            state_scratch: Vec::with_capacity(total + players),
         }
     }
 
@@ -293,15 +312,38 @@ impl Engine {
         seeds: RangeInclusive<u64>,
         mut each: impl FnMut(u64, &GameResult),
     ) {
+        self.play_walk(shuffle, seeds, None, |seed, result, _| each(seed, result));
+    }
+
+    /// `play_seeds`, skipping the deals that `mirror` (the mirror deals of the walk these seeds
+    /// are part of) counts with a lesser one: each played deal comes with its weight.
+    pub fn play_walk(
+        &mut self,
+        shuffle: Shuffle,
+        seeds: RangeInclusive<u64>,
+        mirror: Option<&Mirror>,
+        mut each: impl FnMut(u64, &GameResult, Weight),
+    ) {
         if let (Shuffle::Lex, Path::Packed(width)) = (shuffle, self.path) {
             // A lex seed is below the deck's deal count, itself at most u64::MAX.
             if let Some(end) = seeds.end().checked_add(1) {
                 let seeds = *seeds.start()..end;
-                return packed::play_lex(&self.rules, width, &mut self.dealer, seeds, each);
+                let mirror = mirror.map(|m| (m, &mut self.mirror_scratch[..]));
+                let dealer = &mut self.dealer;
+                return packed::play_lex(&self.rules, width, dealer, seeds, mirror, each);
             }
         }
         for seed in seeds {
-            each(seed, &self.play_seed(shuffle, seed));
+            let weight = match mirror {
+                Some(mirror) => {
+                    let values = self.dealer.lex_values(seed);
+                    mirror.weigh(values, &mut self.mirror_scratch)
+                }
+                None => Weight::Once,
+            };
+            if weight != Weight::Skip {
+                each(seed, &self.play_seed(shuffle, seed), weight);
+            }
         }
     }
 
@@ -349,6 +391,62 @@ impl Engine {
         }
         self.hands.deal(&self.deck, self.rules.deal());
         self.play_loaded(seed, true, observer)
+    }
+
+    /// Names the cycle of seed `seed`'s game, which the fast path found to repeat every
+    /// `cycle_length` rounds from round `cycle_start` (RULES.md, "Distinct cycles"): writes
+    /// its least state to `least` (each hand's values from 1, then `SEPARATOR`), and with
+    /// `mirrored` (two players) the least state of the mirror cycle, the hands exchanged.
+    /// The cycle is walked on the general round: infinite games are few, and this checks the
+    /// fast path's `cycle_length` on the way.
+    pub fn least_states(
+        &mut self,
+        shuffle: Shuffle,
+        seed: u64,
+        [cycle_start, cycle_length]: [u64; 2],
+        least: &mut Vec<u8>,
+        mut mirrored: Option<&mut Vec<u8>>,
+    ) {
+        self.deck.clear();
+        self.deck.extend_from_slice(&self.sorted);
+        self.dealer.shuffle(shuffle, seed, &mut self.deck);
+        self.hands.deal(&self.deck, self.rules.deal());
+        self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
+        let Engine {
+            rules,
+            hands,
+            table,
+            rng,
+            events,
+            state_scratch: state,
+            ..
+        } = self;
+        let mut tally = Tally::default();
+        replay_rounds(rules, hands, table, &mut tally, rng, events, cycle_start);
+        let start = hands.clone();
+        let players = hands.players();
+        least.clear();
+        if let Some(m) = mirrored.as_deref_mut() {
+            m.clear();
+        }
+        for _ in 0..cycle_length {
+            keep_least(hands, 0..players, state, least);
+            if let Some(m) = mirrored.as_deref_mut() {
+                keep_least(hands, (0..players).rev(), state, m);
+            }
+            replay_rounds(rules, hands, table, &mut tally, rng, events, 1);
+        }
+        assert!(
+            hands.same_values(&start),
+            "seed {seed}'s game does not repeat every {cycle_length} rounds"
+        );
+    }
+
+    /// The `lex` seed of the mirror of seed `seed`'s deal.
+    pub fn mirror_seed(&mut self, mirror: &Mirror, seed: u64) -> u64 {
+        let values = self.dealer.lex_values(seed);
+        mirror.mirrored(values, &mut self.mirror_scratch);
+        self.dealer.lex_seed_of(&self.mirror_scratch)
     }
 
     /// The hands a seed deals, player by player, top card first.
@@ -515,6 +613,28 @@ impl Engine {
         };
         let mu = cycle::cycle_start(&mut replay, [behind, ahead], now - lambda, spacing, lambda);
         (mu, ahead.1)
+    }
+}
+
+/// In a written state (RULES.md, "Distinct cycles"), what follows each hand: stronger than
+/// every value.
+pub const SEPARATOR: u8 = u8::MAX;
+
+/// Writes `hands`' state, players in `order` (each hand's values from 1, then `SEPARATOR`),
+/// to `state`, and keeps it in `least` if it is less (or `least` is empty).
+fn keep_least(
+    hands: &Hands,
+    order: impl Iterator<Item = usize>,
+    state: &mut Vec<u8>,
+    least: &mut Vec<u8>,
+) {
+    state.clear();
+    for p in order {
+        state.extend(hands.hand(p).iter().map(|c| c.value() + 1));
+        state.push(SEPARATOR);
+    }
+    if least.is_empty() || state[..] < least[..] {
+        least.clone_from(state);
     }
 }
 

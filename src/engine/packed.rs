@@ -23,6 +23,7 @@
 use super::cycle::{self, Brent, Copies, Replay};
 use super::pair::{p1_wins, OORLOG, PLAIN};
 use super::{short_war, GameResult, Outcome};
+use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::{dealt_span, Dealer};
 use crate::rules::{
     holds_war, war_cards, with_gather_code, Card, Deal, Gather, Order, Place, Rest, Rules,
@@ -182,12 +183,15 @@ pub(crate) fn play_values(rules: &Rules, width: Width, deck: &[u8]) -> GameResul
 /// Plays the `lex` deals of `seeds` in order, which `width` accepted for the deck, handing
 /// each result to `each`. One loop for the whole run: the rules are dispatched once, and
 /// each deal is the next arrangement stepped in place, packed, and played inline.
+/// With `mirror`, a deal its mirror counts is skipped, and each played deal is handed out with
+/// its weight (`Weight::Once` for every deal without).
 pub(crate) fn play_lex(
     rules: &Rules,
     width: Width,
     dealer: &mut Dealer,
     seeds: Range<u64>,
-    each: impl FnMut(u64, &GameResult),
+    mirror: Option<(&Mirror, &mut [u8])>,
+    each: impl FnMut(u64, &GameResult, Weight),
 ) {
     let pack = Packer::new(rules, rules.deck().len());
     let total = rules.deck().len() as u32;
@@ -195,6 +199,7 @@ pub(crate) fn play_lex(
         dealer,
         seeds,
         pack,
+        mirror,
         each,
     };
     match width {
@@ -368,10 +373,12 @@ struct LexWalk<'a, F> {
     dealer: &'a mut Dealer,
     seeds: Range<u64>,
     pack: Packer,
+    /// The walk's mirror deals, and room for one deal.
+    mirror: Option<(&'a Mirror, &'a mut [u8])>,
     each: F,
 }
 
-impl<W: Word, F: FnMut(u64, &GameResult)> Kernel<W> for LexWalk<'_, F> {
+impl<W: Word, F: FnMut(u64, &GameResult, Weight)> Kernel<W> for LexWalk<'_, F> {
     type Out = ();
     #[inline(always)]
     fn go<const RANK: u8, const GATHER: u8>(self, p: &Params) {
@@ -379,18 +386,20 @@ impl<W: Word, F: FnMut(u64, &GameResult)> Kernel<W> for LexWalk<'_, F> {
             dealer,
             seeds,
             pack,
+            mirror,
             mut each,
         } = self;
         // In open war a game resumes from the rounds it shares with the previous deal's.
         let mut prefix = (p.face_down == 0).then(|| Prefix::new(pack.spans.map(|s| s.2 as u32)));
-        let mut play = |seed, hands: [(W, u32); 2]| {
+        let mut play = |seed, hands: [(W, u32); 2], weight| {
             let result = match &mut prefix {
                 Some(prefix) => prefix.play::<RANK, GATHER>(hands, p),
                 None => run::<W, RANK, GATHER>(Game::new(hands), p),
             };
-            each(seed, &result);
+            each(seed, &result, weight);
         };
-        if pack.blocks && dealer.lex_fits_nibbles() {
+        let words = mirror.as_ref().is_none_or(|(m, _)| m.weighs_words());
+        if pack.blocks && dealer.lex_fits_nibbles() && words {
             // The arrangement comes as the packed form itself: each hand is a run of its
             // nibbles, each value plus one.
             let hand = |(start, _, count): (usize, usize, usize)| {
@@ -403,16 +412,27 @@ impl<W: Word, F: FnMut(u64, &GameResult)> Kernel<W> for LexWalk<'_, F> {
                 )
             };
             let hands = pack.spans.map(hand);
+            let mirror = mirror.map(|(mirror, _)| mirror);
             dealer.lex_walk_nibbles(seeds, |seed, x| {
-                play(
-                    seed,
-                    hands.map(|(shift, mask, ones, count)| {
-                        (W::of64((x >> shift & mask) + ones), count)
-                    }),
-                );
+                let weight = mirror.map_or(Weight::Once, |m| m.weigh_word(x));
+                if weight == Weight::Skip {
+                    return;
+                }
+                let hands = hands
+                    .map(|(shift, mask, ones, count)| (W::of64((x >> shift & mask) + ones), count));
+                play(seed, hands, weight);
             });
         } else {
-            dealer.lex_walk(seeds, |seed, values| play(seed, pack.hands::<W>(values)));
+            let mut mirror = mirror;
+            dealer.lex_walk(seeds, |seed, values| {
+                let weight = match &mut mirror {
+                    Some((mirror, scratch)) => mirror.weigh(values, scratch),
+                    None => Weight::Once,
+                };
+                if weight != Weight::Skip {
+                    play(seed, pack.hands::<W>(values), weight);
+                }
+            });
         }
     }
 }

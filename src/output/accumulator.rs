@@ -2,7 +2,9 @@
 //! maximum with its histogram, the outcomes, and the record games. Everything adds exactly, so
 //! that the tallies of any split of a sweep (threads, chunks, shards) add up to one sweep's.
 
+use crate::deal::mirror::Weight;
 use crate::engine::{GameResult, Outcome};
+use crate::output::cycles::Cycles;
 use crate::rules::MAX_PLAYERS;
 use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
@@ -232,6 +234,8 @@ pub struct Accumulator {
     pub battles_played: u64,
     /// The record games.
     pub records: Records,
+    /// The distinct cycles and their basins, when the sweep keeps them (`--cycles`).
+    pub cycles: Option<Cycles>,
 }
 
 /// One record game: its value and its seed (the smallest seed among equal values).
@@ -310,6 +314,24 @@ impl Records {
 }
 
 impl Accumulator {
+    /// Empty tallies; with `cycles`, keeping the distinct cycles.
+    pub fn new(cycles: bool) -> Accumulator {
+        Accumulator {
+            cycles: cycles.then(Cycles::default),
+            ..Accumulator::default()
+        }
+    }
+
+    /// Counts the game dealt by `seed`, and with `weight` `Twice` its mirror deal's (a greater
+    /// seed, whose game is this one with the players swapped: the records keep `seed`).
+    #[inline]
+    pub fn record_weighted(&mut self, seed: u64, result: &GameResult, weight: Weight) {
+        self.record(seed, result);
+        if weight == Weight::Twice {
+            self.record(seed, &result.mirrored());
+        }
+    }
+
     /// Counts the game dealt by `seed`.
     pub fn record(&mut self, seed: u64, result: &GameResult) {
         self.games += 1;
@@ -378,6 +400,11 @@ impl Accumulator {
             other.battles_played,
             "battles played",
         )?;
+        match (&mut self.cycles, &other.cycles) {
+            (Some(mine), Some(theirs)) => mine.add_table(theirs)?,
+            (None, None) => {}
+            _ => return Err("one lists its distinct cycles and another does not: sweep every part with --cycles".to_string()),
+        }
         self.records.add(&other.records);
         for (name, (a, b)) in METRICS
             .iter()

@@ -10,7 +10,7 @@
 use crate::deal::seeds::Seeds;
 use crate::output::accumulator::Accumulator;
 use crate::output::files::write_atomically;
-use crate::output::summary::{Setting, Summary};
+use crate::output::summary::{Counted, Setting, Summary};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -35,6 +35,10 @@ pub struct Checkpoint {
     pub csv_tail: String,
     /// The covered seeds (`summary.seeds`), their tallies, and the time spent so far.
     pub summary: Summary,
+    /// The walk counts mirror deals with the deal played (`Mirror`): its tallies also count
+    /// the mirrors of covered deals, which may lie past them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mirrored: bool,
 }
 
 /// How many of the CSV's last bytes a checkpoint keeps.
@@ -133,6 +137,7 @@ impl Checkpoint {
         acc: &Accumulator,
         elapsed_seconds: f64,
         csv: CsvMark,
+        mirrored: bool,
     ) -> Checkpoint {
         let covered = Seeds {
             start: seeds.start,
@@ -145,6 +150,7 @@ impl Checkpoint {
             csv_bytes: csv.bytes,
             csv_tail: csv.tail,
             summary: Summary::new(setting, covered, acc, elapsed_seconds),
+            mirrored,
         }
     }
 
@@ -188,6 +194,7 @@ impl Checkpoint {
         setting: &Setting,
         seeds: Seeds,
         csv: Option<&Path>,
+        mirrored: bool,
     ) -> Result<Resumed, CheckpointError> {
         let shown = path.display().to_string();
         let different = |what: String| CheckpointError::Different {
@@ -204,6 +211,14 @@ impl Checkpoint {
                 "seeds {}..{}, not {}..{}",
                 self.seeds.start, self.seeds.end, seeds.start, seeds.end
             )));
+        }
+        if self.mirrored != mirrored {
+            let what = if self.mirrored {
+                "a walk that counts mirror deals with the deal played (run it without --every-deal)"
+            } else {
+                "a walk of every deal (run it with --every-deal)"
+            };
+            return Err(different(what.to_string()));
         }
         match (&self.csv, csv) {
             (Some(a), Some(b)) if a != b => {
@@ -236,11 +251,25 @@ impl Checkpoint {
                 covered.start, covered.end, seeds.start, seeds.end
             )));
         }
+        let counted = if self.mirrored {
+            Counted::WithMirrors
+        } else {
+            Counted::EverySeed
+        };
         let acc = self
             .summary
-            .accumulator()
+            .accumulator_of(counted)
             .map_err(|e| corrupt(e.to_string()))?;
-        if acc.games as u128 != covered.end - covered.start as u128 {
+        let games = acc.games as u128;
+        let seeds_covered = covered.end - covered.start as u128;
+        let whole = seeds.end - seeds.start as u128;
+        let fits = if self.mirrored {
+            // Each covered deal counts once, or with its mirror in the range.
+            games <= whole && games <= 2 * seeds_covered
+        } else {
+            games == seeds_covered
+        };
+        if !fits {
             return Err(corrupt(format!(
                 "it counts {} for {}",
                 crate::text::count(acc.games, "game"),

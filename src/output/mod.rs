@@ -3,6 +3,7 @@
 
 pub mod accumulator;
 pub mod checkpoint;
+pub mod cycles;
 pub mod files;
 pub mod outputs;
 pub mod record;

@@ -1,4 +1,4 @@
-//! The summary, histogram and plot outputs a command was asked for (`sweep`, `merge`): found and
+//! The summary, histogram, cycle and plot outputs a command was asked for (`sweep`, `merge`): found and
 //! tried before any work, so that an unwritable one fails first, and written at the end from
 //! the summary and its accumulator.
 
@@ -16,6 +16,7 @@ pub struct Outputs {
     json: Option<(Target, PathBuf)>,
     hist: Option<(Target, PathBuf)>,
     plot: Option<(Target, PathBuf)>,
+    cycles: Option<(Target, PathBuf)>,
 }
 
 /// What `path` names (a file, a pipe or device, or `-` for stdout), or one sentence.
@@ -34,6 +35,7 @@ impl Outputs {
         summary: Option<&Path>,
         hist: Option<&Path>,
         plot: Option<&Path>,
+        cycles: Option<&Path>,
     ) -> Result<Outputs, Error> {
         let find = |path: Option<&Path>, what: &str| -> Result<Option<(Target, PathBuf)>, Error> {
             path.map(|path| Ok((target(path, what)?, path.to_path_buf())))
@@ -43,6 +45,7 @@ impl Outputs {
             json: find(summary, "summary")?,
             hist: find(hist, "histograms")?,
             plot: find(plot, "plot")?,
+            cycles: find(cycles, "cycles")?,
         })
     }
 
@@ -51,6 +54,7 @@ impl Outputs {
             ("summary", &self.json),
             ("histograms", &self.hist),
             ("plot", &self.plot),
+            ("cycles", &self.cycles),
         ]
         .into_iter()
         .filter_map(|(what, output)| output.as_ref().map(|o| (what, o)))
@@ -89,6 +93,14 @@ impl Outputs {
                     path.display()
                 )))
         };
+        if self.cycles.is_some() {
+            let rows = summary.cycles.as_deref().ok_or_else(|| {
+                Error::msg("cannot write the cycles: the summary lists no distinct cycles (sweep them with --cycles)")
+            })?;
+            finish(&self.cycles, "cycles", &mut |out| {
+                report::write_cycles_csv(rows, out)
+            })?;
+        }
         finish(&self.json, "summary", &mut |out| {
             serde_json::to_writer_pretty(&mut *out, summary).map_err(io::Error::from)?;
             writeln!(out)

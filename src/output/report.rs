@@ -1,7 +1,8 @@
 //! Files made from a sweep's accumulators for people to read or plot elsewhere: the game-length
-//! distribution as CSV and as an SVG histogram.
+//! distribution as CSV and as an SVG histogram, and the distinct cycles as CSV.
 
 use crate::output::accumulator::{Accumulator, METRICS};
+use crate::output::cycles::CycleRow;
 use crate::output::summary::Summary;
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
@@ -21,6 +22,21 @@ pub fn write_hist_csv(acc: &Accumulator, out: impl Write) -> io::Result<()> {
                 bucket.count_at_value().to_string(),
             ])?;
         }
+    }
+    writer.flush()
+}
+
+/// The distinct cycles as CSV: `cycle_length,deals,first_seed,hands`, the summary's order.
+pub fn write_cycles_csv(rows: &[CycleRow], out: impl Write) -> io::Result<()> {
+    let mut writer = csv::Writer::from_writer(out);
+    writer.write_record(["cycle_length", "deals", "first_seed", "hands"])?;
+    for row in rows {
+        writer.write_record([
+            row.cycle_length.to_string(),
+            row.deals.to_string(),
+            row.first_seed.to_string(),
+            row.hands.clone(),
+        ])?;
     }
     writer.flush()
 }

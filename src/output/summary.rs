@@ -8,6 +8,7 @@
 use crate::deal::seeds::Seeds;
 use crate::deal::Shuffle;
 use crate::output::accumulator::{Accumulator, Metric, Records, Stats, METRICS};
+use crate::output::cycles::{CycleRow, Cycles};
 use crate::rules::{Rules, WonPile, MAX_PLAYERS};
 use base64::Engine as _;
 use hdrhistogram::serialization::{Deserializer, Serializer, V2DeflateSerializer};
@@ -103,6 +104,10 @@ pub struct Summary {
     pub records: Records,
     /// Every metric's histogram.
     pub histograms: Histograms,
+    /// The distinct cycles and their basins, largest first, when the sweep kept them
+    /// (`--cycles`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycles: Option<Vec<CycleRow>>,
     /// Seconds spent.
     pub elapsed_seconds: f64,
     /// Games played a second.
@@ -135,6 +140,16 @@ pub struct Setting {
     pub shuffle: String,
     /// The round limit of games that cannot be checked for cycles.
     pub max_rounds: u64,
+}
+
+/// Which games a summary's tallies count.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Counted {
+    /// One game for every seed of its range.
+    EverySeed,
+    /// The checkpoint of a walk that counts mirror deals with the deal played: the games of
+    /// its seeds, and the mirrors of those, which may lie past them.
+    WithMirrors,
 }
 
 /// The `won_pile` of a summary that has none.
@@ -281,6 +296,7 @@ impl Summary {
                 cycle_start: encode(&m[3].histogram()),
                 cycle_length: encode(&m[4].histogram()),
             },
+            cycles: acc.cycles.as_ref().map(Cycles::rows),
             elapsed_seconds,
             games_per_second: if elapsed_seconds > 0.0 {
                 acc.games as f64 / elapsed_seconds
@@ -309,6 +325,11 @@ impl Summary {
 
     /// The accumulator this summary was written from (exact: histograms carry every count).
     pub fn accumulator(&self) -> Result<Accumulator, SummaryError> {
+        self.accumulator_of(Counted::EverySeed)
+    }
+
+    /// `accumulator`, for a summary whose games are `counted` so.
+    pub(crate) fn accumulator_of(&self, counted: Counted) -> Result<Accumulator, SummaryError> {
         if self.wins.len() != self.players || self.players > MAX_PLAYERS {
             return Err(SummaryError::Mismatch(format!(
                 "the summary lists {} win counts for {} players",
@@ -326,7 +347,29 @@ impl Summary {
             ..Accumulator::default()
         };
         acc.wins[..self.players].copy_from_slice(&self.wins);
-        self.check_counts()?;
+        self.check_counts(counted)?;
+        if let Some(rows) = &self.cycles {
+            let deck = crate::rules::Deck::parse(&self.deck).map_err(|e| {
+                SummaryError::Mismatch(format!("its deck {:?} is not a deck: {e}", self.deck))
+            })?;
+            let cycles = Cycles::from_rows(rows, self.players, deck.values(), deck.len())
+                .map_err(SummaryError::Mismatch)?;
+            if cycles.deals() != self.infinite as u128 {
+                return Err(SummaryError::Mismatch(format!(
+                    "its cycles hold {} deals but it counts {} infinite games",
+                    cycles.deals(),
+                    self.infinite
+                )));
+            }
+            let in_range =
+                |seed: u64| (self.seeds.start as u128..self.seeds.end).contains(&(seed as u128));
+            if counted == Counted::EverySeed && !rows.iter().all(|r| in_range(r.first_seed)) {
+                return Err(SummaryError::Mismatch(
+                    "a cycle's first seed is outside its seeds".to_string(),
+                ));
+            }
+            acc.cycles = Some(cycles);
+        }
         let h = &self.histograms;
         let parts = [
             (&self.rounds, &h.rounds),
@@ -357,7 +400,7 @@ impl Summary {
 
     /// Checks that the counts agree with each other and with the seed range, so that a doctored
     /// or damaged summary is refused rather than merged.
-    fn check_counts(&self) -> Result<(), SummaryError> {
+    fn check_counts(&self, counted: Counted) -> Result<(), SummaryError> {
         let bad = |what: String| Err(SummaryError::Mismatch(what));
         let seeds = self.seeds.end.checked_sub(self.seeds.start as u128);
         if seeds.is_none() || self.seeds.end > 1u128 << 64 {
@@ -366,7 +409,7 @@ impl Summary {
                 self.seeds.start, self.seeds.end
             ));
         }
-        if Some(self.games as u128) != seeds {
+        if counted == Counted::EverySeed && Some(self.games as u128) != seeds {
             return bad(format!(
                 "it counts {} over the {} {}..{}",
                 crate::text::count(self.games, "game"),
@@ -465,7 +508,7 @@ impl Summary {
         let setting = first.setting();
         let mut order: Vec<&Summary> = shards.iter().collect();
         order.sort_by_key(|s| s.seeds.start);
-        let mut acc = Accumulator::default();
+        let mut acc = Accumulator::new(first.cycles.is_some());
         let mut elapsed = 0.0;
         for (i, shard) in order.iter().enumerate() {
             if let Some(difference) = setting.difference(&shard.setting()) {
@@ -523,6 +566,10 @@ impl Summary {
             ("capped", self.capped),
         ] {
             let _ = writeln!(out, "{label:<16}{:>12}  {:6.2}%", group(n), pct(n));
+        }
+        if let Some(cycles) = &self.cycles {
+            let n = group(cycles.len() as u64);
+            let _ = writeln!(out, "{:<16}{n:>12}", "distinct cycles");
         }
         let _ = writeln!(
             out,

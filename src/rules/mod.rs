@@ -593,6 +593,27 @@ impl Rules {
         self.gather.order() != Order::Shuffled && self.won_pile == WonPile::None
     }
 
+    /// Whether the setting is symmetric (RULES.md, "Mirror deals"): swapping the two players'
+    /// hands of every state swaps the players of the rest of the game, so that a deal and its
+    /// mirror play the same game with the winner swapped.
+    pub fn symmetric(&self) -> bool {
+        let fair_gather = match self.gather {
+            Gather::WinnerFirst | Gather::LoserFirst | Gather::Sorted => true,
+            // Every earlier card is one of a tied pair of equal values only in open war.
+            Gather::Natural | Gather::PairFirst => self.face_down == 0,
+            Gather::Reveal | Gather::P1First | Gather::Random => false,
+        };
+        let fair_ranking = match self.ranking {
+            Ranking::Standard | Ranking::Cyclic => true,
+            Ranking::Oorlog => false,
+        };
+        self.players == 2
+            && self.deck.len().is_multiple_of(2)
+            && fair_ranking
+            && fair_gather
+            && self.won_pile == WonPile::None
+    }
+
     /// What `play` and `answer` print for a finished game.
     pub fn count(&self) -> Count {
         self.preset.count()

@@ -9,6 +9,7 @@ use crate::deal::LCG_MODULUS;
 use crate::error::Error;
 use crate::output::accumulator::Accumulator;
 use crate::output::checkpoint::{self, Checkpoint, CsvMark, Resumed};
+use crate::output::cycles::MOST_CYCLES;
 use crate::output::files::{self, Pending, Stream, Target};
 use crate::output::outputs::{target, Outputs};
 use crate::output::summary::{group, Setting, Summary};
@@ -30,6 +31,8 @@ pub struct Files {
     pub hist: Option<PathBuf>,
     /// The SVG plot.
     pub plot: Option<PathBuf>,
+    /// The distinct cycles as CSV.
+    pub cycles: Option<PathBuf>,
 }
 
 /// A sweep and its files.
@@ -57,6 +60,8 @@ pub struct Ready {
     /// Where the checkpoint is kept, if the sweep keeps one.
     state: Option<PathBuf>,
     resumed: Option<Resumed>,
+    /// The walk counts mirror deals with the deal played (`Sweep::mirror`).
+    mirrored: bool,
 }
 
 /// What a finished or stopped sweep leaves.
@@ -70,6 +75,8 @@ pub struct Done {
     pub resumable: bool,
     /// Seconds spent, a resumed run's earlier ones included.
     pub elapsed_seconds: f64,
+    /// The walk counted mirror deals with the deal played: stopped, it wrote no output.
+    pub mirrored: bool,
 }
 
 impl Done {
@@ -92,6 +99,18 @@ impl Done {
             (Some(Stop::Interrupted), true) => "; the same command with --resume plays the rest",
             _ => "",
         };
+        if self.mirrored {
+            // Its tallies count mirror deals past the seeds played: they cover no range.
+            let kept = if self.resumable {
+                "its checkpoint keeps them, and the same command with --resume plays the rest and writes every output"
+            } else {
+                "nothing was written: add --summary FILE to keep a checkpoint, or --every-deal to play every deal"
+            };
+            return format!(
+                "seeds {}..{} of {}..{} were played, with the mirrors of their deals; a walk that counts mirror deals writes its outputs when it ends: {kept}",
+                covered.start, covered.end, seeds.start, seeds.end
+            );
+        }
         format!(
             "seeds {}..{} of {}..{} were played, and every output covers exactly those{resume}",
             covered.start, covered.end, seeds.start, seeds.end
@@ -116,12 +135,14 @@ impl Job {
             files.summary.as_deref(),
             files.hist.as_deref(),
             files.plot.as_deref(),
+            files.cycles.as_deref(),
         )?;
         let named: Vec<(&str, &Path)> = [
             ("--csv", files.csv.as_deref()),
             ("--summary", files.summary.as_deref()),
             ("--hist", files.hist.as_deref()),
             ("--plot", files.plot.as_deref()),
+            ("--cycles", files.cycles.as_deref()),
         ]
         .into_iter()
         .filter_map(|(role, path)| path.map(|p| (role, p)))
@@ -179,6 +200,7 @@ impl Job {
         }
         outputs.check()?;
         let setting = Setting::of(&self.sweep.rules, self.sweep.shuffle, self.sweep.max_rounds);
+        let mirrored = self.sweep.mirror(csv_target.is_some()).is_some();
         let resumed = match &state {
             None => None,
             Some(path) => {
@@ -187,7 +209,7 @@ impl Job {
                 match Checkpoint::load(path)? {
                     Some(saved) if self.resume => {
                         let csv = files.csv.as_deref().filter(|_| csv_file.is_some());
-                        Some(saved.resume(path, &setting, seeds, csv)?)
+                        Some(saved.resume(path, &setting, seeds, csv, mirrored)?)
                     }
                     Some(saved) => return Err(Error::msg(format!(
                         "{} holds the checkpoint of an unfinished sweep (seeds {}..{} of {}..{} played): add --resume to continue it, or remove it to start over",
@@ -230,6 +252,7 @@ impl Job {
             outputs,
             state,
             resumed,
+            mirrored,
         })
     }
 }
@@ -266,6 +289,7 @@ impl Ready {
         let started = Instant::now();
         let elapsed = || elapsed_before + started.elapsed().as_secs_f64();
         let (state, csv_file, setting) = (&self.state, &self.csv_file, &self.setting);
+        let mirrored = self.mirrored;
         let save = |covered_end: u128, acc: &Accumulator, csv_bytes: u64| -> io::Result<()> {
             let Some(path) = state else {
                 return Ok(());
@@ -279,7 +303,7 @@ impl Ready {
                 bytes: csv_bytes,
                 tail,
             };
-            Checkpoint::new(setting, seeds, covered_end, acc, elapsed(), csv).save(path)
+            Checkpoint::new(setting, seeds, covered_end, acc, elapsed(), csv, mirrored).save(path)
         };
         let mut periodic = |p: Progress| save(p.covered_end, p.acc, p.csv_bytes);
         let checkpoints = state.is_some().then_some(Checkpoints {
@@ -323,6 +347,12 @@ impl Ready {
             .sweep
             .run(resume_from, sink, progress, stop, checkpoints)
             .map_err(Error::context(&csv_error))?;
+        if swept.stopped == Some(Stop::TooManyCycles) {
+            return Err(Error::msg(format!(
+                "the sweep met more than {} distinct cycles, more than --cycles keeps: sweep a smaller range, or without --cycles",
+                group(MOST_CYCLES as u64)
+            )));
+        }
         let covered = Seeds {
             start: seeds.start,
             end: swept.covered_end,
@@ -343,7 +373,10 @@ impl Ready {
         if let Some((pending, _)) = self.csv.take() {
             pending.commit().map_err(Error::context(&csv_error))?;
         }
-        self.outputs.write(&summary, &swept.acc)?;
+        let interrupted = swept.stopped == Some(Stop::Interrupted);
+        if !(mirrored && interrupted) {
+            self.outputs.write(&summary, &swept.acc)?;
+        }
         if swept.stopped.is_none() {
             if let Some(path) = state {
                 match std::fs::remove_file(path) {
@@ -366,6 +399,7 @@ impl Ready {
             stopped: swept.stopped,
             resumable: state.is_some(),
             elapsed_seconds: elapsed(),
+            mirrored,
         })
     }
 }

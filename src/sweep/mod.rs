@@ -11,10 +11,12 @@ mod sink;
 
 pub use sink::{CsvSink, Durable, RowSink};
 
+use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::seeds::Seeds;
 use crate::deal::{Shuffle, LCG_MODULUS};
 use crate::engine::{Engine, GameResult, Outcome};
 use crate::output::accumulator::Accumulator;
+use crate::output::cycles::Cycles;
 use crate::rules::Rules;
 use rayon::prelude::*;
 use std::io;
@@ -30,6 +32,8 @@ pub enum Stop {
     ReaderGone,
     /// The user or the system asked it to stop (a signal).
     Interrupted,
+    /// It met more distinct cycles than a table keeps (`MOST_CYCLES`).
+    TooManyCycles,
 }
 
 /// How a sweep is cut up; results never depend on it.
@@ -65,6 +69,11 @@ pub struct Sweep {
     pub threads: usize,
     /// How the range is cut up.
     pub pacing: Pacing,
+    /// Keep the distinct cycles and their basins (`--cycles`).
+    pub cycles: bool,
+    /// Count mirror deals with the deal played where they can be (`Sweep::mirror`); `false`
+    /// plays every deal (`--every-deal`).
+    pub mirrors: bool,
 }
 
 /// What a sweep produced.
@@ -100,6 +109,10 @@ pub struct Checkpoints<'a> {
 struct Worker {
     engine: Engine,
     acc: Accumulator,
+    /// The chunk's infinite games, whose cycles are named after it (`--cycles`).
+    looped: Vec<(u64, GameResult, Weight)>,
+    /// Room for a cycle's least state and its mirror's.
+    least: [Vec<u8>; 2],
 }
 
 /// The workers of a sweep: a task borrows one for as long as it runs and gives it back, so an
@@ -123,7 +136,9 @@ impl<'a> Workers<'a> {
             engine.set_max_rounds(self.sweep.max_rounds);
             Worker {
                 engine,
-                acc: Accumulator::default(),
+                acc: Accumulator::new(self.sweep.cycles),
+                looped: Vec::new(),
+                least: [Vec::new(), Vec::new()],
             }
         });
         Loan {
@@ -153,6 +168,15 @@ impl Drop for Loan<'_, '_> {
 }
 
 impl Sweep {
+    /// The mirror deals this sweep counts with the deal played: in a symmetric setting's
+    /// `lex` walk, unless it writes a row for every deal (`rows`) or plays every deal.
+    pub fn mirror(&self, rows: bool) -> Option<Mirror> {
+        let seeds = self.seeds;
+        (self.mirrors && !rows)
+            .then(|| Mirror::of(&self.rules, self.shuffle, seeds))
+            .flatten()
+    }
+
     /// Whether the range reaches past the distinct lcg deals (and so repeats some).
     pub fn repeats_deals(&self) -> bool {
         self.shuffle == Shuffle::Lcg && self.seeds.end > LCG_MODULUS as u128
@@ -187,7 +211,9 @@ impl Sweep {
             wars: 0,
         };
         let (mut covered_end, base) =
-            resume.unwrap_or((self.seeds.start as u128, Accumulator::default()));
+            resume.unwrap_or((self.seeds.start as u128, Accumulator::new(self.cycles)));
+        let mirror = self.mirror(sink.is_some());
+        let too_many = AtomicBool::new(false);
         let mut stopped = None;
         let mut last_save = Instant::now();
         let (every, mut save) = match checkpoints {
@@ -221,6 +247,10 @@ impl Sweep {
             });
             let mut spare = Vec::with_capacity(window);
             while covered_end < self.seeds.end {
+                if too_many.load(Ordering::Relaxed) {
+                    stopped = Some(Stop::TooManyCycles);
+                    break;
+                }
                 if stop.load(Ordering::Relaxed) {
                     stopped = Some(Stop::Interrupted);
                     break;
@@ -232,23 +262,56 @@ impl Sweep {
                 // Plays chunk `c` of the window, keeping its results in `rows` if given.
                 let play_chunk =
                     |loan: &mut Loan, c: usize, mut rows: Option<&mut [GameResult]>| {
-                        let Worker { engine, acc } =
-                            loan.worker.as_mut().expect("on loan until dropped");
+                        let Worker {
+                            engine,
+                            acc,
+                            looped,
+                            least: [least, mirrored],
+                        } = loan.worker.as_mut().expect("on loan until dropped");
                         let seeds = c * chunk..((c + 1) * chunk).min(n);
                         let games = seeds.len() as u64;
                         // Inclusive: the last chunk of the seed space ends at u64::MAX.
                         let at = first + seeds.start as u64;
                         let last = at + (games - 1);
                         let mut played = 0;
-                        engine.play_seeds(self.shuffle, at..=last, |seed, result| {
-                            acc.record(seed, result);
+                        let walk = at..=last;
+                        engine.play_walk(self.shuffle, walk, mirror.as_ref(), |seed, result, w| {
+                            acc.record_weighted(seed, result, w);
                             if let Some(rows) = rows.as_deref_mut() {
                                 rows[(seed - at) as usize] = *result;
+                            }
+                            if self.cycles && matches!(result.outcome, Outcome::Infinite { .. }) {
+                                looped.push((seed, *result, w));
                             }
                             played += 1;
                         });
                         // A row left unplayed would be written as a game it is not.
-                        assert_eq!(played, games, "chunk from seed {at} not played whole");
+                        if mirror.is_none() {
+                            assert_eq!(played, games, "chunk from seed {at} not played whole");
+                        }
+                        if let Some(cycles) = acc.cycles.as_mut() {
+                            for (seed, result, weight) in looped.drain(..) {
+                                let Outcome::Infinite {
+                                    cycle_start,
+                                    cycle_length,
+                                } = result.outcome
+                                else {
+                                    continue;
+                                };
+                                let twice = weight == Weight::Twice;
+                                let span = [cycle_start, cycle_length];
+                                let m = twice.then_some(&mut *mirrored);
+                                engine.least_states(self.shuffle, seed, span, least, m);
+                                cycles.add(least, cycle_length, 1, seed);
+                                if let (true, Some(mirror)) = (twice, &mirror) {
+                                    let mirror_seed = engine.mirror_seed(mirror, seed);
+                                    cycles.add(mirrored, cycle_length, 1, mirror_seed);
+                                }
+                            }
+                            if cycles.overflowed() {
+                                too_many.store(true, Ordering::Relaxed);
+                            }
+                        }
                         progress(games);
                     };
                 pool.install(|| {
@@ -302,6 +365,9 @@ impl Sweep {
         });
         written?;
         let acc = workers.total(&base);
+        if acc.cycles.as_ref().is_some_and(Cycles::overflowed) {
+            stopped = Some(Stop::TooManyCycles);
+        }
         Ok(Swept {
             acc,
             covered_end,

@@ -93,6 +93,8 @@ fn library_sweep(
         max_rounds: 2_000,
         threads,
         pacing,
+        cycles: false,
+        mirrors: true,
     };
     let mut sink = CsvSink::new(Vec::new());
     let swept = job
@@ -883,6 +885,7 @@ fn a_job_stopped_and_resumed_writes_what_one_run_writes() {
         summary: Some(dir.path().join(format!("{stem}.json"))),
         hist: Some(dir.path().join(format!("{stem}.hist.csv"))),
         plot: None,
+        cycles: None,
     };
     let job = |stem: &str, resume: bool| Job {
         sweep: Sweep {
@@ -898,6 +901,8 @@ fn a_job_stopped_and_resumed_writes_what_one_run_writes() {
                 chunk: 256,
                 window: 2048,
             },
+            cycles: false,
+            mirrors: true,
         },
         files: files(stem),
         resume,

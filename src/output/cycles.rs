@@ -1,0 +1,232 @@
+//! The distinct cycles of a sweep and their basins (RULES.md, "Distinct cycles and their
+//! basins"): each cycle named by its least state, with the deals that end up on it and the
+//! least of them. Tables add exactly, in any order, so shards merge into what one sweep gives.
+
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+pub use crate::engine::SEPARATOR;
+
+/// Distinct cycles a table keeps at most (a few hundred megabytes of states for 4x13 decks).
+pub const MOST_CYCLES: usize = 1_000_000;
+
+/// One cycle's basin within a sweep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Basin {
+    /// Rounds between two occurrences of a state.
+    pub length: u64,
+    /// Deals whose games end up on the cycle.
+    pub deals: u64,
+    /// The least of them.
+    pub first_seed: u64,
+}
+
+/// The distinct cycles met so far, by least state (each hand's values from 1, then
+/// `SEPARATOR`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Cycles {
+    basins: HashMap<Box<[u8]>, Basin>,
+    /// More than `MOST_CYCLES` were met: the table is incomplete.
+    overflowed: bool,
+}
+
+/// A cycle as the CSV and the summary write it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CycleRow {
+    /// Rounds between two occurrences of a state.
+    pub cycle_length: u64,
+    /// The basin's size within the sweep.
+    pub deals: u64,
+    /// The least seed of the basin.
+    pub first_seed: u64,
+    /// The least state: hands joined by `|`, values separated by spaces.
+    pub hands: String,
+}
+
+impl Cycles {
+    /// Counts `deals` deals, the least `seed`, on the cycle of length `length` whose least
+    /// state is `state`.
+    pub fn add(&mut self, state: &[u8], length: u64, deals: u64, seed: u64) {
+        if let Some(basin) = self.basins.get_mut(state) {
+            basin.deals += deals;
+            basin.first_seed = basin.first_seed.min(seed);
+        } else if self.basins.len() < MOST_CYCLES {
+            let basin = Basin {
+                length,
+                deals,
+                first_seed: seed,
+            };
+            self.basins.insert(state.into(), basin);
+        } else {
+            self.overflowed = true;
+        }
+    }
+
+    /// Adds the basins of `other` (another thread's or shard's); a cycle both name must have
+    /// one length.
+    pub fn add_table(&mut self, other: &Cycles) -> Result<(), String> {
+        self.overflowed |= other.overflowed;
+        for (state, basin) in &other.basins {
+            if let Some(mine) = self.basins.get(state) {
+                if mine.length != basin.length {
+                    return Err(format!(
+                        "the cycle {} has length {} in one table and {} in another",
+                        hands_text(state),
+                        mine.length,
+                        basin.length
+                    ));
+                }
+            }
+            self.add(state, basin.length, basin.deals, basin.first_seed);
+        }
+        Ok(())
+    }
+
+    /// Distinct cycles in the table.
+    pub fn len(&self) -> usize {
+        self.basins.len()
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.basins.is_empty()
+    }
+
+    /// Whether more cycles were met than the table keeps.
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
+    }
+
+    /// Deals on all cycles.
+    pub fn deals(&self) -> u128 {
+        self.basins.values().map(|b| b.deals as u128).sum()
+    }
+
+    /// The table's rows: the largest basins first, then by least seed.
+    pub fn rows(&self) -> Vec<CycleRow> {
+        let mut rows: Vec<CycleRow> = self
+            .basins
+            .iter()
+            .map(|(state, b)| CycleRow {
+                cycle_length: b.length,
+                deals: b.deals,
+                first_seed: b.first_seed,
+                hands: hands_text(state),
+            })
+            .collect();
+        rows.sort_by(|a, b| {
+            (b.deals, a.first_seed, &a.hands).cmp(&(a.deals, b.first_seed, &b.hands))
+        });
+        rows
+    }
+
+    /// The table that `rows` describe, for `players` players and a deck of `values` values
+    /// and `cards` cards; or why they do not describe one.
+    pub fn from_rows(
+        rows: &[CycleRow],
+        players: usize,
+        values: u8,
+        cards: usize,
+    ) -> Result<Cycles, String> {
+        let mut cycles = Cycles::default();
+        let mut state = Vec::with_capacity(cards + players);
+        for row in rows {
+            read_state(&row.hands, players, values, cards, &mut state)
+                .map_err(|why| format!("its cycle {:?} {why}", row.hands))?;
+            if row.cycle_length == 0 || row.deals == 0 {
+                return Err(format!(
+                    "its cycle {:?} has no length or no deals",
+                    row.hands
+                ));
+            }
+            if cycles.basins.contains_key(state.as_slice()) {
+                return Err(format!("it lists the cycle {:?} twice", row.hands));
+            }
+            cycles.add(&state, row.cycle_length, row.deals, row.first_seed);
+        }
+        if cycles.overflowed {
+            return Err(format!("it lists more than {MOST_CYCLES} cycles"));
+        }
+        Ok(cycles)
+    }
+}
+
+/// A written state as text: hands joined by `|`, values separated by spaces.
+fn hands_text(state: &[u8]) -> String {
+    let mut text = String::with_capacity(3 * state.len());
+    let mut fresh = true;
+    for (i, &v) in state.iter().enumerate() {
+        if v == SEPARATOR {
+            if i + 1 < state.len() {
+                text.push('|');
+            }
+            fresh = true;
+        } else {
+            if !fresh {
+                text.push(' ');
+            }
+            let _ = write!(text, "{v}");
+            fresh = false;
+        }
+    }
+    text
+}
+
+/// Reads `hands_text`'s form back into `state`, checking it is a state of the deck.
+fn read_state(
+    text: &str,
+    players: usize,
+    values: u8,
+    cards: usize,
+    state: &mut Vec<u8>,
+) -> Result<(), String> {
+    state.clear();
+    let hands: Vec<&str> = text.split('|').collect();
+    if hands.len() != players {
+        return Err(format!("has {} hands, not {players}", hands.len()));
+    }
+    for hand in hands {
+        for value in hand.split_whitespace() {
+            match value.parse::<u8>() {
+                Ok(v) if (1..=values).contains(&v) => state.push(v),
+                _ => return Err(format!("holds {value:?}, not a value from 1 to {values}")),
+            }
+        }
+        state.push(SEPARATOR);
+    }
+    if state.len() != cards + players {
+        return Err(format!(
+            "holds {} cards, not {cards}",
+            state.len() - players
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn states_read_back_as_written_and_rows_sort_by_basin() {
+        let mut cycles = Cycles::default();
+        let a = [1, 2, SEPARATOR, 3, 4, SEPARATOR];
+        let b = [1, SEPARATOR, 2, 3, 4, SEPARATOR];
+        cycles.add(&a, 4, 3, 9);
+        cycles.add(&b, 2, 5, 7);
+        cycles.add(&a, 4, 2, 1);
+        let rows = cycles.rows();
+        assert_eq!(rows.len(), 2);
+        assert_eq!((rows[0].deals, rows[0].first_seed), (5, 1));
+        assert_eq!(rows[0].hands, "1 2|3 4");
+        assert_eq!((rows[1].deals, rows[1].first_seed), (5, 7));
+        assert_eq!(rows[1].hands, "1|2 3 4");
+        assert_eq!(Cycles::from_rows(&rows, 2, 4, 4).unwrap(), cycles);
+        assert!(Cycles::from_rows(&rows, 2, 3, 4).is_err());
+        assert!(Cycles::from_rows(&rows, 3, 4, 4).is_err());
+        // The separator is stronger than every value: `1 2 | 3 4` < `1 | 2 3 4`.
+        assert!(a[..] < b[..]);
+    }
+}
