@@ -50,7 +50,9 @@ impl Cycles {
     /// state is `state`.
     pub fn add(&mut self, state: &[u8], length: u64, deals: u64, seed: u64) {
         if let Some(basin) = self.basins.get_mut(state) {
-            basin.deals += deals;
+            // A table's deals are a sweep's, below 2^64; a doctored summary's sum is refused
+            // against its count of infinite games.
+            basin.deals = basin.deals.saturating_add(deals);
             basin.first_seed = basin.first_seed.min(seed);
         } else if self.basins.len() < MOST_CYCLES {
             let basin = Basin {

@@ -4,6 +4,7 @@
 mod alloc;
 mod cli;
 mod common;
+mod cycles;
 mod durable;
 mod engine;
 mod fast_paths;

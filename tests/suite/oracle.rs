@@ -753,3 +753,180 @@ fn knobs_of(rules: &Rules) -> Knobs {
         won_pile: Some(rules.won_pile()),
     }
 }
+
+/// The least state of the cycle that seed `seed`'s game repeats every `lambda` rounds from
+/// round `mu`, written as RULES.md says: each hand's values from 1, then a separator stronger
+/// than every value.
+fn least_state(s: &Setting, shuffle: Shuffle, seed: u64, mu: u64, lambda: u64) -> Vec<u8> {
+    let deck = shuffled(s, shuffle, seed);
+    let mut game = Game {
+        s: *s,
+        hands: dealt(s, &deck),
+        piles: vec![Vec::new(); s.players],
+        gather_rng: Mix(seed ^ GATHER_SALT),
+        pile_rng: Mix(seed ^ PILE_SALT),
+    };
+    let (mut battles, mut wars) = (0, 0);
+    let mut least: Option<Vec<u8>> = None;
+    for round in 0..mu + lambda {
+        if round >= mu {
+            let written: Vec<u8> = game
+                .hands
+                .iter()
+                .flat_map(|hand| hand.iter().map(|v| v + 1).chain([u8::MAX]))
+                .collect();
+            if least.as_ref().is_none_or(|l| written < *l) {
+                least = Some(written);
+            }
+        }
+        assert!(game.round(&mut battles, &mut wars).is_none(), "seed {seed}");
+    }
+    least.expect("a cycle has a state")
+}
+
+/// A mirror walk (one deal of each mirror pair played, both counted) with its cycle table,
+/// against the oracle playing every deal of the range: outcomes, and each distinct cycle's
+/// length, basin and least seed, for symmetric settings of both deals, whole decks and parts.
+#[test]
+fn mirror_walks_and_cycle_tables_agree_with_every_deal_of_the_oracle() {
+    use warsweep::deal::seeds::Seeds;
+    use warsweep::sweep::{Pacing, Sweep};
+    let setting = |copies, values, face_down, gather, deal, ranking| Setting {
+        copies,
+        values,
+        jokers: 0,
+        players: 2,
+        face_down,
+        short_war: ShortWar::FirstOutLoses,
+        gather,
+        deal,
+        ranking,
+        won_pile: WonPile::None,
+        max_rounds: 1_000_000,
+    };
+    let (blocks, robin) = (Deal::Blocks, Deal::RoundRobin);
+    let (standard, cyclic) = (Ranking::Standard, Ranking::Cyclic);
+    let cases = [
+        (
+            setting(2, 4, 0, Gather::Natural, blocks, standard),
+            0..2_520,
+        ),
+        (
+            setting(1, 8, 0, Gather::Natural, blocks, standard),
+            0..40_320,
+        ),
+        (
+            setting(1, 10, 0, Gather::Natural, blocks, standard),
+            900_000..960_000,
+        ),
+        (
+            setting(2, 5, 0, Gather::PairFirst, robin, standard),
+            0..113_400,
+        ),
+        (
+            setting(2, 5, 0, Gather::Sorted, blocks, standard),
+            10_000..60_000,
+        ),
+        (
+            setting(1, 8, 1, Gather::WinnerFirst, robin, standard),
+            0..40_320,
+        ),
+        (
+            setting(2, 4, 0, Gather::LoserFirst, blocks, cyclic),
+            0..2_520,
+        ),
+        (
+            setting(4, 4, 0, Gather::Natural, blocks, standard),
+            8_000_000..8_040_000,
+        ),
+        (
+            setting(1, 8, 0, Gather::Natural, robin, cyclic),
+            5_000..35_000,
+        ),
+    ];
+    let (mut games, mut looped, mut cycles) = (0, 0, 0);
+    for (s, range) in cases {
+        let rules = rules_of(&s);
+        assert!(rules.symmetric(), "{s:?}");
+        let sweep = Sweep {
+            rules,
+            shuffle: Shuffle::Lex,
+            seeds: Seeds {
+                start: range.start,
+                end: range.end.into(),
+            },
+            max_rounds: s.max_rounds,
+            threads: 2,
+            pacing: Pacing {
+                chunk: 1000,
+                window: 7000,
+            },
+            cycles: true,
+            mirrors: true,
+        };
+        assert!(sweep.mirror(false).is_some());
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let acc = sweep.run(None, None, &|_| {}, &stop, None).unwrap().acc;
+        // The oracle plays every deal.
+        let (mut wins, mut draws, mut infinite) = ([0u64; 2], 0u64, 0u64);
+        let mut table: HashMap<Vec<u8>, (u64, u64, u64)> = HashMap::new();
+        for seed in range.clone() {
+            let r = play(&s, Shuffle::Lex, seed, u64::MAX).expect("no cap");
+            match r.outcome {
+                Outcome::Win(p) => wins[p] += 1,
+                Outcome::Draw => draws += 1,
+                Outcome::Infinite {
+                    cycle_start,
+                    cycle_length,
+                } => {
+                    infinite += 1;
+                    let state = least_state(&s, Shuffle::Lex, seed, cycle_start, cycle_length);
+                    let basin = table.entry(state).or_insert((cycle_length, 0, seed));
+                    assert_eq!(basin.0, cycle_length, "{s:?} seed {seed}");
+                    basin.1 += 1;
+                    basin.2 = basin.2.min(seed);
+                }
+                Outcome::Capped => unreachable!("no cap"),
+            }
+        }
+        let context = format!("{s:?} seeds {range:?}");
+        assert_eq!(acc.games, range.end - range.start, "{context}");
+        assert_eq!(acc.wins[..2], wins, "{context}");
+        assert_eq!((acc.draws, acc.infinite), (draws, infinite), "{context}");
+        let mut expected: Vec<(u64, u64, u64, String)> = table
+            .into_iter()
+            .map(|(state, (length, deals, first))| {
+                let hands: Vec<String> = state
+                    .split(|&v| v == u8::MAX)
+                    .take(2)
+                    .map(|hand| {
+                        let values: Vec<String> = hand.iter().map(u8::to_string).collect();
+                        values.join(" ")
+                    })
+                    .collect();
+                (length, deals, first, hands.join("|"))
+            })
+            .collect();
+        expected.sort_by(|a, b| (b.1, a.2).cmp(&(a.1, b.2)));
+        let found: Vec<(u64, u64, u64, String)> = acc
+            .cycles
+            .expect("kept")
+            .rows()
+            .into_iter()
+            .map(|r| (r.cycle_length, r.deals, r.first_seed, r.hands))
+            .collect();
+        assert_eq!(found, expected, "{context}");
+        games += acc.games;
+        looped += infinite;
+        cycles += found.len();
+    }
+    assert_eq!(
+        games,
+        2_520 * 2 + 40_320 * 2 + 60_000 + 113_400 + 50_000 + 40_000 + 30_000
+    );
+    // Enough loops to mean something: every count is printed on failure.
+    assert!(
+        looped > 1_000 && cycles > 20,
+        "{looped} loops, {cycles} cycles"
+    );
+}
