@@ -181,6 +181,7 @@ fn sweep(c: &mut Criterion) {
         pacing: Pacing::default(),
         cycles: false,
         mirrors: true,
+        pairs: seeds,
     };
     let stop = AtomicBool::new(false);
     group.bench_function("shortened-2-threads", |b| {

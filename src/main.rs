@@ -165,6 +165,7 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
     let rules = rules_of(&args.setting, Preset::Shortened, None)?;
     let (range, part) = (args.seeds.as_deref(), args.shard.as_deref());
     let seeds = seeds::choose(range, args.shuffle, rules.deck(), part)?;
+    let whole = seeds::choose(range, args.shuffle, rules.deck(), None)?;
     if args.chunk == 0 || args.window == 0 {
         bail!("--chunk and --window must be at least 1");
     }
@@ -188,6 +189,7 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         pacing,
         cycles: args.outputs.cycles.is_some(),
         mirrors: !args.every_deal,
+        pairs: whole,
     };
     let (o, csv) = (args.outputs, args.csv);
     let files = Files {

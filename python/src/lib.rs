@@ -423,6 +423,7 @@ fn sweep(
         pacing: Pacing::default(),
         cycles,
         mirrors: true,
+        pairs: seeds,
     };
     let stop = AtomicBool::new(false);
     let started = Instant::now();

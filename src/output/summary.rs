@@ -78,6 +78,11 @@ pub struct Summary {
     pub max_rounds: u64,
     /// The seeds covered.
     pub seeds: Seeds,
+    /// A part of a mirror walk over this larger range (`--shard` of a symmetric `lex` walk):
+    /// its tallies count the deals of `seeds` that are the lesser of their mirror pair in it,
+    /// each with its mirror, so that its parts merge into the whole walk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mirrors_within: Option<Seeds>,
     /// Games played.
     pub games: u64,
     /// Games won by each player.
@@ -277,6 +282,7 @@ impl Summary {
             shuffle: setting.shuffle.clone(),
             max_rounds: setting.max_rounds,
             seeds,
+            mirrors_within: None,
             games: acc.games,
             wins: acc.wins[..setting.players].to_vec(),
             draws: acc.draws,
@@ -330,6 +336,18 @@ impl Summary {
 
     /// `accumulator`, for a summary whose games are `counted` so.
     pub(crate) fn accumulator_of(&self, counted: Counted) -> Result<Accumulator, SummaryError> {
+        let counted = match self.mirrors_within {
+            None => counted,
+            Some(whole) if whole.start <= self.seeds.start && self.seeds.end <= whole.end => {
+                Counted::WithMirrors
+            }
+            Some(whole) => {
+                return Err(SummaryError::Mismatch(format!(
+                    "its seeds {}..{} are not part of its mirror walk {}..{}",
+                    self.seeds.start, self.seeds.end, whole.start, whole.end
+                )))
+            }
+        };
         if self.wins.len() != self.players || self.players > MAX_PLAYERS {
             return Err(SummaryError::Mismatch(format!(
                 "the summary lists {} win counts for {} players",
@@ -516,6 +534,17 @@ impl Summary {
                     "cannot merge different settings: {difference}"
                 )));
             }
+            if shard.mirrors_within != first.mirrors_within {
+                let walk = |s: &Summary| match s.mirrors_within {
+                    Some(w) => format!("a part of the mirror walk {}..{}", w.start, w.end),
+                    None => "a whole sweep".to_string(),
+                };
+                return Err(SummaryError::Mismatch(format!(
+                    "cannot merge {} with {}: merge the parts of one sweep",
+                    walk(first),
+                    walk(shard)
+                )));
+            }
             if i > 0 {
                 let prev = order[i - 1].seeds;
                 let here = shard.seeds;
@@ -540,7 +569,11 @@ impl Summary {
             start: order[0].seeds.start,
             end: order[order.len() - 1].seeds.end,
         };
-        Ok(Summary::new(&setting, seeds, &acc, elapsed))
+        let mut merged = Summary::new(&setting, seeds, &acc, elapsed);
+        // Parts of one mirror walk that make up the whole are the whole walk's summary.
+        merged.mirrors_within = first.mirrors_within.filter(|&whole| whole != seeds);
+        merged.accumulator()?;
+        Ok(merged)
     }
 
     /// The summary as a readable table.

@@ -357,7 +357,11 @@ impl Ready {
             start: seeds.start,
             end: swept.covered_end,
         };
-        let summary = Summary::new(setting, covered, &swept.acc, elapsed());
+        let mut summary = Summary::new(setting, covered, &swept.acc, elapsed());
+        let pairs = job.sweep.pairs;
+        if mirrored && pairs != seeds {
+            summary.mirrors_within = Some(pairs);
+        }
         let csv_bytes = match &mut file_sink {
             Some(sink) => sink.sync().map_err(Error::context(&csv_error))?,
             None => 0,

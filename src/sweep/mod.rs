@@ -74,6 +74,9 @@ pub struct Sweep {
     /// Count mirror deals with the deal played where they can be (`Sweep::mirror`); `false`
     /// plays every deal (`--every-deal`).
     pub mirrors: bool,
+    /// The walk whose mirror pairs are counted together: `seeds`, or the whole range a shard
+    /// is part of (`--shard`), so that pairs across shards are played once too.
+    pub pairs: Seeds,
 }
 
 /// What a sweep produced.
@@ -171,9 +174,8 @@ impl Sweep {
     /// The mirror deals this sweep counts with the deal played: in a symmetric setting's
     /// `lex` walk, unless it writes a row for every deal (`rows`) or plays every deal.
     pub fn mirror(&self, rows: bool) -> Option<Mirror> {
-        let seeds = self.seeds;
         (self.mirrors && !rows)
-            .then(|| Mirror::of(&self.rules, self.shuffle, seeds))
+            .then(|| Mirror::of(&self.rules, self.shuffle, self.pairs))
             .flatten()
     }
 

@@ -91,6 +91,29 @@ fn shards_and_every_deal_give_the_whole_walks_cycle_table() {
             .assert()
             .success();
     }
+    // A shard counts the pairs it shares with the others once: its summary says so, and only
+    // all of them together are the whole walk.
+    let part = summary(&d.join("shard-0.json"));
+    assert_eq!(part["mirrors_within"]["end"].as_u64(), Some(3_628_800));
+    warsweep()
+        .args([
+            "merge",
+            "shard-0.json",
+            "shard-1.json",
+            "--summary",
+            "two.json",
+            "-q",
+        ])
+        .current_dir(d)
+        .assert()
+        .success();
+    assert!(summary(&d.join("two.json"))["mirrors_within"].is_object());
+    refuses(
+        warsweep()
+            .args(["merge", "two.json", "every.json"])
+            .current_dir(d),
+        "cannot merge a part of the mirror walk 0..3628800 with a whole sweep",
+    );
     let out = warsweep()
         .args(["merge", "shard-0.json", "shard-1.json", "shard-2.json"])
         .args(["--cycles", "merged.csv", "--summary", "merged.json"])

@@ -863,6 +863,10 @@ fn mirror_walks_and_cycle_tables_agree_with_every_deal_of_the_oracle() {
             },
             cycles: true,
             mirrors: true,
+            pairs: Seeds {
+                start: range.start,
+                end: range.end.into(),
+            },
         };
         assert!(sweep.mirror(false).is_some());
         let stop = std::sync::atomic::AtomicBool::new(false);

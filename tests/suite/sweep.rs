@@ -95,6 +95,7 @@ fn library_sweep(
         pacing,
         cycles: false,
         mirrors: true,
+        pairs: seeds,
     };
     let mut sink = CsvSink::new(Vec::new());
     let swept = job
@@ -903,6 +904,10 @@ fn a_job_stopped_and_resumed_writes_what_one_run_writes() {
             },
             cycles: false,
             mirrors: true,
+            pairs: Seeds {
+                start: 500,
+                end: 30_500,
+            },
         },
         files: files(stem),
         resume,
