@@ -166,3 +166,11 @@ def test_ctrl_c_stops_a_sweep_within_a_second():
     with pytest.raises(KeyboardInterrupt):
         warsweep.sweep((0, 1 << 40), rows=False, shuffle="splitmix")
     assert time.monotonic() - start < 1.3
+
+
+def test_cycles_are_listed_with_their_basins():
+    swept = warsweep.sweep(rules="bataille", deck="1x7", shuffle="lex", rows=False, cycles=True)
+    cycles = swept.summary["cycles"]
+    assert len(cycles) == 104
+    assert sum(c["deals"] for c in cycles) == swept.summary["infinite"] == 2304
+    assert all(c["cycle_length"] == 8 for c in cycles)

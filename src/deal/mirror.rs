@@ -213,9 +213,7 @@ mod tests {
                     let values = lex.values(seed).to_vec();
                     mirror.mirrored(&values, &mut scratch);
                     let m = lex.seed_of(&scratch);
-                    let expected = if m == seed {
-                        Weight::Once
-                    } else if !(start..end).contains(&m) {
+                    let expected = if m == seed || !(start..end).contains(&m) {
                         Weight::Once
                     } else if seed < m {
                         Weight::Twice

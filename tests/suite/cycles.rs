@@ -176,7 +176,7 @@ fn tables_missing_or_doctored_are_refused() {
         ),
         (
             doctor("value.json", &|v| {
-                v["cycles"][0]["hands"] = "1 2 11|3".into()
+                v["cycles"][0]["hands"] = "1 2 11|3".into();
             }),
             "holds \"11\", not a value from 1 to 10",
         ),
@@ -193,7 +193,7 @@ fn tables_missing_or_doctored_are_refused() {
         ),
         (
             doctor("seed.json", &|v| {
-                v["cycles"][0]["first_seed"] = 5_000_000.into()
+                v["cycles"][0]["first_seed"] = 5_000_000.into();
             }),
             "a cycle's first seed is outside its seeds",
         ),
