@@ -397,8 +397,8 @@ impl Engine {
     /// `cycle_length` rounds from round `cycle_start` (RULES.md, "Distinct cycles"): writes
     /// its least state to `least` (each hand's values from 1, then `SEPARATOR`), and with
     /// `mirrored` (two players) the least state of the mirror cycle, the hands exchanged.
-    /// The cycle is walked on the general round: infinite games are few, and this checks the
-    /// fast path's `cycle_length` on the way.
+    /// The cycle is walked again (on the packed path where the setting has one, else on the
+    /// general round), which checks the fast path's `cycle_length` on the way.
     pub fn least_states(
         &mut self,
         shuffle: Shuffle,
@@ -410,6 +410,15 @@ impl Engine {
         self.deck.clear();
         self.deck.extend_from_slice(&self.sorted);
         self.dealer.shuffle(shuffle, seed, &mut self.deck);
+        least.clear();
+        if let Some(m) = mirrored.as_deref_mut() {
+            m.clear();
+        }
+        if let Path::Packed(width) = self.path {
+            let (deck, state) = (&self.deck, &mut self.state_scratch);
+            let span = [cycle_start, cycle_length];
+            return packed::least_states(&self.rules, width, deck, span, state, least, mirrored);
+        }
         self.hands.deal(&self.deck, self.rules.deal());
         self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
         let Engine {
@@ -425,14 +434,12 @@ impl Engine {
         replay_rounds(rules, hands, table, &mut tally, rng, events, cycle_start);
         let start = hands.clone();
         let players = hands.players();
-        least.clear();
-        if let Some(m) = mirrored.as_deref_mut() {
-            m.clear();
-        }
         for _ in 0..cycle_length {
-            keep_least(hands, 0..players, state, least);
+            let held: &Hands = hands;
+            let hand = |p: usize| held.hand(p).iter().map(|c| c.value() + 1);
+            keep_least((0..players).map(hand), state, least);
             if let Some(m) = mirrored.as_deref_mut() {
-                keep_least(hands, (0..players).rev(), state, m);
+                keep_least((0..players).rev().map(hand), state, m);
             }
             replay_rounds(rules, hands, table, &mut tally, rng, events, 1);
         }
@@ -620,17 +627,17 @@ impl Engine {
 /// every value.
 pub const SEPARATOR: u8 = u8::MAX;
 
-/// Writes `hands`' state, players in `order` (each hand's values from 1, then `SEPARATOR`),
-/// to `state`, and keeps it in `least` if it is less (or `least` is empty).
-fn keep_least(
-    hands: &Hands,
-    order: impl Iterator<Item = usize>,
+/// Writes a state (each hand's values from 1, in the order given, each hand followed by
+/// `SEPARATOR`) to `state`, and keeps it in `least` if it is less (or `least` is empty): how
+/// every path names a cycle by its least state.
+fn keep_least<H: Iterator<Item = u8>>(
+    hands: impl Iterator<Item = H>,
     state: &mut Vec<u8>,
     least: &mut Vec<u8>,
 ) {
     state.clear();
-    for p in order {
-        state.extend(hands.hand(p).iter().map(|c| c.value() + 1));
+    for hand in hands {
+        state.extend(hand);
         state.push(SEPARATOR);
     }
     if least.is_empty() || state[..] < least[..] {

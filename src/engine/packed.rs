@@ -208,6 +208,87 @@ pub(crate) fn play_lex(
     }
 }
 
+/// Names the cycle of the game dealt from `deck`, which repeats every `span[1]` rounds from
+/// round `span[0]` (`Engine::least_states`): its least state to `least`, and with `mirrored`
+/// the least state of its mirror cycle (the two hands exchanged). `state` is room for one.
+pub(crate) fn least_states(
+    rules: &Rules,
+    width: Width,
+    deck: &[Card],
+    span: [u64; 2],
+    state: &mut Vec<u8>,
+    least: &mut Vec<u8>,
+    mirrored: Option<&mut Vec<u8>>,
+) {
+    let dealt = |p| dealt_span(deck.len(), rules.deal(), 2, p);
+    let total = deck.len() as u32;
+    macro_rules! name {
+        ($w:ty) => {{
+            let hands = [0, 1].map(|p| pack_span::<$w, Card>(deck, dealt(p), Card::value));
+            let kernel = NameCycle {
+                hands,
+                span,
+                state,
+                least,
+                mirrored,
+            };
+            with_rules::<$w, _>(rules, total, kernel)
+        }};
+    }
+    match width {
+        Width::W64 => name!(u64),
+        Width::W128 => name!(u128),
+    }
+}
+
+/// A looping game replayed to its cycle, whose states are then written down.
+struct NameCycle<'a, W> {
+    hands: [(W, u32); 2],
+    span: [u64; 2],
+    state: &'a mut Vec<u8>,
+    least: &'a mut Vec<u8>,
+    mirrored: Option<&'a mut Vec<u8>>,
+}
+
+impl<W: Word> Kernel<W> for NameCycle<'_, W> {
+    type Out = ();
+    fn go<const RANK: u8, const GATHER: u8>(self, p: &Params) {
+        let NameCycle {
+            hands,
+            span: [cycle_start, cycle_length],
+            state,
+            least,
+            mut mirrored,
+        } = self;
+        let mut game = Game::new(hands);
+        let mut replay = FromStart::<W, RANK, GATHER> { start: game, p };
+        replay.rebuild(&mut game, cycle_start);
+        let at_start = game;
+        for _ in 0..cycle_length {
+            let len0 = game.end0 / 4 + 1;
+            let hands = [(game.h0, len0), (game.h1, p.total - len0)];
+            let hand = |(h, len): (W, u32)| (0..len).map(move |i| h.nibble(i));
+            // A state whose first value is above the least one's cannot be less: most are
+            // not written down.
+            let may_be_less =
+                |first: W, least: &Vec<u8>| least.first().is_none_or(|&l| first.nibble(0) <= l);
+            if may_be_less(game.h0, least) {
+                super::keep_least(hands.into_iter().map(hand), state, least);
+            }
+            if let Some(m) = mirrored.as_deref_mut() {
+                if may_be_less(game.h1, m) {
+                    super::keep_least(hands.into_iter().rev().map(hand), state, m);
+                }
+            }
+            replay.step(&mut game);
+        }
+        assert!(
+            game.matches(&at_start),
+            "the game does not repeat every {cycle_length} rounds"
+        );
+    }
+}
+
 /// Where each hand lies in a deck of bare values, and how to pack it.
 #[derive(Clone, Copy)]
 struct Packer {

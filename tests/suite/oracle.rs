@@ -844,7 +844,7 @@ fn mirror_walks_and_cycle_tables_agree_with_every_deal_of_the_oracle() {
             5_000..35_000,
         ),
     ];
-    let (mut games, mut looped, mut cycles) = (0, 0, 0);
+    let (mut games, mut looped, mut cycles, mut general_named) = (0, 0, 0, 0);
     for (s, range) in cases {
         let rules = rules_of(&s);
         assert!(rules.symmetric(), "{s:?}");
@@ -874,6 +874,11 @@ fn mirror_walks_and_cycle_tables_agree_with_every_deal_of_the_oracle() {
         // The oracle plays every deal.
         let (mut wins, mut draws, mut infinite) = ([0u64; 2], 0u64, 0u64);
         let mut table: HashMap<Vec<u8>, (u64, u64, u64)> = HashMap::new();
+        // The general round names cycles too (settings no word holds): the first loops of each
+        // case, named there, against the oracle.
+        let mut general = Engine::new(rules);
+        general.set_packed(false);
+        let mut named = Vec::new();
         for seed in range.clone() {
             let r = play(&s, Shuffle::Lex, seed, u64::MAX).expect("no cap");
             match r.outcome {
@@ -885,6 +890,12 @@ fn mirror_walks_and_cycle_tables_agree_with_every_deal_of_the_oracle() {
                 } => {
                     infinite += 1;
                     let state = least_state(&s, Shuffle::Lex, seed, cycle_start, cycle_length);
+                    if infinite <= 200 {
+                        let span = [cycle_start, cycle_length];
+                        general.least_states(Shuffle::Lex, seed, span, &mut named, None);
+                        assert_eq!(named, state, "general round: {s:?} seed {seed}");
+                        general_named += 1;
+                    }
                     let basin = table.entry(state).or_insert((cycle_length, 0, seed));
                     assert_eq!(basin.0, cycle_length, "{s:?} seed {seed}");
                     basin.1 += 1;
