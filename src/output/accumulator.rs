@@ -88,20 +88,26 @@ impl Metric {
     #[inline]
     /// Counts one value.
     pub fn record(&mut self, value: u64) {
+        self.record_n(value, 1);
+    }
+
+    #[inline]
+    /// Counts `times` games of one value.
+    pub fn record_n(&mut self, value: u64, times: u64) {
         match self.small.get_mut(value as usize) {
-            Some(n) => *n += 1,
-            None => self.hold(value),
+            Some(n) => *n += times,
+            None => self.hold(value, times),
         }
     }
 
     #[inline(never)]
-    fn hold(&mut self, value: u64) {
+    fn hold(&mut self, value: u64, times: u64) {
         let held = &mut self.held;
-        held.count += 1;
-        held.total += value;
+        held.count += times;
+        held.total += value * times;
         held.min = held.min.min(value);
         held.max = held.max.max(value);
-        self.hist.saturating_record(value);
+        self.hist.saturating_record_n(value, times);
     }
 
     /// The small values recorded, with how many times each.
@@ -326,38 +332,35 @@ impl Accumulator {
     /// seed, whose game is this one with the players swapped: the records keep `seed`).
     #[inline]
     pub fn record_weighted(&mut self, seed: u64, result: &GameResult, weight: Weight) {
-        self.record(seed, result);
-        if weight == Weight::Twice {
-            self.record(seed, &result.mirrored());
-        }
-    }
-
-    /// Counts the game dealt by `seed`.
-    pub fn record(&mut self, seed: u64, result: &GameResult) {
-        self.games += 1;
-        self.battles_played += result.battles;
+        let twice = weight == Weight::Twice;
+        let n = 1 + u64::from(twice);
+        self.games += n;
+        self.battles_played += result.battles * n;
         let at = |value| Record { value, seed };
         let r = &mut self.records;
         let finished = match result.outcome {
             Outcome::Win(p) => {
                 self.wins[p] += 1;
+                if let (true, Outcome::Win(q)) = (twice, result.mirrored().outcome) {
+                    self.wins[q] += 1;
+                }
                 true
             }
             Outcome::Draw => {
-                self.draws += 1;
+                self.draws += n;
                 true
             }
             Outcome::Capped => {
-                self.capped += 1;
+                self.capped += n;
                 false
             }
             Outcome::Infinite {
                 cycle_start,
                 cycle_length,
             } => {
-                self.infinite += 1;
-                self.metrics[3].record(cycle_start);
-                self.metrics[4].record(cycle_length);
+                self.infinite += n;
+                self.metrics[3].record_n(cycle_start, n);
+                self.metrics[4].record_n(cycle_length, n);
                 keep(&mut r.longest_cycle, at(cycle_length), false);
                 keep(&mut r.shortest_cycle, at(cycle_length), true);
                 keep(&mut r.latest_cycle_start, at(cycle_start), false);
@@ -365,13 +368,19 @@ impl Accumulator {
             }
         };
         if finished {
-            self.metrics[0].record(result.rounds);
-            self.metrics[1].record(result.battles);
-            self.metrics[2].record(result.wars);
+            self.metrics[0].record_n(result.rounds, n);
+            self.metrics[1].record_n(result.battles, n);
+            self.metrics[2].record_n(result.wars, n);
             keep(&mut r.most_rounds, at(result.rounds), false);
             keep(&mut r.most_battles, at(result.battles), false);
             keep(&mut r.most_wars, at(result.wars), false);
         }
+    }
+
+    /// Counts the game dealt by `seed`.
+    #[inline]
+    pub fn record(&mut self, seed: u64, result: &GameResult) {
+        self.record_weighted(seed, result, Weight::Once);
     }
 
     /// Adds the tallies of `other` (another chunk, thread or shard).
