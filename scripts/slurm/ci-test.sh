@@ -93,3 +93,18 @@ grep -q "restart 1" "$out"/slurm-*_0.out || fail "$out" "the task did not start 
 "$bin" sweep --seeds "0..$seeds" --shuffle splitmix -q --summary "$out/local.json"
 same_summary "$out/all.json" "$out/local.json" || fail "$out" "the resumed task's summary differs from one sweep's"
 echo "ok: stopped $(grep -c 'requeued' "$out"/slurm-*_0.out) time(s) by its time limit, resumed to the same summary"
+
+echo "== the census as a 2-task array and its join"
+out=$work/census
+mkdir -p "$out"
+repo=$(cd "$here/../.." && pwd)
+export CENSUS_MAX_DEALS=400000
+job=$(cd "$repo" && sbatch --parsable --array=0-1 --cpus-per-task=1 --output="$out/slurm-%A_%a.out" \
+  scripts/census.sh --part "$out/parts")
+join=$(cd "$repo" && sbatch --parsable --dependency=afterok:"${job%%;*}" --output="$out/slurm-join.out" \
+  scripts/census.sh --join "$out/parts" 2 "$out/census.csv")
+wait_job "$join" 300 || fail "$out" "the census array or its join did not complete"
+"$repo/scripts/census.sh" "$out/local.csv"
+strip() { cut -d, -f1-11 "$1"; }
+diff <(strip "$out/census.csv") <(strip "$out/local.csv") || fail "$out" "the census array differs from one run's"
+echo "ok: the census array's $(($(wc -l < "$out/census.csv") - 1)) rows equal one run's"
