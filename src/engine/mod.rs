@@ -194,6 +194,8 @@ pub struct Engine {
     mirror_scratch: Vec<u8>,
     /// Room for a written state (`least_states`).
     state_scratch: Vec<u8>,
+    /// The long cycles the `lex` walks of this engine have met (`packed::KnownCycles`).
+    known_cycles: std::cell::RefCell<packed::KnownCycles>,
 }
 
 /// Where unobserved games of a setting are played. Observed games (traces, tests) always take
@@ -278,6 +280,7 @@ impl Engine {
             pair: pair::Pair::with_capacity(total),
             mirror_scratch: vec![0; deck.len()],
             state_scratch: Vec::with_capacity(total + players),
+            known_cycles: Default::default(),
         }
     }
 
@@ -329,8 +332,8 @@ impl Engine {
             if let Some(end) = seeds.end().checked_add(1) {
                 let seeds = *seeds.start()..end;
                 let mirror = mirror.map(|m| (m, &mut self.mirror_scratch[..]));
-                let dealer = &mut self.dealer;
-                return packed::play_lex(&self.rules, width, dealer, seeds, mirror, each);
+                let (dealer, known) = (&mut self.dealer, &self.known_cycles);
+                return packed::play_lex(&self.rules, width, dealer, seeds, mirror, known, each);
             }
         }
         for seed in seeds {
@@ -416,8 +419,9 @@ impl Engine {
         }
         if let Path::Packed(width) = self.path {
             let (deck, state) = (&self.deck, &mut self.state_scratch);
-            let span = [cycle_start, cycle_length];
-            return packed::least_states(&self.rules, width, deck, span, state, least, mirrored);
+            let (span, known) = ([cycle_start, cycle_length], &self.known_cycles);
+            let rules = &self.rules;
+            return packed::least_states(rules, width, deck, span, known, state, least, mirrored);
         }
         self.hands.deal(&self.deck, self.rules.deal());
         self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);

@@ -28,6 +28,8 @@ use crate::deal::{dealt_span, Dealer};
 use crate::rules::{
     holds_war, war_cards, with_gather_code, Card, Deal, Gather, Order, Place, Rest, Rules,
 };
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::hint::select_unpredictable;
 use std::ops::{BitAnd, BitOr, BitXor, Not, Range, Shl, Shr, Sub};
 
@@ -55,6 +57,8 @@ pub(crate) trait Word:
     fn trailing_zeros(self) -> u32;
     fn of32(x: u32) -> Self;
     fn of64(x: u64) -> Self;
+    /// The word, widened (the key of `KnownCycles`).
+    fn wide(self) -> u128;
 }
 
 macro_rules! word {
@@ -78,6 +82,10 @@ macro_rules! word {
             #[inline(always)]
             fn of64(x: u64) -> $t {
                 x as $t
+            }
+            #[inline(always)]
+            fn wide(self) -> u128 {
+                self as u128
             }
             #[inline(always)]
             fn trailing_zeros(self) -> u32 {
@@ -191,6 +199,7 @@ pub(crate) fn play_lex(
     dealer: &mut Dealer,
     seeds: Range<u64>,
     mirror: Option<(&Mirror, &mut [u8])>,
+    known: &RefCell<KnownCycles>,
     each: impl FnMut(u64, &GameResult, Weight),
 ) {
     let pack = Packer::new(rules, rules.deck().len());
@@ -203,19 +212,51 @@ pub(crate) fn play_lex(
         each,
     };
     match width {
-        Width::W64 => with_rules::<u64, _>(rules, total, walk),
-        Width::W128 => with_rules::<u128, _>(rules, total, walk),
+        Width::W64 => with_rules::<u64, _>(rules, total, Some(known), walk),
+        Width::W128 => with_rules::<u128, _>(rules, total, Some(known), walk),
+    }
+}
+
+/// The long cycles a walk has met, by every state on them: a game that reaches one of those
+/// states loops on that cycle, so it is not played further (`run_long` looks every
+/// `KNOWN_EVERY` rounds), and its cycle starts at its first round whose state is known
+/// (a state before a game's cycle is on no cycle). Results are the same with or without it;
+/// decks whose games loop for tens of thousands of rounds (7x3) walk a thousand times faster.
+#[derive(Default)]
+pub(crate) struct KnownCycles {
+    /// Each state on a known cycle (the two hands), with its cycle's index in `periods`.
+    states: HashMap<(u128, u128), u32>,
+    /// Each known cycle's length and wars over one period.
+    periods: Vec<(u64, u64)>,
+    /// The names of the known cycles named so far (`least_states`): the least state, and the
+    /// least state of the mirror cycle.
+    names: HashMap<u32, (Vec<u8>, Vec<u8>)>,
+}
+
+/// States `KnownCycles` holds at most (about 100 MB).
+const MOST_KNOWN_STATES: usize = 1 << 21;
+/// Cycles shorter than this are not learned: their games cost little more to detect than to
+/// look up.
+const KNOWN_FROM_LENGTH: u64 = 64;
+/// Rounds between two looks at the known cycles.
+const KNOWN_EVERY: u64 = 64;
+
+impl KnownCycles {
+    fn key<W: Word>(game: &Game<W>) -> (u128, u128) {
+        (game.h0.wide(), game.h1.wide())
     }
 }
 
 /// Names the cycle of the game dealt from `deck`, which repeats every `span[1]` rounds from
 /// round `span[0]` (`Engine::least_states`): its least state to `least`, and with `mirrored`
 /// the least state of its mirror cycle (the two hands exchanged). `state` is room for one.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn least_states(
     rules: &Rules,
     width: Width,
     deck: &[Card],
     span: [u64; 2],
+    known: &RefCell<KnownCycles>,
     state: &mut Vec<u8>,
     least: &mut Vec<u8>,
     mirrored: Option<&mut Vec<u8>>,
@@ -232,7 +273,7 @@ pub(crate) fn least_states(
                 least,
                 mirrored,
             };
-            with_rules::<$w, _>(rules, total, kernel)
+            with_rules::<$w, _>(rules, total, Some(known), kernel)
         }};
     }
     match width {
@@ -263,6 +304,24 @@ impl<W: Word> Kernel<W> for NameCycle<'_, W> {
         let mut game = Game::new(hands);
         let mut replay = FromStart::<W, RANK, GATHER> { start: game, p };
         replay.rebuild(&mut game, cycle_start);
+        // A known cycle is named once: both its names are kept.
+        let cycle = p
+            .known
+            .and_then(|k| k.borrow().states.get(&KnownCycles::key(&game)).copied());
+        if let Some(cycle) = cycle {
+            let known = p.known.expect("a known cycle").borrow();
+            if let Some((own, mirror)) = known.names.get(&cycle) {
+                least.clone_from(own);
+                if let Some(m) = mirrored {
+                    m.clone_from(mirror);
+                }
+                return;
+            }
+        }
+        let mut spare = Vec::new();
+        if cycle.is_some() && mirrored.is_none() {
+            mirrored = Some(&mut spare);
+        }
         let at_start = game;
         for _ in 0..cycle_length {
             let len0 = game.end0 / 4 + 1;
@@ -286,6 +345,12 @@ impl<W: Word> Kernel<W> for NameCycle<'_, W> {
             game.matches(&at_start),
             "the game does not repeat every {cycle_length} rounds"
         );
+        if let (Some(cycle), Some(known), Some(m)) = (cycle, p.known, mirrored) {
+            known
+                .borrow_mut()
+                .names
+                .insert(cycle, (least.clone(), m.clone()));
+        }
     }
 }
 
@@ -398,7 +463,7 @@ fn pack_span<W: Word, T: Copy>(
 #[inline(always)]
 fn play_words<W: Word>(rules: &Rules, hands: [(W, u32); 2]) -> GameResult {
     let total = hands[0].1 + hands[1].1;
-    with_rules::<W, _>(rules, total, OneGame(hands))
+    with_rules::<W, _>(rules, total, None, OneGame(hands))
 }
 
 /// What runs once the rules' ranking and gather order are known as const parameters: one game
@@ -410,9 +475,15 @@ trait Kernel<W: Word> {
 
 /// Runs `kernel` for `rules`' ranking and gather order, on games of `total` cards.
 #[inline(always)]
-fn with_rules<W: Word, K: Kernel<W>>(rules: &Rules, total: u32, kernel: K) -> K::Out {
+fn with_rules<W: Word, K: Kernel<W>>(
+    rules: &Rules,
+    total: u32,
+    known: Option<&RefCell<KnownCycles>>,
+    kernel: K,
+) -> K::Out {
     let s = rules.strength();
     let params = Params {
+        known,
         total,
         ends: 4 * (total - 2),
         face_down: rules.face_down() as u32,
@@ -622,6 +693,8 @@ impl<W: Word> Prefix<W> {
 
 /// What a game needs besides its state.
 struct Params<'a> {
+    /// The long cycles met so far, where the caller keeps them (a walk).
+    known: Option<&'a RefCell<KnownCycles>>,
     /// Cards in both hands.
     total: u32,
     /// `4 * (total - 2)`: where player 2's cards end once the top one is revealed is this less
@@ -717,6 +790,8 @@ fn run_long<W: Word, const RANK: u8, const GATHER: u8>(
     brent.start(FIRST_WINDOW);
     brent.step(game.rounds, &game, false);
     let (mut h0, mut next_save) = (game.h0, brent.next_save());
+    // The last round whose state was looked for among the known cycles, and not found.
+    let mut unknown = 0;
     loop {
         if let Some(outcome) = round::<W, RANK, GATHER>(&mut game, p) {
             return game.result(outcome);
@@ -727,7 +802,40 @@ fn run_long<W: Word, const RANK: u8, const GATHER: u8>(
             }
             (h0, next_save) = (brent.tortoise().map_or(h0, |t| t.h0), brent.next_save());
         }
+        if game.rounds.is_multiple_of(KNOWN_EVERY) {
+            if let Some(result) = on_known_cycle::<W, RANK, GATHER>(start, &game, unknown, p) {
+                return result;
+            }
+            unknown = game.rounds;
+        }
     }
+}
+
+/// The result of the game from `start` if `game` (a state it reached) is on a known cycle;
+/// its state after round `unknown` was on none, so its cycle starts after that round.
+#[inline(never)]
+fn on_known_cycle<W: Word, const RANK: u8, const GATHER: u8>(
+    start: Game<W>,
+    game: &Game<W>,
+    unknown: u64,
+    p: &Params,
+) -> Option<GameResult> {
+    let known = p.known?.borrow();
+    let &cycle = known.states.get(&KnownCycles::key(game))?;
+    let (length, wars) = known.periods[cycle as usize];
+    let mut replay = FromStart::<W, RANK, GATHER> { start, p };
+    let mut at = start;
+    replay.rebuild(&mut at, unknown);
+    while !known.states.contains_key(&KnownCycles::key(&at)) {
+        replay.step(&mut at);
+    }
+    let cycle_start = at.rounds;
+    at.rounds += length;
+    at.wars += wars;
+    Some(at.result(Outcome::Infinite {
+        cycle_start,
+        cycle_length: length,
+    }))
 }
 
 /// The tortoise of `Brent` is a whole game, compared by its two hands.
@@ -789,6 +897,19 @@ fn infinite<W: Word, const RANK: u8, const GATHER: u8>(
     let mut replay = FromStart::<W, RANK, GATHER> { start, p };
     let ghosts = [&mut behind, &mut ahead];
     let cycle_start = cycle::cycle_start(&mut replay, ghosts, now - length, u64::MAX, length);
+    if let Some(known) = p.known.filter(|_| length >= KNOWN_FROM_LENGTH) {
+        let mut known = known.borrow_mut();
+        let new = !known.states.contains_key(&KnownCycles::key(&behind));
+        if new && known.states.len() + length as usize <= MOST_KNOWN_STATES {
+            let cycle = known.periods.len() as u32;
+            known.periods.push((length, ahead.wars - behind.wars));
+            let mut at = behind;
+            for _ in 0..length {
+                known.states.insert(KnownCycles::key(&at), cycle);
+                replay.step(&mut at);
+            }
+        }
+    }
     ahead.result(Outcome::Infinite {
         cycle_start,
         cycle_length: length,

@@ -739,3 +739,35 @@ fn lex_runs_agree_with_single_deals() {
     }
     assert!(games > 100 * RUN, "{games}");
 }
+
+/// Fault guarded: a walk's known cycles (`packed::KnownCycles`) stop a game as soon as it
+/// reaches a cycle met before; the result must be the one detection gives, start and length
+/// and counts. Decks whose games loop for hundreds to tens of thousands of rounds, each walk
+/// against every deal played alone.
+#[test]
+fn known_cycles_give_what_detection_gives() {
+    let runs: [(&str, Gather, std::ops::Range<u64>); 4] = [
+        ("5x3", Gather::Natural, 0..6_000),
+        ("3x5", Gather::Natural, 40_000_000..40_006_000),
+        ("7x3", Gather::Sorted, 1_000..4_000),
+        ("7x3", Gather::Natural, 100_000_000..100_000_300),
+    ];
+    let (mut games, mut looped) = (0, 0);
+    for (deck, gather, seeds) in runs {
+        let knobs = Knobs {
+            deck: Some(Deck::parse(deck).unwrap()),
+            gather: Some(gather),
+            ..Knobs::default()
+        };
+        let rules = Rules::build(Preset::Bataille, knobs).unwrap();
+        let (mut walk, mut single) = (Engine::new(rules), Engine::new(rules));
+        walk.play_seeds(Shuffle::Lex, seeds.start..=seeds.end - 1, |seed, result| {
+            let alone = single.play_seed(Shuffle::Lex, seed);
+            assert_eq!(*result, alone, "{deck} {gather:?} seed {seed}");
+            games += 1;
+            looped += u64::from(matches!(alone.outcome, Outcome::Infinite { .. }));
+        });
+    }
+    assert_eq!(games, 6_000 + 6_000 + 3_000 + 300);
+    assert!(looped > 5_000, "{looped} loops");
+}
