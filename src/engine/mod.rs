@@ -62,18 +62,6 @@ pub struct GameResult {
     pub wars: u64,
 }
 
-impl GameResult {
-    /// The result of the mirror deal's game (RULES.md, "Mirror deals"): the same game with the
-    /// two players swapped.
-    pub fn mirrored(&self) -> GameResult {
-        let outcome = match self.outcome {
-            Outcome::Win(p) => Outcome::Win(1 - p),
-            other => other,
-        };
-        GameResult { outcome, ..*self }
-    }
-}
-
 /// Running counts of one game.
 #[derive(Clone, Copy, Default, Debug)]
 struct Tally {

@@ -341,8 +341,9 @@ impl Accumulator {
         let finished = match result.outcome {
             Outcome::Win(p) => {
                 self.wins[p] += 1;
-                if let (true, Outcome::Win(q)) = (twice, result.mirrored().outcome) {
-                    self.wins[q] += 1;
+                // Mirror pairs exist only for two players, so `p` is 0 or 1 here.
+                if twice {
+                    self.wins[1 - p] += 1;
                 }
                 true
             }
