@@ -237,3 +237,105 @@ fn the_won_pile_figures_are_what_the_sweeps_give() {
     }
     assert_eq!(rows, 2);
 }
+
+/// The README's census table is `data/research/census.csv`: each looping shape's cell (looping
+/// deals, distinct cycles, their lengths) under each gather, the shapes that never loop, and
+/// the time the census took.
+#[test]
+fn the_census_table_is_the_committed_census() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut census = csv::Reader::from_path(root().join("data/research/census.csv")).unwrap();
+    let rows: Vec<csv::StringRecord> = census.records().map(Result::unwrap).collect();
+    let headers = census.headers().unwrap().clone();
+    let field = |r: &csv::StringRecord, name: &str| {
+        let i = headers.iter().position(|h| h == name);
+        r[i.unwrap_or_else(|| panic!("no column {name}"))].to_string()
+    };
+    let thousands = |n: &str| {
+        let digits = n.len();
+        n.chars()
+            .enumerate()
+            .flat_map(|(i, c)| {
+                let comma = i > 0 && (digits - i).is_multiple_of(3);
+                comma.then_some(',').into_iter().chain([c])
+            })
+            .collect::<String>()
+    };
+    // Each shape's cells, natural then sorted, as the README writes them.
+    let mut cells: Vec<(String, String, [String; 2])> = Vec::new();
+    for r in &rows {
+        let deck = field(r, "deck");
+        let cell = if field(r, "infinite") == "0" {
+            "none".to_string()
+        } else {
+            let lengths = field(r, "cycle_lengths");
+            let lengths: Vec<&str> = lengths.split(' ').collect();
+            let lengths = match lengths.len() {
+                n if n > 4 => format!(
+                    "{n} lengths from {} to {}",
+                    thousands(lengths[0]),
+                    thousands(lengths[n - 1])
+                ),
+                _ => lengths.iter().map(|l| thousands(l)).collect::<Vec<_>>().join(" "),
+            };
+            let (loops, cycles) = (field(r, "infinite"), field(r, "distinct_cycles"));
+            format!("{}, {}, {lengths}", thousands(&loops), thousands(&cycles))
+        };
+        let slot = usize::from(field(r, "gather") == "sorted");
+        if cells.last().is_none_or(|c| c.0 != deck) {
+            let deals = thousands(&field(r, "deals"));
+            cells.push((deck, deals, [String::new(), String::new()]));
+        }
+        cells.last_mut().unwrap().2[slot] = cell;
+    }
+    let looping = |c: &&(String, String, [String; 2])| c.2.iter().any(|x| x != "none");
+    let mut shown = Vec::new();
+    let table = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("| deck | deals | natural | sorted |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'));
+    for line in table {
+        let columns: Vec<&str> = line.trim_matches('|').split(" | ").map(str::trim).collect();
+        let decks: Vec<&str> = columns[0].split(", ").collect();
+        let deals: Vec<&str> = columns[1].split(", ").collect();
+        let natural: Vec<&str> = columns[2].split("; ").collect();
+        let sorted: Vec<&str> = match columns[3] {
+            "the same" => natural.clone(),
+            other => other.split("; ").collect(),
+        };
+        assert!([deals.len(), natural.len(), sorted.len()] == [decks.len(); 3], "{line}");
+        for (i, deck) in decks.iter().enumerate() {
+            let c = cells.iter().find(|c| c.0 == *deck).expect(deck);
+            assert_eq!([deals[i], natural[i], sorted[i]], [&c.1, &c.2[0], &c.2[1]][..], "{deck}");
+            shown.push(deck.to_string());
+        }
+    }
+    // Every looping shape once, in any order.
+    shown.sort_by_key(|deck| cells.iter().position(|c| &c.0 == deck));
+    let looping_shapes: Vec<&String> = cells.iter().filter(looping).map(|c| &c.0).collect();
+    assert_eq!(shown.iter().collect::<Vec<_>>(), looping_shapes);
+    // "No other shape loops: 1x2, ..., 2x1 to 2x6, ... (...)"
+    let others = readme.split("No other shape loops: ").nth(1).expect("the shapes that never loop");
+    let others = others[..others.find(" (").unwrap()].replace('\n', " ");
+    let mut listed = Vec::new();
+    for item in others.split(", ") {
+        match item.split_once(" to ") {
+            Some((from, to)) => {
+                let (c, a) = from.split_once('x').unwrap();
+                let (_, b) = to.split_once('x').unwrap();
+                let (a, b): (u32, u32) = (a.parse().unwrap(), b.parse().unwrap());
+                listed.extend((a..=b).map(|v| format!("{c}x{v}")));
+            }
+            None => listed.push(item.to_string()),
+        }
+    }
+    let never: Vec<&String> = cells.iter().filter(|c| !looping(c)).map(|c| &c.0).collect();
+    assert_eq!(listed.iter().collect::<Vec<_>>(), never);
+    assert_eq!(shown.len() + listed.len(), cells.len());
+    assert_eq!(cells.len() * 2, rows.len());
+    // "Its 38 shapes took 33 minutes"
+    let seconds: u64 = rows.iter().map(|r| field(r, "seconds").parse::<u64>().unwrap()).sum();
+    let claim = format!("Its {} shapes took {} minutes", cells.len(), (seconds + 30) / 60);
+    assert!(readme.replace('\n', " ").contains(&claim), "{claim}");
+}
