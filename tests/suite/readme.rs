@@ -276,7 +276,11 @@ fn the_census_table_is_the_committed_census() {
                     thousands(lengths[0]),
                     thousands(lengths[n - 1])
                 ),
-                _ => lengths.iter().map(|l| thousands(l)).collect::<Vec<_>>().join(" "),
+                _ => lengths
+                    .iter()
+                    .map(|l| thousands(l))
+                    .collect::<Vec<_>>()
+                    .join(" "),
             };
             let (loops, cycles) = (field(r, "infinite"), field(r, "distinct_cycles"));
             format!("{}, {}, {lengths}", thousands(&loops), thousands(&cycles))
@@ -304,10 +308,17 @@ fn the_census_table_is_the_committed_census() {
             "the same" => natural.clone(),
             other => other.split("; ").collect(),
         };
-        assert!([deals.len(), natural.len(), sorted.len()] == [decks.len(); 3], "{line}");
+        assert!(
+            [deals.len(), natural.len(), sorted.len()] == [decks.len(); 3],
+            "{line}"
+        );
         for (i, deck) in decks.iter().enumerate() {
             let c = cells.iter().find(|c| c.0 == *deck).expect(deck);
-            assert_eq!([deals[i], natural[i], sorted[i]], [&c.1, &c.2[0], &c.2[1]][..], "{deck}");
+            assert_eq!(
+                [deals[i], natural[i], sorted[i]],
+                [&c.1, &c.2[0], &c.2[1]][..],
+                "{deck}"
+            );
             shown.push(deck.to_string());
         }
     }
@@ -316,7 +327,10 @@ fn the_census_table_is_the_committed_census() {
     let looping_shapes: Vec<&String> = cells.iter().filter(looping).map(|c| &c.0).collect();
     assert_eq!(shown.iter().collect::<Vec<_>>(), looping_shapes);
     // "No other shape loops: 1x2, ..., 2x1 to 2x6, ... (...)"
-    let others = readme.split("No other shape loops: ").nth(1).expect("the shapes that never loop");
+    let others = readme
+        .split("No other shape loops: ")
+        .nth(1)
+        .expect("the shapes that never loop");
     let others = others[..others.find(" (").unwrap()].replace('\n', " ");
     let mut listed = Vec::new();
     for item in others.split(", ") {
@@ -335,7 +349,14 @@ fn the_census_table_is_the_committed_census() {
     assert_eq!(shown.len() + listed.len(), cells.len());
     assert_eq!(cells.len() * 2, rows.len());
     // "Its 38 shapes took 33 minutes"
-    let seconds: u64 = rows.iter().map(|r| field(r, "seconds").parse::<u64>().unwrap()).sum();
-    let claim = format!("Its {} shapes took {} minutes", cells.len(), (seconds + 30) / 60);
+    let seconds: u64 = rows
+        .iter()
+        .map(|r| field(r, "seconds").parse::<u64>().unwrap())
+        .sum();
+    let claim = format!(
+        "Its {} shapes took {} minutes",
+        cells.len(),
+        (seconds + 30) / 60
+    );
     assert!(readme.replace('\n', " ").contains(&claim), "{claim}");
 }
