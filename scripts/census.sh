@@ -102,14 +102,25 @@ case ${1:-} in
     for k in $(seq 0 $((n - 1))); do
       [ -f "$dir/part-$k.csv" ] || { echo "$dir/part-$k.csv is missing: part $k has not finished" >&2; exit 1; }
     done
-    # The census's order: each unit's row looked up by deck and gather.
-    {
-      echo "$header"
-      units | while read -r deck gather _; do
-        cat "$dir"/part-*.csv | grep -m1 "^$deck,$gather," ||
-          { echo "no row for $deck $gather in $dir" >&2; exit 1; }
-      done
-    } > "$out.joining"
+    # Each part is written whole or not at all, so N parts hold every row: put them in the
+    # census's order (copies, values, then the gathers' order) and refuse a row met twice.
+    python3 - "$header" "$gathers" "$dir" "$n" > "$out.joining" <<'EOF' || { rm -f "$out.joining"; exit 1; }
+import sys
+header, gathers, folder, n = sys.argv[1], sys.argv[2].split(), sys.argv[3], int(sys.argv[4])
+rows = {}
+for k in range(n):
+    for line in open(f"{folder}/part-{k}.csv"):
+        deck, gather = line.split(",")[:2]
+        if (deck, gather) in rows:
+            sys.exit(f"{deck} {gather} is in two parts of {folder}: join the parts of one census")
+        rows[deck, gather] = line
+def order(key):
+    c, v = key[0].split("x")
+    return int(c), int(v), gathers.index(key[1]) if key[1] in gathers else len(gathers)
+print(header)
+for key in sorted(rows, key=order):
+    sys.stdout.write(rows[key])
+EOF
     mv "$out.joining" "$out"
     ;;
   -*)
