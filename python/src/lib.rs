@@ -11,11 +11,11 @@ use std::time::{Duration, Instant};
 use warsweep::deal::seeds::{self, Seeds};
 use warsweep::deal::Shuffle;
 use warsweep::engine::{Engine, GameResult, Silent, DEFAULT_MAX_ROUNDS};
+use warsweep::output::cycles::MOST_CYCLES;
 use warsweep::output::record::{play_line, GameRow, OutcomeName};
 use warsweep::output::summary::{Setting, Summary};
 use warsweep::puzzles::input::parse_hands;
 use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
-use warsweep::output::cycles::MOST_CYCLES;
 use warsweep::sweep::{Pacing, RowSink, Stop, Sweep as Sweeping};
 
 /// A `ValueError` carrying the library's own sentence.
