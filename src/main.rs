@@ -106,6 +106,12 @@ fn play(args: PlayArgs) -> Result<()> {
     let (bytes, name) = input::read(args.file.as_deref())?;
     let hands =
         input::parse_hands(&bytes, deck).with_context(|| format!("reading hands from {name}"))?;
+    let excess = deck.excess(&hands.concat());
+    if !excess.is_empty() {
+        say(&format!(
+            "warsweep: note: {excess}: they are played as given"
+        ));
+    }
     let held = format!("{name} holds {}", count(hands.len() as u64, "hand"));
     if let Some(n) = args.setting.players.filter(|&n| n != hands.len()) {
         bail!("{held} but --players says {n}");

@@ -3,7 +3,7 @@
 //! means the same, gives the same numbers and is refused with the same sentence. The package's
 //! Python side (`python/warsweep/__init__.py`) turns the rows into NumPy arrays and DataFrames.
 
-use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyRange, PyTuple};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -225,6 +225,12 @@ fn play(
             let deck = knobs.rules(Some(2))?.deck();
             let text = hands_text(&hands)?;
             let hands = parse_hands(text.as_bytes(), deck).map_err(bad)?;
+            let excess = deck.excess(&hands.concat());
+            if !excess.is_empty() {
+                let message = std::ffi::CString::new(format!("{excess}: they are played as given"))
+                    .map_err(bad)?;
+                PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
+            }
             if let Some(n) = players.filter(|&n| n != hands.len()) {
                 return Err(bad(format!(
                     "{} hands are given but players says {n}",

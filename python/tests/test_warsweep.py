@@ -174,3 +174,20 @@ def test_cycles_are_listed_with_their_basins():
     assert len(cycles) == 104
     assert sum(c["deals"] for c in cycles) == swept.summary["infinite"] == 2304
     assert all(c["cycle_length"] == 8 for c in cycles)
+
+
+def test_hands_with_repeated_cards_play_with_a_warning():
+    # CodinGame's own inputs repeat cards; they play as the command line plays them.
+    path = os.path.join(ROOT, "data", "puzzles", "codingame-repeated.txt")
+    words = open(path).read().split()
+    first = int(words[0])
+    hands = [words[1 : 1 + first], words[2 + first :]]
+    with pytest.warns(UserWarning, match="hold 2D, QH, KD and AH twice") as caught:
+        game = warsweep.play(hands)
+    assert len(caught) == 1
+    out, err, code = cli("play", path)
+    assert code == 0 and str(game) == out.strip() == "2 2282"
+    assert "hold 2D, QH, KD and AH twice" in err
+    with pytest.warns(UserWarning, match="5 cards of value 1"):
+        game = warsweep.play([[1, 1, 1, 1, 1], [2, 2, 2]], rules="bataille", deck="4x4")
+    assert str(game) == "2 4"

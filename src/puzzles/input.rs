@@ -60,9 +60,6 @@ pub enum InputError {
         /// Why.
         reason: String,
     },
-    #[error("{0}")]
-    /// Hands no deck could deal.
-    NotInTheDeck(String),
     #[error("player {player}: the count on line {line} says {} but the input ends after {got}", crate::text::count(*count as u64, "card"))]
     /// Fewer cards than a count announced.
     TooFewCards {
@@ -158,6 +155,8 @@ fn is_face(word: &str) -> bool {
 /// many cards in rank-and-suit notation, for each player in turn), or one hand per line of bare
 /// values (`1,3,2,2`, `1 3 2 2`, `[1, 3, 2, 2]`). The counting format is recognised by a first
 /// line holding one number followed by a word with a letter (a card, or a mistyped one).
+/// Hands may hold a card more often than the deck has it, as the puzzle's own inputs do: they
+/// are played as given, and `Deck::excess` says which.
 pub fn parse_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputError> {
     let words = words(input)?;
     let first_line: Vec<&(usize, &str)> = words.iter().filter(|w| w.0 == words[0].0).collect();
@@ -171,8 +170,6 @@ pub fn parse_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputErro
     } else {
         parse_bare_hands(input, deck)?
     };
-    let all: Vec<Card> = hands.iter().flatten().copied().collect();
-    deck.check_cards(&all).map_err(InputError::NotInTheDeck)?;
     Ok(hands)
 }
 

@@ -264,14 +264,11 @@ impl Deck {
         Ok(Card::faced(v, rank, suit))
     }
 
-    /// Checks that `cards` could all come from one such deck: no value more often than the
-    /// deck holds it, and no card of a face (`AH`, `JK`) more often than its copies give it.
-    pub fn check_cards(self, cards: &[Card]) -> Result<(), String> {
-        let times = |n: u32| match n {
-            1 => "once".to_string(),
-            2 => "twice".to_string(),
-            n => format!("{n} times"),
-        };
+    /// What `cards` hold beyond what one such deck deals: each card of a face (`AH`, `JK`) more
+    /// often than the deck's copies give it, or for bare values each value more often than the
+    /// deck holds it. Empty when one deck could deal them all. The CodinGame puzzle's own inputs
+    /// repeat cards, and the game plays them as given: this says what a player should know.
+    pub fn excess(self, cards: &[Card]) -> Excess {
         let mut values = [(Card::default(), 0u32); MAX_VALUES as usize];
         let mut faces = std::collections::BTreeMap::<u16, (Card, u32)>::new();
         for &card in cards {
@@ -284,6 +281,7 @@ impl Deck {
                 faces.entry(card.0).or_insert((card, 0)).1 += 1;
             }
         }
+        let mut over = Vec::new();
         for (_, (card, n)) in faces {
             // Copy c has suit c mod 4; the jokers are extra.
             let suit = ((card.0 >> 8) - 1) & 7;
@@ -293,18 +291,16 @@ impl Deck {
                 (self.copies as u32 + 3 - suit as u32) / 4
             };
             if n > held {
-                return Err(if held == 0 {
-                    format!("{card} is not a card of the {self} deck")
-                } else {
-                    format!(
-                        "the hands hold {card} {}, but the {self} deck has it {}",
-                        times(n),
-                        times(held)
-                    )
+                over.push(Over {
+                    name: card.to_string(),
+                    given: n,
+                    held,
                 });
             }
         }
-        for v in 0..self.values {
+        // Cards of faces within their copies are within their values' counts too.
+        let faced = !over.is_empty();
+        for v in (0..self.values).filter(|_| !faced) {
             let ((first, n), held) = (values[v as usize], self.count_of(v));
             if n > held {
                 // Named as the hands write it: a bare value, or a rank.
@@ -313,12 +309,14 @@ impl Deck {
                 } else {
                     format!("rank {}", RANK_TEXT[self.rank_of(v) as usize])
                 };
-                return Err(format!(
-                    "the hands hold {n} cards of {name}, but the {self} deck has {held}"
-                ));
+                over.push(Over {
+                    name,
+                    given: n,
+                    held,
+                });
             }
         }
-        Ok(())
+        Excess { deck: self, over }
     }
 
     /// The number of distinct deals (arrangements of the values), `N! / (n1! ... nV!)`.
@@ -439,12 +437,136 @@ impl fmt::Display for BigCount {
     }
 }
 
+/// One card or value held more often than a deck has it (`Deck::excess`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Over {
+    /// As the hands write it: `2D`, `value 1`, `rank A`.
+    name: String,
+    /// How many the hands hold.
+    given: u32,
+    /// How many the deck has.
+    held: u32,
+}
+
+/// The cards or values some hands hold beyond what their deck deals (`Deck::excess`), shown
+/// as one sentence: `the hands hold 2D and KD twice, but the 4x13 deck has each once`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Excess {
+    deck: Deck,
+    over: Vec<Over>,
+}
+
+impl Excess {
+    /// Whether one deck could deal the hands.
+    pub fn is_empty(&self) -> bool {
+        self.over.is_empty()
+    }
+
+    /// How many cards (or values) are held beyond the deck's count.
+    pub fn len(&self) -> usize {
+        self.over.len()
+    }
+}
+
+impl fmt::Display for Excess {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let times = |n: u32| match n {
+            1 => "once".to_string(),
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        };
+        // Grouped by (held, in the deck), in the order first met.
+        let mut groups: Vec<((u32, u32), Vec<&str>)> = Vec::new();
+        for o in &self.over {
+            match groups.iter_mut().find(|g| g.0 == (o.given, o.held)) {
+                Some(g) => g.1.push(&o.name),
+                None => groups.push(((o.given, o.held), vec![&o.name])),
+            }
+        }
+        let deck = self.deck;
+        for (i, ((given, held), names)) in groups.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            let values = names[0].starts_with("value ") || names[0].starts_with("rank ");
+            let list = match names.as_slice() {
+                [one] => (*one).to_string(),
+                [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+                [] => String::new(),
+            };
+            let each = if names.len() > 1 { " each" } else { "" };
+            if values {
+                let cards = crate::text::count(*given, "card");
+                let list = list
+                    .replace(" and value ", " and ")
+                    .replace(", value ", ", ");
+                let list = list.replace(" and rank ", " and ").replace(", rank ", ", ");
+                write!(
+                    f,
+                    "the hands hold {cards} of {list}, but the {deck} deck has {held}{each}"
+                )?;
+            } else if *held == 0 {
+                let is = if names.len() > 1 {
+                    "are not cards"
+                } else {
+                    "is not a card"
+                };
+                write!(f, "{list} {is} of the {deck} deck")?;
+            } else {
+                let it = if names.len() > 1 { "each" } else { "it" };
+                write!(
+                    f,
+                    "the hands hold {list} {}, but the {deck} deck has {it} {}",
+                    times(*given),
+                    times(*held)
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn standard(text: &str) -> Card {
         Deck::STANDARD.parse_card(text).unwrap()
+    }
+
+    #[test]
+    fn names_what_hands_hold_beyond_the_deck() {
+        let excess = |deck: &str, cards: &str| {
+            let deck = Deck::parse(deck).unwrap();
+            let cards: Vec<Card> = cards
+                .split_whitespace()
+                .map(|c| deck.parse_card(c).unwrap())
+                .collect();
+            deck.excess(&cards).to_string()
+        };
+        assert_eq!(excess("4x13", "AH KD 2D 10S"), "");
+        assert_eq!(
+            excess("4x13", "AH KD AH 2D"),
+            "the hands hold AH twice, but the 4x13 deck has it once"
+        );
+        assert_eq!(
+            excess("4x13", "KD AH QH 2D KD AH QH 2D 3C"),
+            "the hands hold 2D, QH, KD and AH twice, but the 4x13 deck has each once"
+        );
+        assert_eq!(
+            excess("8x13", "AH AH AH 2S 2S 2S 2S"),
+            "the hands hold 2S 4 times, but the 8x13 deck has it twice; \
+             the hands hold AH 3 times, but the 8x13 deck has it twice"
+        );
+        assert_eq!(excess("1x13", "AS KH"), "AS is not a card of the 1x13 deck");
+        assert_eq!(
+            excess("4x4", "1 1 1 1 1 2 2 2"),
+            "the hands hold 5 cards of value 1, but the 4x4 deck has 4"
+        );
+        assert_eq!(
+            excess("1x5", "1 1 3 3 5"),
+            "the hands hold 2 cards of value 1 and 3, but the 1x5 deck has 1 each"
+        );
     }
 
     #[test]

@@ -701,38 +701,74 @@ fn plot_overlays_summaries() {
     );
 }
 
-/// Fault: hands no deck could deal (five 1s from a 4x4 deck, `AH` twice from one 52-card deck)
-/// were played. They are refused with one sentence naming the card and the deck.
+/// Fault (a regression): CodinGame's own inputs repeat cards (one holds `KD`, `AH`, `QH` and
+/// `2D` twice), and `play` refused them as hands no deck could deal. They are played as given,
+/// and a note on stderr names what the deck does not hold. The expected results come from a
+/// plain solver of the puzzle's statement (`2 2282`) and from the oracle's rules (the engine
+/// plays such hands as the oracle does: `oracle::hands_beyond_the_decks_copies_...`).
 #[test]
-fn hands_no_deck_could_deal_are_refused() {
+fn codingame_inputs_with_repeated_cards_play() {
+    let plays = |args: &[&str], stdin: &str, stdout: &str, note: &str| {
+        let out = warsweep().args(args).write_stdin(stdin).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), stdout, "{args:?}");
+        let expected = if note.is_empty() {
+            String::new()
+        } else {
+            format!("warsweep: note: {note}: they are played as given\n")
+        };
+        assert_eq!(stderr, expected, "{args:?}");
+    };
+    let file = data("codingame-repeated.txt");
+    plays(
+        &["play", file.to_str().unwrap()],
+        "",
+        "2 2282\n",
+        "the hands hold 2D, QH, KD and AH twice, but the 4x13 deck has each once",
+    );
     let bataille = ["play", "--rules", "bataille", "--deck", "4x4"];
-    refuses(
+    plays(
         &bataille,
-        b"1,1,1,1,1\n2,2\n",
+        "1,1,1,1,1\n2,2,2\n",
+        "2 4\n",
         "the hands hold 5 cards of value 1, but the 4x4 deck has 4",
     );
-    refuses(
+    plays(
         &["play"],
-        b"2\nAH\nAH\n1\nKS\n",
+        "2\nAH\nAH\n1\nKS\n",
+        "1 1\n",
         "the hands hold AH twice, but the 4x13 deck has it once",
     );
-    refuses(
+    plays(
         &["play", "--deck", "4x13+1"],
-        b"3\nJK\nJK\nAH\n1\nKS\n",
+        "3\nJK\nJK\nAH\n1\nKS\n",
+        "1 1\n",
         "the hands hold JK twice, but the 4x13+1 deck has it once",
     );
-    refuses(
+    plays(
         &["play", "--deck", "1x13"],
-        b"1\nAS\n1\nKH\n",
+        "1\nAS\n1\nKH\n",
+        "1 1\n",
         "AS is not a card of the 1x13 deck",
     );
-    // As many as the deck holds is fine: two AH from the oorlog deck, a value's every card.
-    prints(
+    // Hands of 999 cards each, the puzzle's largest (N, M < 1000): 1,998 cards of one deck.
+    let hand = |card: &str| format!("999\n{}", format!("{card}\n").repeat(999));
+    plays(
+        &["play"],
+        &format!("{}{}", hand("AH"), hand("KS")),
+        "1 999\n",
+        "the hands hold KS and AH 999 times, but the 4x13 deck has each once",
+    );
+    // As many as the deck holds plays without a note: two AH from the oorlog deck, a value's
+    // every card.
+    plays(
         &["play", "--rules", "oorlog", "--players", "2"],
         "2\nAH\nAH\n1\nKS\n",
         "1 1\n",
+        "",
     );
-    prints(&bataille, "1,1,1,1\n2,2,2,2\n", "2 4\n");
+    plays(&bataille, "1,1,1,1\n2,2,2,2\n", "2 4\n", "");
 }
 
 /// Fault: messages that misled. Numbers past 2^64 said "is not a whole number"; `--threads -1`

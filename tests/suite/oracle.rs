@@ -9,8 +9,8 @@
 use crate::common::Watching;
 use std::collections::{HashMap, VecDeque};
 use warsweep::deal::Shuffle;
-use warsweep::engine::{Engine, GameResult, Outcome};
-use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
+use warsweep::engine::{Engine, GameResult, Outcome, Silent};
+use warsweep::rules::{Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
 
 /// Everything a game depends on, in plain numbers and the rule enums.
 #[derive(Clone, Copy, Debug)]
@@ -945,4 +945,78 @@ fn mirror_walks_and_cycle_tables_agree_with_every_deal_of_the_oracle() {
         "{looped} loops, {cycles} cycles"
     );
     assert_eq!(general_named, 225, "cycles named on the general round");
+}
+
+/// Hands beyond the deck's copies, as the CodinGame puzzle's own inputs give them (a card
+/// repeated, hands of hundreds of cards), on every path of the engine against the oracle:
+/// whatever values the hands hold, however many, the game is the one RULES.md describes.
+#[test]
+fn hands_beyond_the_decks_copies_agree_with_the_oracle() {
+    let (mut compared, mut settings) = (0, 0);
+    let mut rng = Mix(36);
+    for (d, &(copies, values)) in [(4, 13), (4, 4), (1, 10), (2, 5)].iter().enumerate() {
+        for (g, &gather) in Gather::ALL.iter().enumerate() {
+            for players in [2, 3] {
+                let k = d + g + players;
+                let s = Setting {
+                    copies,
+                    values,
+                    jokers: 0,
+                    players,
+                    face_down: [0, 1, 3][k % 3],
+                    short_war: if players == 2 {
+                        ShortWar::ALL[k % ShortWar::ALL.len()]
+                    } else {
+                        ShortWar::MostCards
+                    },
+                    gather,
+                    deal: Deal::Blocks,
+                    ranking: Ranking::ALL[k % Ranking::ALL.len()],
+                    won_pile: WonPile::None,
+                    max_rounds: 3_000,
+                };
+                let rules = rules_of(&s);
+                settings += 1;
+                for game in 0..12u64 {
+                    // Sizes from one card to past the word path's 32 and the deck's 52; a few
+                    // values only, so that every value is repeated, or any value.
+                    let most = [3, 20, 40, 400][game as usize % 4];
+                    let spread = if game % 3 == 0 { 2 } else { values };
+                    let hands: Vec<VecDeque<u8>> = (0..players)
+                        .map(|_| {
+                            let len = 1 + (rng.next() % most) as usize;
+                            (0..len)
+                                .map(|_| (rng.next() % spread as u64) as u8)
+                                .collect()
+                        })
+                        .collect();
+                    let cards: Vec<Vec<Card>> = hands
+                        .iter()
+                        .map(|h| h.iter().map(|&v| rules.deck().card(v, 0)).collect())
+                        .collect();
+                    let total = cards.iter().map(Vec::len).sum();
+                    let Some(expected) = play_hands(&s, hands, game, 100_000) else {
+                        continue;
+                    };
+                    let context = format!("{s:?} game {game}: {cards:?}");
+                    for packed in [true, false] {
+                        let mut engine = Engine::with_capacity(rules, total);
+                        engine.set_max_rounds(s.max_rounds);
+                        engine.set_packed(packed);
+                        let fast = engine.play_hands(&cards, game, &mut Silent);
+                        assert_eq!(fast, expected, "packed {packed}: {context}");
+                        let watched = engine.play_hands(&cards, game, &mut Watching);
+                        assert_eq!(watched, expected, "general: {context}");
+                    }
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(settings, 4 * Gather::ALL.len() * 2);
+    // Every game when written; a game past 100,000 rounds would be skipped.
+    assert!(
+        compared >= settings * 11,
+        "{compared} games in {settings} settings"
+    );
 }
