@@ -6,8 +6,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use warsweep::deal::seeds::{parse_seed_range, Seeds};
 use warsweep::deal::Shuffle;
-use warsweep::rules::{Deal, Gather, Preset, Ranking, ShortWar, WonPile};
+use warsweep::rules::{Deal, Deck, Gather, Preset, Ranking, ShortWar, WonPile};
+use warsweep::rules::{MAX_FACE_DOWN, MAX_PLAYERS};
 
 const PRESETS: &str = "\
 Presets (RULES.md):
@@ -153,16 +155,39 @@ fn count_usize(text: &str) -> Result<usize, String> {
 /// enough that their stacks fit in memory.
 pub const MAX_THREADS: usize = 1024;
 
+/// A whole number from `least` to `most`, or a usage error naming `what` it should be.
+fn within(text: &str, least: usize, most: usize, what: &str) -> Result<usize, String> {
+    match non_negative::<usize>(text, most)
+        .map_err(|_| format!("{text} is not {what}: give {least} to {most}"))?
+    {
+        n if (least..=most).contains(&n) => Ok(n),
+        n => Err(format!("{n} is not {what}: give {least} to {most}")),
+    }
+}
+
 /// `--threads`: 1 to `MAX_THREADS`.
 fn threads(text: &str) -> Result<usize, String> {
-    match non_negative::<usize>(text, MAX_THREADS)
-        .map_err(|_| format!("{text} is not a thread count: give 1 to {MAX_THREADS}"))?
-    {
-        n @ 1..=MAX_THREADS => Ok(n),
-        n => Err(format!(
-            "{n} is not a thread count: give 1 to {MAX_THREADS}"
-        )),
-    }
+    within(text, 1, MAX_THREADS, "a thread count")
+}
+
+/// `--players`: the library's limits (`Rules::build` refuses the same).
+fn players(text: &str) -> Result<usize, String> {
+    within(text, 2, MAX_PLAYERS, "a player count")
+}
+
+/// `--face-down`: the library's limits (`Rules::build` refuses the same).
+fn face_down(text: &str) -> Result<usize, String> {
+    within(text, 0, MAX_FACE_DOWN, "a face-down count")
+}
+
+/// `--deck`: a deck within the library's limits.
+fn deck(text: &str) -> Result<Deck, String> {
+    Deck::parse(text).map_err(|e| e.to_string())
+}
+
+/// `--seeds`: a range of seeds, 0 or more.
+fn seed_range(text: &str) -> Result<Seeds, String> {
+    parse_seed_range(text).map_err(|e| e.to_string())
 }
 
 fn positive_u64(text: &str) -> Result<u64, String> {
@@ -179,13 +204,13 @@ pub struct SettingArgs {
     #[arg(long, value_enum)]
     pub rules: Option<Preset>,
     /// Deck: C copies of V values plus J jokers (4x13, 8x13+4, 4x4, 1x10)
-    #[arg(long, value_name = "CxV[+J]")]
-    pub deck: Option<String>,
+    #[arg(long, value_name = "CxV[+J]", value_parser = deck)]
+    pub deck: Option<Deck>,
     /// Number of players, 2 to 12 (more than 2 needs --short-war most-cards)
-    #[arg(long, allow_negative_numbers = true, value_parser = count_usize)]
+    #[arg(long, allow_negative_numbers = true, value_parser = players)]
     pub players: Option<usize>,
     /// Cards each tied player puts face down in a war, 0 to 8
-    #[arg(long, value_name = "D", allow_negative_numbers = true, value_parser = count_usize)]
+    #[arg(long, value_name = "D", allow_negative_numbers = true, value_parser = face_down)]
     pub face_down: Option<usize>,
     /// What happens when a tied player cannot put down D + 1 cards
     #[arg(long, value_enum)]
@@ -251,8 +276,8 @@ pub struct BattleArgs {
 #[derive(Args, Debug)]
 pub struct SweepArgs {
     /// Seeds to play: `A..B` (end excluded) or `A..=B` [default: 0..100000; every deal with lex]
-    #[arg(long)]
-    pub seeds: Option<String>,
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true, value_parser = seed_range)]
+    pub seeds: Option<Seeds>,
     /// Shuffle
     #[arg(long, value_enum, default_value = "lcg")]
     pub shuffle: Shuffle,

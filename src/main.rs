@@ -75,9 +75,8 @@ fn print_out(text: &str) -> Result<()> {
 /// The validated rules the setting flags describe, starting from `default` unless `--rules`
 /// names a preset. `players` (the hands of a file) overrides `--players`.
 fn rules_of(setting: &SettingArgs, default: Preset, players: Option<usize>) -> Result<Rules> {
-    let deck = setting.deck.as_deref().map(warsweep::rules::Deck::parse);
     let knobs = Knobs {
-        deck: deck.transpose()?,
+        deck: setting.deck,
         players: players.or(setting.players),
         face_down: setting.face_down,
         short_war: setting.short_war,
@@ -169,7 +168,7 @@ fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
 
 fn sweep(args: SweepArgs) -> Result<ExitCode> {
     let rules = rules_of(&args.setting, Preset::Shortened, None)?;
-    let (range, part) = (args.seeds.as_deref(), args.shard.as_deref());
+    let (range, part) = (args.seeds, args.shard.as_deref());
     let seeds = seeds::choose(range, args.shuffle, rules.deck(), part)?;
     let whole = seeds::choose(range, args.shuffle, rules.deck(), None)?;
     if args.chunk == 0 || args.window == 0 {

@@ -409,7 +409,9 @@ fn sweep(
     let shuffle = shuffle_of(shuffle)?;
     let max_rounds = max_rounds_of(max_rounds)?;
     let text = seed_text(seeds.as_ref())?;
-    let seeds = seeds::choose(text.as_deref(), shuffle, rules.deck(), None).map_err(bad)?;
+    let range = text.as_deref().map(seeds::parse_seed_range);
+    let range = range.transpose().map_err(bad)?;
+    let seeds = seeds::choose(range, shuffle, rules.deck(), None).map_err(bad)?;
     let threads = match threads {
         Some(n @ 1..=1024) => n,
         Some(n) => return Err(bad(format!("{n} is not a thread count: give 1 to 1024"))),

@@ -29,6 +29,9 @@ impl Seeds {
 /// Why a seed range cannot be swept.
 #[derive(Error, Debug, PartialEq, Eq)]
 pub enum RangeError {
+    #[error("{0:?} is not a seed range: seeds are 0 or more")]
+    /// A bound below 0.
+    Negative(String),
     #[error("{0:?} is not a seed range (write A..B, end excluded, or A..=B)")]
     /// Not written `A..B` or `A..=B`.
     Malformed(String),
@@ -182,6 +185,12 @@ pub fn parse_seed_range(text: &str) -> Result<Seeds, RangeError> {
     } else {
         return Err(RangeError::Malformed(text.to_string()));
     };
+    if [a, b]
+        .iter()
+        .any(|bound| bound.trim_start().starts_with('-'))
+    {
+        return Err(RangeError::Negative(text.to_string()));
+    }
     let seed = |s: &str| -> Result<u128, RangeError> {
         let s = s.trim();
         if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
@@ -216,13 +225,13 @@ pub fn parse_seed_range(text: &str) -> Result<Seeds, RangeError> {
 /// `lex`), checked against the shuffle, then cut to the part `shard` names (`K/N`, or `slurm`
 /// for a Slurm array task's).
 pub fn choose(
-    range: Option<&str>,
+    range: Option<Seeds>,
     shuffle: Shuffle,
     deck: Deck,
     part: Option<&str>,
 ) -> Result<Seeds, RangeError> {
     let whole = match (range, shuffle) {
-        (Some(text), _) => parse_seed_range(text)?,
+        (Some(seeds), _) => seeds,
         (None, Shuffle::Lex) => Seeds {
             start: 0,
             end: lex_deals(deck)? as u128,

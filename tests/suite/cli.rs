@@ -410,12 +410,12 @@ fn bad_settings_are_refused() {
             "13",
         ],
         b"",
-        "a game has 2 to 12 players, not 13",
+        "13 is not a player count: give 2 to 12",
     );
     refuses(
         &["play", "--seed", "1", "--rules", "oorlog", "--players", "1"],
         b"",
-        "not 1",
+        "1 is not a player count: give 2 to 12",
     );
     let three = std::fs::read(data("oorlog-three.txt")).unwrap();
     refuses(
@@ -464,7 +464,7 @@ fn bad_settings_are_refused() {
     refuses(
         &["play", "--seed", "1", "--face-down", "9"],
         b"",
-        "--face-down is 0 to 8, not 9",
+        "9 is not a face-down count: give 0 to 8",
     );
     refuses(
         &["play", "--seed", "1", "--short-war", "sometimes"],
@@ -616,8 +616,7 @@ fn command_line_conventions() {
         .success()
         .stdout("");
     for args in [
-        &["sweep", "--seeds", "0..10", "--players", "-3"][..],
-        &["play", "--seed", "-1"],
+        &["play", "--seed", "-1"][..],
         &["battle", "--players", "-3", "1", "2"],
         &["sweep", "--max-rounds", "-5"],
     ] {
@@ -699,6 +698,119 @@ fn plot_overlays_summaries() {
         b"",
         "cannot write the plot to /no/such/dir/x.svg",
     );
+}
+
+/// Fault: exit codes disagreed with the README's table. `--face-down 99` and `--players 13`
+/// exited 1 while `--threads 0` and `--max-rounds 0` exited 2; `--seeds -5..10` met clap's
+/// "unexpected argument '-5'" and `--seeds=-5..10` another sentence. A flag's value that is
+/// wrong on its own is a usage error (2, clap's text); flags fine alone but not together exit 1.
+#[test]
+fn values_out_of_range_are_usage_errors_as_the_readme_says() {
+    let usage = |args: &[&str], message: &str| {
+        let out = warsweep().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(message),
+            "{args:?}: {stderr:?} lacks {message:?}"
+        );
+        assert!(
+            stderr.ends_with("For more information, try '--help'.\n"),
+            "{stderr}"
+        );
+        stderr.lines().next().unwrap().to_string()
+    };
+    let mut checked = 0;
+    for (args, message) in [
+        (
+            &["sweep", "--face-down", "99"][..],
+            "99 is not a face-down count: give 0 to 8",
+        ),
+        (
+            &["sweep", "--players", "13"],
+            "13 is not a player count: give 2 to 12",
+        ),
+        (
+            &["sweep", "--players", "-3"],
+            "-3 is not a player count: give 2 to 12",
+        ),
+        (
+            &["play", "--seed", "1", "--players", "0"],
+            "0 is not a player count",
+        ),
+        (
+            &["sweep", "--threads", "0"],
+            "0 is not a thread count: give 1 to 1024",
+        ),
+        (
+            &["sweep", "--max-rounds", "0"],
+            "0 is not allowed here: give 1 or more",
+        ),
+        (
+            &["sweep", "--deck", "9x13"],
+            "a deck has 1 to 8 copies of each value, not 9",
+        ),
+        (
+            &["sweep", "--seeds", "10..5"],
+            "the seed range 10..5 is reversed",
+        ),
+        (&["sweep", "--seeds", "five..10"], "is not a seed range"),
+        (
+            &["sweep", "--seeds", "5..5"],
+            "the seed range 5..5 is empty",
+        ),
+        (
+            &["sweep", "--seeds", "0..99999999999999999999"],
+            "is not a seed: seeds are whole numbers from 0 to 18446744073709551615",
+        ),
+    ] {
+        usage(args, message);
+        checked += 1;
+    }
+    // Both spellings of a negative seed say the same.
+    let spaced = usage(&["sweep", "--seeds", "-5..10"], "seeds are 0 or more");
+    let joined = usage(&["sweep", "--seeds=-5..10"], "seeds are 0 or more");
+    assert_eq!(spaced, joined);
+    usage(
+        &["sweep", "--seeds", "0..-5"],
+        "\"0..-5\" is not a seed range: seeds are 0 or more",
+    );
+    checked += 3;
+    // Flags each fine alone, refused together: exit 1, one line.
+    for (args, message) in [
+        (
+            &["sweep", "--players", "3", "--short-war", "draw"][..],
+            "is for 2 players, not 3",
+        ),
+        (
+            &[
+                "sweep",
+                "--deck",
+                "1x3",
+                "--players",
+                "4",
+                "--short-war",
+                "most-cards",
+            ],
+            "4 players would leave someone",
+        ),
+        (
+            &[
+                "sweep",
+                "--deck",
+                "1x3",
+                "--shuffle",
+                "lex",
+                "--seeds",
+                "0..7",
+            ],
+            "past the 1x3 deck's 6",
+        ),
+    ] {
+        refuses(args, b"", message);
+        checked += 1;
+    }
+    assert_eq!(checked, 17);
 }
 
 /// Fault (a regression): CodinGame's own inputs repeat cards (one holds `KD`, `AH`, `QH` and
