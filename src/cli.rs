@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use warsweep::deal::seeds::{parse_seed_range, Seeds};
 use warsweep::deal::Shuffle;
+use warsweep::rules::{check_face_down, check_players};
 use warsweep::rules::{Deal, Deck, Gather, Preset, Ranking, ShortWar, WonPile};
-use warsweep::rules::{MAX_FACE_DOWN, MAX_PLAYERS};
 
 const PRESETS: &str = "\
 Presets (RULES.md):
@@ -170,14 +170,14 @@ fn threads(text: &str) -> Result<usize, String> {
     within(text, 1, MAX_THREADS, "a thread count")
 }
 
-/// `--players`: the library's limits (`Rules::build` refuses the same).
+/// `--players`: a count the library accepts (`check_players`, which `Rules::build` applies).
 fn players(text: &str) -> Result<usize, String> {
-    within(text, 2, MAX_PLAYERS, "a player count")
+    check_players(count_usize(text)?).map_err(|e| e.to_string())
 }
 
-/// `--face-down`: the library's limits (`Rules::build` refuses the same).
+/// `--face-down`: a count the library accepts (`check_face_down`).
 fn face_down(text: &str) -> Result<usize, String> {
-    within(text, 0, MAX_FACE_DOWN, "a face-down count")
+    check_face_down(count_usize(text)?).map_err(|e| e.to_string())
 }
 
 /// `--deck`: a deck within the library's limits.

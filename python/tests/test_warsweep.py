@@ -127,8 +127,12 @@ def test_bad_settings_raise_the_command_lines_sentence():
             warsweep.sweep(seeds, **setting)
         default = [] if "--seeds" in args else ["--seeds", "0..10"]
         _, err, code = cli("sweep", "-q", *default, *args)
-        assert code == 1, err
-        assert err.strip() == "warsweep: " + str(error.value), (err, error.value)
+        if code == 2:
+            # A value wrong on its own is a usage error there, in clap's words around the sentence.
+            assert str(error.value) in err.splitlines()[0], (err, error.value)
+        else:
+            assert code == 1, err
+            assert err.strip() == "warsweep: " + str(error.value), (err, error.value)
         raised += 1
     assert raised == len(BAD)
     for name, value in [("gather", "sideways"), ("won_pile", "reshuffled"), ("ranking", "cyclical")]:

@@ -206,6 +206,18 @@ pub fn overlay(
         .iter()
         .find(|(name, _, _)| *name == metric)
         .ok_or_else(|| format!("{metric:?} is not a metric a plot can draw"))?;
+    if inputs
+        .iter()
+        .all(|(_, _, acc)| acc.metrics[index].count() == 0)
+    {
+        let none = match (metric, inputs.len()) {
+            ("cycle_length", 1) => "the summary holds no infinite game",
+            ("cycle_length", _) => "none of the summaries holds an infinite game",
+            (_, 1) => "the summary holds no finished game",
+            _ => "none of the summaries holds a finished game",
+        };
+        return Err(format!("{none}: there is no {metric} to plot"));
+    }
     let parts: Vec<Vec<(&str, String)>> = inputs
         .iter()
         .map(|(_, s, _)| {

@@ -364,7 +364,7 @@ pub struct Knobs {
 #[derive(Error, Debug, PartialEq, Eq)]
 /// Why a setting cannot be played.
 pub enum RulesError {
-    #[error("a game has 2 to 12 players, not {0}")]
+    #[error("a game has 2 to {MAX_PLAYERS} players, not {0}")]
     /// Fewer than 2 or more than 12 players.
     Players(usize),
     #[error("the {policy} short-war policy is for 2 players, not {players}: use --short-war most-cards for more")]
@@ -378,7 +378,7 @@ pub enum RulesError {
     #[error("the cyclic ranking needs two values or more, and the {0} deck has one")]
     /// The cyclic ranking on a deck of one value.
     OneValue(Deck),
-    #[error("--face-down is 0 to 8, not {0}")]
+    #[error("a war puts 0 to {MAX_FACE_DOWN} cards face down, not {0}")]
     /// More than 8 cards face down.
     FaceDown(usize),
     #[error(
@@ -393,6 +393,22 @@ pub enum RulesError {
         /// The players.
         players: usize,
     },
+}
+
+/// `players` if a game can have that many: 2 to `MAX_PLAYERS`.
+pub fn check_players(players: usize) -> Result<usize, RulesError> {
+    match players {
+        2..=MAX_PLAYERS => Ok(players),
+        _ => Err(RulesError::Players(players)),
+    }
+}
+
+/// `face_down` if a war can put that many cards face down: 0 to `MAX_FACE_DOWN`.
+pub fn check_face_down(face_down: usize) -> Result<usize, RulesError> {
+    match face_down {
+        0..=MAX_FACE_DOWN => Ok(face_down),
+        _ => Err(RulesError::FaceDown(face_down)),
+    }
 }
 
 /// A validated setting: everything the engine needs to play a game.
@@ -540,18 +556,14 @@ impl Rules {
         r.ranking = knobs.ranking.unwrap_or(r.ranking);
         r.won_pile = knobs.won_pile.unwrap_or(r.won_pile);
         r.strength = Strength::new(r.ranking, r.deck);
-        if !(2..=MAX_PLAYERS).contains(&r.players) {
-            return Err(RulesError::Players(r.players));
-        }
+        check_players(r.players)?;
         if r.players > 2 && r.short_war.two_players_only() {
             return Err(RulesError::TwoPlayerPolicy {
                 policy: r.short_war.name(),
                 players: r.players,
             });
         }
-        if r.face_down > MAX_FACE_DOWN {
-            return Err(RulesError::FaceDown(r.face_down));
-        }
+        check_face_down(r.face_down)?;
         if r.ranking == Ranking::Cyclic && r.deck.values() < 2 {
             return Err(RulesError::OneValue(r.deck));
         }

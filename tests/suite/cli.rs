@@ -410,12 +410,12 @@ fn bad_settings_are_refused() {
             "13",
         ],
         b"",
-        "13 is not a player count: give 2 to 12",
+        "a game has 2 to 12 players, not 13",
     );
     refuses(
         &["play", "--seed", "1", "--rules", "oorlog", "--players", "1"],
         b"",
-        "1 is not a player count: give 2 to 12",
+        "a game has 2 to 12 players, not 1",
     );
     let three = std::fs::read(data("oorlog-three.txt")).unwrap();
     refuses(
@@ -464,7 +464,7 @@ fn bad_settings_are_refused() {
     refuses(
         &["play", "--seed", "1", "--face-down", "9"],
         b"",
-        "9 is not a face-down count: give 0 to 8",
+        "a war puts 0 to 8 cards face down, not 9",
     );
     refuses(
         &["play", "--seed", "1", "--short-war", "sometimes"],
@@ -700,6 +700,60 @@ fn plot_overlays_summaries() {
     );
 }
 
+/// Fault: `plot --metric cycle_length` of summaries without an infinite game wrote an empty
+/// chart (a y-axis labelled 0.1, 0.1, ... 0.0) and exited 0. It is refused in one sentence, and
+/// no file is written; summaries that hold some infinite game still plot.
+#[test]
+fn plot_of_a_metric_without_games_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    for (name, rules, seeds) in [
+        ("classic.json", "classic", "0..2000"),
+        ("classic-2.json", "classic", "2000..4000"),
+        ("codingame.json", "codingame", "0..2000"),
+    ] {
+        warsweep()
+            .args([
+                "sweep",
+                "--rules",
+                rules,
+                "--seeds",
+                seeds,
+                "-q",
+                "--summary",
+                &p(name),
+            ])
+            .assert()
+            .success();
+    }
+    let plot = |inputs: &[&str], svg: &str| {
+        let mut args = vec!["plot".to_string()];
+        args.extend(inputs.iter().map(|i| p(i)));
+        args.extend(["--metric", "cycle_length", "-o"].map(String::from));
+        args.push(p(svg));
+        warsweep().args(&args).output().unwrap()
+    };
+    let out = plot(&["classic.json"], "none.svg");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "warsweep: the summary holds no infinite game: there is no cycle_length to plot\n"
+    );
+    assert!(!dir.path().join("none.svg").exists());
+    let out = plot(&["classic.json", "classic-2.json"], "none.svg");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("none of the summaries holds"), "{stderr}");
+    // codingame loops (a tenth of its deals): its cycles plot beside classic's none.
+    let out = plot(&["classic.json", "codingame.json"], "some.svg");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_to_string(dir.path().join("some.svg")).unwrap();
+    assert!(svg.contains("rounds per cycle of an infinite game"));
+}
+
 /// Fault: exit codes disagreed with the README's table. `--face-down 99` and `--players 13`
 /// exited 1 while `--threads 0` and `--max-rounds 0` exited 2; `--seeds -5..10` met clap's
 /// "unexpected argument '-5'" and `--seeds=-5..10` another sentence. A flag's value that is
@@ -724,19 +778,19 @@ fn values_out_of_range_are_usage_errors_as_the_readme_says() {
     for (args, message) in [
         (
             &["sweep", "--face-down", "99"][..],
-            "99 is not a face-down count: give 0 to 8",
+            "a war puts 0 to 8 cards face down, not 99",
         ),
         (
             &["sweep", "--players", "13"],
-            "13 is not a player count: give 2 to 12",
+            "a game has 2 to 12 players, not 13",
         ),
         (
             &["sweep", "--players", "-3"],
-            "-3 is not a player count: give 2 to 12",
+            "-3 is negative: give a whole number, 0 or more",
         ),
         (
             &["play", "--seed", "1", "--players", "0"],
-            "0 is not a player count",
+            "a game has 2 to 12 players, not 0",
         ),
         (
             &["sweep", "--threads", "0"],

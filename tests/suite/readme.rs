@@ -115,6 +115,41 @@ fn the_readme_console_examples_print_what_it_shows() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// Fault: the committed picture was stale (its title lacked what the build writes), and the
+/// README's recipe drew battles where the picture is rounds. The script the README names draws
+/// it again here, byte for byte.
+#[test]
+fn the_readme_picture_is_what_its_recipe_draws() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(
+        readme.contains("scripts/presets-plot.sh") && readme.contains("(data/presets-rounds.svg)")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let drawn = dir.path().join("presets-rounds.svg");
+    let out = std::process::Command::new("bash")
+        .arg(root().join("scripts/presets-plot.sh"))
+        .arg(&drawn)
+        .env("WARSWEEP", assert_cmd::cargo::cargo_bin("warsweep"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let drawn = std::fs::read_to_string(drawn).unwrap();
+    let committed = std::fs::read_to_string(root().join("data/presets-rounds.svg")).unwrap();
+    assert!(
+        drawn.contains("rounds per finished game: "),
+        "not a chart of rounds"
+    );
+    assert_eq!(drawn.lines().count(), committed.lines().count());
+    assert!(
+        drawn == committed,
+        "data/presets-rounds.svg is stale: run scripts/presets-plot.sh"
+    );
+}
+
 #[test]
 fn patterns_match_as_documented() {
     assert!(line_matches(
