@@ -88,6 +88,17 @@ fn rules_of(setting: &SettingArgs, default: Preset, players: Option<usize>) -> R
     Ok(Rules::build(setting.rules.unwrap_or(default), knobs)?)
 }
 
+/// Notes what the rules' flags do not do on this setting: the oorlog ranking on a deck whose
+/// values never meet its exception.
+fn note_rules(rules: &Rules) {
+    if rules.ranking_is_inert() {
+        say(&format!(
+            "warsweep: note: the oorlog ranking lets 2 and 3 beat the ace, and the {} deck has no 3 or no ace: its games are the standard ranking's",
+            rules.deck()
+        ));
+    }
+}
+
 fn play(args: PlayArgs) -> Result<()> {
     let (max_rounds, out) = (args.setting.max_rounds, io::stdout().lock());
     if let Some(seed) = args.seed {
@@ -96,6 +107,7 @@ fn play(args: PlayArgs) -> Result<()> {
         }
         let rules = rules_of(&args.setting, Preset::Codingame, None)?;
         check_seeds(args.shuffle, rules.deck(), Seeds::one(seed))?;
+        note_rules(&rules);
         let start = Start::Seed(args.shuffle, seed);
         play::play(rules, max_rounds, start, args.trace, out).context("cannot write to stdout")?;
         return Ok(());
@@ -116,6 +128,7 @@ fn play(args: PlayArgs) -> Result<()> {
         bail!("{held} but --players says {n}");
     }
     let rules = rules_of(&args.setting, Preset::Codingame, Some(hands.len())).context(held)?;
+    note_rules(&rules);
     let start = Start::Hands(&hands);
     play::play(rules, max_rounds, start, args.trace, out).context("cannot write to stdout")?;
     Ok(())
@@ -123,6 +136,7 @@ fn play(args: PlayArgs) -> Result<()> {
 
 fn answer(args: AnswerArgs) -> Result<()> {
     let rules = rules_of(&args.setting, Preset::Shortened, None)?;
+    note_rules(&rules);
     let (bytes, name) = input::read(args.file.as_deref())?;
     let seeds = input::parse_seeds(&bytes).with_context(|| format!("reading seeds from {name}"))?;
     for &seed in &seeds {

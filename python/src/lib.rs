@@ -77,6 +77,20 @@ impl Knobbed<'_> {
     }
 }
 
+/// A `UserWarning` with `message`, as the command line's notes.
+fn warn(py: Python<'_>, message: String) -> PyResult<()> {
+    let message = std::ffi::CString::new(message).map_err(bad)?;
+    PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)
+}
+
+/// Warns of a ranking that plays as the standard one on this deck, as the command line notes.
+fn warn_inert_ranking(py: Python<'_>, rules: &Rules) -> PyResult<()> {
+    if rules.ranking_is_inert() {
+        warn(py, format!("the oorlog ranking lets 2 and 3 beat the ace, and the {} deck has no 3 or no ace: its games are the standard ranking's", rules.deck()))?;
+    }
+    Ok(())
+}
+
 fn shuffle_of(text: Option<&str>) -> PyResult<Shuffle> {
     Ok(named("shuffle", text, &Shuffle::ALL, Shuffle::name)?.unwrap_or(Shuffle::Lcg))
 }
@@ -213,6 +227,7 @@ fn play(
         (None, Some(seed)) => {
             let rules = knobs.rules(None)?;
             seeds::check_seeds(shuffle, rules.deck(), Seeds::one(seed)).map_err(bad)?;
+            warn_inert_ranking(py, &rules)?;
             let result = py.detach(|| {
                 let mut engine = Engine::new(rules);
                 engine.set_max_rounds(max_rounds);
@@ -227,9 +242,7 @@ fn play(
             let hands = parse_hands(text.as_bytes(), deck).map_err(bad)?;
             let excess = deck.excess(&hands.concat());
             if !excess.is_empty() {
-                let message = std::ffi::CString::new(format!("{excess}: they are played as given"))
-                    .map_err(bad)?;
-                PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
+                warn(py, format!("{excess}: they are played as given"))?;
             }
             if let Some(n) = players.filter(|&n| n != hands.len()) {
                 return Err(bad(format!(
@@ -238,6 +251,7 @@ fn play(
                 )));
             }
             let rules = knobs.rules(Some(hands.len()))?;
+            warn_inert_ranking(py, &rules)?;
             let total = hands.iter().map(Vec::len).sum();
             let result = py.detach(|| {
                 let mut engine = Engine::with_capacity(rules, total);
@@ -433,6 +447,8 @@ fn sweep(
         mirrors: true,
         pairs: seeds,
     };
+    sweep.check().map_err(bad)?;
+    warn_inert_ranking(py, &rules)?;
     let stop = AtomicBool::new(false);
     let started = Instant::now();
     let mut sink = Rows(Vec::new());

@@ -195,3 +195,11 @@ def test_hands_with_repeated_cards_play_with_a_warning():
     with pytest.warns(UserWarning, match="5 cards of value 1"):
         game = warsweep.play([[1, 1, 1, 1, 1], [2, 2, 2]], rules="bataille", deck="4x4")
     assert str(game) == "2 4"
+
+
+def test_options_that_would_do_nothing_are_refused_or_warned():
+    with pytest.raises(ValueError, match="a table of cycles needs games whose cycles are found"):
+        warsweep.sweep((0, 10), gather="random", cycles=True)
+    with pytest.warns(UserWarning, match="the oorlog ranking lets 2 and 3 beat the ace"):
+        game = warsweep.play(seed=3, rules="bataille", deck="4x4", ranking="oorlog")
+    assert str(game) == str(warsweep.play(seed=3, rules="bataille", deck="4x4"))

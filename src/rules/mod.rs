@@ -599,6 +599,16 @@ impl Rules {
         self.won_pile
     }
 
+    /// Whether the ranking compares as the standard one on this deck: the oorlog ranking on a
+    /// deck without a 3 or without an ace, where its exception (2 and 3 beat the ace) never
+    /// applies. Such games are the standard ranking's; the front-ends say so.
+    pub fn ranking_is_inert(&self) -> bool {
+        match self.ranking {
+            Ranking::Oorlog => self.strength.is_plain(),
+            Ranking::Standard | Ranking::Cyclic => false,
+        }
+    }
+
     /// Whether the game is deterministic, so that a non-ending game must repeat a state: not
     /// with the random gather or shuffled won piles, whose games `--max-rounds` caps.
     pub fn detects_cycles(&self) -> bool {

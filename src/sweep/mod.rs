@@ -170,7 +170,30 @@ impl Drop for Loan<'_, '_> {
     }
 }
 
+/// Why a sweep's options ask for what its setting cannot give.
+#[derive(thiserror::Error, Debug, PartialEq, Eq)]
+pub enum SweepError {
+    /// A table of cycles where no game is found infinite.
+    #[error("a table of cycles needs games whose cycles are found, and games under the random gather or with shuffled won piles are not checked for cycles (they stop after max-rounds rounds)")]
+    NoCycles,
+}
+
 impl Sweep {
+    /// Refuses options that would silently do nothing: a table of cycles (`cycles`) of games
+    /// that are never found infinite.
+    pub fn check(&self) -> Result<(), SweepError> {
+        if self.cycles && !self.rules.detects_cycles() {
+            return Err(SweepError::NoCycles);
+        }
+        Ok(())
+    }
+
+    /// Whether counting mirror deals together could apply at all: in a `lex` walk of a
+    /// symmetric setting (a sweep writing rows still plays every deal).
+    pub fn has_mirrors(&self) -> bool {
+        self.shuffle == Shuffle::Lex && self.rules.symmetric()
+    }
+
     /// The mirror deals this sweep counts with the deal played: in a symmetric setting's
     /// `lex` walk, unless it writes a row for every deal (`rows`) or plays every deal.
     pub fn mirror(&self, rows: bool) -> Option<Mirror> {

@@ -754,6 +754,104 @@ fn plot_of_a_metric_without_games_is_refused() {
     assert!(svg.contains("rounds per cycle of an infinite game"));
 }
 
+/// Fault: flags that did nothing, silently. `--every-deal` on an lcg sweep; `--cycles` with
+/// the random gather (a header and no row: its games are never found infinite); `--ranking
+/// oorlog` on a deck without a 3 or an ace (the standard ranking's games). The first and last
+/// play as before, with one note saying so; the table of cycles is refused.
+#[test]
+fn flags_that_would_do_nothing_are_refused_or_noted() {
+    let stderr_of = |args: &[&str]| {
+        let out = warsweep().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        // Notes only: with the CSV on stdout the table goes to stderr.
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let notes: String = stderr
+            .lines()
+            .filter(|l| l.starts_with("warsweep: "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        (String::from_utf8(out.stdout).unwrap(), notes)
+    };
+    let csv = ["sweep", "--seeds", "0..50", "--csv", "-", "-j", "1"];
+    let (plain, _) = stderr_of(&csv);
+    let (every, note) = stderr_of(&[&csv[..], &["--every-deal"]].concat());
+    assert_eq!(plain, every);
+    assert_eq!(
+        note,
+        "warsweep: note: --every-deal changes only lex walks of a symmetric setting, which \
+         otherwise play one deal of each mirror pair: this sweep plays every seed of its range \
+         anyway\n"
+    );
+    // Where it does something, no note.
+    let lex = [
+        "--rules",
+        "bataille",
+        "--deck",
+        "4x4",
+        "--shuffle",
+        "lex",
+        "--seeds",
+        "0..50",
+    ];
+    let (_, quiet) = stderr_of(&[&["sweep", "-q"][..], &lex, &["--every-deal"]].concat());
+    assert_eq!(quiet, "");
+    let (_, note) =
+        stderr_of(&[&["sweep"][..], &lex[..4], &["--ranking", "oorlog", "-q"]].concat());
+    assert_eq!(note, "");
+    let oorlog = "warsweep: note: the oorlog ranking lets 2 and 3 beat the ace, and the 4x4 deck \
+                  has no 3 or no ace: its games are the standard ranking's\n";
+    let standard = [&["sweep"][..], &lex, &["--csv", "-"]].concat();
+    let (rows, _) = stderr_of(&standard);
+    let (oorlog_rows, note) = stderr_of(&[&standard[..], &["--ranking", "oorlog"]].concat());
+    assert_eq!((rows, note.as_str()), (oorlog_rows, oorlog));
+    let (_, note) = stderr_of(&[
+        "play",
+        "--seed",
+        "3",
+        "--rules",
+        "bataille",
+        "--deck",
+        "4x4",
+        "--ranking",
+        "oorlog",
+    ]);
+    assert_eq!(note, oorlog);
+    // On a deck with 3s and aces the ranking is live: no note.
+    let (_, note) = stderr_of(&["play", "--seed", "3", "--ranking", "oorlog"]);
+    assert_eq!(note, "");
+    for gather in ["random"] {
+        let dir = tempfile::tempdir().unwrap();
+        let cycles = dir.path().join("cycles.csv");
+        refuses(
+            &[
+                "sweep",
+                "--seeds",
+                "0..50",
+                "--gather",
+                gather,
+                "--cycles",
+                cycles.to_str().unwrap(),
+            ],
+            b"",
+            "a table of cycles needs games whose cycles are found",
+        );
+        assert!(!cycles.exists());
+    }
+    refuses(
+        &[
+            "sweep",
+            "--seeds",
+            "0..50",
+            "--won-pile",
+            "shuffled",
+            "--cycles",
+            "-",
+        ],
+        b"",
+        "games under the random gather or with shuffled won piles are not checked for cycles",
+    );
+}
+
 /// Fault: exit codes disagreed with the README's table. `--face-down 99` and `--players 13`
 /// exited 1 while `--threads 0` and `--max-rounds 0` exited 2; `--seeds -5..10` met clap's
 /// "unexpected argument '-5'" and `--seeds=-5..10` another sentence. A flag's value that is
