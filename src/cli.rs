@@ -12,7 +12,7 @@ use warsweep::rules::{check_face_down, check_players};
 use warsweep::rules::{Deal, Deck, Gather, Preset, Ranking, ShortWar, WonPile};
 
 const PRESETS: &str = "\
-Presets (RULES.md):
+Presets (docs/rules.md):
   codingame  2 players, 3 cards face down in a war, a player short of cards for a war makes the
              game a draw (PAT), p1-first gather; play prints rounds
   shortened  2 players, 3 face down, a short war is shortened to the cards left, reveal gather;
@@ -82,13 +82,13 @@ pub enum Command {
     /// Plays the codingame preset unless --rules names another. Reads hands in the CodinGame format from FILE (or stdin when FILE is absent or `-`): a line
     /// with player 1's card count, then that many cards (`10H`, `TD`, `qs`, `JK`), then the same for
     /// player 2, and so on for more players. With --seed, plays a dealt game instead.
-    #[command(after_help = PRESETS)]
+    #[command(after_help = PRESETS, mut_arg("rules", |a| a.help("Rule preset [default: codingame]; every flag below overrides one part of it")))]
     Play(PlayArgs),
     /// Solve the seed-004 puzzle: reads Q, then Q seeds; prints `W T` for every seed on one line.
     ///
     /// A draw prints `0 T`, an infinite game `0 inf`. T is what the preset's `play` counts
     /// (battles for `shortened`, the default).
-    #[command(after_help = PRESETS)]
+    #[command(after_help = PRESETS, mut_arg("rules", |a| a.help("Rule preset [default: shortened]; every flag below overrides one part of it")))]
     Answer(AnswerArgs),
     /// Resolve one Oorlog battle (seed 003) and print the winner's index.
     ///
@@ -103,20 +103,27 @@ pub enum Command {
     /// summary. The CSV (`seed,outcome,winner,rounds,battles,wars,cycle_start,cycle_length`) is
     /// streamed in seed order and is byte-identical for any thread count. The JSON summary
     /// merges with other shards' (see `merge`).
-    #[command(after_help = PRESETS)]
+    #[command(after_help = PRESETS, mut_arg("rules", |a| a.help("Rule preset [default: shortened]; every flag below overrides one part of it")))]
     Sweep(SweepArgs),
     /// Merge shard summaries of one setting over disjoint seed ranges that join up.
     ///
     /// The result is exactly what one sweep over the union would have written (timings are
     /// added up). Prints the readable table. Every summary is checked first: its counts must add
     /// up and agree with its seed range, its histograms and its records.
+    #[command(mut_arg("cycles", |a| a.help("Write the distinct cycles the summaries list, merged (each cycle's basin added up), as CSV (`cycle_length,deals,first_seed,hands`) here (`-` for stdout)")))]
     Merge(MergeArgs),
     /// Overlay the length distributions of several summaries in one SVG chart.
     ///
     /// Each summary (a rule variant, a deck shape, a player count) becomes one line: the share of
     /// its games in each bin of --metric, from the histograms the summary holds, with a legend.
     Plot(PlotArgs),
-    /// Print a shell completion script (see the README for where to put it).
+    /// Print a shell completion script.
+    ///
+    /// Where to put it: bash, `warsweep completions bash >
+    /// ~/.local/share/bash-completion/completions/warsweep`; zsh, `warsweep completions zsh >
+    /// ~/.zfunc/_warsweep` with `fpath+=~/.zfunc` before `compinit` in ~/.zshrc; fish, `warsweep
+    /// completions fish > ~/.config/fish/completions/warsweep.fish`; PowerShell, add
+    /// `warsweep completions powershell | Out-String | Invoke-Expression` to $PROFILE.
     Completions(CompletionsArgs),
     /// Print the man page (roff) of warsweep or of one command, or write them all to a folder.
     ///
@@ -387,11 +394,49 @@ pub fn man_page(cmd: &clap::Command, out: &mut dyn std::io::Write) -> std::io::R
         }
         writeln!(out, ".fi")?;
     }
+    let name = cmd.get_display_name().unwrap_or(cmd.get_name());
+    for (title, text) in man_sections(name) {
+        writeln!(out, ".SH {title}")?;
+        for paragraph in text.split("\n\n") {
+            let roff = paragraph.replace('\\', "\\e").replace('-', "\\-");
+            writeln!(out, ".PP\n{roff}")?;
+        }
+    }
     if cmd.get_version().is_some() {
         man.render_version_section(out)?;
     }
     Ok(())
 }
+
+/// The sections a page has beside its options: EXIT STATUS for every page, SIGNALS and FILES
+/// for the pages of commands that sweep or write files (`warsweep` and `warsweep-sweep`).
+fn man_sections(page: &str) -> Vec<(&'static str, &'static str)> {
+    let mut sections = vec![("EXIT STATUS", EXIT_STATUS)];
+    if matches!(page, "warsweep" | "warsweep-sweep") {
+        sections.push(("SIGNALS", SIGNALS));
+        sections.push(("FILES", FILES));
+    }
+    sections
+}
+
+const EXIT_STATUS: &str = "\
+0: success, also when the reader of the CSV on stdout goes away.
+
+1: a failure: bad input, a file that cannot be read or written, a refused merge or resume, flags each fine alone but not together; one line on stderr.
+
+2: a usage error: an unknown flag, or a flag's value wrong on its own (a number out of its range, a malformed deck or seed range); clap's own message.
+
+129, 130, 143: a sweep stopped by SIGHUP, SIGINT or SIGTERM, after writing outputs that cover exactly the seeds played.";
+
+const SIGNALS: &str = "\
+SIGINT, SIGTERM and SIGHUP stop a sweep at its next window (a fraction of a second): every output then covers exactly the seeds played, the table is printed marked as partial, and the exit status is 128 plus the signal's number. A second signal within a second counts as the same request.";
+
+const FILES: &str = "\
+FILE.resume: the checkpoint of a sweep that writes files, kept beside its first output file, written atomically every two seconds and removed when the sweep ends; `--resume` continues from it after a signal, `kill -9` or a power loss.
+
+FILE.partial: a CSV being streamed; it takes its name when the sweep ends.
+
+Outputs appear complete or not at all: each is written to a temporary file beside it and renamed.";
 
 /// The man page `warsweep man` prints (warsweep's, or `command`'s), or none when `out_dir` is
 /// given and every page is written there as `warsweep.1` and `warsweep-COMMAND.1`.

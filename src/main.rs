@@ -251,6 +251,10 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
                 "warsweep: stopped by {name}: {}",
                 done.played(seeds)
             ));
+            // What was played, marked as partial; a closed stdout does not change the exit code.
+            if !quiet {
+                let _ = show(&done.table(), table_to_stderr);
+            }
             return Ok(ExitCode::from(code));
         }
         None if !quiet => show(&done.table(), table_to_stderr)?,

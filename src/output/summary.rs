@@ -648,6 +648,13 @@ impl Summary {
             self.elapsed_seconds,
             group(self.games_per_second.round() as u64)
         );
+        let per_second = self.battles_played as f64 / self.elapsed_seconds.max(1e-9);
+        let _ = writeln!(
+            out,
+            "{} battles played ({} per second; an infinite game's up to the end of its first cycle)",
+            group(self.battles_played),
+            group(per_second.round() as u64),
+        );
         out
     }
 }

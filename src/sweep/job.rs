@@ -80,16 +80,17 @@ pub struct Done {
 }
 
 impl Done {
-    /// The readable table, and the battles played and their rate.
+    /// The readable table of the seeds played; a sweep stopped early says so above it.
     pub fn table(&self) -> String {
-        let summary = &self.summary;
-        let per_second = summary.battles_played as f64 / self.elapsed_seconds.max(1e-9);
-        format!(
-            "{}{} battles played ({} per second; an infinite game's up to the end of its first cycle)\n",
-            summary.table(),
-            group(summary.battles_played),
-            group(per_second.round() as u64),
-        )
+        match self.stopped {
+            None => self.summary.table(),
+            Some(_) => format!(
+                "partial: only seeds {}..{} were played\n{}",
+                self.summary.seeds.start,
+                self.summary.seeds.end,
+                self.summary.table()
+            ),
+        }
     }
 
     /// What a sweep that stopped early says: which seeds the outputs cover, out of `seeds`.

@@ -852,6 +852,118 @@ fn flags_that_would_do_nothing_are_refused_or_noted() {
     );
 }
 
+/// Fault: the `merge` table left out the "N battles played" line the sweep table prints. The
+/// merge of two shards prints the whole sweep's table, timings aside.
+#[test]
+fn merge_table_says_the_battles_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let table = |args: &[&str]| {
+        let out = warsweep().args(args).output().unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        // Timings differ: the lines with seconds are compared up to their figures.
+        text.lines()
+            .map(|l| match l.split_once(" battles played (") {
+                Some((n, _)) => format!("{n} battles played"),
+                None if l.ends_with(" games/s") => "time".to_string(),
+                None => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+    };
+    let whole = table(&["sweep", "--seeds", "0..3000", "-j", "1"]);
+    for (k, range) in ["0..1000", "1000..3000"].iter().enumerate() {
+        let summary = p(&format!("{k}.json"));
+        table(&["sweep", "--seeds", range, "-q", "--summary", &summary]);
+    }
+    let merged = table(&["merge", &p("0.json"), &p("1.json")]);
+    assert!(
+        whole.last().unwrap().ends_with(" battles played"),
+        "{whole:?}"
+    );
+    assert_eq!(merged, whole);
+}
+
+/// Fault: help and man pages. "Presets (RULES.md)" named a file the repository does not have;
+/// `merge --help` said `--cycles` finds cycles (it merges them); `completions --help` sent to the
+/// README, which did not say where to put the script; the man pages had no EXIT STATUS,
+/// SIGNALS or FILES; `sweep --help` did not show that `--rules` defaults to `shortened`.
+#[test]
+fn help_and_man_pages_say_what_is_true() {
+    let help = |args: &[&str]| {
+        let out = warsweep().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    assert!(root.join("docs/rules.md").exists());
+    let mut checked = 0;
+    for (command, default) in [
+        ("play", "codingame"),
+        ("answer", "shortened"),
+        ("sweep", "shortened"),
+    ] {
+        let text = help(&[command, "--help"]);
+        assert!(
+            text.contains("Presets (docs/rules.md):") && !text.contains("RULES.md"),
+            "{command}"
+        );
+        assert!(
+            text.contains(&format!("Rule preset [default: {default}]")),
+            "{command}: {text}"
+        );
+        checked += 1;
+    }
+    let merge = help(&["merge", "--help"]);
+    assert!(
+        merge.contains("Write the distinct cycles the summaries list, merged"),
+        "{merge}"
+    );
+    assert!(!merge.contains("Find every distinct cycle"));
+    let sweep = help(&["sweep", "--help"]);
+    assert!(sweep.contains("Find every distinct cycle and its basin"));
+    let completions = help(&["completions", "--help"]);
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for place in [
+        "~/.local/share/bash-completion/completions/warsweep",
+        "~/.config/fish/completions/warsweep.fish",
+        "~/.zfunc/_warsweep",
+    ] {
+        assert!(
+            completions.contains(place) && readme.contains(place),
+            "{place}"
+        );
+        checked += 1;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    warsweep()
+        .args(["man", "--out-dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let path = entry.unwrap().path();
+        let page = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        assert!(page.contains("\n.SH EXIT STATUS\n"), "{name}");
+        assert!(!page.contains("RULES.md"), "{name}");
+        let sweeps = name == "warsweep" || name == "warsweep-sweep";
+        for section in ["\n.SH SIGNALS\n", "\n.SH FILES\n"] {
+            assert_eq!(page.contains(section), sweeps, "{name}: {section}");
+        }
+        if sweeps {
+            assert!(
+                page.contains(".resume") && page.contains(".partial"),
+                "{name}"
+            );
+        }
+        checked += 1;
+    }
+    // warsweep's page and one a command: play, answer, battle, sweep, merge, plot,
+    // completions, man.
+    assert_eq!(checked, 3 + 3 + 9);
+}
+
 /// Fault: exit codes disagreed with the README's table. `--face-down 99` and `--players 13`
 /// exited 1 while `--threads 0` and `--max-rounds 0` exited 2; `--seeds -5..10` met clap's
 /// "unexpected argument '-5'" and `--seeds=-5..10` another sentence. A flag's value that is

@@ -721,15 +721,19 @@ fn closed_stderr() {
         ("sweep --no-such-flag", 2),
         ("merge /no/such/summary.json", 1),
     ] {
-        let status = std::process::Command::new("bash")
+        // Fault: bash's stderr was the test's, and `cargo test` showed a stray line from the
+        // pipe's sweep; it is kept here instead, and holds no panic.
+        let out = std::process::Command::new("bash")
             .arg("-c")
             .arg(format!(
                 "set -o pipefail; '{}' {command} 2>&-",
                 binary().display()
             ))
-            .status()
+            .output()
             .unwrap();
-        assert_eq!(status.code(), Some(code), "{command}");
+        assert_eq!(out.status.code(), Some(code), "{command}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{command}: {stderr}");
     }
 }
 
@@ -885,4 +889,70 @@ fn shards_cover_the_range_and_merge_into_it() {
             .env_remove("SLURM_ARRAY_TASK_ID"),
         "--shard without K/N takes them from SLURM_ARRAY_TASK_ID",
     );
+}
+
+/// Fault: a sweep stopped by a signal printed no table at all. It prints what it played, marked
+/// as partial, with the same figures as its summary.
+#[test]
+fn a_sweep_stopped_by_a_signal_prints_the_table_of_what_it_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let summary = dir.path().join("s.json");
+    let child = std::process::Command::new(binary())
+        .args([
+            "sweep",
+            "--seeds",
+            "0..1000000000",
+            "-j",
+            "2",
+            "--window",
+            "4096",
+        ])
+        .arg("--summary")
+        .arg(&summary)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    send_signal(child.id(), "INT");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let table = String::from_utf8(out.stdout).unwrap();
+    let played = summary_without_timings(&summary);
+    let end = played["seeds"]["end"].as_u64().unwrap();
+    assert!(end > 0 && end < 1_000_000_000);
+    let first = table.lines().next().unwrap();
+    assert_eq!(first, format!("partial: only seeds 0..{end} were played"));
+    let games = format!("games {:>20}", warsweep::output::summary::group(end));
+    assert!(
+        table
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")
+                == games.split_whitespace().collect::<Vec<_>>().join(" ")),
+        "{table}"
+    );
+    assert!(table.contains(" battles played ("), "{table}");
+}
+
+/// Fault: `--resume` with no checkpoint (a first run, or one that finished) starts afresh; it
+/// says so in a note, and plays the whole range.
+#[test]
+fn resume_without_a_checkpoint_says_it_starts_afresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let summary = dir.path().join("s.json");
+    let out = warsweep()
+        .args(["sweep", "--seeds", "100..2000", "--resume", "--summary"])
+        .arg(&summary)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr,
+        format!(
+            "warsweep: note: no checkpoint at {}.resume: starting at seed 100\n",
+            summary.display()
+        )
+    );
+    assert_eq!(summary_without_timings(&summary)["games"], 1900);
 }
