@@ -355,7 +355,8 @@ mod tests {
             r("0..18446744073709551617"),
             Err(RangeError::NotASeed(_))
         ));
-        assert!(matches!(r("-1..5"), Err(RangeError::Malformed(_))));
+        assert!(matches!(r("-1..5"), Err(RangeError::Negative(_))));
+        assert!(matches!(r("1..-5"), Err(RangeError::Negative(_))));
         assert!(matches!(r("1-5"), Err(RangeError::Malformed(_))));
         assert!(matches!(r("a..b"), Err(RangeError::Malformed(_))));
     }
