@@ -88,14 +88,10 @@ fn rules_of(setting: &SettingArgs, default: Preset, players: Option<usize>) -> R
     Ok(Rules::build(setting.rules.unwrap_or(default), knobs)?)
 }
 
-/// Notes what the rules' flags do not do on this setting: the oorlog ranking on a deck whose
-/// values never meet its exception.
+/// Notes what the rules' flags do not do on this setting (`Rules::inert_ranking`).
 fn note_rules(rules: &Rules) {
-    if rules.ranking_is_inert() {
-        say(&format!(
-            "warsweep: note: the oorlog ranking lets 2 and 3 beat the ace, and the {} deck has no 3 or no ace: its games are the standard ranking's",
-            rules.deck()
-        ));
+    if let Some(note) = rules.inert_ranking() {
+        say(&format!("warsweep: note: {note}"));
     }
 }
 

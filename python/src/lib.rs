@@ -85,8 +85,8 @@ fn warn(py: Python<'_>, message: String) -> PyResult<()> {
 
 /// Warns of a ranking that plays as the standard one on this deck, as the command line notes.
 fn warn_inert_ranking(py: Python<'_>, rules: &Rules) -> PyResult<()> {
-    if rules.ranking_is_inert() {
-        warn(py, format!("the oorlog ranking lets 2 and 3 beat the ace, and the {} deck has no 3 or no ace: its games are the standard ranking's", rules.deck()))?;
+    if let Some(note) = rules.inert_ranking() {
+        warn(py, note)?;
     }
     Ok(())
 }

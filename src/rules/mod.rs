@@ -599,14 +599,15 @@ impl Rules {
         self.won_pile
     }
 
-    /// Whether the ranking compares as the standard one on this deck: the oorlog ranking on a
-    /// deck without a 3 or without an ace, where its exception (2 and 3 beat the ace) never
-    /// applies. Such games are the standard ranking's; the front-ends say so.
-    pub fn ranking_is_inert(&self) -> bool {
-        match self.ranking {
+    /// What a player should know when the ranking compares as the standard one on this deck:
+    /// the oorlog ranking on a deck without a 3 or without an ace, where its exception (2 and 3
+    /// beat the ace) never applies. The games are the standard ranking's; the front-ends say so.
+    pub fn inert_ranking(&self) -> Option<String> {
+        let inert = match self.ranking {
             Ranking::Oorlog => self.strength.is_plain(),
             Ranking::Standard | Ranking::Cyclic => false,
-        }
+        };
+        inert.then(|| format!("the oorlog ranking lets 2 and 3 beat the ace, and the {} deck has no 3 or no ace: its games are the standard ranking's", self.deck))
     }
 
     /// Whether the game is deterministic, so that a non-ending game must repeat a state: not

@@ -126,9 +126,8 @@ impl Job {
     /// output path changes if this fails.
     pub fn prepare(self, note: &mut dyn FnMut(String)) -> Result<Ready, Error> {
         self.sweep.check().map_err(Error::msg)?;
-        let rules = &self.sweep.rules;
-        if rules.ranking_is_inert() {
-            note(format!("the oorlog ranking lets 2 and 3 beat the ace, and the {} deck has no 3 or no ace: its games are the standard ranking's", rules.deck()));
+        if let Some(inert) = self.sweep.rules.inert_ranking() {
+            note(inert);
         }
         if !self.sweep.mirrors && !self.sweep.has_mirrors() {
             note("--every-deal changes only lex walks of a symmetric setting, which otherwise play one deal of each mirror pair: this sweep plays every seed of its range anyway".to_string());

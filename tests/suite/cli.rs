@@ -921,7 +921,8 @@ fn help_and_man_pages_say_what_is_true() {
     let sweep = help(&["sweep", "--help"]);
     assert!(sweep.contains("Find every distinct cycle and its basin"));
     let completions = help(&["completions", "--help"]);
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap()
+        + &std::fs::read_to_string(root.join("docs/guide.md")).unwrap();
     for place in [
         "~/.local/share/bash-completion/completions/warsweep",
         "~/.config/fish/completions/warsweep.fish",
