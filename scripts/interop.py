@@ -43,6 +43,17 @@ def main(csv_path: str, summary_path: str) -> int:
         agree = abs(from_csv - from_summary) <= 0.001 * max(abs(from_csv), 1) + 1
         ok &= agree
         print(f"{label:28}{from_csv:>16,.0f}{from_summary:>18,.0f}{'' if agree else '  DIFFERENT'}")
+    # The mean, standard deviation and sum of squares are exact: they agree to the last digits.
+    rounds = finished.rounds.astype("int64")
+    exact = [
+        ("rounds, sum of squares", int((rounds**2).sum()), summary["rounds"]["squares"]),
+        ("rounds, mean", float(rounds.mean()), summary["rounds"]["mean"]),
+        ("rounds, stdev", float(rounds.std(ddof=0)), summary["rounds"]["stdev"]),
+    ]
+    for label, from_csv, from_summary in exact:
+        agree = abs(from_csv - from_summary) <= 1e-9 * abs(from_csv)
+        ok &= agree
+        print(f"{label:28}{from_csv:>16,.2f}{from_summary:>18,.2f}{'' if agree else '  DIFFERENT'}")
     return 0 if ok else 1
 
 

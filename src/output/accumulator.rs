@@ -10,8 +10,15 @@ use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
-/// Significant digits every histogram keeps (values below 2,048 are exact).
+/// Significant digits every histogram keeps (values below `EXACT_BELOW` are exact; larger ones
+/// are held to within `PRECISION`).
 pub const SIGFIG: u8 = 3;
+/// Values below this have a bucket of their own in every histogram, so the percentiles read
+/// from them are exact; at and above it, a bucket holds several values.
+pub const EXACT_BELOW: u64 = 2048;
+/// How far a percentile read from a bucket holding several values may lie from the true one,
+/// relative to it (a bucket spans at most 1/1024 of its values: under 0.1%).
+pub const PRECISION: f64 = 1.0 / 1024.0;
 /// Largest value a histogram tracks exactly to `SIGFIG` digits; larger ones saturate.
 pub const HIGHEST: u64 = 1 << 40;
 
@@ -41,11 +48,18 @@ pub struct Metric {
     small: Box<[u64; SMALL]>,
 }
 
-/// Count, total and extremes of the values held in a metric's histogram.
+/// Count, total, sum of squares and extremes of the values held in a metric's histogram.
+///
+/// The sums cannot overflow in any sweep: a metric's total is at most the battles played (2^64
+/// of them take 585 years at a billion a second), and its sum of squares at most `max x total`,
+/// below 2^128.
 #[derive(Clone, Copy, Debug)]
 struct Held {
     count: u64,
     total: u64,
+    /// The sum of the squares of the values, `None` when unknown: a summary written before
+    /// summaries kept it, whose histogram holds values too large to be exact.
+    squares: Option<u128>,
     min: u64,
     max: u64,
 }
@@ -57,6 +71,7 @@ impl Metric {
             held: Held {
                 count: 0,
                 total: 0,
+                squares: Some(0),
                 min: u64::MAX,
                 max: 0,
             },
@@ -65,18 +80,29 @@ impl Metric {
         }
     }
 
-    /// A metric read from a summary: its exact tallies and its histogram.
+    /// A metric read from a summary: its exact tallies and its histogram. A sum of squares the
+    /// summary lacks (written before summaries kept it) is read from the histogram when every
+    /// value it holds is exact there, and stays unknown otherwise.
     pub(crate) fn from_parts(
         count: u64,
         total: u64,
+        squares: Option<u128>,
         min: u64,
         max: u64,
         hist: Histogram<u64>,
     ) -> Metric {
+        let squares = squares.or_else(|| {
+            (count == 0 || max < EXACT_BELOW).then(|| {
+                hist.iter_recorded()
+                    .map(|v| square(v.value_iterated_to()) * u128::from(v.count_at_value()))
+                    .sum()
+            })
+        });
         Metric {
             held: Held {
                 count,
                 total,
+                squares,
                 min,
                 max,
             },
@@ -105,6 +131,9 @@ impl Metric {
         let held = &mut self.held;
         held.count += times;
         held.total += value * times;
+        if let Some(squares) = &mut held.squares {
+            *squares += square(value) * u128::from(times);
+        }
         held.min = held.min.min(value);
         held.max = held.max.max(value);
         self.hist.saturating_record_n(value, times);
@@ -127,6 +156,12 @@ impl Metric {
         self.smalls().try_fold(self.held.total, |sum, (v, n)| {
             sum.checked_add(v.checked_mul(n)?)
         })
+    }
+
+    /// The sum of the squares of every value counted, `None` when unknown (see `Held`).
+    pub fn squares(&self) -> Option<u128> {
+        let small: u128 = self.smalls().map(|(v, n)| square(v) * u128::from(n)).sum();
+        self.held.squares.map(|held| held + small)
     }
 
     /// The sum of every value counted.
@@ -174,9 +209,14 @@ impl Metric {
         a.zip(b)
             .and_then(|(a, b)| a.checked_add(b))
             .ok_or("total")?;
+        let squares = match (self.held.squares, other.held.squares) {
+            (Some(a), Some(b)) => Some(a.checked_add(b).ok_or("sum of square")?),
+            _ => None,
+        };
         let (held, more) = (&mut self.held, &other.held);
         held.count += more.count;
         held.total += more.total;
+        held.squares = squares;
         held.min = held.min.min(more.min);
         held.max = held.max.max(more.max);
         self.hist.add(&other.hist).map_err(|_| "histogram")?;
@@ -186,32 +226,93 @@ impl Metric {
         Ok(())
     }
 
-    /// The metric as a summary prints it.
+    /// The metric as a summary prints it: the mean and standard deviation from the exact sums,
+    /// the percentiles from the histogram, exact where its buckets hold one value each.
     pub fn stats(&self) -> Stats {
-        let (count, min, max) = (self.count(), self.min(), self.max());
-        let empty = count == 0;
-        let hist = self.histogram();
-        // Bucketed values are clamped to the exact extremes, so that p99.9 never exceeds max.
-        let at = |q: f64| {
-            if empty {
-                0
-            } else {
-                hist.value_at_quantile(q).clamp(min, max)
-            }
-        };
-        Stats {
+        let (count, total, squares) = (self.count(), self.total(), self.squares());
+        let mut stats = Stats {
             count,
-            total: self.total(),
-            min: if empty { 0 } else { min },
-            max,
-            mean: if empty { 0.0 } else { hist.mean() },
-            stdev: if empty { 0.0 } else { hist.stdev() },
-            p50: at(0.5),
-            p90: at(0.9),
-            p99: at(0.99),
-            p999: at(0.999),
+            total,
+            squares,
+            ..Stats::default()
+        };
+        if count == 0 {
+            return stats;
+        }
+        let (min, max) = (self.min(), self.max());
+        let hist = self.histogram();
+        stats.min = Some(min);
+        stats.max = Some(max);
+        stats.mean = Some(exact_mean(total, count));
+        stats.stdev = Some(match squares {
+            Some(squares) => exact_stdev(total, squares, count),
+            None => {
+                stats.approximate.push("stdev".to_string());
+                hist.stdev()
+            }
+        });
+        let mut quantiles = [
+            ("p50", 1, 2, &mut stats.p50),
+            ("p90", 9, 10, &mut stats.p90),
+            ("p99", 99, 100, &mut stats.p99),
+            ("p999", 999, 1000, &mut stats.p999),
+        ];
+        for (name, num, den, slot) in &mut quantiles {
+            let (value, exact) = percentile(&hist, count, *num, *den, min, max);
+            **slot = Some(value);
+            if !exact {
+                stats.approximate.push((*name).to_string());
+            }
+        }
+        stats
+    }
+}
+
+/// `v` squared, which always fits in 128 bits.
+fn square(v: u64) -> u128 {
+    u128::from(v) * u128::from(v)
+}
+
+/// `total / count` to the precision of an `f64`, whatever the size of `total`.
+fn exact_mean(total: u64, count: u64) -> f64 {
+    (total / count) as f64 + (total % count) as f64 / count as f64
+}
+
+/// The population standard deviation of `count` values of sum `total` and sum of squares
+/// `squares`: `sqrt((squares - total^2 / count) / count)`, the difference taken in integers so
+/// that no precision is lost to cancellation.
+fn exact_stdev(total: u64, squares: u128, count: u64) -> f64 {
+    let (t2, n) = (square(total), u128::from(count));
+    let (whole, part) = (t2 / n, t2 % n);
+    // squares >= total^2 / count (Cauchy-Schwarz), so `squares - whole` cannot wrap.
+    let spread = squares.saturating_sub(whole) as f64 - part as f64 / count as f64;
+    (spread.max(0.0) / count as f64).sqrt()
+}
+
+/// The nearest-rank percentile `num/den` of the `count` values in `hist` (the smallest value
+/// at least `ceil(count x num / den)` of them do not exceed), and whether it is exact: the
+/// values its bucket can stand for, within `min..=max`, are one.
+fn percentile(
+    hist: &Histogram<u64>,
+    count: u64,
+    num: u64,
+    den: u64,
+    min: u64,
+    max: u64,
+) -> (u64, bool) {
+    let rank = (u128::from(count) * u128::from(num))
+        .div_ceil(u128::from(den))
+        .max(1);
+    let mut seen = 0u128;
+    for v in hist.iter_recorded() {
+        seen += u128::from(v.count_since_last_iteration());
+        if seen >= rank {
+            let top = v.value_iterated_to();
+            let (low, high) = (hist.lowest_equivalent(top).max(min), top.min(max));
+            return (high.max(low), low >= high);
         }
     }
+    (max, false)
 }
 
 impl Default for Metric {
@@ -427,30 +528,41 @@ impl Accumulator {
     }
 }
 
-/// One quantity as the summary prints it: count, total, min, max exact; the rest from the
-/// histogram.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One quantity as the summary prints it. Count, total, sum of squares, extremes, mean and
+/// standard deviation are exact (the mean and standard deviation to an `f64`'s precision); each
+/// percentile is the nearest-rank one, read from the histogram: exact unless `approximate`
+/// names it, and then within `PRECISION` of the true value. All but the sums are `None` for a
+/// quantity no game has.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     /// Values counted.
     pub count: u64,
-    /// Their sum (exact).
+    /// Their sum.
     pub total: u64,
-    /// The smallest (exact).
-    pub min: u64,
-    /// The largest (exact).
-    pub max: u64,
-    /// The mean, from the histogram.
-    pub mean: f64,
-    /// The standard deviation, from the histogram.
-    pub stdev: f64,
-    /// The median, from the histogram.
-    pub p50: u64,
-    /// The 90th percentile, from the histogram.
-    pub p90: u64,
-    /// The 99th percentile, from the histogram.
-    pub p99: u64,
-    /// The 99.9th percentile, from the histogram.
-    pub p999: u64,
+    /// The sum of their squares; `None` only after merging a summary written before summaries
+    /// kept it, with values too large for its histogram to give it exactly.
+    #[serde(default)]
+    pub squares: Option<u128>,
+    /// The smallest.
+    pub min: Option<u64>,
+    /// The largest.
+    pub max: Option<u64>,
+    /// The mean, `total / count`.
+    pub mean: Option<f64>,
+    /// The population standard deviation, from `squares` and `total`.
+    pub stdev: Option<f64>,
+    /// The median.
+    pub p50: Option<u64>,
+    /// The 90th percentile.
+    pub p90: Option<u64>,
+    /// The 99th percentile.
+    pub p99: Option<u64>,
+    /// The 99.9th percentile.
+    pub p999: Option<u64>,
+    /// The fields above that are approximate: percentiles in histogram buckets that hold
+    /// several values, and `stdev` where `squares` is unknown.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub approximate: Vec<String>,
 }
 
 #[cfg(test)]
@@ -484,7 +596,15 @@ mod tests {
             assert_eq!(*m.histogram(), plain);
         }
         let s = one.stats();
-        let back = Metric::from_parts(s.count, s.total, s.min, s.max, one.histogram().into_owned());
+        let (min, max) = (s.min.unwrap(), s.max.unwrap());
+        let back = Metric::from_parts(
+            s.count,
+            s.total,
+            s.squares,
+            min,
+            max,
+            one.histogram().into_owned(),
+        );
         let mut merged = back.clone();
         merged.add(&one);
         assert_eq!(
@@ -493,11 +613,90 @@ mod tests {
         );
         assert_eq!(back.stats().p50, s.p50);
         assert_eq!(
-            Metric::new().try_add(&Metric::from_parts(1, u64::MAX, 9, 9, plain)),
+            Metric::new().try_add(&Metric::from_parts(1, u64::MAX, None, 9, 9, plain)),
             Ok(())
         );
-        let mut full = Metric::from_parts(1, u64::MAX, 9, 9, Metric::new().hist);
+        let mut full = Metric::from_parts(1, u64::MAX, None, 9, 9, Metric::new().hist);
         full.record(1);
         assert_eq!(full.try_add(&one), Err("total"));
+    }
+
+    /// The mean and standard deviation are the exact ones, whatever the values' size, and each
+    /// percentile is the nearest-rank one of the values, labelled approximate exactly where its
+    /// bucket holds several values; a metric with no values has none of them.
+    #[test]
+    fn statistics_are_exact_and_say_where_they_are_not() {
+        let (mut compared, mut approximate) = (0, 0);
+        let sets: [&[u64]; 5] = [
+            &[7],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+            &[300, 300, 300, 2047, 2047, 1],
+            &[5_000, 5_001, 5_002, 100, 7, 7, 7, 7, 7, 7, 7, 7],
+            &[1 << 39, (1 << 39) + 1, (1 << 39) + 2, 12, 13],
+        ];
+        for values in sets {
+            let mut m = Metric::new();
+            values.iter().for_each(|&v| m.record(v));
+            let s = m.stats();
+            let n = values.len() as u128;
+            let total: u128 = values.iter().map(|&v| u128::from(v)).sum();
+            let squares: u128 = values.iter().map(|&v| u128::from(v) * u128::from(v)).sum();
+            assert_eq!((u128::from(s.total), s.squares), (total, Some(squares)));
+            let mean = total as f64 / n as f64;
+            let deviations: f64 = values.iter().map(|&v| (v as f64 - mean).powi(2)).sum();
+            assert!((s.mean.unwrap() - mean).abs() <= mean * 1e-15);
+            let stdev = (deviations / n as f64).sqrt();
+            assert!(
+                (s.stdev.unwrap() - stdev).abs() <= 1e-9 * stdev.max(1.0),
+                "{values:?}"
+            );
+            let mut sorted = values.to_vec();
+            sorted.sort_unstable();
+            let quantiles = [
+                (1, 2, s.p50, "p50"),
+                (9, 10, s.p90, "p90"),
+                (99, 100, s.p99, "p99"),
+            ];
+            for (num, den, got, name) in quantiles {
+                let rank = (n * num).div_ceil(den).max(1) as usize;
+                let truth = sorted[rank - 1];
+                let got = got.unwrap();
+                if truth < EXACT_BELOW {
+                    assert_eq!(got, truth, "{name} of {values:?}");
+                } else {
+                    assert!((got as f64 - truth as f64).abs() <= truth as f64 * PRECISION);
+                }
+                let labelled = s.approximate.iter().any(|a| a == name);
+                // Unlabelled means exact, and every value below 2,048 is.
+                assert!(labelled || got == truth, "{name} of {values:?}");
+                assert!(!labelled || truth >= EXACT_BELOW, "{name} of {values:?}");
+                approximate += usize::from(labelled);
+                compared += 1;
+            }
+        }
+        assert_eq!((compared, approximate), (15, 5));
+        let empty = Metric::new().stats();
+        assert_eq!((empty.count, empty.total, empty.squares), (0, 0, Some(0)));
+        assert_eq!(
+            (empty.min, empty.mean, empty.p50, empty.stdev),
+            (None, None, None, None)
+        );
+        // A summary from before squares were kept: exact from the histogram below 2,048 only.
+        let mut small = Metric::new();
+        [3, 2047, 2047].iter().for_each(|&v| small.record(v));
+        let hist = small.histogram().into_owned();
+        let old = Metric::from_parts(3, 4097, None, 3, 2047, hist);
+        assert_eq!(old.stats().squares, small.stats().squares);
+        let mut large = Metric::new();
+        large.record(5_000);
+        let old = Metric::from_parts(1, 5_000, None, 5_000, 5_000, large.histogram().into_owned());
+        let s = old.stats();
+        assert_eq!(
+            (s.squares, s.approximate.clone()),
+            (None, vec!["stdev".to_string()])
+        );
+        let mut merged = large.clone();
+        merged.add(&old);
+        assert_eq!(merged.squares(), None);
     }
 }

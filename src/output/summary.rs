@@ -53,6 +53,10 @@ pub struct Histograms {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Summary {
+    /// The summary format: 2 since summaries keep each metric's sum of squares and write `null`
+    /// for what a metric with no games lacks; absent (1) before.
+    #[serde(default = "first_version")]
+    pub version: u32,
     /// The preset the setting starts from.
     pub rules: String,
     /// The deck, as `CxV+J`.
@@ -158,6 +162,13 @@ pub(crate) enum Counted {
 }
 
 /// The `won_pile` of a summary that has none.
+/// The summary format this program writes.
+pub const VERSION: u32 = 2;
+
+fn first_version() -> u32 {
+    1
+}
+
 fn no_won_pile() -> String {
     WonPile::None.name().to_string()
 }
@@ -270,6 +281,7 @@ impl Summary {
     ) -> Summary {
         let m = &acc.metrics;
         Summary {
+            version: VERSION,
             rules: setting.rules.clone(),
             deck: setting.deck.clone(),
             players: setting.players,
@@ -406,12 +418,9 @@ impl Summary {
                     stats.count
                 )));
             }
-            let min = if stats.count == 0 {
-                u64::MAX
-            } else {
-                stats.min
-            };
-            acc.metrics[i] = Metric::from_parts(stats.count, stats.total, min, stats.max, hist);
+            let (min, max) = (stats.min.unwrap_or(u64::MAX), stats.max.unwrap_or(0));
+            acc.metrics[i] =
+                Metric::from_parts(stats.count, stats.total, stats.squares, min, max, hist);
         }
         Ok(acc)
     }
@@ -420,6 +429,12 @@ impl Summary {
     /// or damaged summary is refused rather than merged.
     fn check_counts(&self, counted: Counted) -> Result<(), SummaryError> {
         let bad = |what: String| Err(SummaryError::Mismatch(what));
+        if self.version > VERSION {
+            return bad(format!(
+                "it is a version {} summary, from a newer warsweep than this one (version {VERSION})",
+                self.version
+            ));
+        }
         let seeds = self.seeds.end.checked_sub(self.seeds.start as u128);
         if seeds.is_none() || self.seeds.end > 1u128 << 64 {
             return bad(format!(
@@ -463,16 +478,34 @@ impl Summary {
                     stats.count
                 ));
             }
-            if stats.count > 0 && stats.min > stats.max {
+            if stats.count == 0 {
+                if stats.total != 0 || stats.squares.is_some_and(|s| s != 0) {
+                    return bad(format!("its {name} sums are not 0 for no games"));
+                }
+                continue;
+            }
+            let (Some(min), Some(max)) = (stats.min, stats.max) else {
+                return bad(format!("its {name} has games but no minimum or maximum"));
+            };
+            if min > max {
                 return bad(format!("its {name} minimum is above its maximum"));
             }
-            let (low, high) = (
-                (stats.min as u128) * stats.count as u128,
-                (stats.max as u128) * stats.count as u128,
-            );
-            if stats.count > 0 && !(low..=high).contains(&(stats.total as u128)) {
+            let n = u128::from(stats.count);
+            let (low, high) = (u128::from(min) * n, u128::from(max) * n);
+            if !(low..=high).contains(&u128::from(stats.total)) {
                 return bad(format!(
                     "its {name} total does not lie between count x min and count x max"
+                ));
+            }
+            // Sum of squares: at least total^2 / count (Cauchy-Schwarz), at most max x total.
+            let fits = |s: u128| {
+                let t = u128::from(stats.total);
+                t.checked_mul(t).is_some_and(|t2| s >= t2 / n)
+                    && u128::from(max).checked_mul(t).is_some_and(|top| s <= top)
+            };
+            if stats.squares.is_some_and(|s| !fits(s)) {
+                return bad(format!(
+                    "its {name} sum of squares does not fit its count, total and maximum"
                 ));
             }
         }
@@ -499,7 +532,7 @@ impl Summary {
             ),
         ];
         for (name, record, stats, largest) in records {
-            let expected = if largest { stats.max } else { stats.min };
+            let expected = if largest { stats.max } else { stats.min }.unwrap_or(0);
             let fits = match record {
                 None => stats.count == 0,
                 Some(rec) => {
@@ -616,19 +649,39 @@ impl Summary {
             ("cycle start", &self.cycle_start),
             ("cycle length", &self.cycle_length),
         ];
+        let mut approximate = false;
         for (label, s) in rows {
+            // `-` for what a metric with no games lacks, `~` before an approximate figure.
+            let cell = |name: &str, value: Option<String>| {
+                let value = value.unwrap_or_else(|| "-".to_string());
+                if s.approximate.iter().any(|a| a == name) {
+                    format!("~{value}")
+                } else {
+                    value
+                }
+            };
+            let real = |name, v: Option<f64>| cell(name, v.map(|v| format!("{v:.1}")));
+            let whole = |name, v: Option<u64>| cell(name, v.map(|v| v.to_string()));
+            approximate |= !s.approximate.is_empty();
             let _ = writeln!(
                 out,
-                "{label:<13}{:>10}{:>10.1}{:>9.1}{:>7}{:>8}{:>8}{:>8}{:>8}{:>8}",
+                "{label:<13}{:>10}{:>10}{:>9}{:>7}{:>8}{:>8}{:>8}{:>8}{:>8}",
                 group(s.count),
-                s.mean,
-                s.stdev,
-                s.min,
-                s.p50,
-                s.p90,
-                s.p99,
-                s.p999,
-                s.max
+                real("mean", s.mean),
+                real("stdev", s.stdev),
+                whole("min", s.min),
+                whole("p50", s.p50),
+                whole("p90", s.p90),
+                whole("p99", s.p99),
+                whole("p999", s.p999),
+                whole("max", s.max)
+            );
+        }
+        if approximate {
+            let _ = writeln!(
+                out,
+                "~ within {:.1}% (a histogram bucket holding several values)",
+                100.0 * crate::output::accumulator::PRECISION
             );
         }
         let _ = writeln!(out, "\n{:<20}{:>12}  {:>20}", "records", "value", "seed");

@@ -790,7 +790,22 @@ fn doctored_summaries_are_refused() {
             doctor("negative.json", &|v| v["games"] = (-5).into()),
             "negative.json is not a warsweep summary",
         ),
+        (
+            doctor("squares.json", &|v| v["wars"]["squares"] = 1.into()),
+            "its wars sum of squares does not fit its count, total and maximum",
+        ),
+        (
+            doctor("null.json", &|v| {
+                v["rounds"]["min"] = serde_json::Value::Null
+            }),
+            "its rounds has games but no minimum or maximum",
+        ),
+        (
+            doctor("version.json", &|v| v["version"] = 3.into()),
+            "it is a version 3 summary, from a newer warsweep than this one (version 2)",
+        ),
     ];
+    assert_eq!(cases.len(), 10);
     for (path, message) in cases {
         refuses(warsweep().arg("merge").arg(&path), message);
     }

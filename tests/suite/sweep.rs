@@ -287,21 +287,56 @@ fn summary_totals_are_the_sums_over_the_csv() {
         let wins = rows.iter().filter(|r| r.winner == Some(p + 1)).count() as u64;
         assert_eq!(wins, summary.wins[p as usize]);
     }
-    let sum = |f: fn(&warsweep::output::record::GameRow) -> Option<u64>| -> (u64, u64, u64, u64) {
-        let v: Vec<u64> = rows.iter().filter_map(f).collect();
-        (
-            v.len() as u64,
-            v.iter().sum(),
-            *v.iter().min().unwrap(),
-            *v.iter().max().unwrap(),
-        )
-    };
-    let pick = |s: &warsweep::output::accumulator::Stats| (s.count, s.total, s.min, s.max);
-    assert_eq!(sum(|r| r.rounds), pick(&summary.rounds));
-    assert_eq!(sum(|r| r.battles), pick(&summary.battles));
-    assert_eq!(sum(|r| r.wars), pick(&summary.wars));
-    assert_eq!(sum(|r| r.cycle_start), pick(&summary.cycle_start));
-    assert_eq!(sum(|r| r.cycle_length), pick(&summary.cycle_length));
+    // Every statistic against a plain computation over the CSV's values: sums, extremes, mean
+    // and standard deviation exact; percentiles the nearest-rank ones, exact unless labelled.
+    type Field = fn(&warsweep::output::record::GameRow) -> Option<u64>;
+    let metrics: [(Field, &warsweep::output::accumulator::Stats); 5] = [
+        (|r| r.rounds, &summary.rounds),
+        (|r| r.battles, &summary.battles),
+        (|r| r.wars, &summary.wars),
+        (|r| r.cycle_start, &summary.cycle_start),
+        (|r| r.cycle_length, &summary.cycle_length),
+    ];
+    let (mut compared, mut approximate) = (0, 0);
+    for (field, stats) in metrics {
+        let mut v: Vec<u64> = rows.iter().filter_map(field).collect();
+        v.sort_unstable();
+        let n = v.len() as u64;
+        let total: u64 = v.iter().sum();
+        let squares: u128 = v.iter().map(|&x| u128::from(x) * u128::from(x)).sum();
+        assert_eq!(
+            (stats.count, stats.total, stats.squares),
+            (n, total, Some(squares))
+        );
+        assert_eq!(
+            (stats.min, stats.max),
+            (v.first().copied(), v.last().copied())
+        );
+        let mean = total as f64 / n as f64;
+        let spread: f64 = v.iter().map(|&x| (x as f64 - mean).powi(2)).sum();
+        let stdev = (spread / n as f64).sqrt();
+        assert!((stats.mean.unwrap() - mean).abs() < 1e-12 * mean);
+        assert!((stats.stdev.unwrap() - stdev).abs() < 1e-9 * stdev);
+        let quantiles = [
+            ("p50", 500, stats.p50),
+            ("p90", 900, stats.p90),
+            ("p99", 990, stats.p99),
+            ("p999", 999, stats.p999),
+        ];
+        for (name, per_mille, got) in quantiles {
+            let truth = v[((n * per_mille).div_ceil(1000).max(1) - 1) as usize];
+            let got = got.unwrap();
+            if stats.approximate.iter().any(|a| a == name) {
+                assert!(truth >= 2048 && got.abs_diff(truth) as f64 <= truth as f64 / 1024.0);
+                approximate += 1;
+            } else {
+                assert_eq!(got, truth, "{name}");
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 20);
+    assert!(approximate > 0, "some percentile lies past the exact range");
     assert!(
         summary.infinite > 0 && summary.draws > 0,
         "the range shows every outcome"
@@ -313,6 +348,63 @@ fn read_summary(path: &Path) -> serde_json::Value {
     v["elapsed_seconds"] = 0.into();
     v["games_per_second"] = 0.into();
     v
+}
+
+/// Summaries written before version 2 still merge: with the sums of squares read from their
+/// histograms, exactly what today's sweep of the whole range writes where every value is below
+/// 2,048; past it, the same but for a `null` sum of squares and a standard deviation labelled
+/// approximate.
+#[test]
+fn summaries_of_version_1_still_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/summary-v1");
+    let mut compared = 0;
+    for (name, flags) in [
+        ("small", &["--rules", "codingame", "--deck", "4x6"][..]),
+        ("large", &[]),
+    ] {
+        let (merged, whole) = (
+            dir.path().join("merged.json"),
+            dir.path().join("whole.json"),
+        );
+        warsweep()
+            .arg("merge")
+            .arg(old.join(format!("{name}-a.json")))
+            .arg(old.join(format!("{name}-b.json")))
+            .args(["-q", "--summary"])
+            .arg(&merged)
+            .assert()
+            .success();
+        warsweep()
+            .args(["sweep", "--seeds", "0..600", "-q"])
+            .args(flags)
+            .arg("--summary")
+            .arg(&whole)
+            .assert()
+            .success();
+        let (mut merged, mut whole) = (read_summary(&merged), read_summary(&whole));
+        assert_eq!(merged["version"], 2);
+        for metric in ["rounds", "battles", "wars", "cycle_start", "cycle_length"] {
+            let (m, w) = (&mut merged[metric], &mut whole[metric]);
+            if name == "large" && m["max"].as_u64().unwrap() >= 2048 {
+                assert_eq!(m["squares"], serde_json::Value::Null, "{metric}");
+                let (a, b) = (m["stdev"].as_f64().unwrap(), w["stdev"].as_f64().unwrap());
+                assert!((a - b).abs() < 0.01 * b, "{metric}: {a} against {b}");
+                let labels = m["approximate"].as_array_mut().unwrap();
+                assert_eq!(labels.remove(0), "stdev");
+                if labels.is_empty() {
+                    m.as_object_mut().unwrap().remove("approximate");
+                }
+                for field in ["squares", "stdev"] {
+                    m[field] = w[field].clone();
+                }
+                compared += 1;
+            }
+        }
+        assert_eq!(merged, whole, "{name}");
+        compared += 1;
+    }
+    assert_eq!(compared, 2 + 4);
 }
 
 #[test]
@@ -361,6 +453,7 @@ fn shards_merge_into_one_sweep() {
         .cloned()
         .collect();
     let mut expected = [
+        "version",
         "rules",
         "deck",
         "face_down",
