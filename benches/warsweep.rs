@@ -91,7 +91,7 @@ fn settings() -> Vec<(&'static str, Rules)> {
 /// Plays seeds `0..games` of one setting; returns the battles played.
 fn play_all(engine: &mut Engine, games: u64) -> u64 {
     (0..games)
-        .map(|seed| engine.play_seed(Shuffle::Lcg, seed).battles)
+        .map(|seed| engine.play_seed(Shuffle::Lcg, seed).unwrap().battles)
         .sum()
 }
 
@@ -135,9 +135,15 @@ fn research(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 let mut battles = 0;
-                engine.play_seeds(Shuffle::Lex, first..=first + deals - 1, |_, result| {
-                    battles += result.battles;
-                });
+                engine
+                    .play_seeds(
+                        Shuffle::Lex,
+                        Seeds::new(first, (first + deals).into()).unwrap(),
+                        |_, result| {
+                            battles += result.battles;
+                        },
+                    )
+                    .unwrap();
                 black_box(battles)
             });
         });
@@ -147,7 +153,7 @@ fn research(c: &mut Criterion) {
         b.iter(|| {
             let first = 20_000_000;
             let battles: u64 = (first..first + deals)
-                .map(|seed| engine.play_seed(Shuffle::Lex, seed).battles)
+                .map(|seed| engine.play_seed(Shuffle::Lex, seed).unwrap().battles)
                 .sum();
             black_box(battles)
         });
@@ -157,7 +163,7 @@ fn research(c: &mut Criterion) {
     group.bench_function("splitmix-4x13", |b| {
         b.iter(|| {
             let battles: u64 = (0..deals / 10)
-                .map(|seed| engine.play_seed(Shuffle::Splitmix, seed).battles)
+                .map(|seed| engine.play_seed(Shuffle::Splitmix, seed).unwrap().battles)
                 .sum();
             black_box(battles)
         });
@@ -167,10 +173,7 @@ fn research(c: &mut Criterion) {
 
 fn sweep(c: &mut Criterion) {
     let mut group = c.benchmark_group("sweep");
-    let seeds = Seeds {
-        start: 0,
-        end: 20_000,
-    };
+    let seeds = Seeds::new(0, 20_000).unwrap();
     group.throughput(Throughput::Elements(20_000));
     let job = Sweep {
         rules: Rules::preset(Preset::Shortened),

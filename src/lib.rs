@@ -9,8 +9,9 @@
 //! ```
 //! use warsweep::{deal::Shuffle, engine::{Engine, Outcome}, rules::{Preset, Rules}};
 //! let mut engine = Engine::new(Rules::preset(Preset::Shortened));
-//! let game = engine.play_seed(Shuffle::Lcg, 0);
+//! let game = engine.play_seed(Shuffle::Lcg, 0)?;
 //! assert_eq!((game.outcome, game.battles), (Outcome::Win(1), 25));
+//! # Ok::<(), warsweep::deal::seeds::RangeError>(())
 //! ```
 
 pub mod deal;

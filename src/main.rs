@@ -12,12 +12,12 @@ use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
-use warsweep::deal::seeds::{self, check_seeds, Seeds};
-use warsweep::engine::Engine;
+use warsweep::deal::seeds;
+use warsweep::engine::{Engine, GameResult};
 use warsweep::output::outputs::{target, Outputs};
 use warsweep::output::summary::{self, Summary};
 use warsweep::output::{files, record, report};
-use warsweep::puzzles::play::{self, Start};
+use warsweep::puzzles::play::{self, PlayError, Start};
 use warsweep::puzzles::{battle, input};
 use warsweep::rules::{Knobs, Preset, Rules};
 use warsweep::sweep::job::{Files, Job};
@@ -102,11 +102,9 @@ fn play(args: PlayArgs) -> Result<()> {
             bail!("give either a file of hands or --seed, not both");
         }
         let rules = rules_of(&args.setting, Preset::Codingame, None)?;
-        check_seeds(args.shuffle, rules.deck(), Seeds::one(seed))?;
         note_rules(&rules);
         let start = Start::Seed(args.shuffle, seed);
-        play::play(rules, max_rounds, start, args.trace, out).context("cannot write to stdout")?;
-        return Ok(());
+        return play_out(play::play(rules, max_rounds, start, args.trace, out));
     }
     // The deck the flags name decides which values the hands may hold.
     let deck = rules_of(&args.setting, Preset::Codingame, Some(2))?.deck();
@@ -126,8 +124,16 @@ fn play(args: PlayArgs) -> Result<()> {
     let rules = rules_of(&args.setting, Preset::Codingame, Some(hands.len())).context(held)?;
     note_rules(&rules);
     let start = Start::Hands(&hands);
-    play::play(rules, max_rounds, start, args.trace, out).context("cannot write to stdout")?;
-    Ok(())
+    play_out(play::play(rules, max_rounds, start, args.trace, out))
+}
+
+/// A game played and shown: what failed, writing named as such.
+fn play_out(played: Result<GameResult, PlayError>) -> Result<()> {
+    match played {
+        Ok(_) => Ok(()),
+        Err(PlayError::Write(e)) => Err(e).context("cannot write to stdout"),
+        Err(e) => Err(e.into()),
+    }
 }
 
 fn answer(args: AnswerArgs) -> Result<()> {
@@ -135,15 +141,17 @@ fn answer(args: AnswerArgs) -> Result<()> {
     note_rules(&rules);
     let (bytes, name) = input::read(args.file.as_deref())?;
     let seeds = input::parse_seeds(&bytes).with_context(|| format!("reading seeds from {name}"))?;
-    for &seed in &seeds {
-        check_seeds(args.shuffle, rules.deck(), Seeds::one(seed))?;
-    }
     let mut engine = Engine::new(rules);
     engine.set_max_rounds(args.setting.max_rounds);
     let pairs: Vec<String> = seeds
         .iter()
-        .map(|&seed| record::answer_pair(&rules, &engine.play_seed(args.shuffle, seed)))
-        .collect();
+        .map(|&seed| {
+            Ok(record::answer_pair(
+                &rules,
+                &engine.play_seed(args.shuffle, seed)?,
+            ))
+        })
+        .collect::<Result<_>>()?;
     print_out(&format!("{}\n", pairs.join(" ")))
 }
 
@@ -228,10 +236,7 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         }
     })?;
     let table_to_stderr = ready.table_to_stderr();
-    let bar = progress_bar(
-        (seeds.end - seeds.start as u128).min(u64::MAX as u128) as u64,
-        quiet,
-    );
+    let bar = progress_bar(seeds.len().min(u64::MAX as u128) as u64, quiet);
     bar.set_position(ready.already_played());
     let signals = signals::Signals::watch();
     let done = ready.run(&|n| bar.inc(n), &signals.stop)?;

@@ -5,6 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use warsweep::deal::seeds::Seeds;
 use warsweep::deal::Shuffle;
 use warsweep::engine::{Engine, Observer, Silent};
 use warsweep::rules::{
@@ -99,19 +100,29 @@ fuzz_target!(|data: &[u8]| {
     );
     // A dealt game too, through the seed paths (and the exhaustive walk's loop for lex).
     for shuffle in Shuffle::ALL {
-        if shuffle == Shuffle::Lex && warsweep::deal::seeds::lex_deals(deck).is_err() {
-            continue;
+        let deals = warsweep::deal::seeds::lex_deals(deck);
+        if shuffle == Shuffle::Lex {
+            // Seeds lex has no deal for are refused, never wrapped around.
+            let past = deals.as_ref().map_or(seed, |&d| d);
+            let refused = engine(true).play_seed(shuffle, past);
+            assert!(refused.is_err(), "{rules:?} lex seed {past} of {deals:?} deals");
+            if deals.is_err() {
+                continue;
+            }
         }
-        let deals = warsweep::deal::seeds::lex_deals(deck).unwrap_or(u64::MAX);
-        let at = seed % deals;
-        let watched = engine(true).play_seed_observed(shuffle, at, &mut Watching);
+        let at = seed % deals.unwrap_or(u64::MAX);
+        let watched = engine(true)
+            .play_seed_observed(shuffle, at, &mut Watching)
+            .unwrap();
         assert_eq!(
-            engine(true).play_seed(shuffle, at),
+            engine(true).play_seed(shuffle, at).unwrap(),
             watched,
             "{rules:?} {shuffle:?} {at}"
         );
         let mut walked = Vec::new();
-        engine(true).play_seeds(shuffle, at..=at, |_, r| walked.push(*r));
+        engine(true)
+            .play_seeds(shuffle, Seeds::one(at), |_, r| walked.push(*r))
+            .unwrap();
         assert_eq!(walked, [watched], "{rules:?} {shuffle:?} {at} walked");
     }
 });

@@ -226,13 +226,13 @@ fn play(
         (None, None) => Err(bad("give hands, or a seed to deal them")),
         (None, Some(seed)) => {
             let rules = knobs.rules(None)?;
-            seeds::check_seeds(shuffle, rules.deck(), Seeds::one(seed)).map_err(bad)?;
             warn_inert_ranking(py, &rules)?;
             let result = py.detach(|| {
                 let mut engine = Engine::new(rules);
                 engine.set_max_rounds(max_rounds);
                 engine.play_seed(shuffle, seed)
             });
+            let result = result.map_err(bad)?;
             Ok(Game::new(&rules, &result))
         }
         (Some(hands), None) => {
@@ -263,20 +263,22 @@ fn play(
     }
 }
 
-/// One game's row, as the CSV has it, in 24 bytes: for an infinite game `a` and `b` are its
+/// One game's row, as the CSV has it, in 32 bytes: for an infinite game `a` and `b` are its
 /// cycle start and length, otherwise its rounds and battles.
 #[derive(Clone, Copy, Default)]
 #[repr(C)]
 struct Row {
     a: u64,
     b: u64,
-    wars: u32,
+    wars: u64,
     /// `OutcomeName` in declaration order: 0 win, 1 draw, 2 infinite, 3 capped.
     outcome: u8,
     /// From 1; 0 unless a win.
     winner: u8,
-    pad: [u8; 2],
 }
+
+/// Bytes a row takes in `row_bytes`.
+const ROW_BYTES: usize = 32;
 
 impl Row {
     /// The CSV row in 24 bytes.
@@ -289,10 +291,9 @@ impl Row {
         Row {
             a: a.unwrap_or(0),
             b: b.unwrap_or(0),
-            wars: row.wars.map_or(0, |w| u32::try_from(w).unwrap_or(u32::MAX)),
+            wars: row.wars.unwrap_or(0),
             outcome: row.outcome as u8,
             winner: row.winner.map_or(0, |w| w as u8),
-            pad: [0; 2],
         }
     }
 }
@@ -340,48 +341,51 @@ impl Swept {
         self.rows.is_some()
     }
 
-    /// The rows, 24 bytes each (see `Row`): `a` u64, `b` u64, `wars` u32, `outcome` u8,
-    /// `winner` u8, two bytes of padding; little-endian.
+    /// The rows, 32 bytes each (see `Row`): `a` u64, `b` u64, `wars` u64, `outcome` u8,
+    /// `winner` u8, six bytes of padding; little-endian.
     fn row_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let rows = self
             .rows
             .as_ref()
             .ok_or_else(|| bad("this sweep kept no rows: run it with rows=True"))?;
-        let mut bytes = Vec::with_capacity(rows.len() * 24);
+        let mut bytes = Vec::with_capacity(rows.len() * ROW_BYTES);
         for r in rows {
             bytes.extend_from_slice(&r.a.to_le_bytes());
             bytes.extend_from_slice(&r.b.to_le_bytes());
             bytes.extend_from_slice(&r.wars.to_le_bytes());
-            bytes.extend_from_slice(&[r.outcome, r.winner, 0, 0]);
+            bytes.extend_from_slice(&[r.outcome, r.winner, 0, 0, 0, 0, 0, 0]);
         }
         Ok(PyBytes::new(py, &bytes))
     }
 }
 
 /// The seed range of `seeds`: `(start, end)`, a `range` of step 1, or `None` (the command
-/// line's default), as text the command line reads.
-fn seed_text(seeds: Option<&Bound<PyAny>>) -> PyResult<Option<String>> {
+/// line's default).
+fn seed_range(seeds: Option<&Bound<PyAny>>) -> PyResult<Option<Seeds>> {
     let Some(seeds) = seeds else {
         return Ok(None);
     };
-    if let Ok(range) = seeds.cast::<PyRange>() {
+    let (start, end): (i128, i128) = if let Ok(range) = seeds.cast::<PyRange>() {
         let step: i64 = range.getattr("step")?.extract()?;
         if step != 1 {
             return Err(bad(format!("a range of seeds has step 1, not {step}")));
         }
-        let (start, stop): (i128, i128) = (
-            range.getattr("start")?.extract()?,
-            range.getattr("stop")?.extract()?,
-        );
-        return Ok(Some(format!("{start}..{stop}")));
+        (range.getattr("start")?.extract()?, range.getattr("stop")?.extract()?)
+    } else if let Some(pair) = seeds.cast::<PyTuple>().ok().filter(|p| p.len() == 2) {
+        pair.extract()?
+    } else {
+        return Err(bad("seeds are (start, end) or a range"));
+    };
+    if start < 0 || end < 0 {
+        return Err(bad(format!("seeds {start}..{end}: seeds are 0 or more")));
     }
-    if let Ok(pair) = seeds.cast::<PyTuple>() {
-        if pair.len() == 2 {
-            let (start, end): (i128, i128) = pair.extract()?;
-            return Ok(Some(format!("{start}..{end}")));
-        }
+    let start = u64::try_from(start)
+        .map_err(|_| bad(format!("{start} is not a seed: seeds are below 2^64")))?;
+    let seeds = Seeds::new(start, end as u128).map_err(bad)?;
+    if seeds.is_empty() {
+        return Err(bad(format!("the seed range {} is empty", seeds.text())));
     }
-    Err(bad("seeds are (start, end) or a range"))
+    Ok(Some(seeds))
 }
 
 /// Plays every seed of a range (see the package's documentation).
@@ -422,16 +426,12 @@ fn sweep(
     let rules = knobs.rules(None)?;
     let shuffle = shuffle_of(shuffle)?;
     let max_rounds = max_rounds_of(max_rounds)?;
-    let text = seed_text(seeds.as_ref())?;
-    let range = text.as_deref().map(seeds::parse_seed_range);
-    let range = range.transpose().map_err(bad)?;
+    let range = seed_range(seeds.as_ref())?;
     let seeds = seeds::choose(range, shuffle, rules.deck(), None).map_err(bad)?;
-    let threads = match threads {
-        Some(n @ 1..=1024) => n,
-        Some(n) => return Err(bad(format!("{n} is not a thread count: give 1 to 1024"))),
-        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-    };
-    if rows && seeds.end - u128::from(seeds.start) > (isize::MAX as u128) / 24 {
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+    });
+    if rows && seeds.len() > (isize::MAX as u128) / ROW_BYTES as u128 {
         return Err(bad(
             "too many seeds to keep a row each: sweep with rows=False",
         ));
@@ -477,7 +477,7 @@ fn sweep(
             .expect("the sweep thread panicked");
         match interrupted {
             Some(e) => Err(e),
-            None => swept.map_err(|e| bad(format!("the sweep failed: {e}"))),
+            None => swept.map_err(bad),
         }
     })?;
     match swept.stopped {
@@ -493,7 +493,7 @@ fn sweep(
     let summary = Summary::new(&setting, seeds, &swept.acc, started.elapsed().as_secs_f64());
     Ok(Swept {
         summary_json: serde_json::to_string_pretty(&summary).map_err(bad)?,
-        first_seed: seeds.start,
+        first_seed: seeds.start(),
         rows: rows.then_some(sink.0),
     })
 }

@@ -58,7 +58,7 @@ def play(
 
 class Sweep:
     """A finished sweep: ``summary`` (a dict), ``to_numpy()`` and ``to_pandas()`` (one row a
-    seed, in seed order, the columns of ``warsweep sweep --csv``). Rows are held in 24 bytes
+    seed, in seed order, the columns of ``warsweep sweep --csv``). Rows are held in 32 bytes
     a game until asked for."""
 
     def __init__(self, native: Any) -> None:
@@ -85,8 +85,8 @@ class Sweep:
         raw = np.frombuffer(
             self._native.row_bytes(),
             dtype=np.dtype(
-                [("a", "<u8"), ("b", "<u8"), ("wars", "<u4"), ("outcome", "u1"),
-                 ("winner", "u1"), ("pad", "V2")]
+                [("a", "<u8"), ("b", "<u8"), ("wars", "<u8"), ("outcome", "u1"),
+                 ("winner", "u1"), ("pad", "V6")]
             ),
         )
         n = len(raw)
@@ -98,7 +98,7 @@ class Sweep:
             "winner": raw["winner"].copy(),
             "rounds": np.ma.array(raw["a"], mask=infinite),
             "battles": np.ma.array(raw["b"], mask=infinite),
-            "wars": np.ma.array(raw["wars"].astype(np.uint64), mask=infinite),
+            "wars": np.ma.array(raw["wars"], mask=infinite),
             "cycle_start": np.ma.array(raw["a"], mask=~infinite),
             "cycle_length": np.ma.array(raw["b"], mask=~infinite),
         }

@@ -52,6 +52,11 @@ impl Lex {
         }
     }
 
+    /// How many arrangements the deck has, if they fit in 64 bits.
+    pub fn deals(&self) -> Option<u64> {
+        self.total
+    }
+
     /// Seed `seed`'s arrangement of values.
     pub fn values(&mut self, seed: u64) -> &[u8] {
         // Seeds past the last arrangement wrap (a division only then: it costs more than the

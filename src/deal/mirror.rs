@@ -71,10 +71,10 @@ impl Mirror {
         );
         let deals = deck.arrangements().to_u128()?;
         let mut lex = Lex::new(deck);
-        let whole = seeds.start == 0 && seeds.end >= deals;
+        let whole = seeds.start() == 0 && seeds.end() >= deals;
         let bounds = (!whole).then(|| {
-            let first = lex.values(seeds.start).to_vec();
-            let past = (seeds.end < deals).then(|| lex.values(seeds.end as u64).to_vec());
+            let first = lex.values(seeds.start()).to_vec();
+            let past = (seeds.end() < deals).then(|| lex.values(seeds.end() as u64).to_vec());
             (first, past)
         });
         let deck_bits = if n >= WORD_CARDS {
@@ -201,10 +201,7 @@ mod tests {
             let rules = bataille("2x4", deal);
             let deals = 2520u64;
             for (start, end) in [(0, deals), (100, 2000), (0, 1260), (1500, deals)] {
-                let seeds = Seeds {
-                    start,
-                    end: end.into(),
-                };
+                let seeds = Seeds::new(start, end.into()).unwrap();
                 let mirror = Mirror::of(&rules, Shuffle::Lex, seeds).unwrap();
                 assert!(mirror.weighs_words());
                 let mut lex = Lex::new(rules.deck());
@@ -231,7 +228,7 @@ mod tests {
 
     #[test]
     fn only_symmetric_lex_walks_have_mirrors() {
-        let all = Seeds { start: 0, end: 100 };
+        let all = Seeds::new(0, 100).unwrap();
         assert!(Mirror::of(&bataille("4x4", Deal::Blocks), Shuffle::Lex, all).is_some());
         assert!(Mirror::of(&bataille("4x4", Deal::Blocks), Shuffle::Lcg, all).is_none());
         assert!(Mirror::of(&bataille("3x5", Deal::Blocks), Shuffle::Lex, all).is_none());

@@ -7,6 +7,7 @@ pub mod seeds;
 
 use crate::rules::{Card, Deal, Deck};
 use lex::Lex;
+use seeds::{check_seeds, RangeError, Seeds};
 use std::ops::Range;
 
 /// Modulus of the seed-004 generator: only `seed mod LCG_MODULUS` matters, so there are exactly
@@ -43,12 +44,14 @@ impl Shuffle {
         Shuffle::ALL.into_iter().find(|s| s.name() == name)
     }
 
-    /// Seed `seed`'s order of `deck`. `lex` seeds at or past the number of arrangements wrap
-    /// around (callers check them first).
-    pub fn deal_order(self, deck: Deck, seed: u64) -> Vec<Card> {
+    /// Seed `seed`'s order of `deck`; a `lex` seed past the deck's last deal, or `lex` on a
+    /// deck with more deals than seeds can number, is refused.
+    pub fn deal_order(self, deck: Deck, seed: u64) -> Result<Vec<Card>, RangeError> {
         let mut cards = deck.sorted();
-        Dealer::new(deck).shuffle(self, seed, &mut cards);
-        cards
+        let mut dealer = Dealer::new(deck);
+        dealer.check(self, Seeds::one(seed))?;
+        dealer.shuffle(self, seed, &mut cards);
+        Ok(cards)
     }
 }
 
@@ -224,6 +227,7 @@ fn next_value(x: f32, step: f32) -> f32 {
 /// the next instead of computing each from its number.
 #[derive(Clone, Debug)]
 pub struct Dealer {
+    deck: Deck,
     lex: Lex,
     /// The seed whose values `xs` holds.
     last: Option<u64>,
@@ -249,12 +253,24 @@ impl Dealer {
             })
             .collect();
         Dealer {
+            deck,
             lex: Lex::new(deck),
             last: None,
             xs: vec![0.0; cards].into_boxed_slice(),
             growth,
             table: Box::new([Card::default(); TABLE]),
             partners: Box::new([0; TABLE]),
+        }
+    }
+
+    /// Refuses `seeds` the shuffle has no deal for: `lex` seeds past the deck's last deal, or
+    /// any `lex` seed of a deck with more deals than seeds can number (see `check_seeds`). The
+    /// check made before every game: one comparison with the count of deals kept here.
+    #[inline]
+    pub fn check(&self, shuffle: Shuffle, seeds: Seeds) -> Result<(), RangeError> {
+        match (shuffle, self.lex.deals()) {
+            (Shuffle::Lex, Some(deals)) if seeds.end() <= u128::from(deals) => Ok(()),
+            _ => check_seeds(shuffle, self.deck, seeds),
         }
     }
 

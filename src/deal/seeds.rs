@@ -7,22 +7,105 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// A range of seeds, `start..end`, end excluded: `end` reaches 2^64 when the range holds the
-/// last seed.
+/// last seed. Built only by `Seeds::new` (or read from a summary through it), so its end is
+/// never before its start nor past 2^64.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "SeedParts", into = "SeedParts")]
 pub struct Seeds {
-    /// The first seed.
-    pub start: u64,
-    /// One past the last seed (2^64 when the range holds the last 64-bit seed).
-    pub end: u128,
+    start: u64,
+    end: u128,
 }
 
+/// A seed range as a summary writes it, checked by `Seeds::new` when read.
+#[derive(Serialize, Deserialize)]
+struct SeedParts {
+    start: u64,
+    end: u128,
+}
+
+impl TryFrom<SeedParts> for Seeds {
+    type Error = RangeError;
+
+    fn try_from(parts: SeedParts) -> Result<Seeds, RangeError> {
+        Seeds::new(parts.start, parts.end)
+    }
+}
+
+impl From<Seeds> for SeedParts {
+    fn from(seeds: Seeds) -> SeedParts {
+        SeedParts {
+            start: seeds.start,
+            end: seeds.end,
+        }
+    }
+}
+
+/// One past the last 64-bit seed.
+const PAST_LAST_SEED: u128 = 1 << 64;
+
 impl Seeds {
+    /// The seeds `start..end` (end excluded; 2^64 to include the last seed, `u64::MAX`). An
+    /// empty range is one (a sweep stopped before its first seed covers one); an end before the
+    /// start or past 2^64 is refused.
+    pub fn new(start: u64, end: u128) -> Result<Seeds, RangeError> {
+        if end < u128::from(start) {
+            return Err(RangeError::Reversed(format!("{start}..{end}")));
+        }
+        if end > PAST_LAST_SEED {
+            return Err(RangeError::PastLastSeed(end));
+        }
+        Ok(Seeds { start, end })
+    }
+
     /// The range of one seed.
     pub fn one(seed: u64) -> Seeds {
         Seeds {
             start: seed,
-            end: seed as u128 + 1,
+            end: u128::from(seed) + 1,
         }
+    }
+
+    /// The seeds of `self` before `end` (all of them if `end` is past its end).
+    pub fn up_to(self, end: u128) -> Seeds {
+        Seeds {
+            start: self.start,
+            end: end.clamp(u128::from(self.start), self.end),
+        }
+    }
+
+    /// The first seed.
+    pub fn start(self) -> u64 {
+        self.start
+    }
+
+    /// One past the last seed (2^64 when the range holds the last 64-bit seed).
+    pub fn end(self) -> u128 {
+        self.end
+    }
+
+    /// How many seeds the range holds.
+    pub fn len(self) -> u128 {
+        self.end - u128::from(self.start)
+    }
+
+    /// Whether the range holds no seed.
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether `seed` is one of the range's.
+    pub fn contains(self, seed: u64) -> bool {
+        (u128::from(self.start)..self.end).contains(&u128::from(seed))
+    }
+
+    /// Whether every seed of `self` is one of `whole`'s.
+    pub fn within(self, whole: Seeds) -> bool {
+        whole.start <= self.start && self.end <= whole.end
+    }
+
+    /// The range as `start..end`, as the command line writes it.
+    pub fn text(self) -> String {
+        format!("{}..{}", self.start, self.end)
     }
 }
 
@@ -62,6 +145,9 @@ pub enum RangeError {
         /// How many deals it has.
         deals: u64,
     },
+    #[error("the seed range ends at {0}, past the last seed: ranges end at 2^64 = 18446744073709551616 at most")]
+    /// A range that ends past 2^64.
+    PastLastSeed(u128),
     #[error("{0} is not a whole number")]
     /// A Slurm variable that is not a whole number.
     SlurmVariable(String),

@@ -19,6 +19,7 @@ pub(crate) mod packed;
 pub(crate) mod pair;
 
 use crate::deal::mirror::{Mirror, Weight};
+use crate::deal::seeds::{RangeError, Seeds};
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
 use crate::rules::{
     holds_war, war_cards, Card, Order, Place, Rest, Rules, ShortWar, WonPile, MAX_PLAYERS,
@@ -288,27 +289,34 @@ impl Engine {
         self.max_rounds = max_rounds;
     }
 
-    /// Deals seed `seed` and plays it.
-    pub fn play_seed(&mut self, shuffle: Shuffle, seed: u64) -> GameResult {
+    /// Deals seed `seed` and plays it; a seed the shuffle has no deal for is refused (see
+    /// `Dealer::check`).
+    pub fn play_seed(&mut self, shuffle: Shuffle, seed: u64) -> Result<GameResult, RangeError> {
         self.play_seed_observed(shuffle, seed, &mut Silent)
     }
 
     /// Deals and plays every seed of `seeds` in order, handing each result to `each`: the same
     /// results as `play_seed`, but a run of `lex` deals small enough for `packed` is played in
-    /// one loop (the exhaustive walk's path). The range is inclusive so that it can end at the
-    /// last seed, `u64::MAX`.
+    /// one loop (the exhaustive walk's path). Seeds the shuffle has no deal for are refused
+    /// before any is played.
     pub fn play_seeds(
         &mut self,
         shuffle: Shuffle,
-        seeds: RangeInclusive<u64>,
+        seeds: Seeds,
         mut each: impl FnMut(u64, &GameResult),
-    ) {
-        self.play_walk(shuffle, seeds, None, |seed, result, _| each(seed, result));
+    ) -> Result<(), RangeError> {
+        self.dealer.check(shuffle, seeds)?;
+        if let Some(last) = seeds.end().checked_sub(1) {
+            let walk = seeds.start()..=last as u64;
+            self.play_walk(shuffle, walk, None, |seed, result, _| each(seed, result));
+        }
+        Ok(())
     }
 
     /// `play_seeds`, skipping the deals that `mirror` (the mirror deals of the walk these seeds
-    /// are part of) counts with a lesser one: each played deal comes with its weight.
-    pub fn play_walk(
+    /// are part of) counts with a lesser one: each played deal comes with its weight. The range
+    /// is inclusive so that it can end at the last seed, `u64::MAX`; the caller has checked it.
+    pub(crate) fn play_walk(
         &mut self,
         shuffle: Shuffle,
         seeds: RangeInclusive<u64>,
@@ -333,13 +341,25 @@ impl Engine {
                 None => Weight::Once,
             };
             if weight != Weight::Skip {
-                each(seed, &self.play_seed(shuffle, seed), weight);
+                each(seed, &self.play_dealt(shuffle, seed, &mut Silent), weight);
             }
         }
     }
 
-    /// Deals seed `seed` and plays it, reporting every step to `observer`.
+    /// Deals seed `seed` and plays it, reporting every step to `observer`; a seed the shuffle
+    /// has no deal for is refused.
     pub fn play_seed_observed<O: Observer>(
+        &mut self,
+        shuffle: Shuffle,
+        seed: u64,
+        observer: &mut O,
+    ) -> Result<GameResult, RangeError> {
+        self.dealer.check(shuffle, Seeds::one(seed))?;
+        Ok(self.play_dealt(shuffle, seed, observer))
+    }
+
+    /// `play_seed_observed` of a seed already checked.
+    fn play_dealt<O: Observer>(
         &mut self,
         shuffle: Shuffle,
         seed: u64,
@@ -449,12 +469,12 @@ impl Engine {
     }
 
     /// The hands a seed deals, player by player, top card first.
-    pub fn deal(&self, shuffle: Shuffle, seed: u64) -> Vec<Vec<Card>> {
-        let deck = shuffle.deal_order(self.rules.deck(), seed);
+    pub fn deal(&self, shuffle: Shuffle, seed: u64) -> Result<Vec<Vec<Card>>, RangeError> {
+        let deck = shuffle.deal_order(self.rules.deck(), seed)?;
         let (deal, players) = (self.rules.deal(), self.rules.players());
-        (0..players)
+        Ok((0..players)
             .map(|p| dealt_to(&deck, deal, players, p).collect())
-            .collect()
+            .collect())
     }
 
     /// Plays the given hands (top card first). `seed` only seeds the `random` gather.

@@ -139,10 +139,7 @@ impl Checkpoint {
         csv: CsvMark,
         mirrored: bool,
     ) -> Checkpoint {
-        let covered = Seeds {
-            start: seeds.start,
-            end: covered_end,
-        };
+        let covered = seeds.up_to(covered_end);
         Checkpoint {
             format: FORMAT.to_string(),
             seeds,
@@ -209,7 +206,10 @@ impl Checkpoint {
         if self.seeds != seeds {
             return Err(different(format!(
                 "seeds {}..{}, not {}..{}",
-                self.seeds.start, self.seeds.end, seeds.start, seeds.end
+                self.seeds.start(),
+                self.seeds.end(),
+                seeds.start(),
+                seeds.end()
             )));
         }
         if self.mirrored != mirrored {
@@ -242,13 +242,16 @@ impl Checkpoint {
             path: shown.clone(),
             reason,
         };
-        if covered.start != seeds.start
-            || covered.end < seeds.start as u128
-            || covered.end > seeds.end
+        if covered.start() != seeds.start()
+            || covered.end() < seeds.start() as u128
+            || covered.end() > seeds.end()
         {
             return Err(corrupt(format!(
                 "it covers seeds {}..{}, outside {}..{}",
-                covered.start, covered.end, seeds.start, seeds.end
+                covered.start(),
+                covered.end(),
+                seeds.start(),
+                seeds.end()
             )));
         }
         let counted = if self.mirrored {
@@ -261,8 +264,8 @@ impl Checkpoint {
             .accumulator_of(counted)
             .map_err(|e| corrupt(e.to_string()))?;
         let games = acc.games as u128;
-        let seeds_covered = covered.end - covered.start as u128;
-        let whole = seeds.end - seeds.start as u128;
+        let seeds_covered = covered.len();
+        let whole = seeds.len();
         let fits = if self.mirrored {
             // Each covered deal counts once, or with its mirror in the range.
             games <= whole && games <= 2 * seeds_covered
@@ -273,11 +276,11 @@ impl Checkpoint {
             return Err(corrupt(format!(
                 "it counts {} for {}",
                 crate::text::count(acc.games, "game"),
-                crate::text::count(covered.end - covered.start as u128, "seed")
+                crate::text::count(covered.len(), "seed")
             )));
         }
         Ok(Resumed {
-            covered_end: covered.end,
+            covered_end: covered.end(),
             acc,
             csv_bytes: self.csv_bytes,
             csv_tail: self.csv_tail.clone(),

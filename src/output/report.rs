@@ -156,8 +156,8 @@ pub fn plot_svg(summary: &Summary, acc: &Accumulator) -> Result<String, String> 
     let title = format!(
         "{}, seeds {}..{}\n{}",
         summary.setting().describe(),
-        summary.seeds.start,
-        summary.seeds.end,
+        summary.seeds.start(),
+        summary.seeds.end(),
         outcomes(summary)
     );
     let x_end = bins.last().map(|&(s, w, _)| s + w).unwrap_or(1);
@@ -222,7 +222,7 @@ pub fn overlay(
         .iter()
         .map(|(_, s, _)| {
             let mut parts = s.setting().parts().to_vec();
-            parts.push(("seeds", format!("{}..{}", s.seeds.start, s.seeds.end)));
+            parts.push(("seeds", format!("{}..{}", s.seeds.start(), s.seeds.end())));
             parts
         })
         .collect();

@@ -350,13 +350,18 @@ impl Summary {
     pub(crate) fn accumulator_of(&self, counted: Counted) -> Result<Accumulator, SummaryError> {
         let counted = match self.mirrors_within {
             None => counted,
-            Some(whole) if whole.start <= self.seeds.start && self.seeds.end <= whole.end => {
+            Some(whole)
+                if whole.start() <= self.seeds.start() && self.seeds.end() <= whole.end() =>
+            {
                 Counted::WithMirrors
             }
             Some(whole) => {
                 return Err(SummaryError::Mismatch(format!(
                     "its seeds {}..{} are not part of its mirror walk {}..{}",
-                    self.seeds.start, self.seeds.end, whole.start, whole.end
+                    self.seeds.start(),
+                    self.seeds.end(),
+                    whole.start(),
+                    whole.end()
                 )))
             }
         };
@@ -391,8 +396,9 @@ impl Summary {
                     self.infinite
                 )));
             }
-            let in_range =
-                |seed: u64| (self.seeds.start as u128..self.seeds.end).contains(&(seed as u128));
+            let in_range = |seed: u64| {
+                (self.seeds.start() as u128..self.seeds.end()).contains(&(seed as u128))
+            };
             if counted == Counted::EverySeed && !rows.iter().all(|r| in_range(r.first_seed)) {
                 return Err(SummaryError::Mismatch(
                     "a cycle's first seed is outside its seeds".to_string(),
@@ -435,20 +441,14 @@ impl Summary {
                 self.version
             ));
         }
-        let seeds = self.seeds.end.checked_sub(self.seeds.start as u128);
-        if seeds.is_none() || self.seeds.end > 1u128 << 64 {
-            return bad(format!(
-                "its seed range {}..{} is not a range of seeds",
-                self.seeds.start, self.seeds.end
-            ));
-        }
-        if counted == Counted::EverySeed && Some(self.games as u128) != seeds {
+        let seeds = self.seeds.len();
+        if counted == Counted::EverySeed && self.games as u128 != seeds {
             return bad(format!(
                 "it counts {} over the {} {}..{}",
                 crate::text::count(self.games, "game"),
-                crate::text::count(seeds.unwrap_or(0), "seed"),
-                self.seeds.start,
-                self.seeds.end
+                crate::text::count(seeds, "seed"),
+                self.seeds.start(),
+                self.seeds.end()
             ));
         }
         let finished = self
@@ -538,7 +538,8 @@ impl Summary {
                 Some(rec) => {
                     stats.count > 0
                         && rec.value == expected
-                        && (self.seeds.start as u128..self.seeds.end).contains(&(rec.seed as u128))
+                        && (self.seeds.start() as u128..self.seeds.end())
+                            .contains(&(rec.seed as u128))
                 }
             };
             if !fits {
@@ -558,7 +559,7 @@ impl Summary {
             .ok_or_else(|| SummaryError::Mismatch("no summaries to merge".into()))?;
         let setting = first.setting();
         let mut order: Vec<&Summary> = shards.iter().collect();
-        order.sort_by_key(|s| s.seeds.start);
+        order.sort_by_key(|s| s.seeds.start());
         let mut acc = Accumulator::new(first.cycles.is_some());
         let mut elapsed = 0.0;
         for (i, shard) in order.iter().enumerate() {
@@ -569,7 +570,7 @@ impl Summary {
             }
             if shard.mirrors_within != first.mirrors_within {
                 let walk = |s: &Summary| match s.mirrors_within {
-                    Some(w) => format!("a part of the mirror walk {}..{}", w.start, w.end),
+                    Some(w) => format!("a part of the mirror walk {}..{}", w.start(), w.end()),
                     None => "a whole sweep".to_string(),
                 };
                 return Err(SummaryError::Mismatch(format!(
@@ -581,16 +582,20 @@ impl Summary {
             if i > 0 {
                 let prev = order[i - 1].seeds;
                 let here = shard.seeds;
-                if (here.start as u128) < prev.end {
+                if (here.start() as u128) < prev.end() {
                     return Err(SummaryError::Mismatch(format!(
                         "seed ranges {}..{} and {}..{} overlap",
-                        prev.start, prev.end, here.start, here.end
+                        prev.start(),
+                        prev.end(),
+                        here.start(),
+                        here.end()
                     )));
                 }
-                if (here.start as u128) > prev.end {
+                if (here.start() as u128) > prev.end() {
                     return Err(SummaryError::Mismatch(format!(
                         "seeds {}..{} are in no summary: the ranges must join up",
-                        prev.end, here.start
+                        prev.end(),
+                        here.start()
                     )));
                 }
             }
@@ -598,10 +603,8 @@ impl Summary {
                 .map_err(SummaryError::Mismatch)?;
             elapsed += shard.elapsed_seconds;
         }
-        let seeds = Seeds {
-            start: order[0].seeds.start,
-            end: order[order.len() - 1].seeds.end,
-        };
+        let seeds = Seeds::new(order[0].seeds.start(), order[order.len() - 1].seeds.end())
+            .map_err(|e| SummaryError::Mismatch(e.to_string()))?;
         let mut merged = Summary::new(&setting, seeds, &acc, elapsed);
         // Parts of one mirror walk that make up the whole are the whole walk's summary.
         merged.mirrors_within = first.mirrors_within.filter(|&whole| whole != seeds);
@@ -618,8 +621,8 @@ impl Summary {
             out,
             "{}, seeds {}..{}",
             self.setting().describe(),
-            self.seeds.start,
-            self.seeds.end
+            self.seeds.start(),
+            self.seeds.end()
         );
         let _ = writeln!(out, "{:<16}{:>12}", "games", group(self.games));
         for (p, &w) in self.wins.iter().enumerate() {

@@ -1,12 +1,24 @@
 //! One game as `play` plays it: dealt from a seed or from given hands, silently or traced
 //! battle by battle, ending in the result line.
 
+use crate::deal::seeds::RangeError;
 use crate::deal::Shuffle;
 use crate::engine::{Engine, GameResult, Outcome, Silent};
 use crate::output::record;
 use crate::puzzles::trace::Trace;
 use crate::rules::{Card, Rules};
 use std::io::{self, Write};
+
+/// Why a game could not be played and shown.
+#[derive(thiserror::Error, Debug)]
+pub enum PlayError {
+    /// The shuffle has no deal for the seed.
+    #[error(transparent)]
+    Seed(#[from] RangeError),
+    /// Writing the game failed.
+    #[error(transparent)]
+    Write(#[from] io::Error),
+}
 
 /// Where a game starts.
 pub enum Start<'a> {
@@ -24,17 +36,17 @@ pub fn play(
     start: Start,
     trace: bool,
     out: impl Write,
-) -> io::Result<GameResult> {
+) -> Result<GameResult, PlayError> {
     let mut shown = Trace::new(out);
     let result = match start {
         Start::Seed(shuffle, seed) => {
             let mut engine = Engine::new(rules);
             engine.set_max_rounds(max_rounds);
             if trace {
-                shown.deal(&engine.deal(shuffle, seed));
-                engine.play_seed_observed(shuffle, seed, &mut shown)
+                shown.deal(&engine.deal(shuffle, seed)?);
+                engine.play_seed_observed(shuffle, seed, &mut shown)?
             } else {
-                engine.play_seed(shuffle, seed)
+                engine.play_seed(shuffle, seed)?
             }
         }
         Start::Hands(hands) => {

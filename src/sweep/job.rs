@@ -13,7 +13,7 @@ use crate::output::cycles::MOST_CYCLES;
 use crate::output::files::{self, Pending, Stream, Target};
 use crate::output::outputs::{target, Outputs};
 use crate::output::summary::{group, Setting, Summary};
-use crate::sweep::{Checkpoints, CsvSink, Progress, RowSink, Stop, Sweep};
+use crate::sweep::{Checkpoints, CsvSink, Progress, RowSink, Stop, Sweep, SweepError};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Seek};
 use std::path::{Path, PathBuf};
@@ -86,8 +86,8 @@ impl Done {
             None => self.summary.table(),
             Some(_) => format!(
                 "partial: only seeds {}..{} were played\n{}",
-                self.summary.seeds.start,
-                self.summary.seeds.end,
+                self.summary.seeds.start(),
+                self.summary.seeds.end(),
                 self.summary.table()
             ),
         }
@@ -109,12 +109,15 @@ impl Done {
             };
             return format!(
                 "seeds {}..{} of {}..{} were played, with the mirrors of their deals; a walk that counts mirror deals writes its outputs when it ends: {kept}",
-                covered.start, covered.end, seeds.start, seeds.end
+                covered.start(), covered.end(), seeds.start(), seeds.end()
             );
         }
         format!(
             "seeds {}..{} of {}..{} were played, and every output covers exactly those{resume}",
-            covered.start, covered.end, seeds.start, seeds.end
+            covered.start(),
+            covered.end(),
+            seeds.start(),
+            seeds.end()
         )
     }
 }
@@ -222,17 +225,17 @@ impl Job {
                     Some(saved) => return Err(Error::msg(format!(
                         "{} holds the checkpoint of an unfinished sweep (seeds {}..{} of {}..{} played): add --resume to continue it, or remove it to start over",
                         path.display(),
-                        saved.summary.seeds.start,
-                        saved.summary.seeds.end,
-                        saved.seeds.start,
-                        saved.seeds.end
+                        saved.summary.seeds.start(),
+                        saved.summary.seeds.end(),
+                        saved.seeds.start(),
+                        saved.seeds.end()
                     ))),
                     None => {
                         if self.resume {
                             note(format!(
                                 "no checkpoint at {}: starting at seed {}",
                                 path.display(),
-                                seeds.start
+                                seeds.start()
                             ));
                         }
                         None
@@ -273,7 +276,7 @@ impl Ready {
 
     /// Seeds a resumed run has already played.
     pub fn already_played(&self) -> u64 {
-        let start = self.job.sweep.seeds.start as u128;
+        let start = self.job.sweep.seeds.start() as u128;
         self.resumed
             .as_ref()
             .map_or(0, |r| (r.covered_end - start).min(u64::MAX as u128) as u64)
@@ -354,17 +357,17 @@ impl Ready {
         let swept = job
             .sweep
             .run(resume_from, sink, progress, stop, checkpoints)
-            .map_err(Error::context(&csv_error))?;
+            .map_err(|e| match e {
+                SweepError::Io(e) => Error::io(&csv_error, e),
+                e => Error::msg(e),
+            })?;
         if swept.stopped == Some(Stop::TooManyCycles) {
             return Err(Error::msg(format!(
                 "the sweep met more than {} distinct cycles, more than --cycles keeps: sweep a smaller range, or without --cycles",
                 group(MOST_CYCLES as u64)
             )));
         }
-        let covered = Seeds {
-            start: seeds.start,
-            end: swept.covered_end,
-        };
+        let covered = seeds.up_to(swept.covered_end);
         let mut summary = Summary::new(setting, covered, &swept.acc, elapsed());
         let pairs = job.sweep.pairs;
         if mirrored && pairs != seeds {
@@ -379,7 +382,7 @@ impl Ready {
         drop(stream_sink);
         if swept.stopped == Some(Stop::Interrupted) {
             // The checkpoint first: whatever happens next, --resume finds the CSV (moved or not).
-            save(covered.end, &swept.acc, csv_bytes)
+            save(covered.end(), &swept.acc, csv_bytes)
                 .map_err(Error::context("cannot save the checkpoint"))?;
         }
         if let Some((pending, _)) = self.csv.take() {

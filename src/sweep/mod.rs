@@ -12,7 +12,7 @@ mod sink;
 pub use sink::{CsvSink, Durable, RowSink};
 
 use crate::deal::mirror::{Mirror, Weight};
-use crate::deal::seeds::Seeds;
+use crate::deal::seeds::{check_seeds, RangeError, Seeds};
 use crate::deal::{Shuffle, LCG_MODULUS};
 use crate::engine::{Engine, GameResult, Outcome};
 use crate::output::accumulator::Accumulator;
@@ -170,18 +170,53 @@ impl Drop for Loan<'_, '_> {
     }
 }
 
-/// Why a sweep's options ask for what its setting cannot give.
-#[derive(thiserror::Error, Debug, PartialEq, Eq)]
+/// Most worker threads a sweep may ask for: far more than any machine has cores, and few
+/// enough that a typo (`-j 100000`) is caught rather than exhausting the system.
+pub const MAX_THREADS: usize = 1024;
+
+/// Why a sweep cannot run, or stopped failing.
+#[derive(thiserror::Error, Debug)]
 pub enum SweepError {
     /// A table of cycles where no game is found infinite.
     #[error("a table of cycles needs games whose cycles are found, and games under the random gather or with shuffled won piles are not checked for cycles (they stop after max-rounds rounds)")]
     NoCycles,
+    /// A thread count outside `1..=MAX_THREADS`.
+    #[error("a sweep runs on 1 to {MAX_THREADS} threads, not {0}")]
+    Threads(usize),
+    /// Seeds the shuffle cannot deal (`lex` past its last deal, or on a deck with more deals
+    /// than seeds can number).
+    #[error(transparent)]
+    Seeds(#[from] RangeError),
+    /// Seeds outside the walk whose mirror pairs are counted.
+    #[error("the seeds {0} are not part of the walk {1} whose mirror deals are counted together")]
+    OutsidePairs(String, String),
+    /// Writing the rows or a checkpoint failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// `threads` if a sweep may run on that many (1 to `MAX_THREADS`).
+pub fn check_threads(threads: usize) -> Result<usize, SweepError> {
+    match threads {
+        1..=MAX_THREADS => Ok(threads),
+        _ => Err(SweepError::Threads(threads)),
+    }
 }
 
 impl Sweep {
-    /// Refuses options that would silently do nothing: a table of cycles (`cycles`) of games
-    /// that are never found infinite.
+    /// Refuses what cannot be played and options that would silently do nothing: seeds the
+    /// shuffle has no deal for, a thread count out of range, a table of cycles (`cycles`) of
+    /// games that are never found infinite. `run` checks first.
     pub fn check(&self) -> Result<(), SweepError> {
+        check_threads(self.threads)?;
+        check_seeds(self.shuffle, self.rules.deck(), self.seeds)?;
+        check_seeds(self.shuffle, self.rules.deck(), self.pairs)?;
+        if !self.seeds.within(self.pairs) {
+            return Err(SweepError::OutsidePairs(
+                self.seeds.text(),
+                self.pairs.text(),
+            ));
+        }
         if self.cycles && !self.rules.detects_cycles() {
             return Err(SweepError::NoCycles);
         }
@@ -204,7 +239,7 @@ impl Sweep {
 
     /// Whether the range reaches past the distinct lcg deals (and so repeats some).
     pub fn repeats_deals(&self) -> bool {
-        self.shuffle == Shuffle::Lcg && self.seeds.end > LCG_MODULUS as u128
+        self.shuffle == Shuffle::Lcg && self.seeds.end() > LCG_MODULUS as u128
     }
 
     /// Plays the range from `resume` (seeds already covered and their tallies) or its start.
@@ -217,8 +252,9 @@ impl Sweep {
         progress: &(dyn Fn(u64) + Sync),
         stop: &AtomicBool,
         checkpoints: Option<Checkpoints>,
-    ) -> io::Result<Swept> {
-        let threads = self.threads.max(1);
+    ) -> Result<Swept, SweepError> {
+        self.check()?;
+        let threads = self.threads;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -236,7 +272,7 @@ impl Sweep {
             wars: 0,
         };
         let (mut covered_end, base) =
-            resume.unwrap_or((self.seeds.start as u128, Accumulator::new(self.cycles)));
+            resume.unwrap_or((self.seeds.start() as u128, Accumulator::new(self.cycles)));
         let mirror = self.mirror(sink.is_some());
         let too_many = AtomicBool::new(false);
         let mut stopped = None;
@@ -271,7 +307,7 @@ impl Sweep {
                 })
             });
             let mut spare = Vec::with_capacity(window);
-            while covered_end < self.seeds.end {
+            while covered_end < self.seeds.end() {
                 if too_many.load(Ordering::Relaxed) {
                     stopped = Some(Stop::TooManyCycles);
                     break;
@@ -281,7 +317,7 @@ impl Sweep {
                     break;
                 }
                 let first = covered_end as u64;
-                let n = (self.seeds.end - covered_end).min(window as u128) as usize;
+                let n = (self.seeds.end() - covered_end).min(window as u128) as usize;
                 let mut buffer = empty_rx.try_recv().unwrap_or(std::mem::take(&mut spare));
                 buffer.clear();
                 // Plays chunk `c` of the window, keeping its results in `rows` if given.
@@ -356,7 +392,9 @@ impl Sweep {
                 });
                 covered_end += n as u128;
                 let snapshot = match every {
-                    Some(every) if last_save.elapsed() >= every && covered_end < self.seeds.end => {
+                    Some(every)
+                        if last_save.elapsed() >= every && covered_end < self.seeds.end() =>
+                    {
                         last_save = Instant::now();
                         Some((covered_end, workers.total(&base)))
                     }

@@ -3,6 +3,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use warsweep::deal::seeds::Seeds;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
 use warsweep::rules::{Deck, Gather, Knobs, Preset, Rules};
@@ -80,12 +81,12 @@ fn playing_games_allocates_nothing() {
         engine.set_max_rounds(20_000);
         let mut battles = 0;
         for seed in 0..300 {
-            battles += engine.play_seed(shuffle, seed).battles;
+            battles += engine.play_seed(shuffle, seed).unwrap().battles;
         }
         let before = allocations();
         let mut again = 0;
         for seed in 0..300 {
-            again += engine.play_seed(shuffle, seed).battles;
+            again += engine.play_seed(shuffle, seed).unwrap().battles;
         }
         assert_eq!(again, battles);
         assert_eq!(
@@ -97,7 +98,11 @@ fn playing_games_allocates_nothing() {
         // The same deals as one run (the exhaustive walk's loop).
         let before = allocations();
         let mut walked = 0;
-        engine.play_seeds(shuffle, 0..=299, |_, result| walked += result.battles);
+        engine
+            .play_seeds(shuffle, Seeds::new(0, 300).unwrap(), |_, result| {
+                walked += result.battles;
+            })
+            .unwrap();
         assert_eq!(walked, battles);
         assert_eq!(
             allocations() - before,

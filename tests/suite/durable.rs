@@ -796,7 +796,7 @@ fn doctored_summaries_are_refused() {
         ),
         (
             doctor("null.json", &|v| {
-                v["rounds"]["min"] = serde_json::Value::Null
+                v["rounds"]["min"] = serde_json::Value::Null;
             }),
             "its rounds has games but no minimum or maximum",
         ),

@@ -1,6 +1,7 @@
 //! The engine against the seed documents' own examples, and properties every game must keep.
 
 use crate::common::Watching;
+use warsweep::deal::seeds::Seeds;
 use warsweep::deal::Shuffle;
 use warsweep::engine::hands::Hands;
 use warsweep::engine::{Engine, GameResult, Observer, Outcome, Silent};
@@ -101,7 +102,7 @@ fn seed_004_answers() {
     let mut engine = Engine::new(rules);
     let pairs: Vec<String> = [8_756_942, 0, 4_775_558]
         .iter()
-        .map(|&seed| answer_pair(&rules, &engine.play_seed(Shuffle::Lcg, seed)))
+        .map(|&seed| answer_pair(&rules, &engine.play_seed(Shuffle::Lcg, seed).unwrap()))
         .collect();
     assert_eq!(pairs.join(" "), "1 442 2 25 2 6923");
 }
@@ -137,7 +138,9 @@ fn cards_are_conserved_every_round_under_every_setting() {
                         total: rules.deck().len() as u32,
                         rounds: 0,
                     };
-                    let result = engine.play_seed_observed(Shuffle::Splitmix, seed, &mut check);
+                    let result = engine
+                        .play_seed_observed(Shuffle::Splitmix, seed, &mut check)
+                        .unwrap();
                     // An infinite game's counts cover its first mu + lambda rounds, which the
                     // live game played past; every other game's rounds are the rounds observed.
                     if !matches!(result.outcome, Outcome::Infinite { .. }) {
@@ -164,7 +167,7 @@ fn a_deal_is_a_permutation_of_the_deck() {
     ] {
         let engine = Engine::new(Rules::new(preset, Some(players), None).unwrap());
         for shuffle in [Shuffle::Lcg, Shuffle::Splitmix] {
-            let hands = engine.deal(shuffle, 12345);
+            let hands = engine.deal(shuffle, 12345).unwrap();
             let mut all: Vec<Card> = hands.concat();
             all.sort();
             let mut deck = Rules::preset(preset).deck().sorted();
@@ -187,7 +190,7 @@ fn cycle_start_and_length_are_exact() {
         let Outcome::Infinite {
             cycle_start,
             cycle_length,
-        } = engine.play_seed(Shuffle::Lcg, seed).outcome
+        } = engine.play_seed(Shuffle::Lcg, seed).unwrap().outcome
         else {
             continue;
         };
@@ -195,9 +198,11 @@ fn cycle_start_and_length_are_exact() {
         let mut long =
             Engine::new(Rules::new(Preset::Codingame, None, Some(Gather::P1First)).unwrap());
         // Replay with a recorder; it stops at detection, which is past mu + lambda.
-        long.play_seed_observed(Shuffle::Lcg, seed, &mut states);
+        long.play_seed_observed(Shuffle::Lcg, seed, &mut states)
+            .unwrap();
         let deal: Vec<String> = long
             .deal(Shuffle::Lcg, seed)
+            .unwrap()
             .iter()
             .map(|h| h.iter().map(Card::to_string).collect::<Vec<_>>().join(" "))
             .collect();
@@ -215,7 +220,7 @@ fn cycle_start_and_length_are_exact() {
         let state = |i: u64| values(&all[i as usize]);
         let (mu, lambda) = (cycle_start, cycle_length);
         // An infinite game's counts cover its first mu + lambda rounds.
-        let counted = engine.play_seed(Shuffle::Lcg, seed);
+        let counted = engine.play_seed(Shuffle::Lcg, seed).unwrap();
         assert_eq!(
             counted.battles,
             states.battles_by_round[(mu + lambda - 1) as usize]
@@ -246,8 +251,12 @@ fn random_gather_is_reproducible_and_capped() {
     let rules = Rules::new(Preset::Shortened, None, Some(Gather::Random)).unwrap();
     let mut engine = Engine::new(rules);
     engine.set_max_rounds(300);
-    let a: Vec<GameResult> = (0..50).map(|s| engine.play_seed(Shuffle::Lcg, s)).collect();
-    let b: Vec<GameResult> = (0..50).map(|s| engine.play_seed(Shuffle::Lcg, s)).collect();
+    let a: Vec<GameResult> = (0..50)
+        .map(|s| engine.play_seed(Shuffle::Lcg, s).unwrap())
+        .collect();
+    let b: Vec<GameResult> = (0..50)
+        .map(|s| engine.play_seed(Shuffle::Lcg, s).unwrap())
+        .collect();
     assert_eq!(a, b);
     assert!(a
         .iter()
@@ -284,7 +293,7 @@ fn engine_grows_for_large_codingame_hands() {
 fn long_cycles_are_exact_after_thinning_snapshots() {
     let rules = Rules::preset(Preset::Codingame);
     let (mut fast, mut general) = (Engine::new(rules), Engine::new(rules));
-    let game = fast.play_seed(Shuffle::Lcg, 1_259_064);
+    let game = fast.play_seed(Shuffle::Lcg, 1_259_064).unwrap();
     assert_eq!(
         game.outcome,
         Outcome::Infinite {
@@ -295,7 +304,9 @@ fn long_cycles_are_exact_after_thinning_snapshots() {
     assert_eq!(game.rounds, 401 + 316_008);
     assert_eq!(
         game,
-        general.play_seed_observed(Shuffle::Lcg, 1_259_064, &mut Watching)
+        general
+            .play_seed_observed(Shuffle::Lcg, 1_259_064, &mut Watching)
+            .unwrap()
     );
 }
 
@@ -324,8 +335,10 @@ fn fast_paths_agree_with_the_general_path() {
                 for seed in 0..60 {
                     for shuffle in [Shuffle::Lcg, Shuffle::Splitmix] {
                         assert_eq!(
-                            fast.play_seed(shuffle, seed),
-                            general.play_seed_observed(shuffle, seed, &mut Watching),
+                            fast.play_seed(shuffle, seed).unwrap(),
+                            general
+                                .play_seed_observed(shuffle, seed, &mut Watching)
+                                .unwrap(),
                             "{preset:?} {n}p {gather:?} {shuffle:?} seed {seed}"
                         );
                     }
@@ -352,8 +365,10 @@ fn fast_equals_general(rules: Rules, shuffle: Shuffle, seeds: u64, what: &str) {
     let mut general = Engine::new(rules);
     for seed in 0..seeds {
         assert_eq!(
-            fast.play_seed(shuffle, seed),
-            general.play_seed_observed(shuffle, seed, &mut Watching),
+            fast.play_seed(shuffle, seed).unwrap(),
+            general
+                .play_seed_observed(shuffle, seed, &mut Watching)
+                .unwrap(),
             "{what} seed {seed}"
         );
     }
@@ -375,10 +390,12 @@ fn games_looping_from_their_deal_are_exact_unwatched() {
     let mut general = Engine::new(rules);
     let (mut from_deal, mut early) = (0, 0);
     for seed in 0..2000 {
-        let result = fast.play_seed(Shuffle::Lcg, seed);
+        let result = fast.play_seed(Shuffle::Lcg, seed).unwrap();
         assert_eq!(
             result,
-            general.play_seed_observed(Shuffle::Lcg, seed, &mut Watching),
+            general
+                .play_seed_observed(Shuffle::Lcg, seed, &mut Watching)
+                .unwrap(),
             "seed {seed}"
         );
         if let Outcome::Infinite { cycle_start, .. } = result.outcome {
@@ -386,7 +403,7 @@ fn games_looping_from_their_deal_are_exact_unwatched() {
             early += usize::from(cycle_start < 256);
         }
         // The same engine plays the deal given as hands in between.
-        let hands = fast.deal(Shuffle::Lcg, seed);
+        let hands = fast.deal(Shuffle::Lcg, seed).unwrap();
         assert_eq!(
             fast.play_hands(&hands, seed, &mut Silent),
             result,
@@ -426,7 +443,7 @@ fn fast_paths_agree_with_the_general_path_for_every_knob() {
     let decks = [
         "1x2", "2x1+1", "1x5", "4x2", "4x4", "4x8", "1x10", "3x12", "1x20+2",
     ];
-    let (mut settings, mut compared) = (0, 0);
+    let (mut settings, mut compared, mut refusals) = (0, 0, 0);
     for (d, deck) in decks.iter().enumerate() {
         let deck = Deck::parse(deck).unwrap();
         for &short_war in ShortWar::ALL {
@@ -471,15 +488,26 @@ fn fast_paths_agree_with_the_general_path_for_every_knob() {
                         // fast path alone tells which games are short enough to observe.
                         for seed in 0..4 {
                             for shuffle in Shuffle::ALL {
-                                let result = fast.play_seed(shuffle, seed);
+                                // A lex seed past a small deck's last deal (or any of a
+                                // deck past 2^64 deals) is refused on every path alike.
+                                let Ok(result) = fast.play_seed(shuffle, seed) else {
+                                    let refused = general.play_seed(shuffle, seed);
+                                    assert_eq!(
+                                        Err(refused.unwrap_err()),
+                                        fast.play_seed(shuffle, seed)
+                                    );
+                                    refusals += 1;
+                                    continue;
+                                };
                                 if result.battles > 200_000 {
                                     continue;
                                 }
-                                let watched =
-                                    general.play_seed_observed(shuffle, seed, &mut Watching);
+                                let watched = general
+                                    .play_seed_observed(shuffle, seed, &mut Watching)
+                                    .unwrap();
                                 assert_eq!(result, watched, "{rules:?} {shuffle:?} seed {seed}");
                                 assert_eq!(
-                                    unpacked.play_seed(shuffle, seed),
+                                    unpacked.play_seed(shuffle, seed).unwrap(),
                                     watched,
                                     "unpacked {rules:?} {shuffle:?} seed {seed}"
                                 );
@@ -494,6 +522,10 @@ fn fast_paths_agree_with_the_general_path_for_every_knob() {
     }
     // Games compared, not settings visited: long games skipped must leave most of them.
     assert!(settings > 500, "{settings} settings");
+    assert!(
+        refusals > 0,
+        "lex seeds past the last deal are among those tried"
+    );
     assert!(
         compared > 8 * settings,
         "{compared} games compared in {settings} settings"
@@ -517,14 +549,16 @@ fn cards_are_conserved_under_every_knob() {
                 let mut engine = Engine::new(rules);
                 engine.set_max_rounds(3_000);
                 for seed in 0..10 {
-                    if engine.play_seed(Shuffle::Splitmix, seed).battles > 200_000 {
+                    if engine.play_seed(Shuffle::Splitmix, seed).unwrap().battles > 200_000 {
                         continue;
                     }
                     let mut check = Conservation {
                         total: deck.len() as u32,
                         rounds: 0,
                     };
-                    let result = engine.play_seed_observed(Shuffle::Splitmix, seed, &mut check);
+                    let result = engine
+                        .play_seed_observed(Shuffle::Splitmix, seed, &mut check)
+                        .unwrap();
                     assert!(result.battles >= result.rounds);
                 }
             }
@@ -618,12 +652,13 @@ fn fast_paths_agree_with_the_general_path_on_the_largest_decks() {
                 let rules = Rules::build(Preset::Oorlog, knobs).unwrap();
                 let (mut fast, mut general) = (Engine::new(rules), Engine::new(rules));
                 for seed in 0..2 {
-                    let result = fast.play_seed(Shuffle::Splitmix, seed);
+                    let result = fast.play_seed(Shuffle::Splitmix, seed).unwrap();
                     if result.battles > 100_000 {
                         continue;
                     }
-                    let watched =
-                        general.play_seed_observed(Shuffle::Splitmix, seed, &mut Watching);
+                    let watched = general
+                        .play_seed_observed(Shuffle::Splitmix, seed, &mut Watching)
+                        .unwrap();
                     assert_eq!(result, watched, "{rules:?} seed {seed}");
                     compared += 1;
                 }
@@ -671,7 +706,7 @@ fn packed_games_agree_with_the_array_runs() {
                         "{rules:?} {shuffle:?} seed {seed}"
                     );
                 }
-                let hands = packed.deal(Shuffle::Splitmix, 5);
+                let hands = packed.deal(Shuffle::Splitmix, 5).unwrap();
                 assert_eq!(
                     packed.play_hands(&hands, 0, &mut Silent),
                     unpacked.play_hands(&hands, 0, &mut Silent),
@@ -684,7 +719,7 @@ fn packed_games_agree_with_the_array_runs() {
 
 /// A run of `lex` deals played in one loop (`play_seeds`, the exhaustive walk's path) gives
 /// what each deal played alone gives: open and closed wars, both rankings, every short-war
-/// policy, both deals, decks stepped in one word and beyond it, and a run across the last
+/// policy, both deals, decks stepped in one word and beyond it, and a run up to the last
 /// arrangement.
 #[test]
 fn lex_runs_agree_with_single_deals() {
@@ -714,21 +749,25 @@ fn lex_runs_agree_with_single_deals() {
                         let rules = Rules::build(Preset::Bataille, knobs).unwrap();
                         let (mut run, mut single) = (Engine::new(rules), Engine::new(rules));
                         for start in [0, 5_000, deals / 2 + 77, deals.saturating_sub(150)] {
-                            let seeds = start..start + RUN;
+                            if start >= deals {
+                                continue;
+                            }
+                            let seeds = start..(start + RUN).min(deals);
                             let mut next = seeds.start;
                             run.play_seeds(
                                 Shuffle::Lex,
-                                seeds.start..=seeds.end - 1,
+                                Seeds::new(seeds.start, seeds.end.into()).unwrap(),
                                 |seed, result| {
                                     assert_eq!(seed, next, "seeds in order");
                                     next += 1;
                                     assert_eq!(
                                         *result,
-                                        single.play_seed(Shuffle::Lex, seed),
+                                        single.play_seed(Shuffle::Lex, seed).unwrap(),
                                         "{rules:?} seed {seed}"
                                     );
                                 },
-                            );
+                            )
+                            .unwrap();
                             assert_eq!(next, seeds.end);
                             games += seeds.end - seeds.start;
                         }
@@ -761,12 +800,17 @@ fn known_cycles_give_what_detection_gives() {
         };
         let rules = Rules::build(Preset::Bataille, knobs).unwrap();
         let (mut walk, mut single) = (Engine::new(rules), Engine::new(rules));
-        walk.play_seeds(Shuffle::Lex, seeds.start..=seeds.end - 1, |seed, result| {
-            let alone = single.play_seed(Shuffle::Lex, seed);
-            assert_eq!(*result, alone, "{deck} {gather:?} seed {seed}");
-            games += 1;
-            looped += u64::from(matches!(alone.outcome, Outcome::Infinite { .. }));
-        });
+        walk.play_seeds(
+            Shuffle::Lex,
+            Seeds::new(seeds.start, seeds.end.into()).unwrap(),
+            |seed, result| {
+                let alone = single.play_seed(Shuffle::Lex, seed).unwrap();
+                assert_eq!(*result, alone, "{deck} {gather:?} seed {seed}");
+                games += 1;
+                looped += u64::from(matches!(alone.outcome, Outcome::Infinite { .. }));
+            },
+        )
+        .unwrap();
     }
     assert_eq!(games, 6_000 + 6_000 + 3_000 + 300);
     assert!(looped > 5_000, "{looped} loops");

@@ -3,6 +3,7 @@
 //! runs (`pair`, `crowd`) on every path that reaches them.
 
 use crate::common::Watching;
+use warsweep::deal::seeds::Seeds;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
 use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar};
@@ -20,8 +21,10 @@ fn agree(rules: Rules, packed: bool, shuffle: Shuffle) {
     general.set_max_rounds(2_000);
     for seed in 0..SEEDS {
         assert_eq!(
-            fast.play_seed(shuffle, seed),
-            general.play_seed_observed(shuffle, seed, &mut Watching),
+            fast.play_seed(shuffle, seed).unwrap(),
+            general
+                .play_seed_observed(shuffle, seed, &mut Watching)
+                .unwrap(),
             "{rules:?} packed {packed} seed {seed}"
         );
     }
@@ -88,14 +91,17 @@ fn lex_walks() {
         };
         let rules = rules(Preset::Bataille, knobs);
         let (mut walk, mut general) = (Engine::new(rules), Engine::new(rules));
-        let seeds = 1_000..=1_000 + 4 * SEEDS - 1;
+        let seeds = Seeds::new(1_000, (1_000 + 4 * SEEDS).into()).unwrap();
         walk.play_seeds(Shuffle::Lex, seeds, |seed, result| {
             assert_eq!(
                 *result,
-                general.play_seed_observed(Shuffle::Lex, seed, &mut Watching),
+                general
+                    .play_seed_observed(Shuffle::Lex, seed, &mut Watching)
+                    .unwrap(),
                 "{rules:?} seed {seed}"
             );
-        });
+        })
+        .unwrap();
     }
 }
 

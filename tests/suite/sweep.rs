@@ -107,7 +107,7 @@ fn library_sweep(
             None,
         )
         .unwrap();
-    assert_eq!(swept.covered_end, seeds.end);
+    assert_eq!(swept.covered_end, seeds.end());
     assert!(swept.stopped.is_none());
     let setting = Setting::of(&rules, shuffle, 2_000);
     (
@@ -169,10 +169,7 @@ fn results_do_not_depend_on_threads_or_chunks() {
         ),
     ];
     for (rules, shuffle) in settings {
-        let seeds = Seeds {
-            start: 1000,
-            end: 1700,
-        };
+        let seeds = Seeds::new(1000, 1700).unwrap();
         let reference = library_sweep(rules, shuffle, seeds, 1, Pacing::default());
         for (threads, chunk, window) in [(2, 1, 50), (2, 7, 64), (3, 64, 1000), (2, 2048, 1 << 17)]
         {
@@ -192,8 +189,10 @@ fn results_do_not_depend_on_threads_or_chunks() {
         let text = String::from_utf8(reference.0).unwrap();
         for line in text.lines().skip(1).step_by(37) {
             let seed: u64 = line.split(',').next().unwrap().parse().unwrap();
-            let row =
-                warsweep::output::record::GameRow::new(seed, &engine.play_seed(shuffle, seed));
+            let row = warsweep::output::record::GameRow::new(
+                seed,
+                &engine.play_seed(shuffle, seed).unwrap(),
+            );
             let mut w = csv::WriterBuilder::new()
                 .has_headers(false)
                 .from_writer(Vec::new());
@@ -221,19 +220,16 @@ fn top_of_the_seed_space_is_played() {
         (u64::MAX - 615, 2, 100),
         (u64::MAX, 1, 2048),
     ] {
-        let seeds = Seeds {
-            start,
-            end: 1 << 64,
-        };
+        let seeds = Seeds::new(start, 1 << 64).unwrap();
         let pacing = Pacing { chunk, window: 256 };
         let (csv, summary) = library_sweep(rules, Shuffle::Splitmix, seeds, threads, pacing);
-        assert_eq!(summary.games as u128, seeds.end - start as u128);
+        assert_eq!(summary.games as u128, seeds.end() - start as u128);
         let text = String::from_utf8(csv).unwrap();
         let mut seen = 0;
         for (line, seed) in text.lines().skip(1).zip(start..=u64::MAX) {
             let row = warsweep::output::record::GameRow::new(
                 seed,
-                &engine.play_seed(Shuffle::Splitmix, seed),
+                &engine.play_seed(Shuffle::Splitmix, seed).unwrap(),
             );
             let mut w = csv::WriterBuilder::new()
                 .has_headers(false)
@@ -243,7 +239,7 @@ fn top_of_the_seed_space_is_played() {
             assert_eq!(line, expected.trim_end(), "seed {seed}");
             seen += 1;
         }
-        assert_eq!(seen as u128, seeds.end - start as u128);
+        assert_eq!(seen as u128, seeds.end() - start as u128);
         compared += seen;
     }
     assert_eq!(compared, 616 + 616 + 1);
@@ -261,10 +257,7 @@ fn top_of_the_seed_space_is_played() {
 
 #[test]
 fn summary_totals_are_the_sums_over_the_csv() {
-    let seeds = Seeds {
-        start: 0,
-        end: 3000,
-    };
+    let seeds = Seeds::new(0, 3000).unwrap();
     let (csv_bytes, summary) = library_sweep(
         Rules::preset(Preset::Codingame),
         Shuffle::Lcg,
@@ -974,10 +967,7 @@ fn a_job_stopped_and_resumed_writes_what_one_run_writes() {
         sweep: Sweep {
             rules: Rules::preset(Preset::Codingame),
             shuffle: Shuffle::Lcg,
-            seeds: Seeds {
-                start: 500,
-                end: 30_500,
-            },
+            seeds: Seeds::new(500, 30_500).unwrap(),
             max_rounds: 1_000_000,
             threads: 2,
             pacing: Pacing {
@@ -986,10 +976,7 @@ fn a_job_stopped_and_resumed_writes_what_one_run_writes() {
             },
             cycles: false,
             mirrors: true,
-            pairs: Seeds {
-                start: 500,
-                end: 30_500,
-            },
+            pairs: Seeds::new(500, 30_500).unwrap(),
         },
         files: files(stem),
         resume,
