@@ -284,7 +284,7 @@ fn merge(args: MergeArgs) -> Result<()> {
         ("--plot", plot),
         ("--cycles", cycles),
     ];
-    files::check_inputs_and_outputs(&args.inputs, &outputs).map_err(anyhow::Error::msg)?;
+    files::check_inputs_and_outputs(&args.inputs, &outputs)?;
     let shards = args.inputs.iter().map(|p| summary::read(p).map(|(s, _)| s));
     let shards = shards.collect::<Result<Vec<Summary>, _>>()?;
     if cycles.is_some() {
@@ -312,7 +312,7 @@ fn merge(args: MergeArgs) -> Result<()> {
 
 fn plot(args: PlotArgs) -> Result<()> {
     let output = [("--output", Some(args.output.as_path()))];
-    files::check_inputs_and_outputs(&args.inputs, &output).map_err(anyhow::Error::msg)?;
+    files::check_inputs_and_outputs(&args.inputs, &output)?;
     let output = target(&args.output, "plot")?;
     let cannot = || format!("cannot write the plot to {}", args.output.display());
     output.check().with_context(cannot)?;
@@ -322,8 +322,7 @@ fn plot(args: PlotArgs) -> Result<()> {
         .map(|p| summary::read(p).map(|(s, acc)| (p.clone(), s, acc)));
     let summaries = read.collect::<Result<Vec<_>, _>>()?;
     let metric = clap::ValueEnum::to_possible_value(&args.metric).expect("no hidden choices");
-    let svg = report::overlay(&summaries, metric.get_name(), args.title, args.log)
-        .map_err(anyhow::Error::msg)?;
+    let svg = report::overlay(&summaries, metric.get_name(), args.title, args.log)?;
     output
         .write_with(|out| out.write_all(svg.as_bytes()))
         .with_context(cannot)

@@ -8,9 +8,7 @@ use libfuzzer_sys::fuzz_target;
 use warsweep::deal::seeds::Seeds;
 use warsweep::deal::Shuffle;
 use warsweep::engine::{Engine, Observer, Silent};
-use warsweep::rules::{
-    Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile,
-};
+use warsweep::rules::{Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
 
 /// Being active sends a game down the general path.
 struct Watching;
@@ -105,7 +103,10 @@ fuzz_target!(|data: &[u8]| {
             // Seeds lex has no deal for are refused, never wrapped around.
             let past = deals.as_ref().map_or(seed, |&d| d);
             let refused = engine(true).play_seed(shuffle, past);
-            assert!(refused.is_err(), "{rules:?} lex seed {past} of {deals:?} deals");
+            assert!(
+                refused.is_err(),
+                "{rules:?} lex seed {past} of {deals:?} deals"
+            );
             if deals.is_err() {
                 continue;
             }

@@ -370,7 +370,10 @@ fn seed_range(seeds: Option<&Bound<PyAny>>) -> PyResult<Option<Seeds>> {
         if step != 1 {
             return Err(bad(format!("a range of seeds has step 1, not {step}")));
         }
-        (range.getattr("start")?.extract()?, range.getattr("stop")?.extract()?)
+        (
+            range.getattr("start")?.extract()?,
+            range.getattr("stop")?.extract()?,
+        )
     } else if let Some(pair) = seeds.cast::<PyTuple>().ok().filter(|p| p.len() == 2) {
         pair.extract()?
     } else {
@@ -428,9 +431,8 @@ fn sweep(
     let max_rounds = max_rounds_of(max_rounds)?;
     let range = seed_range(seeds.as_ref())?;
     let seeds = seeds::choose(range, shuffle, rules.deck(), None).map_err(bad)?;
-    let threads = threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-    });
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     if rows && seeds.len() > (isize::MAX as u128) / ROW_BYTES as u128 {
         return Err(bad(
             "too many seeds to keep a row each: sweep with rows=False",

@@ -103,7 +103,25 @@ def test_numpy_rows_and_their_size():
     assert set(np.unique(arrays["outcome"])) <= {"win", "draw", "infinite", "capped"}
     # Rows are held in 32 bytes a game (wars in 64 bits, as the CSV has them).
     assert len(swept._native.row_bytes()) == 32 * 5000
+    assert arrays["wars"].dtype == np.uint64
     assert len(warsweep.sweep((0, 10), rows=False)._native) == 0
+
+
+def test_the_library_refuses_seeds_it_cannot_deal():
+    refused = 0
+    for seeds, setting, message in [
+        ((10, 5), {}, "the seed range 10..5 is reversed"),
+        ((0, 2**64 + 1), {}, "past the last seed"),
+        ((-3, 5), {}, "seeds are 0 or more"),
+        ((0, 10), {"threads": 0}, "a sweep runs on 1 to 1024 threads, not 0"),
+        ((0, 10), {"shuffle": "lex", "rules": "classic"}, "lex needs a smaller deck"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            warsweep.sweep(seeds, **setting)
+        refused += 1
+    with pytest.raises(ValueError, match="is past the 4x4 deck's 63063000 distinct deals"):
+        warsweep.play(seed=63063000, rules="bataille", deck="4x4", shuffle="lex")
+    assert refused == 5
 
 
 BAD = [

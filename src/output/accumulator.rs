@@ -4,7 +4,7 @@
 
 use crate::deal::mirror::Weight;
 use crate::engine::{GameResult, Outcome};
-use crate::output::cycles::Cycles;
+use crate::output::cycles::{CycleError, Cycles};
 use crate::rules::MAX_PLAYERS;
 use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
@@ -201,16 +201,17 @@ impl Metric {
     }
 
     /// Adds `other`, or says which sum would overflow (summaries read from files).
-    pub fn try_add(&mut self, other: &Metric) -> Result<(), &'static str> {
+    pub fn try_add(&mut self, other: &Metric) -> Result<(), TallyError> {
+        let too_many = |what| move || TallyError::Overflow(what);
         self.count()
             .checked_add(other.count())
-            .ok_or("game count")?;
+            .ok_or_else(too_many("game counts"))?;
         let (a, b) = (self.checked_total(), other.checked_total());
         a.zip(b)
             .and_then(|(a, b)| a.checked_add(b))
-            .ok_or("total")?;
+            .ok_or_else(too_many("totals"))?;
         let squares = match (self.held.squares, other.held.squares) {
-            (Some(a), Some(b)) => Some(a.checked_add(b).ok_or("sum of square")?),
+            (Some(a), Some(b)) => Some(a.checked_add(b).ok_or_else(too_many("sums of squares"))?),
             _ => None,
         };
         let (held, more) = (&mut self.held, &other.held);
@@ -219,7 +220,9 @@ impl Metric {
         held.squares = squares;
         held.min = held.min.min(more.min);
         held.max = held.max.max(more.max);
-        self.hist.add(&other.hist).map_err(|_| "histogram")?;
+        self.hist
+            .add(&other.hist)
+            .map_err(|_| TallyError::Overflow("histograms"))?;
         for (n, &m) in self.small.iter_mut().zip(other.small.iter()) {
             *n += m;
         }
@@ -319,6 +322,28 @@ impl Default for Metric {
     fn default() -> Self {
         Metric::new()
     }
+}
+
+/// Why two tallies cannot be added (summaries read from files: one sweep's always add).
+#[derive(thiserror::Error, Debug, PartialEq, Eq)]
+pub enum TallyError {
+    /// A sum past what its integer holds.
+    #[error("the {0} add up to more than 2^64")]
+    Overflow(&'static str),
+    /// A sum of one metric's past what its integer holds.
+    #[error("the {metric} {part} add up to more than 2^64")]
+    MetricOverflow {
+        /// The metric.
+        metric: &'static str,
+        /// Which of its sums.
+        part: &'static str,
+    },
+    /// Distinct cycles listed by one and not the other.
+    #[error("one lists its distinct cycles and another does not: sweep every part with --cycles")]
+    CyclesInOne,
+    /// Tables of cycles that disagree.
+    #[error(transparent)]
+    Cycles(#[from] CycleError),
 }
 
 /// Tallies of many games of one setting.
@@ -492,11 +517,9 @@ impl Accumulator {
     }
 
     /// Adds `other`, or names the count that would overflow (summaries read from files).
-    pub fn try_add(&mut self, other: &Accumulator) -> Result<(), String> {
-        let sum = |a: &mut u64, b: u64, what: &str| -> Result<(), String> {
-            *a = a
-                .checked_add(b)
-                .ok_or_else(|| format!("the {what} add up to more than 2^64"))?;
+    pub fn try_add(&mut self, other: &Accumulator) -> Result<(), TallyError> {
+        let sum = |a: &mut u64, b: u64, what: &'static str| -> Result<(), TallyError> {
+            *a = a.checked_add(b).ok_or(TallyError::Overflow(what))?;
             Ok(())
         };
         sum(&mut self.games, other.games, "games")?;
@@ -514,15 +537,17 @@ impl Accumulator {
         match (&mut self.cycles, &other.cycles) {
             (Some(mine), Some(theirs)) => mine.add_table(theirs)?,
             (None, None) => {}
-            _ => return Err("one lists its distinct cycles and another does not: sweep every part with --cycles".to_string()),
+            _ => return Err(TallyError::CyclesInOne),
         }
         self.records.add(&other.records);
         for (name, (a, b)) in METRICS
             .iter()
             .zip(self.metrics.iter_mut().zip(&other.metrics))
         {
-            a.try_add(b)
-                .map_err(|part| format!("the {name} {part}s add up to more than 2^64"))?;
+            a.try_add(b).map_err(|e| match e {
+                TallyError::Overflow(part) => TallyError::MetricOverflow { metric: name, part },
+                e => e,
+            })?;
         }
         Ok(())
     }
@@ -618,7 +643,7 @@ mod tests {
         );
         let mut full = Metric::from_parts(1, u64::MAX, None, 9, 9, Metric::new().hist);
         full.record(1);
-        assert_eq!(full.try_add(&one), Err("total"));
+        assert_eq!(full.try_add(&one), Err(TallyError::Overflow("totals")));
     }
 
     /// The mean and standard deviation are the exact ones, whatever the values' size, and each

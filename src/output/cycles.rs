@@ -5,6 +5,68 @@
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use thiserror::Error;
+
+/// Why tables of cycles do not add up, or rows do not describe one.
+#[derive(Error, Debug, PartialEq, Eq)]
+pub enum CycleError {
+    /// One cycle with two lengths in two tables.
+    #[error("the cycle {cycle} has length {one} in one table and {other} in another")]
+    TwoLengths {
+        /// The cycle, as its row writes it.
+        cycle: String,
+        /// Its length in one table.
+        one: u64,
+        /// Its length in the other.
+        other: u64,
+    },
+    /// A row whose hands are not a state of the deck.
+    #[error("its cycle {cycle:?} {why}")]
+    NotAState {
+        /// The row's hands.
+        cycle: String,
+        /// What is wrong with them.
+        why: StateError,
+    },
+    /// A row with no length or no deals.
+    #[error("its cycle {0:?} has no length or no deals")]
+    Empty(String),
+    /// A cycle listed twice.
+    #[error("it lists the cycle {0:?} twice")]
+    Twice(String),
+    /// More cycles than a table keeps.
+    #[error("it lists more than {MOST_CYCLES} cycles")]
+    TooMany,
+}
+
+/// Why a row's hands are not a state of the deck.
+#[derive(Error, Debug, PartialEq, Eq)]
+pub enum StateError {
+    /// Not one hand a player.
+    #[error("has {found} hands, not {players}")]
+    Hands {
+        /// Hands written.
+        found: usize,
+        /// Players.
+        players: usize,
+    },
+    /// Something that is not a value of the deck.
+    #[error("holds {found:?}, not a value from 1 to {values}")]
+    Value {
+        /// What was written.
+        found: String,
+        /// The deck's values.
+        values: u8,
+    },
+    /// Not the deck's number of cards.
+    #[error("holds {found} cards, not {cards}")]
+    Cards {
+        /// Cards written.
+        found: usize,
+        /// The deck's.
+        cards: usize,
+    },
+}
 
 pub use crate::engine::SEPARATOR;
 
@@ -68,17 +130,16 @@ impl Cycles {
 
     /// Adds the basins of `other` (another thread's or shard's); a cycle both name must have
     /// one length.
-    pub fn add_table(&mut self, other: &Cycles) -> Result<(), String> {
+    pub fn add_table(&mut self, other: &Cycles) -> Result<(), CycleError> {
         self.overflowed |= other.overflowed;
         for (state, basin) in &other.basins {
             if let Some(mine) = self.basins.get(state) {
                 if mine.length != basin.length {
-                    return Err(format!(
-                        "the cycle {} has length {} in one table and {} in another",
-                        hands_text(state),
-                        mine.length,
-                        basin.length
-                    ));
+                    return Err(CycleError::TwoLengths {
+                        cycle: hands_text(state),
+                        one: mine.length,
+                        other: basin.length,
+                    });
                 }
             }
             self.add(state, basin.length, basin.deals, basin.first_seed);
@@ -131,25 +192,26 @@ impl Cycles {
         players: usize,
         values: u8,
         cards: usize,
-    ) -> Result<Cycles, String> {
+    ) -> Result<Cycles, CycleError> {
         let mut cycles = Cycles::default();
         let mut state = Vec::with_capacity(cards + players);
         for row in rows {
-            read_state(&row.hands, players, values, cards, &mut state)
-                .map_err(|why| format!("its cycle {:?} {why}", row.hands))?;
+            read_state(&row.hands, players, values, cards, &mut state).map_err(|why| {
+                CycleError::NotAState {
+                    cycle: row.hands.clone(),
+                    why,
+                }
+            })?;
             if row.cycle_length == 0 || row.deals == 0 {
-                return Err(format!(
-                    "its cycle {:?} has no length or no deals",
-                    row.hands
-                ));
+                return Err(CycleError::Empty(row.hands.clone()));
             }
             if cycles.basins.contains_key(state.as_slice()) {
-                return Err(format!("it lists the cycle {:?} twice", row.hands));
+                return Err(CycleError::Twice(row.hands.clone()));
             }
             cycles.add(&state, row.cycle_length, row.deals, row.first_seed);
         }
         if cycles.overflowed {
-            return Err(format!("it lists more than {MOST_CYCLES} cycles"));
+            return Err(CycleError::TooMany);
         }
         Ok(cycles)
     }
@@ -183,26 +245,34 @@ fn read_state(
     values: u8,
     cards: usize,
     state: &mut Vec<u8>,
-) -> Result<(), String> {
+) -> Result<(), StateError> {
     state.clear();
     let hands: Vec<&str> = text.split('|').collect();
     if hands.len() != players {
-        return Err(format!("has {} hands, not {players}", hands.len()));
+        return Err(StateError::Hands {
+            found: hands.len(),
+            players,
+        });
     }
     for hand in hands {
         for value in hand.split_whitespace() {
             match value.parse::<u8>() {
                 Ok(v) if (1..=values).contains(&v) => state.push(v),
-                _ => return Err(format!("holds {value:?}, not a value from 1 to {values}")),
+                _ => {
+                    return Err(StateError::Value {
+                        found: value.to_string(),
+                        values,
+                    })
+                }
             }
         }
         state.push(SEPARATOR);
     }
     if state.len() != cards + players {
-        return Err(format!(
-            "holds {} cards, not {cards}",
-            state.len() - players
-        ));
+        return Err(StateError::Cards {
+            found: state.len() - players,
+            cards,
+        });
     }
     Ok(())
 }

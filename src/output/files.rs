@@ -27,6 +27,9 @@ pub enum Target {
 /// Why a path cannot take an output.
 #[derive(Error, Debug, PartialEq, Eq)]
 pub enum TargetError {
+    #[error("{0}")]
+    /// One file named for two inputs or outputs.
+    Clash(String),
     #[error("{0} is a folder, not a file")]
     /// A folder.
     Folder(String),
@@ -317,10 +320,10 @@ pub fn identity(path: &Path) -> PathBuf {
 pub fn check_inputs_and_outputs(
     inputs: &[PathBuf],
     outputs: &[(&str, Option<&Path>)],
-) -> Result<(), String> {
+) -> Result<(), TargetError> {
     let mut named: Vec<(&str, &Path)> = inputs.iter().map(|p| ("an input", p.as_path())).collect();
     named.extend(outputs.iter().filter_map(|(role, p)| p.map(|p| (*role, p))));
-    clash(&named).map_or(Ok(()), Err)
+    clash(&named).map_or(Ok(()), |clash| Err(TargetError::Clash(clash)))
 }
 
 /// The first file named twice among `(role, path)` pairs, as an error message (inputs are

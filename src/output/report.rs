@@ -9,6 +9,25 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use std::io::{self, Write};
 
+/// Why a plot cannot be drawn.
+#[derive(thiserror::Error, Debug, PartialEq, Eq)]
+pub enum PlotError {
+    /// The drawing library failed.
+    #[error("cannot draw the plot: {0}")]
+    Draw(String),
+    /// A metric no plot draws.
+    #[error("{0:?} is not a metric a plot can draw")]
+    NotAMetric(String),
+    /// A metric no game of the summaries has.
+    #[error("{none}: there is no {metric} to plot")]
+    NoGames {
+        /// Which summaries hold no such game.
+        none: &'static str,
+        /// The metric.
+        metric: String,
+    },
+}
+
 /// `metric,value,games`: every recorded histogram bucket of every metric. `value` is the largest
 /// value the bucket holds (exact below 2,048; within 0.1% above).
 pub fn write_hist_csv(acc: &Accumulator, out: impl Write) -> io::Result<()> {
@@ -109,7 +128,7 @@ const TITLE_WIDTH: usize = 105;
 fn titled<'a>(
     root: &DrawingArea<SVGBackend<'a>, plotters::coord::Shift>,
     title: &str,
-) -> Result<DrawingArea<SVGBackend<'a>, plotters::coord::Shift>, String> {
+) -> Result<DrawingArea<SVGBackend<'a>, plotters::coord::Shift>, PlotError> {
     let lines: Vec<String> = title
         .split('\n')
         .flat_map(|part| wrap(part, TITLE_WIDTH))
@@ -122,7 +141,7 @@ fn titled<'a>(
             (16, 12 + i as i32 * line_height),
             style.clone(),
         ))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| PlotError::Draw(e.to_string()))?;
     }
     let (_, below) = root.split_vertically(16 + lines.len() as i32 * line_height);
     Ok(below)
@@ -151,7 +170,7 @@ fn outcomes(summary: &Summary) -> String {
 
 /// An SVG histogram of game lengths (battles of finished games), setting and outcomes in the
 /// title.
-pub fn plot_svg(summary: &Summary, acc: &Accumulator) -> Result<String, String> {
+pub fn plot_svg(summary: &Summary, acc: &Accumulator) -> Result<String, PlotError> {
     let bins = battle_bins(acc, 80);
     let title = format!(
         "{}, seeds {}..{}\n{}",
@@ -165,7 +184,7 @@ pub fn plot_svg(summary: &Summary, acc: &Accumulator) -> Result<String, String> 
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        let fail = |e: &dyn std::fmt::Display| format!("cannot draw the plot: {e}");
+        let fail = |e: &dyn std::fmt::Display| PlotError::Draw(e.to_string());
         root.fill(&WHITE).map_err(|e| fail(&e))?;
         let area = titled(&root, &title)?;
         let mut chart = ChartBuilder::on(&area)
@@ -201,11 +220,11 @@ pub fn overlay(
     metric: &str,
     title: Option<String>,
     log: bool,
-) -> Result<String, String> {
+) -> Result<String, PlotError> {
     let &(_, index, x_desc) = PLOT_METRICS
         .iter()
         .find(|(name, _, _)| *name == metric)
-        .ok_or_else(|| format!("{metric:?} is not a metric a plot can draw"))?;
+        .ok_or_else(|| PlotError::NotAMetric(metric.to_string()))?;
     if inputs
         .iter()
         .all(|(_, _, acc)| acc.metrics[index].count() == 0)
@@ -216,7 +235,10 @@ pub fn overlay(
             (_, 1) => "the summary holds no finished game",
             _ => "none of the summaries holds a finished game",
         };
-        return Err(format!("{none}: there is no {metric} to plot"));
+        return Err(PlotError::NoGames {
+            none,
+            metric: metric.to_string(),
+        });
     }
     let parts: Vec<Vec<(&str, String)>> = inputs
         .iter()
@@ -303,7 +325,7 @@ pub fn overlay_svg(
     x_desc: &str,
     title: &str,
     log: bool,
-) -> Result<String, String> {
+) -> Result<String, PlotError> {
     const BINS: u64 = 100;
     let top = series
         .iter()
@@ -333,7 +355,7 @@ pub fn overlay_svg(
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        let fail = |e: &dyn std::fmt::Display| format!("cannot draw the plot: {e}");
+        let fail = |e: &dyn std::fmt::Display| PlotError::Draw(e.to_string());
         root.fill(&WHITE).map_err(|e| fail(&e))?;
         let area = titled(&root, title)?;
         let builder = || {
@@ -383,11 +405,11 @@ fn draw_lines<'a, Y>(
     x_desc: &str,
     log: bool,
     y_format: &dyn Fn(&f64) -> String,
-) -> Result<(), String>
+) -> Result<(), PlotError>
 where
     Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
-    let fail = |e: &dyn std::fmt::Display| format!("cannot draw the plot: {e}");
+    let fail = |e: &dyn std::fmt::Display| PlotError::Draw(e.to_string());
     chart
         .configure_mesh()
         .x_desc(x_desc)

@@ -7,8 +7,8 @@
 
 use crate::deal::seeds::Seeds;
 use crate::deal::Shuffle;
-use crate::output::accumulator::{Accumulator, Metric, Records, Stats, METRICS};
-use crate::output::cycles::{CycleRow, Cycles};
+use crate::output::accumulator::{Accumulator, Metric, Records, Stats, TallyError, METRICS};
+use crate::output::cycles::{CycleError, CycleRow, Cycles};
 use crate::rules::{Rules, WonPile, MAX_PLAYERS};
 use base64::Engine as _;
 use hdrhistogram::serialization::{Deserializer, Serializer, V2DeflateSerializer};
@@ -19,19 +19,53 @@ use thiserror::Error;
 
 /// Reads and checks the summary at `path` (files from other machines are untrusted input), with
 /// the accumulator it was written from; every error names the file.
-pub fn read(path: &std::path::Path) -> Result<(Summary, Accumulator), crate::error::Error> {
-    use crate::error::Error;
-    let text =
-        std::fs::read(path).map_err(Error::context(format!("cannot read {}", path.display())))?;
-    let summary = serde_json::from_slice::<Summary>(&text)
-        .map_err(|e| Error::msg(format!("{} is not a warsweep summary: {e}", path.display())))?;
-    let acc = summary.accumulator().map_err(|e| {
-        Error::msg(format!(
-            "{} is not a consistent summary: {e}",
-            path.display()
-        ))
+pub fn read(path: &std::path::Path) -> Result<(Summary, Accumulator), ReadError> {
+    let file = path.display().to_string();
+    let text = std::fs::read(path).map_err(|source| ReadError::Unreadable {
+        file: file.clone(),
+        source,
     })?;
+    let summary =
+        serde_json::from_slice::<Summary>(&text).map_err(|source| ReadError::NotASummary {
+            file: file.clone(),
+            source,
+        })?;
+    let acc = summary
+        .accumulator()
+        .map_err(|source| ReadError::Inconsistent { file, source })?;
     Ok((summary, acc))
+}
+
+/// Why a summary file cannot be read: the file named, the cause kept as the source.
+#[derive(Error, Debug)]
+pub enum ReadError {
+    /// The file cannot be read.
+    #[error("cannot read {file}")]
+    Unreadable {
+        /// The file.
+        file: String,
+        /// The system's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Not JSON of a summary.
+    #[error("{file} is not a warsweep summary")]
+    NotASummary {
+        /// The file.
+        file: String,
+        /// Where the JSON fails.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// A summary whose counts do not agree.
+    #[error("{file} is not a consistent summary")]
+    Inconsistent {
+        /// The file.
+        file: String,
+        /// What disagrees.
+        #[source]
+        source: SummaryError,
+    },
 }
 
 /// Histograms as base64 HdrHistogram V2 (deflate) strings, one per metric.
@@ -239,6 +273,12 @@ pub enum SummaryError {
     #[error("{0}")]
     /// Counts that do not agree.
     Mismatch(String),
+    /// Tallies that cannot be added.
+    #[error(transparent)]
+    Tally(#[from] TallyError),
+    /// A table of cycles that is not one.
+    #[error(transparent)]
+    Cycles(#[from] CycleError),
     #[error("the {metric} histogram is not a valid base64 HdrHistogram: {reason}")]
     /// A histogram that cannot be read.
     Histogram {
@@ -387,8 +427,7 @@ impl Summary {
             let deck = crate::rules::Deck::parse(&self.deck).map_err(|e| {
                 SummaryError::Mismatch(format!("its deck {:?} is not a deck: {e}", self.deck))
             })?;
-            let cycles = Cycles::from_rows(rows, self.players, deck.values(), deck.len())
-                .map_err(SummaryError::Mismatch)?;
+            let cycles = Cycles::from_rows(rows, self.players, deck.values(), deck.len())?;
             if cycles.deals() != self.infinite as u128 {
                 return Err(SummaryError::Mismatch(format!(
                     "its cycles hold {} deals but it counts {} infinite games",
@@ -599,8 +638,7 @@ impl Summary {
                     )));
                 }
             }
-            acc.try_add(&shard.accumulator()?)
-                .map_err(SummaryError::Mismatch)?;
+            acc.try_add(&shard.accumulator()?)?;
             elapsed += shard.elapsed_seconds;
         }
         let seeds = Seeds::new(order[0].seeds.start(), order[order.len() - 1].seeds.end())

@@ -2,7 +2,7 @@
 //! hand per line as the research programs print them), the seed-004 seed list, and the seed-003
 //! battle arrays. Every error names the line and the text at fault.
 
-use crate::rules::{Card, Deck};
+use crate::rules::{Card, CardError, Deck};
 use thiserror::Error;
 
 #[derive(Error, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ pub enum InputError {
         /// The line, from 1.
         line: usize,
         /// Why.
-        reason: String,
+        reason: CardError,
     },
     #[error("player {player}: the count on line {line} says {} but the input ends after {got}", crate::text::count(*count as u64, "card"))]
     /// Fewer cards than a count announced.
@@ -263,7 +263,7 @@ fn parse_counted_hands(words: &[(usize, &str)], deck: Deck) -> Result<Vec<Vec<Ca
             let parsed = if text.bytes().all(|b| b.is_ascii_digit()) {
                 Err(format!("{text:?} is not a card"))
             } else {
-                deck.parse_card(text)
+                deck.parse_card(text).map_err(|e| e.to_string())
             };
             match parsed {
                 Ok(card) => hand.push(card),

@@ -99,6 +99,53 @@ pub enum DeckError {
     TooSmall(String, usize),
 }
 
+/// Why a word is not a card of a deck.
+#[derive(Error, Debug, Clone, PartialEq, Eq)]
+pub enum CardError {
+    /// A number that is not one of the deck's values.
+    #[error("{found:?} is not a value of the {deck} deck (1 to {})", deck.values)]
+    NotAValue {
+        /// The word.
+        found: String,
+        /// The deck.
+        deck: Deck,
+    },
+    /// Neither a value nor a card.
+    #[error("{found:?} is not a card (a rank 2-10, J, Q, K, A or T, then a suit H, D, C or S; JK for a joker; or a bare value 1 to {})", deck.values)]
+    NotACard {
+        /// The word.
+        found: String,
+        /// The deck.
+        deck: Deck,
+    },
+    /// A card of a deck whose cards are bare values.
+    #[error("{found:?}: the {deck} deck has more than 13 values, so its cards are bare values 1 to {}", deck.values)]
+    Unranked {
+        /// The word.
+        found: String,
+        /// The deck.
+        deck: Deck,
+    },
+    /// A joker of a deck without jokers.
+    #[error("{found:?}: the {deck} deck has no jokers")]
+    NoJokers {
+        /// The word.
+        found: String,
+        /// The deck.
+        deck: Deck,
+    },
+    /// A rank the deck leaves out.
+    #[error("{found:?} is not in the {deck} deck (its lowest rank is {lowest})")]
+    BelowLowestRank {
+        /// The word.
+        found: String,
+        /// The deck.
+        deck: Deck,
+        /// The deck's lowest rank.
+        lowest: &'static str,
+    },
+}
+
 impl Deck {
     /// Copies of each value, 1 to 8.
     #[inline(always)]
@@ -225,43 +272,35 @@ impl Deck {
     }
 
     /// Reads one card: a bare value `1..=V`, or for a ranked deck `10H`, `TD`, `qs`, `JK`.
-    pub fn parse_card(self, text: &str) -> Result<Card, String> {
+    pub fn parse_card(self, text: &str) -> Result<Card, CardError> {
         let t = text.trim();
+        let (found, deck) = (t.to_string(), self);
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
             return match t.parse::<u32>() {
                 Ok(v) if (1..=self.values as u32).contains(&v) => Ok(Card::bare(v as u8 - 1)),
-                _ => Err(format!(
-                    "{t:?} is not a value of the {self} deck (1 to {})",
-                    self.values
-                )),
+                _ => Err(CardError::NotAValue { found, deck }),
             };
         }
-        let (rank, suit) = parse_face(t).ok_or_else(|| {
-            format!(
-                "{t:?} is not a card (a rank 2-10, J, Q, K, A or T, then a suit H, D, C or S; \
-                 JK for a joker; or a bare value 1 to {})",
-                self.values
-            )
-        })?;
+        let Some((rank, suit)) = parse_face(t) else {
+            return Err(CardError::NotACard { found, deck });
+        };
         if !self.ranked() {
-            return Err(format!(
-                "{t:?}: the {self} deck has more than 13 values, so its cards are bare values 1 to {}",
-                self.values
-            ));
+            return Err(CardError::Unranked { found, deck });
         }
         if suit == JOKER_SUIT {
             if self.jokers == 0 {
-                return Err(format!("{t:?}: the {self} deck has no jokers"));
+                return Err(CardError::NoJokers { found, deck });
             }
             return Ok(Card::faced(self.values - 1, RANKS - 1, JOKER_SUIT));
         }
-        let v = self.value_of_rank(rank).ok_or_else(|| {
-            format!(
-                "{t:?} is not in the {self} deck (its lowest rank is {})",
-                RANK_TEXT[self.rank_of(0) as usize]
-            )
-        })?;
-        Ok(Card::faced(v, rank, suit))
+        match self.value_of_rank(rank) {
+            Some(v) => Ok(Card::faced(v, rank, suit)),
+            None => Err(CardError::BelowLowestRank {
+                found,
+                deck,
+                lowest: RANK_TEXT[self.rank_of(0) as usize],
+            }),
+        }
     }
 
     /// What `cards` hold beyond what one such deck deals: each card of a face (`AH`, `JK`) more

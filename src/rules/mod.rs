@@ -5,7 +5,7 @@
 pub mod deck;
 pub mod ranking;
 
-pub use deck::{Card, Deck};
+pub use deck::{Card, CardError, Deck};
 pub use ranking::{Ranking, Strength};
 use thiserror::Error;
 

@@ -1,0 +1,87 @@
+//! The library's modules depend on each other in one direction: no two import each other, even
+//! through others (a parent and its own submodules aside).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// `src/output/summary.rs` -> `output::summary`; `src/engine/mod.rs` -> `engine`.
+fn module_of(root: &Path, file: &Path) -> String {
+    let relative = file.strip_prefix(root).unwrap().with_extension("");
+    let parts: Vec<String> = relative
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .filter(|p| p != "mod")
+        .collect();
+    parts.join("::")
+}
+
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_modules_import_each_other_in_a_circle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let binary = ["main", "cli", "signals", "lib"];
+    let modules: BTreeMap<String, PathBuf> = files
+        .iter()
+        .map(|f| (module_of(&root, f), f.clone()))
+        .filter(|(m, _)| !binary.contains(&m.as_str()))
+        .collect();
+    let related =
+        |a: &str, b: &str| a.starts_with(&format!("{b}::")) || b.starts_with(&format!("{a}::"));
+    let mut uses: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for (module, file) in &modules {
+        let text = std::fs::read_to_string(file).unwrap();
+        // Unit tests may reach anywhere.
+        let code = text.split("#[cfg(test)]").next().unwrap();
+        let targets = uses.entry(module).or_default();
+        for reference in code.split("crate::").skip(1) {
+            let path: String = reference
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            let parts: Vec<&str> = path.split("::").collect();
+            let target = (1..=parts.len())
+                .rev()
+                .map(|k| parts[..k].join("::"))
+                .find(|m| modules.contains_key(m));
+            if let Some((target, _)) = target.and_then(|t| modules.get_key_value(&t)) {
+                if target != module && !related(module, target) {
+                    targets.insert(target.as_str());
+                }
+            }
+        }
+    }
+    let edges: usize = uses.values().map(BTreeSet::len).sum();
+    assert!(
+        edges > 40,
+        "only {edges} imports found: the scan reads nothing"
+    );
+    for (&from, targets) in &uses {
+        for &to in targets {
+            // Is `from` reachable again from `to`?
+            let (mut seen, mut stack) = (BTreeSet::new(), vec![to]);
+            while let Some(m) = stack.pop() {
+                for &next in uses.get(m).into_iter().flatten() {
+                    assert!(
+                        next != from,
+                        "{from} imports {to}, which leads back to {from} through {m}"
+                    );
+                    if seen.insert(next) {
+                        stack.push(next);
+                    }
+                }
+            }
+        }
+    }
+}
