@@ -85,14 +85,16 @@ fuzz_target!(|data: &[u8]| {
         engine.set_packed(packed);
         engine
     };
-    let general = engine(true).play_hands(&hands, seed, &mut Watching);
+    let general = engine(true)
+        .play_hands(&hands, seed, &mut Watching)
+        .unwrap();
     assert_eq!(
-        engine(true).play_hands(&hands, seed, &mut Silent),
+        engine(true).play_hands(&hands, seed, &mut Silent).unwrap(),
         general,
         "{rules:?} {hands:?}"
     );
     assert_eq!(
-        engine(false).play_hands(&hands, seed, &mut Silent),
+        engine(false).play_hands(&hands, seed, &mut Silent).unwrap(),
         general,
         "{rules:?} unpacked"
     );

@@ -14,8 +14,7 @@ use warsweep::engine::{Engine, GameResult, Silent, DEFAULT_MAX_ROUNDS};
 use warsweep::output::cycles::MOST_CYCLES;
 use warsweep::output::record::{play_line, GameRow, OutcomeName};
 use warsweep::output::summary::{Setting, Summary};
-use warsweep::puzzles::input::parse_hands;
-use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
+use warsweep::rules::{Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
 use warsweep::sweep::{Pacing, RowSink, Stop, Sweep as Sweeping};
 
 /// A `ValueError` carrying the library's own sentence.
@@ -159,31 +158,20 @@ impl Game {
     }
 }
 
-/// The hands as the command line reads them: bare values one hand a line, or cards in the
-/// CodinGame format.
-fn hands_text(hands: &[Vec<Bound<PyAny>>]) -> PyResult<String> {
-    let mut text = String::new();
-    let all_ints = hands.iter().flatten().all(|c| c.extract::<i64>().is_ok());
-    for hand in hands {
-        if all_ints {
-            let values: Vec<String> = hand
-                .iter()
-                .map(|c| c.extract::<i64>().map(|v| v.to_string()))
-                .collect::<PyResult<_>>()?;
-            text.push_str(&values.join(","));
-            text.push('\n');
-        } else {
-            text.push_str(&format!("{}\n", hand.len()));
-            for card in hand {
-                let card: String = card.extract().map_err(|_| {
-                    bad("a hand holds values (numbers) or cards (strings such as \"10H\"), not both")
-                })?;
-                text.push_str(&card);
-                text.push('\n');
-            }
-        }
-    }
-    Ok(text)
+/// The hands' cards, each a bare value (a number from 1) or a card of the deck (a string such
+/// as `"10H"`), read by the library as the command line reads them.
+fn cards_of(hands: &[Vec<Bound<PyAny>>], deck: Deck) -> PyResult<Vec<Vec<Card>>> {
+    let card = |c: &Bound<PyAny>| match (c.extract::<i64>(), c.extract::<String>()) {
+        (Ok(value), _) => deck.value_card(value).map_err(bad),
+        (_, Ok(text)) => deck.parse_card(&text).map_err(bad),
+        _ => Err(bad(
+            "a card is a value (a number from 1) or a card of the deck (a string such as \"10H\")",
+        )),
+    };
+    hands
+        .iter()
+        .map(|hand| hand.iter().map(card).collect())
+        .collect()
 }
 
 /// Plays one game and returns its result (see the package's documentation).
@@ -238,8 +226,7 @@ fn play(
         (Some(hands), None) => {
             // The deck the knobs name decides which values the hands may hold.
             let deck = knobs.rules(Some(2))?.deck();
-            let text = hands_text(&hands)?;
-            let hands = parse_hands(text.as_bytes(), deck).map_err(bad)?;
+            let hands = cards_of(&hands, deck)?;
             let excess = deck.excess(&hands.concat());
             if !excess.is_empty() {
                 warn(py, format!("{excess}: they are played as given"))?;
@@ -258,6 +245,7 @@ fn play(
                 engine.set_max_rounds(max_rounds);
                 engine.play_hands(&hands, 0, &mut Silent)
             });
+            let result = result.map_err(bad)?;
             Ok(Game::new(&rules, &result))
         }
     }

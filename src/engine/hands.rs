@@ -9,10 +9,66 @@
 //! room: 12% more mispredicted branches, 4% slower.) Nothing here allocates after `Hands::new`.
 
 use crate::deal::{dealt_span, SplitMix64};
-use crate::rules::{Card, Deal, MAX_PLAYERS};
+use crate::rules::{Card, Deal, Deck, MAX_PLAYERS};
 
-#[derive(Clone, Debug)]
+/// Why given hands cannot be played.
+#[derive(thiserror::Error, Debug, PartialEq, Eq)]
+pub enum HandsError {
+    /// Not one hand a player.
+    #[error("{hands} hands are given for {players} players")]
+    Players {
+        /// Hands given.
+        hands: usize,
+        /// Players of the rules.
+        players: usize,
+    },
+    /// More cards than the engine has room for.
+    #[error("the hands hold {total} cards, more than the engine was made for ({room}): make it with Engine::with_capacity")]
+    TooManyCards {
+        /// Cards given.
+        total: usize,
+        /// Cards the engine holds.
+        room: usize,
+    },
+    /// A card of a value the deck does not have.
+    #[error("a card of value {value} is not in the {deck} deck, whose values are 1 to {}", deck.values())]
+    OutsideDeck {
+        /// The card's value, from 1.
+        value: u32,
+        /// The rules' deck.
+        deck: Deck,
+    },
+}
+
+/// Checks that `hands` can be played by `players` players of `deck` in an engine of `room`
+/// cards: one hand each (an empty hand has lost), every card a value of the deck.
+pub fn check_hands(
+    hands: &[Vec<Card>],
+    players: usize,
+    deck: Deck,
+    room: usize,
+) -> Result<(), HandsError> {
+    if hands.len() != players {
+        return Err(HandsError::Players {
+            hands: hands.len(),
+            players,
+        });
+    }
+    let total: usize = hands.iter().map(Vec::len).sum();
+    if total > room {
+        return Err(HandsError::TooManyCards { total, room });
+    }
+    match hands.iter().flatten().find(|c| c.value() >= deck.values()) {
+        Some(card) => Err(HandsError::OutsideDeck {
+            value: u32::from(card.value()) + 1,
+            deck,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Every player's hand in one fixed array, for games of three or more players and observed games.
+#[derive(Clone, Debug)]
 pub struct Hands {
     pub(crate) cards: Box<[Card]>,
     pub(crate) head: [u32; MAX_PLAYERS],

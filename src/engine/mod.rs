@@ -27,6 +27,7 @@ use crate::rules::{
 use crate::text::count;
 use cycle::{Brent, Copies, History, Key, Replay, Snapshot};
 use hands::Hands;
+use hands::{check_hands, HandsError};
 use std::ops::RangeInclusive;
 
 /// How a game ended.
@@ -477,32 +478,24 @@ impl Engine {
             .collect())
     }
 
-    /// Plays the given hands (top card first). `seed` only seeds the `random` gather.
-    /// The caller sizes the engine for the total number of cards.
+    /// Plays the given hands (top card first). `seed` only seeds the `random` gather. Hands
+    /// that are not one a player, hold a card the deck does not have, or more cards than the
+    /// engine was made for (`with_capacity`) are refused.
     pub fn play_hands<O: Observer>(
         &mut self,
         hands: &[Vec<Card>],
         seed: u64,
         observer: &mut O,
-    ) -> GameResult {
-        assert_eq!(hands.len(), self.rules.players(), "one hand per player");
-        let total: usize = hands.iter().map(Vec::len).sum();
-        assert!(
-            total <= self.hands.room(),
-            "engine too small for {total} cards"
-        );
-        let top = self.rules.deck().values();
-        assert!(
-            hands.iter().flatten().all(|c| c.value() < top),
-            "a card's value is outside the deck"
-        );
+    ) -> Result<GameResult, HandsError> {
+        let rules = &self.rules;
+        check_hands(hands, rules.players(), rules.deck(), self.hands.room())?;
         self.hands.clear();
         for (p, hand) in hands.iter().enumerate() {
             for &card in hand {
                 self.hands.push(p, card);
             }
         }
-        self.play_loaded(seed, false, observer)
+        Ok(self.play_loaded(seed, false, observer))
     }
 
     /// Plays the hands loaded. `dealt`: they are `self.deck` dealt, which stays as it is until

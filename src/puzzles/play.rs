@@ -3,6 +3,7 @@
 
 use crate::deal::seeds::RangeError;
 use crate::deal::Shuffle;
+use crate::engine::hands::HandsError;
 use crate::engine::{Engine, GameResult, Outcome, Silent};
 use crate::output::record;
 use crate::puzzles::trace::Trace;
@@ -15,6 +16,9 @@ pub enum PlayError {
     /// The shuffle has no deal for the seed.
     #[error(transparent)]
     Seed(#[from] RangeError),
+    /// The hands cannot be played.
+    #[error(transparent)]
+    Hands(#[from] HandsError),
     /// Writing the game failed.
     #[error(transparent)]
     Write(#[from] io::Error),
@@ -54,9 +58,9 @@ pub fn play(
             engine.set_max_rounds(max_rounds);
             if trace {
                 shown.deal(hands);
-                engine.play_hands(hands, 0, &mut shown)
+                engine.play_hands(hands, 0, &mut shown)?
             } else {
-                engine.play_hands(hands, 0, &mut Silent)
+                engine.play_hands(hands, 0, &mut Silent)?
             }
         }
     };

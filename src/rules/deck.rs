@@ -271,14 +271,25 @@ impl Deck {
         deck
     }
 
+    /// The bare card of value `value`, counted from 1 as the hands' bare values are.
+    pub fn value_card(self, value: i64) -> Result<Card, CardError> {
+        match u8::try_from(value) {
+            Ok(v @ 1..) if v <= self.values => Ok(Card::bare(v - 1)),
+            _ => Err(CardError::NotAValue {
+                found: value.to_string(),
+                deck: self,
+            }),
+        }
+    }
+
     /// Reads one card: a bare value `1..=V`, or for a ranked deck `10H`, `TD`, `qs`, `JK`.
     pub fn parse_card(self, text: &str) -> Result<Card, CardError> {
         let t = text.trim();
         let (found, deck) = (t.to_string(), self);
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-            return match t.parse::<u32>() {
-                Ok(v) if (1..=self.values as u32).contains(&v) => Ok(Card::bare(v as u8 - 1)),
-                _ => Err(CardError::NotAValue { found, deck }),
+            return match t.parse::<i64>() {
+                Ok(v) => self.value_card(v),
+                Err(_) => Err(CardError::NotAValue { found, deck }),
             };
         }
         let Some((rank, suit)) = parse_face(t) else {

@@ -17,7 +17,7 @@ fn cards(text: &str) -> Vec<Card> {
 fn play(rules: Rules, hands: &[Vec<Card>], observer: &mut impl Observer) -> GameResult {
     let total = hands.iter().map(Vec::len).sum();
     let mut engine = Engine::with_capacity(rules, total);
-    engine.play_hands(hands, 0, observer)
+    engine.play_hands(hands, 0, observer).unwrap()
 }
 
 /// Records what the winner of each round takes, and the hands after each round.
@@ -405,7 +405,7 @@ fn games_looping_from_their_deal_are_exact_unwatched() {
         // The same engine plays the deal given as hands in between.
         let hands = fast.deal(Shuffle::Lcg, seed).unwrap();
         assert_eq!(
-            fast.play_hands(&hands, seed, &mut Silent),
+            fast.play_hands(&hands, seed, &mut Silent).unwrap(),
             result,
             "hands of seed {seed}"
         );
@@ -708,8 +708,8 @@ fn packed_games_agree_with_the_array_runs() {
                 }
                 let hands = packed.deal(Shuffle::Splitmix, 5).unwrap();
                 assert_eq!(
-                    packed.play_hands(&hands, 0, &mut Silent),
-                    unpacked.play_hands(&hands, 0, &mut Silent),
+                    packed.play_hands(&hands, 0, &mut Silent).unwrap(),
+                    unpacked.play_hands(&hands, 0, &mut Silent).unwrap(),
                     "{rules:?} hands"
                 );
             }

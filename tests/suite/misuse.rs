@@ -4,7 +4,8 @@
 use std::sync::atomic::AtomicBool;
 use warsweep::deal::seeds::{RangeError, Seeds};
 use warsweep::deal::Shuffle;
-use warsweep::engine::Engine;
+use warsweep::engine::hands::HandsError;
+use warsweep::engine::{Engine, Silent};
 use warsweep::output::summary::Summary;
 use warsweep::rules::{Deck, Knobs, Preset, Rules};
 use warsweep::sweep::{Pacing, Sweep, SweepError};
@@ -129,5 +130,42 @@ fn misuses_of_the_library_get_typed_errors() {
         run(outside).map_err(|e| e.to_string()),
         "are not part of the walk",
     );
-    assert_eq!(refused, 14);
+    // Given hands: one a player, cards of the deck, no more than the engine was made for.
+    let mut engine = Engine::new(small);
+    let card = |v: i64| small.deck().value_card(v).unwrap();
+    let two = [vec![card(1), card(2)], vec![card(3)]];
+    assert!(engine.play_hands(&two, 0, &mut Silent).is_ok());
+    let three = [vec![card(1)], vec![card(2)], vec![card(3)]];
+    let got = engine.play_hands(&three, 0, &mut Silent).map(drop);
+    assert_eq!(
+        got,
+        Err(HandsError::Players {
+            hands: 3,
+            players: 2
+        })
+    );
+    expect(
+        got.map_err(|e| e.to_string()),
+        "3 hands are given for 2 players",
+    );
+    let outside = [vec![Deck::STANDARD.value_card(13).unwrap()], vec![card(1)]];
+    let got = engine.play_hands(&outside, 0, &mut Silent).map(drop);
+    expect(
+        got.map_err(|e| e.to_string()),
+        "a card of value 13 is not in the 4x4 deck",
+    );
+    let many = [vec![card(1); 40], vec![card(2); 40]];
+    let got = engine.play_hands(&many, 0, &mut Silent).map(drop);
+    expect(
+        got.map_err(|e| e.to_string()),
+        "the hands hold 80 cards, more than the engine",
+    );
+    let sized = Engine::with_capacity(small, 80).play_hands(&many, 0, &mut Silent);
+    assert!(sized.is_ok(), "an engine made for them plays them");
+    let got = small.deck().value_card(0).map(drop);
+    expect(
+        got.map_err(|e| e.to_string()),
+        "\"0\" is not a value of the 4x4 deck (1 to 4)",
+    );
+    assert_eq!(refused, 18);
 }

@@ -1008,9 +1008,9 @@ fn hands_beyond_the_decks_copies_agree_with_the_oracle() {
                         let mut engine = Engine::with_capacity(rules, total);
                         engine.set_max_rounds(s.max_rounds);
                         engine.set_packed(packed);
-                        let fast = engine.play_hands(&cards, game, &mut Silent);
+                        let fast = engine.play_hands(&cards, game, &mut Silent).unwrap();
                         assert_eq!(fast, expected, "packed {packed}: {context}");
-                        let watched = engine.play_hands(&cards, game, &mut Watching);
+                        let watched = engine.play_hands(&cards, game, &mut Watching).unwrap();
                         assert_eq!(watched, expected, "general: {context}");
                     }
                     compared += 1;
