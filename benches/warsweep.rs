@@ -11,7 +11,7 @@ use warsweep::deal::seeds::Seeds;
 use warsweep::deal::{lcg_shuffle, splitmix_shuffle, Dealer, Shuffle};
 use warsweep::engine::Engine;
 use warsweep::rules::Deck;
-use warsweep::rules::{Knobs, Preset, Rules};
+use warsweep::rules::{Preset, Rules, Settings};
 use warsweep::sweep::{CsvSink, Pacing, Sweep};
 
 fn configure() -> Criterion {
@@ -79,11 +79,11 @@ fn settings() -> Vec<(&'static str, Rules)> {
         ("classic", Rules::preset(Preset::Classic)),
         (
             "oorlog-3p",
-            Rules::new(Preset::Oorlog, Some(3), None).unwrap(),
+            Settings::new(Preset::Oorlog).players(3).build().unwrap(),
         ),
         (
             "oorlog-6p",
-            Rules::new(Preset::Oorlog, Some(6), None).unwrap(),
+            Settings::new(Preset::Oorlog).players(6).build().unwrap(),
         ),
     ]
 }
@@ -112,11 +112,8 @@ fn engine(c: &mut Criterion) {
 
 /// `bataille` on `deck`, as the research studies it.
 fn bataille(deck: &str) -> Rules {
-    let knobs = Knobs {
-        deck: Some(Deck::parse(deck).expect("a deck")),
-        ..Knobs::default()
-    };
-    Rules::build(Preset::Bataille, knobs).expect("bataille rules")
+    let knobs = Settings::new(Preset::Bataille).deck(Deck::parse(deck).expect("a deck"));
+    knobs.build().expect("bataille rules")
 }
 
 /// The exhaustive walk (`lex` deals in one loop, games resumed from the rounds consecutive

@@ -177,14 +177,14 @@ fn threads(text: &str) -> Result<usize, String> {
     within(text, 1, MAX_THREADS, "a thread count")
 }
 
-/// `--players`: a count the library accepts (`check_players`, which `Rules::build` applies).
+/// `--players`: a count the library accepts (`check_players`, which `Settings::build` applies).
 fn players(text: &str) -> Result<usize, String> {
-    check_players(count_usize(text)?).map_err(|e| e.to_string())
+    check_players(count_usize(text)?).map_err(|e| e.reason())
 }
 
 /// `--face-down`: a count the library accepts (`check_face_down`).
 fn face_down(text: &str) -> Result<usize, String> {
-    check_face_down(count_usize(text)?).map_err(|e| e.to_string())
+    check_face_down(count_usize(text)?).map_err(|e| e.reason())
 }
 
 /// `--deck`: a deck within the library's limits.

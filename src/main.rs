@@ -4,7 +4,7 @@
 mod cli;
 mod signals;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::CommandFactory;
 use cli::{AnswerArgs, BattleArgs, Cli, Command, MergeArgs, PlayArgs, PlotArgs, SettingArgs};
 use cli::{CompletionsArgs, SweepArgs};
@@ -19,7 +19,7 @@ use warsweep::output::summary::{self, Summary};
 use warsweep::output::{files, record, report};
 use warsweep::puzzles::play::{self, PlayError, Start};
 use warsweep::puzzles::{battle, input};
-use warsweep::rules::{Knobs, Preset, Rules};
+use warsweep::rules::{Preset, Rules, RulesError, Settings};
 use warsweep::sweep::job::{Files, Job};
 use warsweep::sweep::{Pacing, Stop, Sweep};
 use warsweep::text::count;
@@ -75,17 +75,18 @@ fn print_out(text: &str) -> Result<()> {
 /// The validated rules the setting flags describe, starting from `default` unless `--rules`
 /// names a preset. `players` (the hands of a file) overrides `--players`.
 fn rules_of(setting: &SettingArgs, default: Preset, players: Option<usize>) -> Result<Rules> {
-    let knobs = Knobs {
-        deck: setting.deck,
-        players: players.or(setting.players),
-        face_down: setting.face_down,
-        short_war: setting.short_war,
-        gather: setting.gather,
-        deal: setting.deal,
-        ranking: setting.ranking,
-        won_pile: setting.won_pile,
-    };
-    Ok(Rules::build(setting.rules.unwrap_or(default), knobs)?)
+    let settings = Settings::new(setting.rules.unwrap_or(default))
+        .deck(setting.deck)
+        .players(players.or(setting.players))
+        .face_down(setting.face_down)
+        .short_war(setting.short_war)
+        .gather(setting.gather)
+        .deal(setting.deal)
+        .ranking(setting.ranking)
+        .won_pile(setting.won_pile);
+    // The library names the setting at fault (`face_down`); the command line names its flag.
+    let flag = |e: RulesError| anyhow!("--{}: {}", e.setting().replace('_', "-"), e.reason());
+    settings.build().map_err(flag)
 }
 
 /// Notes what the rules' flags do not do on this setting (`Rules::inert_ranking`).

@@ -8,7 +8,9 @@ use libfuzzer_sys::fuzz_target;
 use warsweep::deal::seeds::Seeds;
 use warsweep::deal::Shuffle;
 use warsweep::engine::{Engine, Observer, Silent};
-use warsweep::rules::{Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
+use warsweep::rules::{
+    Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile,
+};
 
 /// Being active sends a game down the general path.
 struct Watching;
@@ -42,17 +44,16 @@ fuzz_target!(|data: &[u8]| {
     } else {
         b.pick(ShortWar::ALL)
     };
-    let knobs = Knobs {
-        deck: Some(deck),
-        players: Some(players),
-        face_down: Some(b.next() as usize % 4),
-        short_war: Some(short_war),
-        gather: Some(b.pick(Gather::ALL)),
-        deal: Some(b.pick(Deal::ALL)),
-        ranking: Some(b.pick(&Ranking::ALL)),
-        won_pile: Some(b.pick(WonPile::ALL)),
-    };
-    let Ok(rules) = Rules::build(Preset::Bataille, knobs) else {
+    let knobs = Settings::new(Preset::Bataille)
+        .deck(deck)
+        .players(players)
+        .face_down(b.next() as usize % 4)
+        .short_war(short_war)
+        .gather(b.pick(Gather::ALL))
+        .deal(b.pick(Deal::ALL))
+        .ranking(b.pick(&Ranking::ALL))
+        .won_pile(b.pick(WonPile::ALL));
+    let Ok(rules) = knobs.build() else {
         return;
     };
     // The sorted deck, shuffled by the input, cut into one non-empty hand a player.

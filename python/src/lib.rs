@@ -14,7 +14,9 @@ use warsweep::engine::{Engine, GameResult, Silent, DEFAULT_MAX_ROUNDS};
 use warsweep::output::cycles::MOST_CYCLES;
 use warsweep::output::record::{play_line, GameRow, OutcomeName};
 use warsweep::output::summary::{Setting, Summary};
-use warsweep::rules::{Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
+use warsweep::rules::{
+    Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile,
+};
 use warsweep::sweep::{Pacing, RowSink, Stop, Sweep as Sweeping};
 
 /// A `ValueError` carrying the library's own sentence.
@@ -22,9 +24,9 @@ fn bad(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// The value of a knob named `name` on the command line (`--gather`), from its name.
+/// The value of the argument `argument` (`gather`), from its name.
 fn named<T: Copy>(
-    flag: &str,
+    argument: &str,
     text: Option<&str>,
     all: &[T],
     name: fn(T) -> &'static str,
@@ -37,7 +39,7 @@ fn named<T: Copy>(
         None => {
             let names: Vec<&str> = all.iter().map(|&v| name(v)).collect();
             Err(bad(format!(
-                "invalid value '{text}' for '--{flag}': possible values are {}",
+                "{argument}: {text:?} is not one of {}",
                 names.join(", ")
             )))
         }
@@ -62,17 +64,34 @@ impl Knobbed<'_> {
     /// line builds them.
     fn rules(&self, players: Option<usize>) -> PyResult<Rules> {
         let preset = named("rules", Some(self.rules), Preset::ALL, Preset::name)?;
-        let knobs = Knobs {
-            deck: self.deck.map(Deck::parse).transpose().map_err(bad)?,
-            players: players.or(self.players),
-            face_down: self.face_down,
-            short_war: named("short-war", self.short_war, ShortWar::ALL, ShortWar::name)?,
-            gather: named("gather", self.gather, Gather::ALL, Gather::name)?,
-            deal: named("deal", self.deal, Deal::ALL, Deal::name)?,
-            ranking: named("ranking", self.ranking, &Ranking::ALL, Ranking::name)?,
-            won_pile: named("won-pile", self.won_pile, WonPile::ALL, WonPile::name)?,
-        };
-        Rules::build(preset.expect("given"), knobs).map_err(bad)
+        let deck = self.deck.map(Deck::parse).transpose();
+        let deck = deck.map_err(|e| bad(format!("deck: {e}")))?;
+        let settings = Settings::new(preset.expect("given"))
+            .deck(deck)
+            .players(players.or(self.players))
+            .face_down(self.face_down)
+            .short_war(named(
+                "short_war",
+                self.short_war,
+                ShortWar::ALL,
+                ShortWar::name,
+            )?)
+            .gather(named("gather", self.gather, Gather::ALL, Gather::name)?)
+            .deal(named("deal", self.deal, Deal::ALL, Deal::name)?)
+            .ranking(named(
+                "ranking",
+                self.ranking,
+                &Ranking::ALL,
+                Ranking::name,
+            )?)
+            .won_pile(named(
+                "won_pile",
+                self.won_pile,
+                WonPile::ALL,
+                WonPile::name,
+            )?);
+        // The library's error names the argument at fault (`face_down: ...`).
+        settings.build().map_err(bad)
     }
 }
 

@@ -181,15 +181,13 @@ fn compare_words(a: u64, b: u64) -> Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Deal, Knobs, Preset};
+    use crate::rules::{Deal, Preset, Settings};
 
     fn bataille(deck: &str, deal: Deal) -> Rules {
-        let knobs = Knobs {
-            deck: Some(crate::rules::Deck::parse(deck).unwrap()),
-            deal: Some(deal),
-            ..Knobs::default()
-        };
-        Rules::build(Preset::Bataille, knobs).unwrap()
+        let knobs = Settings::new(Preset::Bataille)
+            .deck(crate::rules::Deck::parse(deck).unwrap())
+            .deal(deal);
+        knobs.build().unwrap()
     }
 
     /// Every deal's weight, by bytes and by word, equals the definition: the mirror's seed,

@@ -1,13 +1,12 @@
 //! The rules of RULES.md as data: a preset names a starting point, every part of it (deck,
 //! players, cards face down, short-war policy, gather order, deal, ranking) can be changed on its
-//! own, and `Rules::build` checks the result once. The engine only ever sees a valid `Rules`.
+//! own (`Settings`), and `Settings::build` checks the result once. The engine only ever sees a valid `Rules`.
 
 pub mod deck;
 pub mod ranking;
 
 pub use deck::{Card, CardError, Deck};
 pub use ranking::{Ranking, Strength};
-use thiserror::Error;
 
 /// Most players any setting allows.
 pub const MAX_PLAYERS: usize = 12;
@@ -340,34 +339,124 @@ impl ShortWar {
     }
 }
 
-/// Every part of a setting a flag may override; `None` keeps the preset's.
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub struct Knobs {
-    /// Another deck.
-    pub deck: Option<Deck>,
-    /// Another number of players.
-    pub players: Option<usize>,
-    /// Another face-down count.
-    pub face_down: Option<usize>,
-    /// Another short-war policy.
-    pub short_war: Option<ShortWar>,
-    /// Another gather order.
-    pub gather: Option<Gather>,
-    /// Another deal.
-    pub deal: Option<Deal>,
-    /// Another ranking.
-    pub ranking: Option<Ranking>,
-    /// Won piles.
-    pub won_pile: Option<WonPile>,
+/// A setting before it is checked: a preset and the parts of it to change. `build` checks the
+/// whole and returns the `Rules` the engine plays, or the first part that cannot be played.
+///
+/// ```
+/// use warsweep::{Deck, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).face_down(1).build()?;
+/// assert_eq!((rules.deck().len(), rules.face_down(), rules.players()), (16, 1, 2));
+///
+/// let refused = Settings::new(Preset::Classic).face_down(9).build().unwrap_err();
+/// assert_eq!(refused.setting(), "face_down");
+/// assert_eq!(refused.to_string(), "face_down: a war puts 0 to 8 cards face down, not 9");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    preset: Preset,
+    deck: Option<Deck>,
+    players: Option<usize>,
+    face_down: Option<usize>,
+    short_war: Option<ShortWar>,
+    gather: Option<Gather>,
+    deal: Option<Deal>,
+    ranking: Option<Ranking>,
+    won_pile: Option<WonPile>,
 }
 
-#[derive(Error, Debug, PartialEq, Eq)]
-/// Why a setting cannot be played.
+/// A setter per part: `None` keeps the preset's (so a front-end passes its optional value).
+macro_rules! setters {
+    ($($(#[$doc:meta])* $name:ident: $type:ty;)*) => {$(
+        $(#[$doc])*
+        pub fn $name(mut self, $name: impl Into<Option<$type>>) -> Settings {
+            self.$name = $name.into();
+            self
+        }
+    )*};
+}
+
+impl Settings {
+    /// The preset as it is; each setter changes one part of it.
+    pub fn new(preset: Preset) -> Settings {
+        Settings {
+            preset,
+            deck: None,
+            players: None,
+            face_down: None,
+            short_war: None,
+            gather: None,
+            deal: None,
+            ranking: None,
+            won_pile: None,
+        }
+    }
+
+    setters! {
+        /// The deck.
+        deck: Deck;
+        /// The players, 2 to `MAX_PLAYERS`.
+        players: usize;
+        /// The cards a tied player puts face down, 0 to `MAX_FACE_DOWN`.
+        face_down: usize;
+        /// What happens when a tied player is short of cards.
+        short_war: ShortWar;
+        /// The order the winner picks the table up in.
+        gather: Gather;
+        /// How the deck is dealt.
+        deal: Deal;
+        /// How cards compare.
+        ranking: Ranking;
+        /// Where won cards go.
+        won_pile: WonPile;
+    }
+
+    /// The rules, checked as a whole, or why they cannot be played.
+    pub fn build(self) -> Result<Rules, RulesError> {
+        let mut r = self.preset.rules();
+        r.deck = self.deck.unwrap_or(r.deck);
+        r.players = self.players.unwrap_or(r.players);
+        r.face_down = self.face_down.unwrap_or(r.face_down);
+        r.short_war = self.short_war.unwrap_or(r.short_war);
+        r.gather = self.gather.unwrap_or(r.gather);
+        r.deal = self.deal.unwrap_or(r.deal);
+        r.ranking = self.ranking.unwrap_or(r.ranking);
+        r.won_pile = self.won_pile.unwrap_or(r.won_pile);
+        r.strength = Strength::new(r.ranking, r.deck);
+        check_players(r.players)?;
+        if r.players > 2 && r.short_war.two_players_only() {
+            return Err(RulesError::TwoPlayerPolicy {
+                policy: r.short_war.name(),
+                players: r.players,
+            });
+        }
+        check_face_down(r.face_down)?;
+        if r.ranking == Ranking::Cyclic && r.deck.values() < 2 {
+            return Err(RulesError::OneValue(r.deck));
+        }
+        if r.players > r.deck.len() {
+            return Err(RulesError::TooFewCards {
+                deck: r.deck,
+                cards: r.deck.len(),
+                players: r.players,
+            });
+        }
+        Ok(r)
+    }
+}
+
+impl From<Preset> for Settings {
+    fn from(preset: Preset) -> Settings {
+        Settings::new(preset)
+    }
+}
+
+/// Why a setting cannot be played. It displays as `setting: reason`, the setting named as the
+/// library names it (`face_down`); a front-end names it its own way from `setting` and `reason`.
+#[derive(Debug, PartialEq, Eq)]
 pub enum RulesError {
-    #[error("a game has 2 to {MAX_PLAYERS} players, not {0}")]
     /// Fewer than 2 or more than 12 players.
     Players(usize),
-    #[error("the {policy} short-war policy is for 2 players, not {players}: use --short-war most-cards for more")]
     /// A two-player short-war policy with more players.
     TwoPlayerPolicy {
         /// The policy.
@@ -375,15 +464,10 @@ pub enum RulesError {
         /// The players.
         players: usize,
     },
-    #[error("the cyclic ranking needs two values or more, and the {0} deck has one")]
     /// The cyclic ranking on a deck of one value.
     OneValue(Deck),
-    #[error("a war puts 0 to {MAX_FACE_DOWN} cards face down, not {0}")]
     /// More than 8 cards face down.
     FaceDown(usize),
-    #[error(
-        "the {deck} deck has {cards} cards: {players} players would leave someone without a card"
-    )]
     /// More players than cards.
     TooFewCards {
         /// The deck.
@@ -394,6 +478,50 @@ pub enum RulesError {
         players: usize,
     },
 }
+
+impl RulesError {
+    /// The setting at fault, as `Settings` names it: `players`, `short_war`, `ranking` or
+    /// `face_down`.
+    pub fn setting(&self) -> &'static str {
+        match self {
+            RulesError::Players(_) | RulesError::TooFewCards { .. } => "players",
+            RulesError::TwoPlayerPolicy { .. } => "short_war",
+            RulesError::OneValue(_) => "ranking",
+            RulesError::FaceDown(_) => "face_down",
+        }
+    }
+
+    /// What is wrong with it, without its name.
+    pub fn reason(&self) -> String {
+        match self {
+            RulesError::Players(n) => format!("a game has 2 to {MAX_PLAYERS} players, not {n}"),
+            RulesError::TwoPlayerPolicy { policy, players } => format!(
+                "the {policy} short-war policy is for 2 players, not {players}: most-cards plays more"
+            ),
+            RulesError::OneValue(deck) => format!(
+                "the cyclic ranking needs two values or more, and the {deck} deck has one"
+            ),
+            RulesError::FaceDown(n) => {
+                format!("a war puts 0 to {MAX_FACE_DOWN} cards face down, not {n}")
+            }
+            RulesError::TooFewCards {
+                deck,
+                cards,
+                players,
+            } => format!(
+                "the {deck} deck has {cards} cards: {players} players would leave someone without a card"
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for RulesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.setting(), self.reason())
+    }
+}
+
+impl std::error::Error for RulesError {}
 
 /// `players` if a game can have that many: 2 to `MAX_PLAYERS`.
 pub fn check_players(players: usize) -> Result<usize, RulesError> {
@@ -544,55 +672,6 @@ impl Rules {
         preset.rules()
     }
 
-    /// The preset with `knobs` applied, checked as a whole.
-    pub fn build(preset: Preset, knobs: Knobs) -> Result<Rules, RulesError> {
-        let mut r = preset.rules();
-        r.deck = knobs.deck.unwrap_or(r.deck);
-        r.players = knobs.players.unwrap_or(r.players);
-        r.face_down = knobs.face_down.unwrap_or(r.face_down);
-        r.short_war = knobs.short_war.unwrap_or(r.short_war);
-        r.gather = knobs.gather.unwrap_or(r.gather);
-        r.deal = knobs.deal.unwrap_or(r.deal);
-        r.ranking = knobs.ranking.unwrap_or(r.ranking);
-        r.won_pile = knobs.won_pile.unwrap_or(r.won_pile);
-        r.strength = Strength::new(r.ranking, r.deck);
-        check_players(r.players)?;
-        if r.players > 2 && r.short_war.two_players_only() {
-            return Err(RulesError::TwoPlayerPolicy {
-                policy: r.short_war.name(),
-                players: r.players,
-            });
-        }
-        check_face_down(r.face_down)?;
-        if r.ranking == Ranking::Cyclic && r.deck.values() < 2 {
-            return Err(RulesError::OneValue(r.deck));
-        }
-        if r.players > r.deck.len() {
-            return Err(RulesError::TooFewCards {
-                deck: r.deck,
-                cards: r.deck.len(),
-                players: r.players,
-            });
-        }
-        Ok(r)
-    }
-
-    /// A preset with an optional player count and gather order.
-    pub fn new(
-        preset: Preset,
-        players: Option<usize>,
-        gather: Option<Gather>,
-    ) -> Result<Rules, RulesError> {
-        Rules::build(
-            preset,
-            Knobs {
-                players,
-                gather,
-                ..Knobs::default()
-            },
-        )
-    }
-
     /// Where won cards go.
     #[inline(always)]
     pub fn won_pile(&self) -> WonPile {
@@ -682,39 +761,55 @@ mod tests {
 
     #[test]
     fn settings_are_checked_as_a_whole() {
-        assert!(Rules::new(Preset::Oorlog, Some(12), None).is_ok());
+        assert!(Settings::new(Preset::Oorlog).players(12).build().is_ok());
         assert_eq!(
-            Rules::new(Preset::Oorlog, Some(13), None),
+            Settings::new(Preset::Oorlog).players(13).build(),
             Err(RulesError::Players(13))
         );
-        assert!(Rules::new(Preset::Oorlog, Some(1), None).is_err());
-        let err = Rules::new(Preset::Codingame, Some(3), None).unwrap_err();
+        assert!(Settings::new(Preset::Oorlog).players(1).build().is_err());
+        let err = Settings::new(Preset::Codingame)
+            .players(3)
+            .build()
+            .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "the draw short-war policy is for 2 players, not 3: use --short-war most-cards for more"
+            "short_war: the draw short-war policy is for 2 players, not 3: most-cards plays more"
         );
-        let knobs = |players, short_war| Knobs {
-            players: Some(players),
-            short_war: Some(short_war),
-            ..Knobs::default()
+        let mut named = 0;
+        for (settings, setting) in [
+            (Settings::new(Preset::Oorlog).players(13), "players"),
+            (Settings::new(Preset::Codingame).players(3), "short_war"),
+            (Settings::new(Preset::Classic).face_down(9), "face_down"),
+            (
+                Settings::new(Preset::Classic)
+                    .deck(Deck::parse("4x1").unwrap())
+                    .ranking(Ranking::Cyclic),
+                "ranking",
+            ),
+            (
+                Settings::new(Preset::Oorlog)
+                    .deck(Deck::parse("1x3").unwrap())
+                    .players(4),
+                "players",
+            ),
+        ] {
+            let e = settings.build().unwrap_err();
+            assert_eq!(e.setting(), setting);
+            assert_eq!(e.to_string(), format!("{setting}: {}", e.reason()));
+            named += 1;
+        }
+        assert_eq!(named, 5);
+        let knobs = |players, short_war| {
+            Settings::new(Preset::Codingame)
+                .players(players)
+                .short_war(short_war)
         };
-        assert!(Rules::build(Preset::Codingame, knobs(5, ShortWar::MostCards)).is_ok());
-        let tiny = Knobs {
-            deck: Some(Deck::parse("1x3").unwrap()),
-            players: Some(4),
-            ..Knobs::default()
-        };
-        assert!(matches!(
-            Rules::build(Preset::Oorlog, tiny),
-            Err(RulesError::TooFewCards { .. })
-        ));
-        let deep = Knobs {
-            face_down: Some(9),
-            ..Knobs::default()
-        };
-        assert_eq!(
-            Rules::build(Preset::Classic, deep),
-            Err(RulesError::FaceDown(9))
-        );
+        assert!(knobs(5, ShortWar::MostCards).build().is_ok());
+        let tiny = Settings::new(Preset::Oorlog)
+            .deck(Deck::parse("1x3").unwrap())
+            .players(4);
+        assert!(matches!(tiny.build(), Err(RulesError::TooFewCards { .. })));
+        let deep = Settings::new(Preset::Classic).face_down(9);
+        assert_eq!(deep.build(), Err(RulesError::FaceDown(9)));
     }
 }

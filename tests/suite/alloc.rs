@@ -6,7 +6,7 @@ use std::cell::Cell;
 use warsweep::deal::seeds::Seeds;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
-use warsweep::rules::{Deck, Gather, Knobs, Preset, Rules};
+use warsweep::rules::{Deck, Gather, Preset, Rules, Settings};
 
 struct Counting;
 
@@ -54,18 +54,20 @@ fn playing_games_allocates_nothing() {
         (Preset::Oorlog, 4, Some(Gather::Random)),
     ];
     let bataille = |deck: &str, gather| {
-        let knobs = Knobs {
-            deck: Some(Deck::parse(deck).unwrap()),
-            gather,
-            ..Knobs::default()
-        };
-        Rules::build(Preset::Bataille, knobs).unwrap()
+        let knobs = Settings::new(Preset::Bataille)
+            .deck(Deck::parse(deck).unwrap())
+            .gather(gather);
+        knobs.build().unwrap()
     };
     let mut all: Vec<(Rules, Shuffle)> = settings
         .into_iter()
         .map(|(preset, players, gather)| {
             (
-                Rules::new(preset, Some(players), gather).unwrap(),
+                Settings::new(preset)
+                    .players(players)
+                    .gather(gather)
+                    .build()
+                    .unwrap(),
                 Shuffle::Lcg,
             )
         })

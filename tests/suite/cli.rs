@@ -421,7 +421,7 @@ fn bad_settings_are_refused() {
     refuses(
         &["play", "--deck", "8x13+4"],
         &three,
-        "stdin holds 3 hands: the draw short-war policy is for 2 players, not 3",
+        "stdin holds 3 hands: --short-war: the draw short-war policy is for 2 players, not 3",
     );
     refuses(
         &["play"],

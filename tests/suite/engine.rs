@@ -6,7 +6,9 @@ use warsweep::deal::Shuffle;
 use warsweep::engine::hands::Hands;
 use warsweep::engine::{Engine, GameResult, Observer, Outcome, Silent};
 use warsweep::output::record::{answer_pair, play_line};
-use warsweep::rules::{Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
+use warsweep::rules::{
+    Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile,
+};
 
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace()
@@ -130,7 +132,11 @@ fn cards_are_conserved_every_round_under_every_setting() {
         };
         for n in players {
             for &gather in Gather::ALL {
-                let rules = Rules::new(preset, Some(n), Some(gather)).unwrap();
+                let rules = Settings::new(preset)
+                    .players(n)
+                    .gather(gather)
+                    .build()
+                    .unwrap();
                 let mut engine = Engine::new(rules);
                 engine.set_max_rounds(5_000);
                 for seed in 0..20 {
@@ -165,7 +171,7 @@ fn a_deal_is_a_permutation_of_the_deck() {
         (Preset::Oorlog, 5),
         (Preset::Oorlog, 12),
     ] {
-        let engine = Engine::new(Rules::new(preset, Some(players), None).unwrap());
+        let engine = Engine::new(Settings::new(preset).players(players).build().unwrap());
         for shuffle in [Shuffle::Lcg, Shuffle::Splitmix] {
             let hands = engine.deal(shuffle, 12345).unwrap();
             let mut all: Vec<Card> = hands.concat();
@@ -195,8 +201,12 @@ fn cycle_start_and_length_are_exact() {
             continue;
         };
         let mut states = Recorder::default();
-        let mut long =
-            Engine::new(Rules::new(Preset::Codingame, None, Some(Gather::P1First)).unwrap());
+        let mut long = Engine::new(
+            Settings::new(Preset::Codingame)
+                .gather(Gather::P1First)
+                .build()
+                .unwrap(),
+        );
         // Replay with a recorder; it stops at detection, which is past mu + lambda.
         long.play_seed_observed(Shuffle::Lcg, seed, &mut states)
             .unwrap();
@@ -248,7 +258,10 @@ fn cycle_start_and_length_are_exact() {
 
 #[test]
 fn random_gather_is_reproducible_and_capped() {
-    let rules = Rules::new(Preset::Shortened, None, Some(Gather::Random)).unwrap();
+    let rules = Settings::new(Preset::Shortened)
+        .gather(Gather::Random)
+        .build()
+        .unwrap();
     let mut engine = Engine::new(rules);
     engine.set_max_rounds(300);
     let a: Vec<GameResult> = (0..50)
@@ -274,7 +287,10 @@ fn engine_grows_for_large_codingame_hands() {
     for (n0, n1) in [(999, 999), (1500, 40), (3, 2000)] {
         let hands = [hand(0, n0), hand(3, n1)];
         for gather in [Gather::P1First, Gather::Reveal, Gather::Natural] {
-            let rules = Rules::new(Preset::Codingame, None, Some(gather)).unwrap();
+            let rules = Settings::new(Preset::Codingame)
+                .gather(gather)
+                .build()
+                .unwrap();
             let fast = play(rules, &hands, &mut Silent);
             assert!(fast.battles > 0);
             assert_eq!(
@@ -327,7 +343,11 @@ fn fast_paths_agree_with_the_general_path() {
                 preset != Preset::Bataille || matches!(g, Gather::Natural | Gather::Sorted)
             });
             for gather in gathers {
-                let rules = Rules::new(preset, Some(n), Some(gather)).unwrap();
+                let rules = Settings::new(preset)
+                    .players(n)
+                    .gather(gather)
+                    .build()
+                    .unwrap();
                 let mut fast = Engine::new(rules);
                 let mut general = Engine::new(rules);
                 fast.set_max_rounds(3_000);
@@ -353,7 +373,7 @@ fn fast_paths_agree_with_the_general_path() {
 #[test]
 fn oorlog_runs_agree_with_the_general_path_over_many_deals() {
     for n in 3..=8 {
-        let rules = Rules::new(Preset::Oorlog, Some(n), None).unwrap();
+        let rules = Settings::new(Preset::Oorlog).players(n).build().unwrap();
         fast_equals_general(rules, Shuffle::Lcg, 3000, &format!("oorlog {n}p"));
     }
 }
@@ -381,11 +401,8 @@ fn fast_equals_general(rules: Rules, shuffle: Shuffle, seeds: u64, what: &str) {
 /// engine as games given as hands (whose round 0 is copied).
 #[test]
 fn games_looping_from_their_deal_are_exact_unwatched() {
-    let knobs = Knobs {
-        deck: Some(Deck::parse("1x9").unwrap()),
-        ..Knobs::default()
-    };
-    let rules = Rules::build(Preset::Oorlog, knobs).unwrap();
+    let knobs = Settings::new(Preset::Oorlog).deck(Deck::parse("1x9").unwrap());
+    let rules = knobs.build().unwrap();
     let mut fast = Engine::new(rules);
     let mut general = Engine::new(rules);
     let (mut from_deal, mut early) = (0, 0);
@@ -424,12 +441,10 @@ fn games_looping_from_their_deal_are_exact_unwatched() {
 fn crowd_wars_agree_with_the_general_path_for_every_face_down_count() {
     for players in [3, 4, 6, 8] {
         for face_down in 0..=4 {
-            let knobs = Knobs {
-                players: Some(players),
-                face_down: Some(face_down),
-                ..Knobs::default()
-            };
-            let rules = Rules::build(Preset::Oorlog, knobs).unwrap();
+            let knobs = Settings::new(Preset::Oorlog)
+                .players(players)
+                .face_down(face_down);
+            let rules = knobs.build().unwrap();
             let what = format!("oorlog {players}p face-down {face_down}");
             fast_equals_general(rules, Shuffle::Splitmix, 1500, &what);
         }
@@ -461,22 +476,20 @@ fn fast_paths_agree_with_the_general_path_for_every_knob() {
                             Ranking::Cyclic if deck.values() < 2 => Ranking::Standard,
                             ranking => ranking,
                         };
-                        let knobs = Knobs {
-                            deck: Some(deck),
-                            players: Some(players),
-                            face_down: Some(face_down),
-                            short_war: Some(short_war),
-                            gather: Some(gather),
-                            deal: Some(deal),
-                            ranking: Some(ranking),
-                            // Won piles in one setting of seven.
-                            won_pile: Some(if (d + g + players) % 7 == 0 {
+                        let knobs = Settings::new(Preset::Bataille)
+                            .deck(deck)
+                            .players(players)
+                            .face_down(face_down)
+                            .short_war(short_war)
+                            .gather(gather)
+                            .deal(deal)
+                            .ranking(ranking)
+                            .won_pile(if (d + g + players) % 7 == 0 {
                                 WonPile::Shuffled
                             } else {
                                 WonPile::None
-                            }),
-                        };
-                        let rules = Rules::build(Preset::Bataille, knobs).unwrap();
+                            });
+                        let rules = knobs.build().unwrap();
                         let mut fast = Engine::new(rules);
                         let mut unpacked = Engine::new(rules);
                         unpacked.set_packed(false);
@@ -539,13 +552,11 @@ fn cards_are_conserved_under_every_knob() {
         let deck = Deck::parse(deck).unwrap();
         for &gather in Gather::ALL {
             for face_down in [0, 2, 8] {
-                let knobs = Knobs {
-                    deck: Some(deck),
-                    gather: Some(gather),
-                    face_down: Some(face_down),
-                    ..Knobs::default()
-                };
-                let rules = Rules::build(Preset::Bataille, knobs).unwrap();
+                let knobs = Settings::new(Preset::Bataille)
+                    .deck(deck)
+                    .gather(gather)
+                    .face_down(face_down);
+                let rules = knobs.build().unwrap();
                 let mut engine = Engine::new(rules);
                 engine.set_max_rounds(3_000);
                 for seed in 0..10 {
@@ -597,12 +608,8 @@ fn published_fixed_points_of_open_war() {
                 .map(|v| deck.parse_card(v).unwrap())
                 .collect()
         };
-        let knobs = Knobs {
-            deck: Some(deck),
-            gather,
-            ..Knobs::default()
-        };
-        let rules = Rules::build(Preset::Bataille, knobs).unwrap();
+        let knobs = Settings::new(Preset::Bataille).deck(deck).gather(gather);
+        let rules = knobs.build().unwrap();
         let result = play(rules, &[hand(p1), hand(p2)], &mut Silent);
         assert_eq!(play_line(&rules, &result), expected, "{deck} {p1} / {p2}");
         let watched = play(rules, &[hand(p1), hand(p2)], &mut Watching);
@@ -615,14 +622,7 @@ fn published_fixed_points_of_open_war() {
 #[test]
 fn natural_gather_picks_up_the_pile_like_a_hand() {
     let deck = Deck::parse("4x4").unwrap();
-    let rules = Rules::build(
-        Preset::Bataille,
-        Knobs {
-            deck: Some(deck),
-            ..Knobs::default()
-        },
-    )
-    .unwrap();
+    let rules = Settings::new(Preset::Bataille).deck(deck).build().unwrap();
     let hand = |text: &str| -> Vec<Card> {
         text.split_whitespace()
             .map(|v| deck.parse_card(v).unwrap())
@@ -641,15 +641,13 @@ fn fast_paths_agree_with_the_general_path_on_the_largest_decks() {
     for deck in ["8x64+8", "4x64"] {
         for gather in [Gather::Sorted, Gather::P1First, Gather::WinnerFirst] {
             for players in [3, 5, 12] {
-                let knobs = Knobs {
-                    deck: Some(Deck::parse(deck).unwrap()),
-                    players: Some(players),
-                    short_war: Some(ShortWar::MostCards),
-                    face_down: Some(players % 4),
-                    gather: Some(gather),
-                    ..Knobs::default()
-                };
-                let rules = Rules::build(Preset::Oorlog, knobs).unwrap();
+                let knobs = Settings::new(Preset::Oorlog)
+                    .deck(Deck::parse(deck).unwrap())
+                    .players(players)
+                    .short_war(ShortWar::MostCards)
+                    .face_down(players % 4)
+                    .gather(gather);
+                let rules = knobs.build().unwrap();
                 let (mut fast, mut general) = (Engine::new(rules), Engine::new(rules));
                 for seed in 0..2 {
                     let result = fast.play_seed(Shuffle::Splitmix, seed).unwrap();
@@ -684,16 +682,14 @@ fn packed_games_agree_with_the_array_runs() {
                 continue;
             }
             for &short_war in ShortWar::ALL {
-                let knobs = Knobs {
-                    deck: Some(deck),
-                    face_down: Some((d + g) % 3),
-                    short_war: Some(short_war),
-                    gather: Some(gather),
-                    deal: Some(Deal::ALL[(d + g) % 2]),
-                    ranking: Some(Ranking::ALL[d % Ranking::ALL.len()]),
-                    ..Knobs::default()
-                };
-                let rules = Rules::build(Preset::Bataille, knobs).unwrap();
+                let knobs = Settings::new(Preset::Bataille)
+                    .deck(deck)
+                    .face_down((d + g) % 3)
+                    .short_war(short_war)
+                    .gather(gather)
+                    .deal(Deal::ALL[(d + g) % 2])
+                    .ranking(Ranking::ALL[d % Ranking::ALL.len()]);
+                let rules = knobs.build().unwrap();
                 let mut packed = Engine::new(rules);
                 let mut unpacked = Engine::new(rules);
                 unpacked.set_packed(false);
@@ -737,16 +733,14 @@ fn lex_runs_agree_with_single_deals() {
                     .flat_map(|f| Deal::ALL.iter().map(move |d| (f, d)))
                 {
                     for gather in [Gather::Natural, Gather::Reveal, Gather::WinnerFirst] {
-                        let knobs = Knobs {
-                            deck: Some(deck),
-                            face_down: Some(face_down),
-                            short_war: Some(short_war),
-                            gather: Some(gather),
-                            deal: Some(deal),
-                            ranking: Some(ranking),
-                            ..Knobs::default()
-                        };
-                        let rules = Rules::build(Preset::Bataille, knobs).unwrap();
+                        let knobs = Settings::new(Preset::Bataille)
+                            .deck(deck)
+                            .face_down(face_down)
+                            .short_war(short_war)
+                            .gather(gather)
+                            .deal(deal)
+                            .ranking(ranking);
+                        let rules = knobs.build().unwrap();
                         let (mut run, mut single) = (Engine::new(rules), Engine::new(rules));
                         for start in [0, 5_000, deals / 2 + 77, deals.saturating_sub(150)] {
                             if start >= deals {
@@ -793,12 +787,10 @@ fn known_cycles_give_what_detection_gives() {
     ];
     let (mut games, mut looped) = (0, 0);
     for (deck, gather, seeds) in runs {
-        let knobs = Knobs {
-            deck: Some(Deck::parse(deck).unwrap()),
-            gather: Some(gather),
-            ..Knobs::default()
-        };
-        let rules = Rules::build(Preset::Bataille, knobs).unwrap();
+        let knobs = Settings::new(Preset::Bataille)
+            .deck(Deck::parse(deck).unwrap())
+            .gather(gather);
+        let rules = knobs.build().unwrap();
         let (mut walk, mut single) = (Engine::new(rules), Engine::new(rules));
         walk.play_seeds(
             Shuffle::Lex,

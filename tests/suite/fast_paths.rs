@@ -6,7 +6,7 @@ use crate::common::Watching;
 use warsweep::deal::seeds::Seeds;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
-use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar};
+use warsweep::rules::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar};
 
 /// Seeds played for each setting: a handful, for Miri's sake.
 const SEEDS: u64 = 3;
@@ -30,8 +30,8 @@ fn agree(rules: Rules, packed: bool, shuffle: Shuffle) {
     }
 }
 
-fn rules(preset: Preset, knobs: Knobs) -> Rules {
-    Rules::build(preset, knobs).unwrap_or_else(|e| panic!("{e}"))
+fn rules(settings: Settings) -> Rules {
+    settings.build().unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Two players on 52 cards: the byte-array runs and wars of `pair`, under every preset's war.
@@ -40,11 +40,8 @@ fn two_player_runs() {
     for preset in [Preset::Shortened, Preset::Codingame, Preset::Classic] {
         agree(Rules::preset(preset), true, Shuffle::Lcg);
     }
-    let bataille = Knobs {
-        gather: Some(Gather::Sorted),
-        ..Knobs::default()
-    };
-    agree(rules(Preset::Bataille, bataille), true, Shuffle::Splitmix);
+    let bataille = Settings::new(Preset::Bataille).gather(Gather::Sorted);
+    agree(rules(bataille), true, Shuffle::Splitmix);
 }
 
 /// Small decks, both in machine words (`packed`, 64 and 128 bits) and in `pair`'s arrays.
@@ -58,14 +55,12 @@ fn small_decks_in_words_and_arrays() {
         ("4x8", Gather::P1First, 1),
         ("3x5+1", Gather::Sorted, 1),
     ] {
-        let knobs = Knobs {
-            deck: Some(Deck::parse(deck).unwrap()),
-            gather: Some(gather),
-            face_down: Some(face_down),
-            ranking: Some(Ranking::ALL[face_down % Ranking::ALL.len()]),
-            ..Knobs::default()
-        };
-        let rules = rules(Preset::Bataille, knobs);
+        let knobs = Settings::new(Preset::Bataille)
+            .deck(Deck::parse(deck).unwrap())
+            .gather(gather)
+            .face_down(face_down)
+            .ranking(Ranking::ALL[face_down % Ranking::ALL.len()]);
+        let rules = rules(knobs);
         for packed in [true, false] {
             agree(rules, packed, Shuffle::Splitmix);
         }
@@ -82,14 +77,12 @@ fn lex_walks() {
         ("1x10", 0, Deal::RoundRobin),
         ("4x4", 1, Deal::Blocks),
     ] {
-        let knobs = Knobs {
-            deck: Some(Deck::parse(deck).unwrap()),
-            face_down: Some(face_down),
-            deal: Some(deal),
-            short_war: Some(ShortWar::FirstOutLoses),
-            ..Knobs::default()
-        };
-        let rules = rules(Preset::Bataille, knobs);
+        let knobs = Settings::new(Preset::Bataille)
+            .deck(Deck::parse(deck).unwrap())
+            .face_down(face_down)
+            .deal(deal)
+            .short_war(ShortWar::FirstOutLoses);
+        let rules = rules(knobs);
         let (mut walk, mut general) = (Engine::new(rules), Engine::new(rules));
         let seeds = Seeds::new(1_000, (1_000 + 4 * SEEDS).into()).unwrap();
         walk.play_seeds(Shuffle::Lex, seeds, |seed, result| {
@@ -123,13 +116,11 @@ fn crowd_runs() {
         (4, Gather::Sorted, Ranking::Standard, 1),
         (4, Gather::Random, Ranking::Oorlog, 1),
     ] {
-        let knobs = Knobs {
-            players: Some(players),
-            gather: Some(gather),
-            ranking: Some(ranking),
-            face_down: Some(face_down),
-            ..Knobs::default()
-        };
-        agree(rules(Preset::Oorlog, knobs), true, Shuffle::Lcg);
+        let knobs = Settings::new(Preset::Oorlog)
+            .players(players)
+            .gather(gather)
+            .ranking(ranking)
+            .face_down(face_down);
+        agree(rules(knobs), true, Shuffle::Lcg);
     }
 }

@@ -3,7 +3,7 @@
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
 use warsweep::output::record::GameRow;
-use warsweep::rules::{Deal, Deck, Gather, Knobs, Preset, Ranking, Rules};
+use warsweep::rules::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings};
 
 use crate::common::golden_dir;
 
@@ -27,27 +27,36 @@ fn setting(name: &str) -> (Rules, Shuffle) {
             assert!(part.starts_with("from"), "unknown part {part} in {name}");
         }
     }
-    let rules = Rules::new(preset.unwrap(), players, gather).unwrap();
+    let rules = Settings::new(preset.unwrap())
+        .players(players)
+        .gather(gather)
+        .build()
+        .unwrap();
     (rules, shuffle.unwrap())
 }
 
 /// The setting the sweep flags of `variants/FLAGS` describe.
 fn setting_of_flags(flags: &str) -> (Rules, Shuffle, Vec<u64>) {
     let words: Vec<&str> = flags.split_whitespace().collect();
-    let mut preset = Preset::Shortened;
-    let mut knobs = Knobs::default();
+    let preset = words
+        .iter()
+        .position(|&w| w == "--rules")
+        .map_or(Preset::Shortened, |i| {
+            Preset::from_name(words[i + 1]).unwrap()
+        });
+    let mut knobs = Settings::new(preset);
     let mut shuffle = Shuffle::Lcg;
     let mut seeds = Vec::new();
     for pair in words.chunks(2) {
         let value = pair[1];
         match pair[0] {
-            "--rules" => preset = Preset::from_name(value).unwrap(),
-            "--deck" => knobs.deck = Some(Deck::parse(value).unwrap()),
-            "--players" => knobs.players = Some(value.parse().unwrap()),
-            "--face-down" => knobs.face_down = Some(value.parse().unwrap()),
-            "--gather" => knobs.gather = Some(Gather::from_name(value).unwrap()),
-            "--deal" => knobs.deal = Some(Deal::from_name(value).unwrap()),
-            "--ranking" => knobs.ranking = Some(Ranking::from_name(value).unwrap()),
+            "--rules" => {}
+            "--deck" => knobs = knobs.deck(Deck::parse(value).unwrap()),
+            "--players" => knobs = knobs.players(value.parse::<usize>().unwrap()),
+            "--face-down" => knobs = knobs.face_down(value.parse::<usize>().unwrap()),
+            "--gather" => knobs = knobs.gather(Gather::from_name(value).unwrap()),
+            "--deal" => knobs = knobs.deal(Deal::from_name(value).unwrap()),
+            "--ranking" => knobs = knobs.ranking(Ranking::from_name(value).unwrap()),
             "--shuffle" => shuffle = Shuffle::from_name(value).unwrap(),
             "--seeds" => {
                 let (a, b) = value.split_once("..").unwrap();
@@ -56,7 +65,7 @@ fn setting_of_flags(flags: &str) -> (Rules, Shuffle, Vec<u64>) {
             other => panic!("unknown flag {other} in FLAGS"),
         }
     }
-    (Rules::build(preset, knobs).unwrap(), shuffle, seeds)
+    (knobs.build().unwrap(), shuffle, seeds)
 }
 
 /// The per-game CSV the library gives for the sweep flags of a `FLAGS` line.

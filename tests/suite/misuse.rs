@@ -7,15 +7,12 @@ use warsweep::deal::Shuffle;
 use warsweep::engine::hands::HandsError;
 use warsweep::engine::{Engine, Silent};
 use warsweep::output::summary::Summary;
-use warsweep::rules::{Deck, Knobs, Preset, Rules};
+use warsweep::rules::{Deck, Preset, Rules, Settings};
 use warsweep::sweep::{Pacing, Sweep, SweepError};
 
 fn bataille(deck: &str) -> Rules {
-    let knobs = Knobs {
-        deck: Some(Deck::parse(deck).unwrap()),
-        ..Knobs::default()
-    };
-    Rules::build(Preset::Bataille, knobs).unwrap()
+    let knobs = Settings::new(Preset::Bataille).deck(Deck::parse(deck).unwrap());
+    knobs.build().unwrap()
 }
 
 fn sweep(rules: Rules, shuffle: Shuffle, seeds: Seeds, threads: usize) -> Sweep {

@@ -10,7 +10,9 @@ use crate::common::Watching;
 use std::collections::{HashMap, VecDeque};
 use warsweep::deal::Shuffle;
 use warsweep::engine::{Engine, GameResult, Outcome, Silent};
-use warsweep::rules::{Card, Deal, Deck, Gather, Knobs, Preset, Ranking, Rules, ShortWar, WonPile};
+use warsweep::rules::{
+    Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile,
+};
 
 /// Everything a game depends on, in plain numbers and the rule enums.
 #[derive(Clone, Copy, Debug)]
@@ -422,17 +424,16 @@ fn rules_of(s: &Setting) -> Rules {
     } else {
         format!("{}x{}", s.copies, s.values)
     };
-    let knobs = Knobs {
-        deck: Some(Deck::parse(&deck).unwrap()),
-        players: Some(s.players),
-        face_down: Some(s.face_down),
-        short_war: Some(s.short_war),
-        gather: Some(s.gather),
-        deal: Some(s.deal),
-        ranking: Some(s.ranking),
-        won_pile: Some(s.won_pile),
-    };
-    Rules::build(Preset::Classic, knobs).unwrap()
+    let knobs = Settings::new(Preset::Classic)
+        .deck(Deck::parse(&deck).unwrap())
+        .players(s.players)
+        .face_down(s.face_down)
+        .short_war(s.short_war)
+        .gather(s.gather)
+        .deal(s.deal)
+        .ranking(s.ranking)
+        .won_pile(s.won_pile);
+    knobs.build().unwrap()
 }
 
 /// Compares every path of the engine with the oracle on `seeds` of `shuffle`; games the oracle
@@ -726,7 +727,7 @@ fn the_oracle_reproduces_the_reference_data() {
     let shortened = Rules::preset(Preset::Shortened);
     assert_eq!(
         rules_of(&s),
-        Rules::build(Preset::Classic, knobs_of(&shortened)).unwrap()
+        knobs_of(&shortened, Preset::Classic).build().unwrap()
     );
     let mut rows = 0;
     for line in text.lines().skip(1) {
@@ -751,18 +752,17 @@ fn the_oracle_reproduces_the_reference_data() {
     assert_eq!(rows, 200);
 }
 
-/// The knobs that rebuild `rules` from another preset.
-fn knobs_of(rules: &Rules) -> Knobs {
-    Knobs {
-        deck: Some(rules.deck()),
-        players: Some(rules.players()),
-        face_down: Some(rules.face_down()),
-        short_war: Some(rules.short_war()),
-        gather: Some(rules.gather()),
-        deal: Some(rules.deal()),
-        ranking: Some(rules.ranking()),
-        won_pile: Some(rules.won_pile()),
-    }
+/// The settings that rebuild `rules` from another preset.
+fn knobs_of(rules: &Rules, preset: Preset) -> Settings {
+    Settings::new(preset)
+        .deck(rules.deck())
+        .players(rules.players())
+        .face_down(rules.face_down())
+        .short_war(rules.short_war())
+        .gather(rules.gather())
+        .deal(rules.deal())
+        .ranking(rules.ranking())
+        .won_pile(rules.won_pile())
 }
 
 /// The least state of the cycle that seed `seed`'s game repeats every `lambda` rounds from

@@ -10,7 +10,7 @@ use warsweep::deal::seeds::Seeds;
 use warsweep::deal::Shuffle;
 use warsweep::engine::Engine;
 use warsweep::output::summary::{Setting, Summary};
-use warsweep::rules::{Deck, Gather, Knobs, Preset, Rules, WonPile};
+use warsweep::rules::{Deck, Gather, Preset, Rules, Settings, WonPile};
 use warsweep::sweep::{CsvSink, Pacing, Sweep};
 
 fn warsweep() -> Command {
@@ -121,50 +121,41 @@ fn results_do_not_depend_on_threads_or_chunks() {
     let settings = [
         (Rules::preset(Preset::Codingame), Shuffle::Lcg),
         (
-            Rules::new(Preset::Oorlog, Some(4), None).unwrap(),
+            Settings::new(Preset::Oorlog).players(4).build().unwrap(),
             Shuffle::Splitmix,
         ),
         (
-            Rules::new(Preset::Shortened, None, Some(Gather::Random)).unwrap(),
+            Settings::new(Preset::Shortened)
+                .gather(Gather::Random)
+                .build()
+                .unwrap(),
             Shuffle::Lcg,
         ),
         // The exhaustive walk: each chunk is one run of deals, whose games resume from the
         // rounds they share with the previous deal's.
         (
-            Rules::build(
-                Preset::Bataille,
-                Knobs {
-                    deck: Some(Deck::parse("4x4").unwrap()),
-                    ..Knobs::default()
-                },
-            )
-            .unwrap(),
+            Settings::new(Preset::Bataille)
+                .deck(Deck::parse("4x4").unwrap())
+                .build()
+                .unwrap(),
             Shuffle::Lex,
         ),
         // Won piles: every game draws its shuffles from its own seed.
         (
-            Rules::build(
-                Preset::Classic,
-                Knobs {
-                    won_pile: Some(WonPile::Shuffled),
-                    gather: Some(Gather::LoserFirst),
-                    ..Knobs::default()
-                },
-            )
-            .unwrap(),
+            Settings::new(Preset::Classic)
+                .won_pile(WonPile::Shuffled)
+                .gather(Gather::LoserFirst)
+                .build()
+                .unwrap(),
             Shuffle::Splitmix,
         ),
         (
-            Rules::build(
-                Preset::Oorlog,
-                Knobs {
-                    won_pile: Some(WonPile::Shuffled),
-                    players: Some(5),
-                    gather: Some(Gather::PairFirst),
-                    ..Knobs::default()
-                },
-            )
-            .unwrap(),
+            Settings::new(Preset::Oorlog)
+                .won_pile(WonPile::Shuffled)
+                .players(5)
+                .gather(Gather::PairFirst)
+                .build()
+                .unwrap(),
             Shuffle::Lcg,
         ),
     ];
