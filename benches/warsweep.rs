@@ -7,12 +7,12 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-use warsweep::deal::seeds::Seeds;
-use warsweep::deal::{lcg_shuffle, splitmix_shuffle, Dealer, Shuffle};
-use warsweep::engine::Engine;
-use warsweep::rules::Deck;
-use warsweep::rules::{Preset, Rules, Settings};
-use warsweep::sweep::{CsvSink, Pacing, Sweep};
+use warsweep::Deck;
+use warsweep::Engine;
+use warsweep::Seeds;
+use warsweep::Shuffle;
+use warsweep::{CsvSink, Sweep};
+use warsweep::{Preset, Rules, Settings};
 
 fn configure() -> Criterion {
     Criterion::default()
@@ -21,50 +21,26 @@ fn configure() -> Criterion {
         .measurement_time(Duration::from_secs(2))
 }
 
+/// Dealing consecutive seeds into an engine's hands, as a sweep does: the generator stepped
+/// from the previous seed's values, the deck shuffled and dealt.
 fn deal(c: &mut Criterion) {
     let mut group = c.benchmark_group("deal");
     let deals = 1000u64;
     group.throughput(Throughput::Elements(deals));
-    for (name, kind, shuffle) in [
-        ("lcg-52", Deck::STANDARD, Shuffle::Lcg),
-        ("splitmix-52", Deck::STANDARD, Shuffle::Splitmix),
-        ("lcg-108", Deck::OORLOG, Shuffle::Lcg),
-        ("splitmix-108", Deck::OORLOG, Shuffle::Splitmix),
+    for (name, preset, shuffle) in [
+        ("lcg-52", Preset::Shortened, Shuffle::Lcg),
+        ("splitmix-52", Preset::Shortened, Shuffle::Splitmix),
+        ("lcg-108", Preset::Oorlog, Shuffle::Lcg),
+        ("splitmix-108", Preset::Oorlog, Shuffle::Splitmix),
     ] {
-        let sorted = kind.sorted();
-        let mut deck = sorted.clone();
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                for seed in 0..deals {
-                    deck.copy_from_slice(&sorted);
-                    // Each seed computed afresh: no stepping from the previous one.
-                    match shuffle {
-                        Shuffle::Lcg => lcg_shuffle(black_box(seed), &mut deck),
-                        _ => splitmix_shuffle(black_box(seed), &mut deck),
-                    }
-                }
-                black_box(&deck);
-            });
-        });
-    }
-    // What a sweep pays: consecutive seeds through a `Dealer`, which steps each generator value
-    // from the previous seed's.
-    for (name, kind) in [
-        ("dealer-lcg-52", Deck::STANDARD),
-        ("dealer-lcg-108", Deck::OORLOG),
-    ] {
-        let sorted = kind.sorted();
-        let mut deck = sorted.clone();
-        let mut dealer = Dealer::new(kind);
+        let engine = Engine::new(Rules::preset(preset));
         let mut first = 0;
         group.bench_function(name, |b| {
             b.iter(|| {
                 for seed in first..first + deals {
-                    deck.copy_from_slice(&sorted);
-                    dealer.shuffle(Shuffle::Lcg, black_box(seed), &mut deck);
+                    black_box(engine.deal(shuffle, black_box(seed)).unwrap().len());
                 }
                 first += deals;
-                black_box(&deck);
             });
         });
     }
@@ -172,29 +148,19 @@ fn sweep(c: &mut Criterion) {
     let mut group = c.benchmark_group("sweep");
     let seeds = Seeds::new(0, 20_000).unwrap();
     group.throughput(Throughput::Elements(20_000));
-    let job = Sweep {
-        rules: Rules::preset(Preset::Shortened),
-        shuffle: Shuffle::Lcg,
-        seeds,
-        max_rounds: 1_000_000,
-        threads: 2,
-        pacing: Pacing::default(),
-        cycles: false,
-        mirrors: true,
-        pairs: seeds,
-    };
+    let job = Sweep::new(Rules::preset(Preset::Shortened), Shuffle::Lcg, seeds).threads(2);
     let stop = AtomicBool::new(false);
     group.bench_function("shortened-2-threads", |b| {
-        b.iter(|| black_box(job.run(None, None, &|_| {}, &stop, None).unwrap().acc.games));
+        b.iter(|| black_box(job.run(None, &|_| {}, &stop).unwrap().summary.games()));
     });
     group.bench_function("shortened-2-threads-csv", |b| {
         b.iter(|| {
             let mut sink = CsvSink::new(std::io::sink());
             black_box(
-                job.run(None, Some(&mut sink), &|_| {}, &stop, None)
+                job.run(Some(&mut sink), &|_| {}, &stop)
                     .unwrap()
-                    .acc
-                    .games,
+                    .summary
+                    .games(),
             )
         });
     });

@@ -6,10 +6,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use warsweep::deal::seeds::{parse_seed_range, Seeds};
-use warsweep::deal::Shuffle;
-use warsweep::rules::{check_face_down, check_players};
-use warsweep::rules::{Deal, Deck, Gather, Preset, Ranking, ShortWar, WonPile};
+use warsweep::Seeds;
+use warsweep::Shuffle;
+use warsweep::{check_face_down, check_players};
+use warsweep::{Deal, Deck, Gather, Preset, Ranking, ShortWar, WonPile};
 
 const PRESETS: &str = "\
 Presets (docs/rules.md):
@@ -194,7 +194,7 @@ fn deck(text: &str) -> Result<Deck, String> {
 
 /// `--seeds`: a range of seeds, 0 or more.
 fn seed_range(text: &str) -> Result<Seeds, String> {
-    parse_seed_range(text).map_err(|e| e.to_string())
+    text.parse::<Seeds>().map_err(|e| e.to_string())
 }
 
 fn positive_u64(text: &str) -> Result<u64, String> {
@@ -449,7 +449,7 @@ pub fn man(command: Option<&str>, out_dir: Option<&std::path::Path>) -> anyhow::
             let path = dir.join(format!("{name}.1"));
             let mut text = Vec::new();
             man_page(page, &mut text).context("cannot render the man pages")?;
-            warsweep::output::files::write_atomically(&path, &text)
+            std::fs::write(&path, &text)
                 .with_context(|| format!("cannot write the man page {}", path.display()))?;
         }
         return Ok(Vec::new());
@@ -525,20 +525,20 @@ mod tests {
     /// Every choice the command line offers is the library's own name for it.
     #[test]
     fn every_choice_is_the_library_name() {
-        fn same<T: ValueEnum + Copy>(name: fn(T) -> &'static str) -> usize {
+        fn same<T: ValueEnum + Copy + std::fmt::Display>() -> usize {
             for value in T::value_variants() {
                 let shown = value.to_possible_value().unwrap();
-                assert_eq!(shown.get_name(), name(*value));
+                assert_eq!(shown.get_name(), value.to_string());
             }
             T::value_variants().len()
         }
-        let counted = same(Preset::name)
-            + same(Gather::name)
-            + same(ShortWar::name)
-            + same(Deal::name)
-            + same(Ranking::name)
-            + same(WonPile::name)
-            + same(Shuffle::name);
+        let counted = same::<Preset>()
+            + same::<Gather>()
+            + same::<ShortWar>()
+            + same::<Deal>()
+            + same::<Ranking>()
+            + same::<WonPile>()
+            + same::<Shuffle>();
         assert_eq!(counted, 5 + 8 + 4 + 2 + 3 + 2 + 3);
     }
 

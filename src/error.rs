@@ -1,36 +1,45 @@
-//! The one error of the commands that touch files: a sentence for the user, and the system's
-//! own error behind it when there is one (shown after a colon: `cannot write the CSV to x: No
-//! space left on device`).
+//! The one error of the commands that touch files: a sentence for the user, and the error behind
+//! it when there is one (shown after a colon: `cannot write the CSV to x: No space left on
+//! device`). A typed error of the library's parts passes through whole, its sources kept.
 
+use std::error::Error as StdError;
 use std::fmt;
 use std::io;
 
-/// A failure of a whole command, said in one sentence.
+/// A failure of a whole command, said in one sentence, with its cause as the source.
 #[derive(Debug)]
-pub struct Error {
-    message: String,
-    source: Option<io::Error>,
+pub struct Error(Inner);
+
+#[derive(Debug)]
+enum Inner {
+    /// A sentence of the command's own, with the system's error behind it if any.
+    Said {
+        message: String,
+        source: Option<io::Error>,
+    },
+    /// A typed error of a part of the library, whole.
+    Typed(Box<dyn StdError + Send + Sync>),
 }
 
 impl Error {
     /// An error that is its message alone.
-    pub fn msg(message: impl fmt::Display) -> Error {
-        Error {
+    pub(crate) fn msg(message: impl fmt::Display) -> Error {
+        Error(Inner::Said {
             message: message.to_string(),
             source: None,
-        }
+        })
     }
 
     /// `message`, caused by the system error `source`.
-    pub fn io(message: impl fmt::Display, source: io::Error) -> Error {
-        Error {
+    pub(crate) fn io(message: impl fmt::Display, source: io::Error) -> Error {
+        Error(Inner::Said {
             message: message.to_string(),
             source: Some(source),
-        }
+        })
     }
 
     /// A closure for `map_err` that puts `message` in front of an I/O error.
-    pub fn context(message: impl fmt::Display) -> impl FnOnce(io::Error) -> Error {
+    pub(crate) fn context(message: impl fmt::Display) -> impl FnOnce(io::Error) -> Error {
         let message = message.to_string();
         move |source| Error::io(message, source)
     }
@@ -38,22 +47,28 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        match &self.0 {
+            Inner::Said { message, .. } => f.write_str(message),
+            Inner::Typed(e) => e.fmt(f),
+        }
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.source.as_ref().map(|e| e as _)
+impl StdError for Error {
+    fn source(&self) -> Option<&(dyn StdError + 'static)> {
+        match &self.0 {
+            Inner::Said { source, .. } => source.as_ref().map(|e| e as _),
+            Inner::Typed(e) => e.source(),
+        }
     }
 }
 
-/// Errors of the library's parts become the command's error, with their own sentence.
+/// Errors of the library's parts become the command's error, whole.
 macro_rules! from_errors {
     ($($error:ty),*) => {$(
         impl From<$error> for Error {
             fn from(e: $error) -> Error {
-                Error::msg(e)
+                Error(Inner::Typed(Box::new(e)))
             }
         }
     )*};
@@ -63,5 +78,8 @@ from_errors!(
     crate::deal::seeds::RangeError,
     crate::output::checkpoint::CheckpointError,
     crate::output::files::TargetError,
-    crate::output::summary::SummaryError
+    crate::output::summary::SummaryError,
+    crate::output::summary::ReadError,
+    crate::output::report::PlotError,
+    crate::sweep::SweepError
 );

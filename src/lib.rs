@@ -1,24 +1,40 @@
 //! warsweep plays the card game War (Battle, Oorlog, Bataille) exactly and very fast, and turns
 //! millions of deals into statistics.
 //!
-//! Data flows one way: [`rules`] fix a setting; a seed becomes a deal ([`deal`]); the
-//! [`engine`] plays it and returns a [`engine::GameResult`]; the [`sweep`] fans seeds out over
-//! threads; [`output`] turns results into CSV rows, summaries, records and plots. [`puzzles`]
-//! holds the single-game commands of the seed documents.
+//! Data flows one way: [`Settings`] build the [`Rules`] of a game; a [`Shuffle`] turns a seed
+//! into a deal; an [`Engine`] plays it and returns a [`GameResult`]; a [`Sweep`] plays a range of
+//! [`Seeds`] over threads into a [`RowSink`] and a [`Summary`], which merges with the summaries
+//! of other shards. [`job`] runs a sweep with its files (CSV, summary, histograms, plot,
+//! checkpoints to resume from); [`puzzles`] holds the single-game commands of the puzzles.
 //!
 //! ```
-//! use warsweep::{deal::Shuffle, engine::{Engine, Outcome}, rules::{Preset, Rules}};
-//! let mut engine = Engine::new(Rules::preset(Preset::Shortened));
+//! use warsweep::{Engine, Outcome, Preset, Settings, Shuffle};
+//! let rules = Settings::new(Preset::Shortened).build()?;
+//! let mut engine = Engine::new(rules);
 //! let game = engine.play_seed(Shuffle::Lcg, 0)?;
 //! assert_eq!((game.outcome, game.battles), (Outcome::Win(1), 25));
-//! # Ok::<(), warsweep::deal::seeds::RangeError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod deal;
-pub mod engine;
-pub mod error;
-pub mod output;
+mod deal;
+mod engine;
+mod error;
+mod output;
+mod rules;
+mod sweep;
+mod text;
+
+pub mod job;
 pub mod puzzles;
-pub mod rules;
-pub mod sweep;
-pub mod text;
+
+pub use deal::seeds::{RangeError, Seeds};
+pub use deal::Shuffle;
+pub use engine::hands::{Hands, HandsError};
+pub use engine::{Engine, GameResult, Observer, Outcome, Silent, DEFAULT_MAX_ROUNDS};
+pub use output::accumulator::Stats;
+pub use output::record::{GameRow, OutcomeName};
+pub use output::summary::{ReadError, Summary, SummaryError};
+pub use rules::{check_face_down, check_players, MAX_FACE_DOWN, MAX_PLAYERS};
+pub use rules::{Card, CardError, Deal, Deck, DeckError, Excess, Gather, Preset, Ranking, Rules};
+pub use rules::{RulesError, Settings, ShortWar, UnknownName, WonPile};
+pub use sweep::{CsvSink, Durable, RowSink, Stop, Sweep, SweepError, Swept, MAX_THREADS};

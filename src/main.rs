@@ -12,17 +12,9 @@ use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
-use warsweep::deal::seeds;
-use warsweep::engine::{Engine, GameResult};
-use warsweep::output::outputs::{target, Outputs};
-use warsweep::output::summary::{self, Summary};
-use warsweep::output::{files, record, report};
-use warsweep::puzzles::play::{self, PlayError, Start};
-use warsweep::puzzles::{battle, input};
-use warsweep::rules::{Preset, Rules, RulesError, Settings};
-use warsweep::sweep::job::{Files, Job};
-use warsweep::sweep::{Pacing, Stop, Sweep};
-use warsweep::text::count;
+use warsweep::job::{self, Files, Job};
+use warsweep::puzzles::{self, PlayError, Start};
+use warsweep::{Engine, GameResult, Preset, Rules, RulesError, Seeds, Settings, Stop, Sweep};
 
 fn main() -> ExitCode {
     let cli = match cli::parse() {
@@ -105,27 +97,45 @@ fn play(args: PlayArgs) -> Result<()> {
         let rules = rules_of(&args.setting, Preset::Codingame, None)?;
         note_rules(&rules);
         let start = Start::Seed(args.shuffle, seed);
-        return play_out(play::play(rules, max_rounds, start, args.trace, out));
+        return play_out(puzzles::play(rules, max_rounds, start, args.trace, out));
     }
     // The deck the flags name decides which values the hands may hold.
     let deck = rules_of(&args.setting, Preset::Codingame, Some(2))?.deck();
-    let (bytes, name) = input::read(args.file.as_deref())?;
+    let (bytes, name) = read(args.file.as_deref())?;
     let hands =
-        input::parse_hands(&bytes, deck).with_context(|| format!("reading hands from {name}"))?;
+        puzzles::parse_hands(&bytes, deck).with_context(|| format!("reading hands from {name}"))?;
     let excess = deck.excess(&hands.concat());
     if !excess.is_empty() {
         say(&format!(
             "warsweep: note: {excess}: they are played as given"
         ));
     }
-    let held = format!("{name} holds {}", count(hands.len() as u64, "hand"));
+    let plural = if hands.len() == 1 { "" } else { "s" };
+    let held = format!("{name} holds {} hand{plural}", hands.len());
     if let Some(n) = args.setting.players.filter(|&n| n != hands.len()) {
         bail!("{held} but --players says {n}");
     }
     let rules = rules_of(&args.setting, Preset::Codingame, Some(hands.len())).context(held)?;
     note_rules(&rules);
     let start = Start::Hands(&hands);
-    play_out(play::play(rules, max_rounds, start, args.trace, out))
+    play_out(puzzles::play(rules, max_rounds, start, args.trace, out))
+}
+
+/// The bytes of `file`, or of stdin for none or `-`, and the name to give them in messages.
+fn read(file: Option<&std::path::Path>) -> Result<(Vec<u8>, String)> {
+    use std::io::Read;
+    match file {
+        Some(path) if path != std::path::Path::new("-") => std::fs::read(path)
+            .map(|bytes| (bytes, path.display().to_string()))
+            .with_context(|| format!("cannot read {}", path.display())),
+        _ => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .context("cannot read stdin")?;
+            Ok((bytes, "stdin".to_string()))
+        }
+    }
 }
 
 /// A game played and shown: what failed, writing named as such.
@@ -140,14 +150,15 @@ fn play_out(played: Result<GameResult, PlayError>) -> Result<()> {
 fn answer(args: AnswerArgs) -> Result<()> {
     let rules = rules_of(&args.setting, Preset::Shortened, None)?;
     note_rules(&rules);
-    let (bytes, name) = input::read(args.file.as_deref())?;
-    let seeds = input::parse_seeds(&bytes).with_context(|| format!("reading seeds from {name}"))?;
+    let (bytes, name) = read(args.file.as_deref())?;
+    let seeds =
+        puzzles::parse_seeds(&bytes).with_context(|| format!("reading seeds from {name}"))?;
     let mut engine = Engine::new(rules);
     engine.set_max_rounds(args.setting.max_rounds);
     let pairs: Vec<String> = seeds
         .iter()
         .map(|&seed| {
-            Ok(record::answer_pair(
+            Ok(puzzles::answer_pair(
                 &rules,
                 &engine.play_seed(args.shuffle, seed)?,
             ))
@@ -158,11 +169,11 @@ fn answer(args: AnswerArgs) -> Result<()> {
 
 fn battle(args: BattleArgs) -> Result<()> {
     let text = if args.cards.is_empty() {
-        String::from_utf8(input::read(None)?.0).context("the battle on stdin is not text")?
+        String::from_utf8(read(None)?.0).context("the battle on stdin is not text")?
     } else {
         args.cards.join(" ")
     };
-    let winner = battle::resolve(args.players, &input::parse_battle_values(&text)?)?;
+    let winner = puzzles::resolve_battle(args.players, &puzzles::parse_battle_values(&text)?)?;
     print_out(&format!("{}\n", winner + usize::from(args.one_based)))
 }
 
@@ -188,33 +199,20 @@ fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
 fn sweep(args: SweepArgs) -> Result<ExitCode> {
     let rules = rules_of(&args.setting, Preset::Shortened, None)?;
     let (range, part) = (args.seeds, args.shard.as_deref());
-    let seeds = seeds::choose(range, args.shuffle, rules.deck(), part)?;
-    let whole = seeds::choose(range, args.shuffle, rules.deck(), None)?;
-    if args.chunk == 0 || args.window == 0 {
-        bail!("--chunk and --window must be at least 1");
-    }
+    let seeds = Seeds::choose(range, args.shuffle, rules.deck(), part)?;
+    let whole = Seeds::choose(range, args.shuffle, rules.deck(), None)?;
     if !(args.checkpoint_seconds.is_finite() && args.checkpoint_seconds >= 0.0) {
         bail!("--checkpoint-seconds must be a duration, 0 or more");
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
-    let pacing = Pacing {
-        chunk: args.chunk,
-        window: args.window,
-    };
-    let max_rounds = args.setting.max_rounds;
-    let sweep = Sweep {
-        rules,
-        shuffle: args.shuffle,
-        seeds,
-        max_rounds,
-        threads,
-        pacing,
-        cycles: args.outputs.cycles.is_some(),
-        mirrors: !args.every_deal,
-        pairs: whole,
-    };
+    let mut sweep = Sweep::new(rules, args.shuffle, seeds)
+        .max_rounds(args.setting.max_rounds)
+        .pacing(args.chunk, args.window)
+        .cycles(args.outputs.cycles.is_some())
+        .mirrors(!args.every_deal)
+        .shard_of(whole);
+    if let Some(threads) = args.threads {
+        sweep = sweep.threads(threads);
+    }
     let (o, csv) = (args.outputs, args.csv);
     let files = Files {
         csv,
@@ -276,57 +274,34 @@ fn show(table: &str, to_stderr: bool) -> Result<()> {
 }
 
 fn merge(args: MergeArgs) -> Result<()> {
-    let o = &args.outputs;
-    let (json, hist, plot) = (o.summary.as_deref(), o.hist.as_deref(), o.plot.as_deref());
-    let cycles = o.cycles.as_deref();
-    let outputs = [
-        ("--summary", json),
-        ("--hist", hist),
-        ("--plot", plot),
-        ("--cycles", cycles),
-    ];
-    files::check_inputs_and_outputs(&args.inputs, &outputs)?;
-    let shards = args.inputs.iter().map(|p| summary::read(p).map(|(s, _)| s));
-    let shards = shards.collect::<Result<Vec<Summary>, _>>()?;
-    if cycles.is_some() {
-        if let Some((path, _)) = args
-            .inputs
-            .iter()
-            .zip(&shards)
-            .find(|(_, s)| s.cycles.is_none())
-        {
-            bail!(
-                "{} lists no distinct cycles: --cycles merges summaries of sweeps run with --cycles",
-                path.display()
-            );
-        }
-    }
-    let outputs = Outputs::of(json, hist, plot, cycles)?;
-    outputs.check()?;
-    let merged = Summary::merge(&shards)?;
-    outputs.write(&merged, &merged.accumulator()?)?;
+    let o = args.outputs;
+    let to_stdout = [&o.summary, &o.hist, &o.plot, &o.cycles]
+        .iter()
+        .any(|path| path.as_deref() == Some(std::path::Path::new("-")));
+    let files = Files {
+        csv: None,
+        summary: o.summary,
+        hist: o.hist,
+        plot: o.plot,
+        cycles: o.cycles,
+    };
+    let merged = job::merge(&args.inputs, &files)?;
     if !args.quiet {
-        show(&merged.table(), outputs.to_stdout())?;
+        show(&merged.table(), to_stdout)?;
     }
     Ok(())
 }
 
 fn plot(args: PlotArgs) -> Result<()> {
-    let output = [("--output", Some(args.output.as_path()))];
-    files::check_inputs_and_outputs(&args.inputs, &output)?;
-    let output = target(&args.output, "plot")?;
-    let cannot = || format!("cannot write the plot to {}", args.output.display());
-    output.check().with_context(cannot)?;
-    let read = args
-        .inputs
-        .iter()
-        .map(|p| summary::read(p).map(|(s, acc)| (p.clone(), s, acc)));
-    let summaries = read.collect::<Result<Vec<_>, _>>()?;
     let metric = clap::ValueEnum::to_possible_value(&args.metric).expect("no hidden choices");
-    let svg = report::overlay(&summaries, metric.get_name(), args.title, args.log)?;
-    output
-        .write_with(|out| out.write_all(svg.as_bytes()))
-        .with_context(cannot)
+    let (inputs, output) = (&args.inputs, &args.output);
+    Ok(job::plot(
+        inputs,
+        output,
+        metric.get_name(),
+        args.title,
+        args.log,
+    )?)
 }
 
 fn completions(args: CompletionsArgs) -> Result<()> {

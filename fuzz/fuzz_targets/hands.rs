@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use warsweep::puzzles::input::parse_hands;
-use warsweep::rules::Deck;
+use warsweep::puzzles::parse_hands;
+use warsweep::Deck;
 
 const DECKS: [&str; 5] = ["4x13", "8x13+4", "4x4", "1x20+2", "2x64"];
 

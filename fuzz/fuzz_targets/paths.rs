@@ -5,12 +5,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use warsweep::deal::seeds::Seeds;
-use warsweep::deal::Shuffle;
-use warsweep::engine::{Engine, Observer, Silent};
-use warsweep::rules::{
-    Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile,
-};
+use warsweep::Seeds;
+use warsweep::Shuffle;
+use warsweep::{Card, Deal, Deck, Gather, Preset, Ranking, Settings, ShortWar, WonPile};
+use warsweep::{Engine, Observer, Silent};
 
 /// Being active sends a game down the general path.
 struct Watching;
@@ -57,7 +55,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     // The sorted deck, shuffled by the input, cut into one non-empty hand a player.
-    let mut cards: Vec<Card> = deck.sorted();
+    let mut cards: Vec<Card> = deck.cards();
     for i in (1..cards.len()).rev() {
         cards.swap(i, b.next() as usize % (i + 1));
     }
@@ -101,7 +99,7 @@ fuzz_target!(|data: &[u8]| {
     );
     // A dealt game too, through the seed paths (and the exhaustive walk's loop for lex).
     for shuffle in Shuffle::ALL {
-        let deals = warsweep::deal::seeds::lex_deals(deck);
+        let deals = Seeds::choose(None, Shuffle::Lex, deck, None).map(|every| every.len() as u64);
         if shuffle == Shuffle::Lex {
             // Seeds lex has no deal for are refused, never wrapped around.
             let past = deals.as_ref().map_or(seed, |&d| d);
@@ -125,7 +123,11 @@ fuzz_target!(|data: &[u8]| {
         );
         let mut walked = Vec::new();
         engine(true)
-            .play_seeds(shuffle, Seeds::one(at), |_, r| walked.push(*r))
+            .play_seeds(
+                shuffle,
+                Seeds::new(at, u128::from(at) + 1).unwrap(),
+                |_, r| walked.push(*r),
+            )
             .unwrap();
         assert_eq!(walked, [watched], "{rules:?} {shuffle:?} {at} walked");
     }

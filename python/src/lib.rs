@@ -7,17 +7,14 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyRange, PyTuple};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-use warsweep::deal::seeds::{self, Seeds};
-use warsweep::deal::Shuffle;
-use warsweep::engine::{Engine, GameResult, Silent, DEFAULT_MAX_ROUNDS};
-use warsweep::output::cycles::MOST_CYCLES;
-use warsweep::output::record::{play_line, GameRow, OutcomeName};
-use warsweep::output::summary::{Setting, Summary};
-use warsweep::rules::{
-    Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile,
-};
-use warsweep::sweep::{Pacing, RowSink, Stop, Sweep as Sweeping};
+use std::time::Duration;
+use warsweep::puzzles::play_line;
+use warsweep::Seeds;
+use warsweep::Shuffle;
+use warsweep::{Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
+use warsweep::{Engine, GameResult, Silent, DEFAULT_MAX_ROUNDS};
+use warsweep::{GameRow, OutcomeName};
+use warsweep::{RowSink, Sweep as Sweeping};
 
 /// A `ValueError` carrying the library's own sentence.
 fn bad(e: impl std::fmt::Display) -> PyErr {
@@ -25,25 +22,15 @@ fn bad(e: impl std::fmt::Display) -> PyErr {
 }
 
 /// The value of the argument `argument` (`gather`), from its name.
-fn named<T: Copy>(
-    argument: &str,
-    text: Option<&str>,
-    all: &[T],
-    name: fn(T) -> &'static str,
-) -> PyResult<Option<T>> {
-    let Some(text) = text else {
-        return Ok(None);
-    };
-    match all.iter().copied().find(|&v| name(v) == text) {
-        Some(v) => Ok(Some(v)),
-        None => {
-            let names: Vec<&str> = all.iter().map(|&v| name(v)).collect();
-            Err(bad(format!(
-                "{argument}: {text:?} is not one of {}",
-                names.join(", ")
-            )))
-        }
-    }
+fn named<T: std::str::FromStr>(argument: &str, text: Option<&str>) -> PyResult<Option<T>>
+where
+    T::Err: std::fmt::Display,
+{
+    text.map(|text| {
+        text.parse::<T>()
+            .map_err(|e| bad(format!("{argument}: {e}")))
+    })
+    .transpose()
 }
 
 /// The rule knobs, as `play` and `sweep` take them (names as on the command line).
@@ -63,33 +50,18 @@ impl Knobbed<'_> {
     /// The validated rules, `players` overriding the knob (the hands given), as the command
     /// line builds them.
     fn rules(&self, players: Option<usize>) -> PyResult<Rules> {
-        let preset = named("rules", Some(self.rules), Preset::ALL, Preset::name)?;
+        let preset = named::<Preset>("rules", Some(self.rules))?;
         let deck = self.deck.map(Deck::parse).transpose();
         let deck = deck.map_err(|e| bad(format!("deck: {e}")))?;
         let settings = Settings::new(preset.expect("given"))
             .deck(deck)
             .players(players.or(self.players))
             .face_down(self.face_down)
-            .short_war(named(
-                "short_war",
-                self.short_war,
-                ShortWar::ALL,
-                ShortWar::name,
-            )?)
-            .gather(named("gather", self.gather, Gather::ALL, Gather::name)?)
-            .deal(named("deal", self.deal, Deal::ALL, Deal::name)?)
-            .ranking(named(
-                "ranking",
-                self.ranking,
-                &Ranking::ALL,
-                Ranking::name,
-            )?)
-            .won_pile(named(
-                "won_pile",
-                self.won_pile,
-                WonPile::ALL,
-                WonPile::name,
-            )?);
+            .short_war(named::<ShortWar>("short_war", self.short_war)?)
+            .gather(named::<Gather>("gather", self.gather)?)
+            .deal(named::<Deal>("deal", self.deal)?)
+            .ranking(named::<Ranking>("ranking", self.ranking)?)
+            .won_pile(named::<WonPile>("won_pile", self.won_pile)?);
         // The library's error names the argument at fault (`face_down: ...`).
         settings.build().map_err(bad)
     }
@@ -110,7 +82,7 @@ fn warn_inert_ranking(py: Python<'_>, rules: &Rules) -> PyResult<()> {
 }
 
 fn shuffle_of(text: Option<&str>) -> PyResult<Shuffle> {
-    Ok(named("shuffle", text, &Shuffle::ALL, Shuffle::name)?.unwrap_or(Shuffle::Lcg))
+    Ok(named::<Shuffle>("shuffle", text)?.unwrap_or(Shuffle::Lcg))
 }
 
 fn max_rounds_of(max_rounds: Option<u64>) -> PyResult<u64> {
@@ -126,7 +98,7 @@ fn max_rounds_of(max_rounds: Option<u64>) -> PyResult<u64> {
 struct Game {
     /// `"win"`, `"draw"`, `"infinite"` or `"capped"`.
     #[pyo3(get)]
-    outcome: &'static str,
+    outcome: String,
     /// The winner, from 1; `None` unless the outcome is a win.
     #[pyo3(get)]
     winner: Option<usize>,
@@ -165,7 +137,7 @@ impl Game {
     fn new(rules: &Rules, result: &GameResult) -> Game {
         let row = GameRow::new(0, result);
         Game {
-            outcome: row.outcome.name(),
+            outcome: row.outcome.to_string(),
             winner: row.winner.map(|w| w as usize),
             rounds: row.rounds,
             battles: row.battles,
@@ -393,7 +365,7 @@ fn seed_range(seeds: Option<&Bound<PyAny>>) -> PyResult<Option<Seeds>> {
         .map_err(|_| bad(format!("{start} is not a seed: seeds are below 2^64")))?;
     let seeds = Seeds::new(start, end as u128).map_err(bad)?;
     if seeds.is_empty() {
-        return Err(bad(format!("the seed range {} is empty", seeds.text())));
+        return Err(bad(format!("the seed range {} is empty", seeds)));
     }
     Ok(Some(seeds))
 }
@@ -437,7 +409,7 @@ fn sweep(
     let shuffle = shuffle_of(shuffle)?;
     let max_rounds = max_rounds_of(max_rounds)?;
     let range = seed_range(seeds.as_ref())?;
-    let seeds = seeds::choose(range, shuffle, rules.deck(), None).map_err(bad)?;
+    let seeds = Seeds::choose(range, shuffle, rules.deck(), None).map_err(bad)?;
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     if rows && seeds.len() > (isize::MAX as u128) / ROW_BYTES as u128 {
@@ -445,21 +417,12 @@ fn sweep(
             "too many seeds to keep a row each: sweep with rows=False",
         ));
     }
-    let sweep = Sweeping {
-        rules,
-        shuffle,
-        seeds,
-        max_rounds,
-        threads,
-        pacing: Pacing::default(),
-        cycles,
-        mirrors: true,
-        pairs: seeds,
-    };
-    sweep.check().map_err(bad)?;
+    let sweep = Sweeping::new(rules, shuffle, seeds)
+        .max_rounds(max_rounds)
+        .threads(threads)
+        .cycles(cycles);
     warn_inert_ranking(py, &rules)?;
     let stop = AtomicBool::new(false);
-    let started = Instant::now();
     let mut sink = Rows(Vec::new());
     let swept = std::thread::scope(|scope| -> PyResult<_> {
         let want_rows = rows;
@@ -467,7 +430,7 @@ fn sweep(
         let stop = &stop;
         let worker = scope.spawn(move || {
             let sink: Option<&mut dyn RowSink> = if want_rows { Some(sink) } else { None };
-            sweep.run(None, sink, &|_| {}, stop, None)
+            sweep.run(sink, &|_| {}, stop)
         });
         // The interpreter is free while the sweep plays; Ctrl-C is looked for ten times a
         // second, and stops the sweep at its next window.
@@ -489,19 +452,11 @@ fn sweep(
             None => swept.map_err(bad),
         }
     })?;
-    match swept.stopped {
-        None => {}
-        Some(Stop::TooManyCycles) => {
-            return Err(bad(format!(
-                "the sweep met more than {MOST_CYCLES} distinct cycles, more than cycles=True keeps: sweep a smaller range"
-            )))
-        }
-        Some(_) => return Err(PyKeyboardInterrupt::new_err("the sweep was stopped")),
+    if swept.stopped.is_some() {
+        return Err(PyKeyboardInterrupt::new_err("the sweep was stopped"));
     }
-    let setting = Setting::of(&rules, shuffle, max_rounds);
-    let summary = Summary::new(&setting, seeds, &swept.acc, started.elapsed().as_secs_f64());
     Ok(Swept {
-        summary_json: serde_json::to_string_pretty(&summary).map_err(bad)?,
+        summary_json: swept.summary.to_json(),
         first_seed: seeds.start(),
         rows: rows.then_some(sink.0),
     })

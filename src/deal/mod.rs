@@ -1,9 +1,9 @@
 //! Shuffles (a seed gives a deal) and the deals into hands: `lcg` and `splitmix` shuffle the
 //! sorted deck, `lex` numbers every distinct arrangement of its values (see `lex`).
 
-pub mod lex;
-pub mod mirror;
-pub mod seeds;
+pub(crate) mod lex;
+pub(crate) mod mirror;
+pub(crate) mod seeds;
 
 use crate::rules::{Card, Deal, Deck};
 use lex::Lex;
@@ -31,7 +31,7 @@ impl Shuffle {
     pub const ALL: [Shuffle; 3] = [Shuffle::Lcg, Shuffle::Splitmix, Shuffle::Lex];
 
     /// The name the command line and the summaries use.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Shuffle::Lcg => "lcg",
             Shuffle::Splitmix => "splitmix",
@@ -40,14 +40,14 @@ impl Shuffle {
     }
 
     /// The shuffle of that name.
-    pub fn from_name(name: &str) -> Option<Shuffle> {
+    pub(crate) fn from_name(name: &str) -> Option<Shuffle> {
         Shuffle::ALL.into_iter().find(|s| s.name() == name)
     }
 
     /// Seed `seed`'s order of `deck`; a `lex` seed past the deck's last deal, or `lex` on a
     /// deck with more deals than seeds can number, is refused.
-    pub fn deal_order(self, deck: Deck, seed: u64) -> Result<Vec<Card>, RangeError> {
-        let mut cards = deck.sorted();
+    pub(crate) fn deal_order(self, deck: Deck, seed: u64) -> Result<Vec<Card>, RangeError> {
+        let mut cards = deck.cards();
         let mut dealer = Dealer::new(deck);
         dealer.check(self, Seeds::one(seed))?;
         dealer.shuffle(self, seed, &mut cards);
@@ -430,7 +430,7 @@ mod tests {
             assert_eq!((x, x % 52), (value, r));
         }
         // The first five swaps of the shuffle itself, with the cards the table names.
-        let mut deck = Deck::STANDARD.sorted();
+        let mut deck = Deck::STANDARD.cards();
         let mut x = 8_756_942 % LCG_MODULUS;
         let names = [
             ("2H", "6D"),
@@ -455,14 +455,14 @@ mod tests {
         for kind in KINDS {
             for shuffle in [Shuffle::Lcg, Shuffle::Splitmix] {
                 for seed in [0, 1, 8_756_942, u64::MAX] {
-                    let mut deck = kind.sorted();
+                    let mut deck = kind.cards();
                     Dealer::new(kind).shuffle(shuffle, seed, &mut deck);
                     let mut sorted = deck.clone();
                     sorted.sort();
-                    let mut reference = kind.sorted();
+                    let mut reference = kind.cards();
                     reference.sort();
                     assert_eq!(sorted, reference);
-                    assert_ne!(deck, kind.sorted(), "seed {seed} left the deck sorted");
+                    assert_ne!(deck, kind.cards(), "seed {seed} left the deck sorted");
                 }
             }
         }
@@ -506,9 +506,9 @@ mod tests {
         // the generator's wrap.
         let mut dealer = Dealer::new(Deck::OORLOG);
         for seed in (LCG_MODULUS - 50)..(LCG_MODULUS + 50) {
-            let mut deck = Deck::OORLOG.sorted();
+            let mut deck = Deck::OORLOG.cards();
             dealer.shuffle(Shuffle::Lcg, seed, &mut deck);
-            let mut plain = Deck::OORLOG.sorted();
+            let mut plain = Deck::OORLOG.cards();
             let (mut x, n) = (seed % LCG_MODULUS, plain.len());
             for i in 0..n {
                 x = lcg_next(x);
@@ -558,15 +558,15 @@ mod tests {
         for kind in KINDS {
             let mut dealer = Dealer::new(kind);
             for seed in seeds.clone() {
-                let mut dealt = kind.sorted();
+                let mut dealt = kind.cards();
                 dealer.shuffle(Shuffle::Lcg, seed, &mut dealt);
-                let mut plain = kind.sorted();
+                let mut plain = kind.cards();
                 lcg_shuffle(seed, &mut plain);
                 assert_eq!(dealt, plain, "seed {seed}");
             }
-            let mut dealt = kind.sorted();
+            let mut dealt = kind.cards();
             dealer.shuffle(Shuffle::Splitmix, 9, &mut dealt);
-            let mut plain = kind.sorted();
+            let mut plain = kind.cards();
             splitmix_shuffle(9, &mut plain);
             assert_eq!(dealt, plain);
         }
@@ -577,9 +577,9 @@ mod tests {
     fn interleaved_lcg_equals_the_plain_definition() {
         for kind in KINDS {
             for seed in (0..5000).chain([2_097_150, 8_756_942, u64::MAX]) {
-                let mut fast = kind.sorted();
+                let mut fast = kind.cards();
                 lcg_shuffle(seed, &mut fast);
-                let mut plain = kind.sorted();
+                let mut plain = kind.cards();
                 let n = plain.len() as u64;
                 let mut x = seed % LCG_MODULUS;
                 for i in 0..plain.len() {
@@ -593,8 +593,8 @@ mod tests {
 
     #[test]
     fn lcg_seeds_repeat_after_the_modulus() {
-        let mut a = Deck::STANDARD.sorted();
-        let mut b = Deck::STANDARD.sorted();
+        let mut a = Deck::STANDARD.cards();
+        let mut b = Deck::STANDARD.cards();
         lcg_shuffle(5, &mut a);
         lcg_shuffle(5 + LCG_MODULUS, &mut b);
         assert_eq!(a, b);
@@ -602,7 +602,7 @@ mod tests {
 
     #[test]
     fn round_robin_deal_gives_the_first_players_the_extra_cards() {
-        let deck = Deck::OORLOG.sorted();
+        let deck = Deck::OORLOG.cards();
         let rr = Deal::RoundRobin;
         let sizes: Vec<usize> = (0..5).map(|p| dealt_to(&deck, rr, 5, p).count()).collect();
         assert_eq!(sizes, [22, 22, 22, 21, 21]);
@@ -612,7 +612,7 @@ mod tests {
 
     #[test]
     fn blocks_deal_gives_the_last_players_the_extra_cards() {
-        let deck = Deck::OORLOG.sorted();
+        let deck = Deck::OORLOG.cards();
         let b = Deal::Blocks;
         let sizes: Vec<usize> = (0..5).map(|p| dealt_to(&deck, b, 5, p).count()).collect();
         assert_eq!(sizes, [21, 21, 22, 22, 22]);
@@ -633,3 +633,5 @@ mod tests {
         }
     }
 }
+
+crate::rules::by_name!(Shuffle);

@@ -58,7 +58,7 @@ impl Seeds {
     }
 
     /// The range of one seed.
-    pub fn one(seed: u64) -> Seeds {
+    pub(crate) fn one(seed: u64) -> Seeds {
         Seeds {
             start: seed,
             end: u128::from(seed) + 1,
@@ -66,7 +66,7 @@ impl Seeds {
     }
 
     /// The seeds of `self` before `end` (all of them if `end` is past its end).
-    pub fn up_to(self, end: u128) -> Seeds {
+    pub(crate) fn up_to(self, end: u128) -> Seeds {
         Seeds {
             start: self.start,
             end: end.clamp(u128::from(self.start), self.end),
@@ -93,19 +93,21 @@ impl Seeds {
         self.len() == 0
     }
 
-    /// Whether `seed` is one of the range's.
-    pub fn contains(self, seed: u64) -> bool {
-        (u128::from(self.start)..self.end).contains(&u128::from(seed))
-    }
-
     /// Whether every seed of `self` is one of `whole`'s.
-    pub fn within(self, whole: Seeds) -> bool {
+    pub(crate) fn within(self, whole: Seeds) -> bool {
         whole.start <= self.start && self.end <= whole.end
     }
 
     /// The range as `start..end`, as the command line writes it.
-    pub fn text(self) -> String {
+    pub(crate) fn text(self) -> String {
         format!("{}..{}", self.start, self.end)
+    }
+}
+
+/// `start..end`, as the command line writes a range.
+impl std::fmt::Display for Seeds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
     }
 }
 
@@ -190,7 +192,7 @@ pub enum RangeError {
 }
 
 /// Parses `K/N`: the K-th (from 0) of N parts.
-pub fn parse_shard(text: &str) -> Result<(u64, u64), RangeError> {
+pub(crate) fn parse_shard(text: &str) -> Result<(u64, u64), RangeError> {
     let malformed = || RangeError::MalformedShard(text.to_string());
     let (k, n) = text.trim().split_once('/').ok_or_else(malformed)?;
     let number = |s: &str| {
@@ -212,7 +214,7 @@ pub fn parse_shard(text: &str) -> Result<(u64, u64), RangeError> {
 
 /// The K-th of N near-equal contiguous parts of `seeds`: the parts cover the range exactly, in
 /// order, and their lengths differ by at most one (the first ones are the longer).
-pub fn shard(seeds: Seeds, k: u64, n: u64) -> Result<Seeds, RangeError> {
+pub(crate) fn shard(seeds: Seeds, k: u64, n: u64) -> Result<Seeds, RangeError> {
     if n == 0 || k >= n {
         return Err(RangeError::NoSuchShard { k, n });
     }
@@ -234,7 +236,7 @@ pub fn shard(seeds: Seeds, k: u64, n: u64) -> Result<Seeds, RangeError> {
 }
 
 /// How many distinct deals `lex` numbers for `deck`, if they fit in 64 bits.
-pub fn lex_deals(deck: Deck) -> Result<u64, RangeError> {
+pub(crate) fn lex_deals(deck: Deck) -> Result<u64, RangeError> {
     let m = deck.arrangements();
     m.to_u128()
         .and_then(|m| u64::try_from(m).ok())
@@ -246,7 +248,7 @@ pub fn lex_deals(deck: Deck) -> Result<u64, RangeError> {
 
 /// Checks that every seed of `seeds` names a deal of `shuffle` on `deck` (only `lex` has a
 /// last seed).
-pub fn check_seeds(shuffle: Shuffle, deck: Deck, seeds: Seeds) -> Result<(), RangeError> {
+pub(crate) fn check_seeds(shuffle: Shuffle, deck: Deck, seeds: Seeds) -> Result<(), RangeError> {
     if shuffle != Shuffle::Lex {
         return Ok(());
     }
@@ -262,7 +264,7 @@ pub fn check_seeds(shuffle: Shuffle, deck: Deck, seeds: Seeds) -> Result<(), Ran
 }
 
 /// Parses `A..B` (end excluded) or `A..=B` into `start..end` with `end` excluded.
-pub fn parse_seed_range(text: &str) -> Result<Seeds, RangeError> {
+fn parse_seed_range(text: &str) -> Result<Seeds, RangeError> {
     let t = text.trim();
     let (a, b, inclusive) = if let Some((a, b)) = t.split_once("..=") {
         (a, b, true)
@@ -307,10 +309,39 @@ pub fn parse_seed_range(text: &str) -> Result<Seeds, RangeError> {
     })
 }
 
-/// The seeds a sweep plays: `range` (`A..B`, `A..=B`; by default `0..100000`, or every deal of
-/// `lex`), checked against the shuffle, then cut to the part `shard` names (`K/N`, or `slurm`
-/// for a Slurm array task's).
-pub fn choose(
+/// `A..B` (end excluded) or `A..=B`, as a user writes a range: `"0..100".parse::<Seeds>()`.
+impl std::str::FromStr for Seeds {
+    type Err = RangeError;
+
+    fn from_str(text: &str) -> Result<Seeds, RangeError> {
+        parse_seed_range(text)
+    }
+}
+
+impl Seeds {
+    /// The seeds a sweep plays: `range` (by default `0..100000`, or every deal of `lex`),
+    /// checked against the shuffle, then cut to the part `shard` names (`K/N`, the K-th from 0
+    /// of N near-equal parts, or `slurm` for a Slurm array task's).
+    ///
+    /// ```
+    /// use warsweep::{Deck, Seeds, Shuffle};
+    /// let every = Seeds::choose(None, Shuffle::Lex, Deck::parse("4x4")?, None)?;
+    /// assert_eq!(every.len(), 63_063_000);
+    /// let part = Seeds::choose(Some("0..10".parse()?), Shuffle::Lcg, Deck::STANDARD, Some("1/3"))?;
+    /// assert_eq!((part.start(), part.end()), (4, 7));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn choose(
+        range: Option<Seeds>,
+        shuffle: Shuffle,
+        deck: Deck,
+        shard: Option<&str>,
+    ) -> Result<Seeds, RangeError> {
+        choose(range, shuffle, deck, shard)
+    }
+}
+
+fn choose(
     range: Option<Seeds>,
     shuffle: Shuffle,
     deck: Deck,
@@ -337,7 +368,7 @@ pub fn choose(
 }
 
 /// K and N of a Slurm job array task (`sbatch --array=0-(N-1)`), from the environment.
-pub fn slurm_shard() -> Result<(u64, u64), RangeError> {
+pub(crate) fn slurm_shard() -> Result<(u64, u64), RangeError> {
     let var = |name: &str| -> Result<Option<u64>, RangeError> {
         match std::env::var(name) {
             Ok(text) => text

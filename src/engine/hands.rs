@@ -122,7 +122,7 @@ impl Hands {
     }
 
     /// Cards one hand can hold.
-    pub fn room(&self) -> usize {
+    pub(crate) fn room(&self) -> usize {
         (self.region - self.limit[0]) as usize
     }
 
@@ -196,17 +196,8 @@ impl Hands {
 
     /// Whether any player holds no card (in hand or won pile).
     #[inline(always)]
-    pub fn any_empty(&self) -> bool {
+    pub(crate) fn any_empty(&self) -> bool {
         (0..self.players).any(|p| self.len(p) == 0)
-    }
-
-    /// Player `p`'s won pile, top first (empty without won piles).
-    pub fn pile(&self, p: usize) -> &[Card] {
-        if self.piles.is_empty() {
-            return &[];
-        }
-        let from = p * self.room();
-        &self.piles[from..from + self.piled[p] as usize]
     }
 
     /// Whether player `p`'s hand is empty and must first take its won pile (`take_pile`) to
@@ -298,12 +289,12 @@ impl Hands {
     }
 
     /// The size of every hand.
-    pub fn lens(&self) -> impl Iterator<Item = u32> + Clone + '_ {
+    pub(crate) fn lens(&self) -> impl Iterator<Item = u32> + Clone + '_ {
         (0..self.players).map(|p| self.len(p))
     }
 
     /// Whether both hold the same sequence of values in every hand (suits ignored).
-    pub fn same_values(&self, other: &Hands) -> bool {
+    pub(crate) fn same_values(&self, other: &Hands) -> bool {
         (0..self.players).all(|p| self.len(p) == other.len(p))
             && (0..self.players).all(|p| {
                 self.hand(p)

@@ -14,7 +14,7 @@
 
 pub(crate) mod crowd;
 pub(crate) mod cycle;
-pub mod hands;
+pub(crate) mod hands;
 pub(crate) mod packed;
 pub(crate) mod pair;
 
@@ -254,7 +254,7 @@ impl Engine {
         };
         Engine {
             rules,
-            sorted: deck.sorted(),
+            sorted: deck.cards(),
             deck: Vec::with_capacity(deck.len()),
             dealer: Dealer::new(deck),
             hands,
@@ -278,11 +278,6 @@ impl Engine {
     /// default where they fit) or on the general fast paths: the tests compare both.
     pub fn set_packed(&mut self, on: bool) {
         self.path = choose_path(&self.rules, self.total, on);
-    }
-
-    /// The rules this engine plays.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
     }
 
     /// Rounds after which a game that cannot be checked for cycles (`random` gather) stops.
@@ -411,7 +406,7 @@ impl Engine {
     /// `mirrored` (two players) the least state of the mirror cycle, the hands exchanged.
     /// The cycle is walked again (on the packed path where the setting has one, else on the
     /// general round), which checks the fast path's `cycle_length` on the way.
-    pub fn least_states(
+    pub(crate) fn least_states(
         &mut self,
         shuffle: Shuffle,
         seed: u64,
@@ -463,7 +458,7 @@ impl Engine {
     }
 
     /// The `lex` seed of the mirror of seed `seed`'s deal.
-    pub fn mirror_seed(&mut self, mirror: &Mirror, seed: u64) -> u64 {
+    pub(crate) fn mirror_seed(&mut self, mirror: &Mirror, seed: u64) -> u64 {
         let values = self.dealer.lex_values(seed);
         mirror.mirrored(values, &mut self.mirror_scratch);
         self.dealer.lex_seed_of(&self.mirror_scratch)
@@ -1113,5 +1108,75 @@ fn most_cards_of(lens: impl Iterator<Item = u32> + Clone) -> Outcome {
     match (holders.next(), holders.next()) {
         (Some((p, _)), None) => Outcome::Win(p),
         _ => Outcome::Draw,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Deal, Deck, Gather, Preset, Ranking, Settings, ShortWar};
+
+    /// The general round names a cycle as the packed path does (which the test suite checks
+    /// against the oracle, deal by deal): the first loops of symmetric `lex` walks, named both
+    /// ways.
+    #[test]
+    fn the_general_round_names_cycles_as_the_packed_path_does() {
+        // The looping cases of the suite's mirror-walk test against the oracle.
+        let cases = [
+            (
+                "1x10",
+                0,
+                Gather::Natural,
+                Deal::Blocks,
+                Ranking::Standard,
+                900_000..960_000,
+            ),
+            (
+                "4x4",
+                0,
+                Gather::Natural,
+                Deal::Blocks,
+                Ranking::Standard,
+                8_000_000..8_040_000,
+            ),
+        ];
+        let (mut named, mut cases_named) = (0, 0);
+        for (deck, face_down, gather, deal, ranking, seeds) in cases {
+            let rules = Settings::new(Preset::Bataille)
+                .deck(Deck::parse(deck).unwrap())
+                .face_down(face_down)
+                .short_war(ShortWar::FirstOutLoses)
+                .gather(gather)
+                .deal(deal)
+                .ranking(ranking)
+                .build()
+                .unwrap();
+            let (mut packed, mut general) = (Engine::new(rules), Engine::new(rules));
+            general.set_packed(false);
+            assert!(matches!(packed.path, Path::Packed(_)), "{deck}");
+            let (mut fast, mut slow) = (Vec::new(), Vec::new());
+            let before = named;
+            for seed in seeds {
+                let game = packed.play_seed(Shuffle::Lex, seed).unwrap();
+                let Outcome::Infinite {
+                    cycle_start,
+                    cycle_length,
+                } = game.outcome
+                else {
+                    continue;
+                };
+                let span = [cycle_start, cycle_length];
+                packed.least_states(Shuffle::Lex, seed, span, &mut fast, None);
+                general.least_states(Shuffle::Lex, seed, span, &mut slow, None);
+                assert_eq!(fast, slow, "{rules:?} seed {seed}");
+                named += 1;
+                if named - before == 200 {
+                    break;
+                }
+            }
+            cases_named += usize::from(named > before);
+        }
+        assert_eq!(cases_named, 2, "every case loops");
+        assert_eq!(named, 200 + 25, "cycles named");
     }
 }

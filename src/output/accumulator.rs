@@ -111,6 +111,7 @@ impl Metric {
         }
     }
 
+    #[cfg(test)]
     #[inline]
     /// Counts one value.
     pub fn record(&mut self, value: u64) {
@@ -194,6 +195,7 @@ impl Metric {
         Cow::Owned(hist)
     }
 
+    #[cfg(test)]
     /// Adds the values `other` counted.
     pub fn add(&mut self, other: &Metric) {
         self.try_add(other)
@@ -502,12 +504,6 @@ impl Accumulator {
             keep(&mut r.most_battles, at(result.battles), false);
             keep(&mut r.most_wars, at(result.wars), false);
         }
-    }
-
-    /// Counts the game dealt by `seed`.
-    #[inline]
-    pub fn record(&mut self, seed: u64, result: &GameResult) {
-        self.record_weighted(seed, result, Weight::Once);
     }
 
     /// Adds the tallies of `other` (another chunk, thread or shard).

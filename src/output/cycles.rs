@@ -147,16 +147,6 @@ impl Cycles {
         Ok(())
     }
 
-    /// Distinct cycles in the table.
-    pub fn len(&self) -> usize {
-        self.basins.len()
-    }
-
-    /// Whether the table is empty.
-    pub fn is_empty(&self) -> bool {
-        self.basins.is_empty()
-    }
-
     /// Whether more cycles were met than the table keeps.
     pub fn overflowed(&self) -> bool {
         self.overflowed

@@ -221,11 +221,6 @@ impl Pending {
         self.file.as_mut().expect("the file is open until commit")
     }
 
-    /// Where the file goes once complete.
-    pub fn target(&self) -> &Path {
-        &self.target
-    }
-
     /// Puts the finished file in place: flushed to disk first, so that the target is never
     /// a file whose blocks are not yet written.
     pub fn commit(mut self) -> io::Result<()> {

@@ -1,11 +1,11 @@
 //! What results become: per-game rows and result lines, accumulators with record games and
 //! the mergeable JSON summary, histogram CSV and plots.
 
-pub mod accumulator;
-pub mod checkpoint;
-pub mod cycles;
-pub mod files;
-pub mod outputs;
-pub mod record;
-pub mod report;
-pub mod summary;
+pub(crate) mod accumulator;
+pub(crate) mod checkpoint;
+pub(crate) mod cycles;
+pub(crate) mod files;
+pub(crate) mod outputs;
+pub(crate) mod record;
+pub(crate) mod report;
+pub(crate) mod summary;

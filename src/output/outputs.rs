@@ -109,7 +109,7 @@ impl Outputs {
             report::write_hist_csv(acc, out)
         })?;
         if self.plot.is_some() {
-            let svg = report::plot_svg(summary, acc).map_err(Error::msg)?;
+            let svg = report::plot_svg(summary, acc)?;
             finish(&self.plot, "plot", &mut |out| out.write_all(svg.as_bytes()))?;
         }
         Ok(())

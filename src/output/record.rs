@@ -5,9 +5,6 @@ use crate::engine::{GameResult, Outcome};
 use crate::rules::{Count, Rules};
 use serde::{Deserialize, Serialize};
 
-/// The header every per-game CSV starts with.
-pub const CSV_HEADER: &str = "seed,outcome,winner,rounds,battles,wars,cycle_start,cycle_length";
-
 /// One game as a flat CSV row: empty fields are `None`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct GameRow {
@@ -43,9 +40,15 @@ pub enum OutcomeName {
     Capped,
 }
 
+impl std::fmt::Display for OutcomeName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl OutcomeName {
     /// The name the CSV writes.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             OutcomeName::Win => "win",
             OutcomeName::Draw => "draw",

@@ -10,8 +10,11 @@ use plotters::prelude::*;
 use std::io::{self, Write};
 
 /// Why a plot cannot be drawn.
-#[derive(thiserror::Error, Debug, PartialEq, Eq)]
+#[derive(thiserror::Error, Debug)]
 pub enum PlotError {
+    /// A summary to plot cannot be read.
+    #[error(transparent)]
+    Read(#[from] crate::output::summary::ReadError),
     /// The drawing library failed.
     #[error("cannot draw the plot: {0}")]
     Draw(String),
@@ -216,7 +219,7 @@ pub fn plot_svg(summary: &Summary, acc: &Accumulator) -> Result<String, PlotErro
 /// last resort): each line labelled by the parts of the setting that differ (the seed range
 /// included), the title naming what they share unless `title` is given.
 pub fn overlay(
-    inputs: &[(std::path::PathBuf, Summary, Accumulator)],
+    paths: &[std::path::PathBuf],
     metric: &str,
     title: Option<String>,
     log: bool,
@@ -225,6 +228,10 @@ pub fn overlay(
         .iter()
         .find(|(name, _, _)| *name == metric)
         .ok_or_else(|| PlotError::NotAMetric(metric.to_string()))?;
+    let read = paths
+        .iter()
+        .map(|path| crate::output::summary::read(path).map(|(s, acc)| (path.clone(), s, acc)));
+    let inputs = &read.collect::<Result<Vec<_>, _>>()?;
     if inputs
         .iter()
         .all(|(_, _, acc)| acc.metrics[index].count() == 0)

@@ -19,7 +19,7 @@ use thiserror::Error;
 
 /// Reads and checks the summary at `path` (files from other machines are untrusted input), with
 /// the accumulator it was written from; every error names the file.
-pub fn read(path: &std::path::Path) -> Result<(Summary, Accumulator), ReadError> {
+pub(crate) fn read(path: &std::path::Path) -> Result<(Summary, Accumulator), ReadError> {
     let file = path.display().to_string();
     let text = std::fs::read(path).map_err(|source| ReadError::Unreadable {
         file: file.clone(),
@@ -90,71 +90,71 @@ pub struct Summary {
     /// The summary format: 2 since summaries keep each metric's sum of squares and write `null`
     /// for what a metric with no games lacks; absent (1) before.
     #[serde(default = "first_version")]
-    pub version: u32,
+    pub(crate) version: u32,
     /// The preset the setting starts from.
-    pub rules: String,
+    pub(crate) rules: String,
     /// The deck, as `CxV+J`.
-    pub deck: String,
+    pub(crate) deck: String,
     /// Players.
-    pub players: usize,
+    pub(crate) players: usize,
     /// Cards each tied player puts face down.
-    pub face_down: usize,
+    pub(crate) face_down: usize,
     /// The short-war policy.
-    pub short_war: String,
+    pub(crate) short_war: String,
     /// The gather order.
-    pub gather: String,
+    pub(crate) gather: String,
     /// The deal.
-    pub deal: String,
+    pub(crate) deal: String,
     /// The ranking.
-    pub ranking: String,
+    pub(crate) ranking: String,
     /// Where won cards go (`none` in summaries written before won piles existed).
     #[serde(default = "no_won_pile")]
-    pub won_pile: String,
+    pub(crate) won_pile: String,
     /// The shuffle.
-    pub shuffle: String,
+    pub(crate) shuffle: String,
     /// The round limit of games that cannot be checked for cycles.
-    pub max_rounds: u64,
+    pub(crate) max_rounds: u64,
     /// The seeds covered.
-    pub seeds: Seeds,
+    pub(crate) seeds: Seeds,
     /// A part of a mirror walk over this larger range (`--shard` of a symmetric `lex` walk):
     /// its tallies count the deals of `seeds` that are the lesser of their mirror pair in it,
     /// each with its mirror, so that its parts merge into the whole walk.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mirrors_within: Option<Seeds>,
+    pub(crate) mirrors_within: Option<Seeds>,
     /// Games played.
-    pub games: u64,
+    pub(crate) games: u64,
     /// Games won by each player.
-    pub wins: Vec<u64>,
+    pub(crate) wins: Vec<u64>,
     /// Games drawn.
-    pub draws: u64,
+    pub(crate) draws: u64,
     /// Games that never end.
-    pub infinite: u64,
+    pub(crate) infinite: u64,
     /// Games stopped by the round limit.
-    pub capped: u64,
+    pub(crate) capped: u64,
     /// Rounds of finished games.
-    pub rounds: Stats,
+    pub(crate) rounds: Stats,
     /// Battles of finished games.
-    pub battles: Stats,
+    pub(crate) battles: Stats,
     /// Wars of finished games.
-    pub wars: Stats,
+    pub(crate) wars: Stats,
     /// Cycle starts of infinite games.
-    pub cycle_start: Stats,
+    pub(crate) cycle_start: Stats,
     /// Cycle lengths of infinite games.
-    pub cycle_length: Stats,
+    pub(crate) cycle_length: Stats,
     /// See `Accumulator::battles_played`.
-    pub battles_played: u64,
+    pub(crate) battles_played: u64,
     /// The record games.
-    pub records: Records,
+    pub(crate) records: Records,
     /// Every metric's histogram.
-    pub histograms: Histograms,
+    pub(crate) histograms: Histograms,
     /// The distinct cycles and their basins, largest first, when the sweep kept them
     /// (`--cycles`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cycles: Option<Vec<CycleRow>>,
+    pub(crate) cycles: Option<Vec<CycleRow>>,
     /// Seconds spent.
-    pub elapsed_seconds: f64,
+    pub(crate) elapsed_seconds: f64,
     /// Games played a second.
-    pub games_per_second: f64,
+    pub(crate) games_per_second: f64,
 }
 
 /// What a summary is about, apart from its numbers: every part of the rules, the shuffle, and
@@ -313,7 +313,7 @@ fn decode(metric: &'static str, text: &str) -> Result<Histogram<u64>, SummaryErr
 
 impl Summary {
     /// The summary of `acc`, for `setting` over `seeds`, timed at `elapsed_seconds`.
-    pub fn new(
+    pub(crate) fn new(
         setting: &Setting,
         seeds: Seeds,
         acc: &Accumulator,
@@ -364,8 +364,42 @@ impl Summary {
         }
     }
 
+    /// The seeds the summary covers.
+    pub fn seeds(&self) -> Seeds {
+        self.seeds
+    }
+
+    /// The games played.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// The games each player won (player 1 first), drawn, infinite and stopped by the round
+    /// limit, which add up to `games`.
+    pub fn outcomes(&self) -> (&[u64], u64, u64, u64) {
+        (&self.wins, self.draws, self.infinite, self.capped)
+    }
+
+    /// The statistics of `metric` (`rounds`, `battles` or `wars` of finished games,
+    /// `cycle_start` or `cycle_length` of infinite ones), if it is one.
+    pub fn stats(&self, metric: &str) -> Option<&Stats> {
+        match metric {
+            "rounds" => Some(&self.rounds),
+            "battles" => Some(&self.battles),
+            "wars" => Some(&self.wars),
+            "cycle_start" => Some(&self.cycle_start),
+            "cycle_length" => Some(&self.cycle_length),
+            _ => None,
+        }
+    }
+
+    /// The summary as the JSON document `--summary` writes (docs/guide.md describes its keys).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a summary is plain data") + "\n"
+    }
+
     /// What the summary is about, apart from its numbers.
-    pub fn setting(&self) -> Setting {
+    pub(crate) fn setting(&self) -> Setting {
         Setting {
             rules: self.rules.clone(),
             deck: self.deck.clone(),
@@ -382,7 +416,7 @@ impl Summary {
     }
 
     /// The accumulator this summary was written from (exact: histograms carry every count).
-    pub fn accumulator(&self) -> Result<Accumulator, SummaryError> {
+    pub(crate) fn accumulator(&self) -> Result<Accumulator, SummaryError> {
         self.accumulator_of(Counted::EverySeed)
     }
 
@@ -588,6 +622,12 @@ impl Summary {
             }
         }
         Ok(())
+    }
+
+    /// Reads and checks the summary at `path`: a file from another machine is untrusted input,
+    /// and every error names it.
+    pub fn read(path: &std::path::Path) -> Result<Summary, ReadError> {
+        read(path).map(|(summary, _)| summary)
     }
 
     /// Merges shard summaries of one setting over disjoint seed ranges that join up into one

@@ -49,7 +49,7 @@ fn players_text(players: &[usize]) -> String {
 
 /// The seed-003 number (1 = ace or joker, 11 J, 12 Q, 13 K) as a value of the oorlog deck
 /// (0 = `2` .. 12 = ace).
-pub fn engine_value(number: u8) -> u8 {
+pub(crate) fn engine_value(number: u8) -> u8 {
     match number {
         1 => 12,
         n => n - 2,

@@ -106,26 +106,6 @@ pub enum InputError {
     },
 }
 
-/// The bytes of `file`, or of stdin for none or `-`, and the name to give them in messages.
-pub fn read(file: Option<&std::path::Path>) -> Result<(Vec<u8>, String), crate::error::Error> {
-    use std::io::Read;
-    match file {
-        Some(path) if path != std::path::Path::new("-") => std::fs::read(path)
-            .map(|bytes| (bytes, path.display().to_string()))
-            .map_err(crate::error::Error::context(format!(
-                "cannot read {}",
-                path.display()
-            ))),
-        _ => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(crate::error::Error::context("cannot read stdin"))?;
-            Ok((bytes, "stdin".to_string()))
-        }
-    }
-}
-
 /// The input as text, without the byte-order mark some editors put first.
 fn text(input: &[u8]) -> Result<&str, InputError> {
     let text = std::str::from_utf8(input).map_err(|e| InputError::NotText(e.valid_up_to()))?;

@@ -24,7 +24,7 @@ pub const RANKS: u8 = 13;
 
 impl Card {
     /// A card written as a bare value; `value` is 0-based (written `value + 1`).
-    pub const fn bare(value: u8) -> Card {
+    pub(crate) const fn bare(value: u8) -> Card {
         Card(value as u16)
     }
 
@@ -40,7 +40,7 @@ impl Card {
     }
 
     /// Whether the card is a joker (it plays as the top value).
-    pub const fn is_joker(self) -> bool {
+    pub(crate) const fn is_joker(self) -> bool {
         let face = self.0 >> 8;
         face != 0 && (face - 1) & 7 == JOKER_SUIT
     }
@@ -221,23 +221,23 @@ impl Deck {
     }
 
     /// Whether the values are the top ranks of 2..A, so that cards have faces (`V <= 13`).
-    pub const fn ranked(self) -> bool {
+    pub(crate) const fn ranked(self) -> bool {
         self.values <= RANKS
     }
 
     /// How many cards have value `v` (0-based).
-    pub fn count_of(self, v: u8) -> u32 {
+    pub(crate) fn count_of(self, v: u8) -> u32 {
         let top = u32::from(v + 1 == self.values) * self.jokers as u32;
         self.copies as u32 + top
     }
 
     /// The rank (0 = `2` .. 12 = `A`) of value `v` in a ranked deck.
-    pub const fn rank_of(self, v: u8) -> u8 {
+    pub(crate) const fn rank_of(self, v: u8) -> u8 {
         v + RANKS - self.values
     }
 
     /// The value of `rank` (0 = `2` .. 12 = `A`) in a ranked deck, if the deck has it.
-    pub const fn value_of_rank(self, rank: u8) -> Option<u8> {
+    pub(crate) const fn value_of_rank(self, rank: u8) -> Option<u8> {
         if self.ranked() && rank + self.values >= RANKS {
             Some(rank + self.values - RANKS)
         } else {
@@ -247,7 +247,7 @@ impl Deck {
 
     /// The `occurrence`-th card (from 0) of value `v` in sorted order: copy by copy, then the
     /// jokers. Suits follow the copies H, D, C, S, H, ...
-    pub fn card(self, v: u8, occurrence: u32) -> Card {
+    pub(crate) fn card(self, v: u8, occurrence: u32) -> Card {
         if !self.ranked() {
             return Card::bare(v);
         }
@@ -259,8 +259,8 @@ impl Deck {
         Card::faced(v, self.rank_of(v), suit)
     }
 
-    /// The sorted deck: each copy ascending, copy after copy, then the jokers.
-    pub fn sorted(self) -> Vec<Card> {
+    /// Every card of the deck, sorted: each copy ascending, copy after copy, then the jokers.
+    pub fn cards(self) -> Vec<Card> {
         let mut deck = Vec::with_capacity(self.len());
         for copy in 0..self.copies as u32 {
             deck.extend((0..self.values).map(|v| self.card(v, copy)));
@@ -370,7 +370,7 @@ impl Deck {
     }
 
     /// The number of distinct deals (arrangements of the values), `N! / (n1! ... nV!)`.
-    pub fn arrangements(self) -> BigCount {
+    pub(crate) fn arrangements(self) -> BigCount {
         // The product of binomials C(n1 + .. + nv, nv): exact at every step.
         let mut m = BigCount::one();
         let mut placed = 0u32;
@@ -511,11 +511,6 @@ impl Excess {
     pub fn is_empty(&self) -> bool {
         self.over.is_empty()
     }
-
-    /// How many cards (or values) are held beyond the deck's count.
-    pub fn len(&self) -> usize {
-        self.over.len()
-    }
 }
 
 impl fmt::Display for Excess {
@@ -649,7 +644,7 @@ mod tests {
 
     #[test]
     fn prints_what_it_parses() {
-        for card in Deck::OORLOG.sorted() {
+        for card in Deck::OORLOG.cards() {
             assert_eq!(Deck::OORLOG.parse_card(&card.to_string()), Ok(card));
         }
         assert_eq!(Card::bare(0).to_string(), "1");
@@ -658,22 +653,22 @@ mod tests {
 
     #[test]
     fn sorted_decks_follow_the_rules_order() {
-        let deck = Deck::STANDARD.sorted();
+        let deck = Deck::STANDARD.cards();
         assert_eq!(deck.len(), 52);
         assert_eq!(deck[0].to_string(), "2H");
         assert_eq!(deck[12].to_string(), "AH");
         assert_eq!(deck[13].to_string(), "2D");
         assert_eq!(deck[51].to_string(), "AS");
-        let oorlog = Deck::OORLOG.sorted();
+        let oorlog = Deck::OORLOG.cards();
         assert_eq!(oorlog.len(), 108);
         assert_eq!(oorlog[52].to_string(), "2H");
         assert!(oorlog[104..]
             .iter()
             .all(|c| c.is_joker() && c.value() == 12));
-        let small = Deck::parse("4x4").unwrap().sorted();
+        let small = Deck::parse("4x4").unwrap().cards();
         let text: Vec<String> = small.iter().take(5).map(Card::to_string).collect();
         assert_eq!(text, ["JH", "QH", "KH", "AH", "JD"]);
-        let bare = Deck::parse("1x20+2").unwrap().sorted();
+        let bare = Deck::parse("1x20+2").unwrap().cards();
         assert_eq!(bare.len(), 22);
         assert_eq!(bare[21], Card::bare(19));
     }

@@ -2,10 +2,10 @@
 //! players, cards face down, short-war policy, gather order, deal, ranking) can be changed on its
 //! own (`Settings`), and `Settings::build` checks the result once. The engine only ever sees a valid `Rules`.
 
-pub mod deck;
-pub mod ranking;
+pub(crate) mod deck;
+pub(crate) mod ranking;
 
-pub use deck::{Card, CardError, Deck};
+pub use deck::{Card, CardError, Deck, DeckError, Excess};
 pub use ranking::{Ranking, Strength};
 
 /// Most players any setting allows.
@@ -72,12 +72,12 @@ impl Gather {
     /// Every gather, numbered in declaration order: the const parameter of the kernels that
     /// compile one loop per gather (`Gather::of_code` turns it back, so that the kernels match
     /// on the gather's `Order`, exhaustively).
-    pub const fn code(self) -> u8 {
+    pub(crate) const fn code(self) -> u8 {
         self as u8
     }
 
     /// The gather numbered `code` (see `code`).
-    pub const fn of_code(code: u8) -> Gather {
+    pub(crate) const fn of_code(code: u8) -> Gather {
         match code {
             0 => Gather::Reveal,
             1 => Gather::P1First,
@@ -94,7 +94,7 @@ impl Gather {
     /// What this gather does with the table: its one definition, which every kernel
     /// implements by matching on `Order`. A new gather that is a new combination of an
     /// existing `Order`'s parts changes this function only.
-    pub const fn order(self) -> Order {
+    pub(crate) const fn order(self) -> Order {
         match self {
             Gather::Reveal => Order::Reveal,
             Gather::P1First => Order::ByPlayer(Place::InTurn),
@@ -109,7 +109,7 @@ impl Gather {
 
     /// How this gather orders the cards of a battle without a war, one card from each player:
     /// the one definition every kernel that plays such battles uses, read off `order`.
-    pub const fn battle_order(self) -> BattleOrder {
+    pub(crate) const fn battle_order(self) -> BattleOrder {
         match self.order() {
             Order::Reveal | Order::ByPlayer(Place::InTurn) => BattleOrder::PlayerOrder,
             Order::ByPlayer(Place::First) | Order::DecidingFirst(_) => BattleOrder::WinnerFirst,
@@ -180,7 +180,7 @@ impl Place {
     /// Which player's cards come first in a two-player `Order::ByPlayer` table, `winner`
     /// being 0 or 1.
     #[inline(always)]
-    pub const fn first_of_two(self, winner: usize) -> usize {
+    pub(crate) const fn first_of_two(self, winner: usize) -> usize {
         match self {
             Place::InTurn => 0,
             Place::First => winner,
@@ -222,7 +222,7 @@ pub enum BattleOrder {
 
 impl BattleOrder {
     /// The order as a const parameter (see `Gather::code`).
-    pub const fn code(self) -> u8 {
+    pub(crate) const fn code(self) -> u8 {
         self as u8
     }
 
@@ -230,7 +230,12 @@ impl BattleOrder {
     /// `p2_higher` whether player 2's value is the higher, `coin` a fair draw of the game's
     /// generator (read by `Shuffled` alone: Fisher-Yates on two cards is one draw).
     #[inline(always)]
-    pub fn p2_first(self, p1_won: bool, p2_higher: bool, coin: impl FnOnce() -> bool) -> bool {
+    pub(crate) fn p2_first(
+        self,
+        p1_won: bool,
+        p2_higher: bool,
+        coin: impl FnOnce() -> bool,
+    ) -> bool {
         match self {
             BattleOrder::PlayerOrder => false,
             BattleOrder::WinnerFirst => !p1_won,
@@ -241,7 +246,7 @@ impl BattleOrder {
     }
 
     /// The order numbered `code`.
-    pub const fn of_code(code: u8) -> BattleOrder {
+    pub(crate) const fn of_code(code: u8) -> BattleOrder {
         match code {
             0 => BattleOrder::PlayerOrder,
             1 => BattleOrder::WinnerFirst,
@@ -291,17 +296,57 @@ macro_rules! named {
             pub const ALL: &'static [$type] = &[$(<$type>::$variant),+];
 
             /// The name the command line and the summaries use.
-            pub fn name(self) -> &'static str {
+            pub(crate) fn name(self) -> &'static str {
                 match self { $(<$type>::$variant => $name),+ }
             }
 
             /// The value of that name.
-            pub fn from_name(name: &str) -> Option<$type> {
+            pub(crate) fn from_name(name: &str) -> Option<$type> {
                 Self::ALL.iter().copied().find(|x| x.name() == name)
+            }
+        }
+        crate::rules::by_name!($type);
+    };
+}
+
+/// `Display` and `FromStr` by the names the command line and the summaries use, for a type
+/// with `ALL`, `name` and `from_name`.
+macro_rules! by_name {
+    ($type:ty) => {
+        impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $type {
+            type Err = crate::rules::UnknownName;
+
+            fn from_str(name: &str) -> Result<$type, crate::rules::UnknownName> {
+                <$type>::from_name(name).ok_or_else(|| crate::rules::UnknownName {
+                    name: name.to_string(),
+                    names: <$type>::ALL.iter().map(|x| x.name()).collect(),
+                })
             }
         }
     };
 }
+pub(crate) use by_name;
+
+/// A name that is none of a rule's values (`"sideways".parse::<Gather>()`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownName {
+    pub(crate) name: String,
+    pub(crate) names: Vec<&'static str>,
+}
+
+impl std::fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?} is not one of {}", self.name, self.names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownName {}
 
 named!(
     Preset,
@@ -334,7 +379,7 @@ named!(WonPile, None = "none", Shuffled = "shuffled");
 
 impl ShortWar {
     /// Whether the policy is defined for two players only.
-    pub fn two_players_only(self) -> bool {
+    pub(crate) fn two_players_only(self) -> bool {
         self != ShortWar::MostCards
     }
 }
@@ -566,7 +611,7 @@ pub struct Rules {
 
 impl Preset {
     /// The preset as RULES.md's table defines it.
-    pub fn rules(self) -> Rules {
+    pub(crate) fn rules(self) -> Rules {
         use Preset::*;
         let deck = if self == Oorlog {
             Deck::OORLOG
@@ -604,7 +649,7 @@ impl Preset {
     }
 
     /// What `play` and `answer` print for a finished game.
-    pub fn count(self) -> Count {
+    pub(crate) fn count(self) -> Count {
         match self {
             Preset::Shortened => Count::Battles,
             _ => Count::Rounds,
@@ -663,7 +708,7 @@ impl Rules {
 
     /// The ranking applied to the deck (derived from `ranking` and `deck`).
     #[inline(always)]
-    pub fn strength(&self) -> Strength {
+    pub(crate) fn strength(&self) -> Strength {
         self.strength
     }
 
@@ -691,7 +736,7 @@ impl Rules {
 
     /// Whether the game is deterministic, so that a non-ending game must repeat a state: not
     /// with the random gather or shuffled won piles, whose games `--max-rounds` caps.
-    pub fn detects_cycles(&self) -> bool {
+    pub(crate) fn detects_cycles(&self) -> bool {
         self.gather.order() != Order::Shuffled && self.won_pile == WonPile::None
     }
 
@@ -714,11 +759,6 @@ impl Rules {
             && fair_ranking
             && fair_gather
             && self.won_pile == WonPile::None
-    }
-
-    /// What `play` and `answer` print for a finished game.
-    pub fn count(&self) -> Count {
-        self.preset.count()
     }
 }
 

@@ -22,7 +22,7 @@ impl Ranking {
     pub const ALL: [Ranking; 3] = [Ranking::Standard, Ranking::Oorlog, Ranking::Cyclic];
 
     /// The name the command line and the summaries use.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Ranking::Standard => "standard",
             Ranking::Oorlog => "oorlog",
@@ -31,7 +31,7 @@ impl Ranking {
     }
 
     /// The ranking of that name.
-    pub fn from_name(name: &str) -> Option<Ranking> {
+    pub(crate) fn from_name(name: &str) -> Option<Ranking> {
         Ranking::ALL.into_iter().find(|r| r.name() == name)
     }
 }
@@ -117,8 +117,8 @@ impl Strength {
     }
 
     /// Whether value `a` beats value `b` (they differ) in a battle of two cards.
-    #[inline(always)]
-    pub fn beats(self, a: u8, b: u8) -> bool {
+    #[cfg(test)]
+    pub(crate) fn beats(self, a: u8, b: u8) -> bool {
         self.strongest([a, b]) == a
     }
 }
@@ -179,3 +179,5 @@ mod tests {
         assert_eq!(wide.strongest([63, 0, 5]), 63);
     }
 }
+
+crate::rules::by_name!(Ranking);

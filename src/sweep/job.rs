@@ -72,11 +72,9 @@ pub struct Done {
     /// Why it stopped before the end of its seeds, if it did.
     pub stopped: Option<Stop>,
     /// Whether the same job with `resume` plays the rest (a checkpoint was kept).
-    pub resumable: bool,
-    /// Seconds spent, a resumed run's earlier ones included.
-    pub elapsed_seconds: f64,
+    pub(crate) resumable: bool,
     /// The walk counted mirror deals with the deal played: stopped, it wrote no output.
-    pub mirrored: bool,
+    pub(crate) mirrored: bool,
 }
 
 impl Done {
@@ -128,7 +126,7 @@ impl Job {
     /// user may want to know (the lcg's repeated deals, a missing checkpoint). Nothing at any
     /// output path changes if this fails.
     pub fn prepare(self, note: &mut dyn FnMut(String)) -> Result<Ready, Error> {
-        self.sweep.check().map_err(Error::msg)?;
+        self.sweep.check()?;
         if let Some(inert) = self.sweep.rules.inert_ranking() {
             note(inert);
         }
@@ -356,10 +354,10 @@ impl Ready {
             };
         let swept = job
             .sweep
-            .run(resume_from, sink, progress, stop, checkpoints)
+            .play(resume_from, sink, progress, stop, checkpoints)
             .map_err(|e| match e {
                 SweepError::Io(e) => Error::io(&csv_error, e),
-                e => Error::msg(e),
+                e => Error::from(e),
             })?;
         if swept.stopped == Some(Stop::TooManyCycles) {
             return Err(Error::msg(format!(
@@ -413,7 +411,6 @@ impl Ready {
             summary,
             stopped: swept.stopped,
             resumable: state.is_some(),
-            elapsed_seconds: elapsed(),
             mirrored,
         })
     }

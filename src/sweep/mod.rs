@@ -6,7 +6,7 @@
 //! memory bounded by two windows whatever the range. Results depend on the seed only: the CSV
 //! and the summary are the same for any thread count and chunk size.
 
-pub mod job;
+pub(crate) mod job;
 mod sink;
 
 pub use sink::{CsvSink, Durable, RowSink};
@@ -14,9 +14,10 @@ pub use sink::{CsvSink, Durable, RowSink};
 use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::seeds::{check_seeds, RangeError, Seeds};
 use crate::deal::{Shuffle, LCG_MODULUS};
-use crate::engine::{Engine, GameResult, Outcome};
+use crate::engine::{Engine, GameResult, Outcome, DEFAULT_MAX_ROUNDS};
 use crate::output::accumulator::Accumulator;
-use crate::output::cycles::Cycles;
+use crate::output::cycles::{Cycles, MOST_CYCLES};
+use crate::output::summary::{Setting, Summary};
 use crate::rules::Rules;
 use rayon::prelude::*;
 use std::io;
@@ -38,11 +39,11 @@ pub enum Stop {
 
 /// How a sweep is cut up; results never depend on it.
 #[derive(Clone, Copy, Debug)]
-pub struct Pacing {
+pub(crate) struct Pacing {
     /// Seeds one worker plays before taking the next chunk (and advancing the progress bar).
-    pub chunk: usize,
+    pub(crate) chunk: usize,
     /// Seeds played before their rows are handed to the writer; two windows are in memory.
-    pub window: usize,
+    pub(crate) window: usize,
 }
 
 impl Default for Pacing {
@@ -54,40 +55,61 @@ impl Default for Pacing {
     }
 }
 
-/// One sweep: a setting and a seed range.
+/// One sweep: a setting and a seed range, and how to play it. Built by `Sweep::new` and its
+/// setters; `run` (and `check`, which `run` calls first) refuses what cannot be played.
+///
+/// ```
+/// use warsweep::{Preset, Seeds, Settings, Shuffle, Sweep};
+/// let rules = Settings::new(Preset::Shortened).build()?;
+/// let sweep = Sweep::new(rules, Shuffle::Lcg, Seeds::new(0, 1_000)?).threads(2);
+/// let swept = sweep.run(None, &|_| {}, &Default::default())?;
+/// assert_eq!((swept.summary.games(), swept.stopped), (1_000, None));
+/// let mean = swept.summary.stats("battles").unwrap().mean.unwrap();
+/// assert!(mean > 100.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Sweep {
     /// The rules of every game.
-    pub rules: Rules,
+    pub(crate) rules: Rules,
     /// How a seed becomes a deal.
-    pub shuffle: Shuffle,
+    pub(crate) shuffle: Shuffle,
     /// The seeds to play.
-    pub seeds: Seeds,
+    pub(crate) seeds: Seeds,
     /// The round limit of games that cannot be checked for cycles.
-    pub max_rounds: u64,
+    pub(crate) max_rounds: u64,
     /// Worker threads.
-    pub threads: usize,
+    pub(crate) threads: usize,
     /// How the range is cut up.
-    pub pacing: Pacing,
+    pub(crate) pacing: Pacing,
     /// Keep the distinct cycles and their basins (`--cycles`).
-    pub cycles: bool,
+    pub(crate) cycles: bool,
     /// Count mirror deals with the deal played where they can be (`Sweep::mirror`); `false`
     /// plays every deal (`--every-deal`).
-    pub mirrors: bool,
+    pub(crate) mirrors: bool,
     /// The walk whose mirror pairs are counted together: `seeds`, or the whole range a shard
     /// is part of (`--shard`), so that pairs across shards are played once too.
-    pub pairs: Seeds,
+    pub(crate) pairs: Seeds,
 }
 
 /// What a sweep produced.
 #[derive(Debug)]
 pub struct Swept {
-    /// The tallies of `seeds.start..covered_end` (a resumed part included).
-    pub acc: Accumulator,
-    /// The seeds actually played: `seeds.start..covered_end`.
-    pub covered_end: u128,
+    /// The summary of the seeds played: all of them unless it stopped early.
+    pub summary: Summary,
     /// Why it stopped early, if it did.
     pub stopped: Option<Stop>,
+}
+
+/// What a sweep played, as the command line's job keeps it.
+#[derive(Debug)]
+pub(crate) struct Played {
+    /// The tallies of `seeds.start..covered_end` (a resumed part included).
+    pub(crate) acc: Accumulator,
+    /// The seeds actually played: `seeds.start..covered_end`.
+    pub(crate) covered_end: u128,
+    /// Why it stopped early, if it did.
+    pub(crate) stopped: Option<Stop>,
 }
 
 /// Where a sweep is at the end of a window: what a checkpoint saves.
@@ -190,13 +212,28 @@ pub enum SweepError {
     /// Seeds outside the walk whose mirror pairs are counted.
     #[error("the seeds {0} are not part of the walk {1} whose mirror deals are counted together")]
     OutsidePairs(String, String),
+    /// The sweep met more distinct cycles than a table of cycles keeps.
+    #[error("the sweep met more than {} distinct cycles, more than a table of cycles keeps: sweep a smaller range", crate::output::summary::group(MOST_CYCLES as u64))]
+    TooManyCycles,
+    /// A chunk or a window of no seeds.
+    #[error("a sweep's chunks and windows hold 1 seed or more, not {chunk} and {window}")]
+    Pacing {
+        /// Seeds a worker plays at once.
+        chunk: usize,
+        /// Seeds handed to the sink at once.
+        window: usize,
+    },
+    /// A walk that counts mirror deals together stopped before its end: its tallies count
+    /// mirrors of deals past the seeds it played, so they summarize no range.
+    #[error("the walk was stopped before its end, and a walk that counts mirror deals together summarizes only a whole walk: play every deal (mirrors off) to stop one early")]
+    StoppedMirrorWalk,
     /// Writing the rows or a checkpoint failed.
     #[error(transparent)]
     Io(#[from] io::Error),
 }
 
 /// `threads` if a sweep may run on that many (1 to `MAX_THREADS`).
-pub fn check_threads(threads: usize) -> Result<usize, SweepError> {
+pub(crate) fn check_threads(threads: usize) -> Result<usize, SweepError> {
     match threads {
         1..=MAX_THREADS => Ok(threads),
         _ => Err(SweepError::Threads(threads)),
@@ -204,11 +241,74 @@ pub fn check_threads(threads: usize) -> Result<usize, SweepError> {
 }
 
 impl Sweep {
+    /// A sweep of `seeds` under `rules`, dealt by `shuffle`: on every core the machine has,
+    /// games capped at `DEFAULT_MAX_ROUNDS` rounds where no cycle can be found, mirror deals
+    /// counted together where they can be, no table of cycles.
+    pub fn new(rules: Rules, shuffle: Shuffle, seeds: Seeds) -> Sweep {
+        Sweep {
+            rules,
+            shuffle,
+            seeds,
+            max_rounds: DEFAULT_MAX_ROUNDS,
+            threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            pacing: Pacing::default(),
+            cycles: false,
+            mirrors: true,
+            pairs: seeds,
+        }
+    }
+
+    /// The round limit of games that cannot be checked for cycles (random gather, shuffled won
+    /// piles).
+    pub fn max_rounds(mut self, max_rounds: u64) -> Sweep {
+        self.max_rounds = max_rounds;
+        self
+    }
+
+    /// Worker threads, 1 to `MAX_THREADS`; the results are the same for any count.
+    pub fn threads(mut self, threads: usize) -> Sweep {
+        self.threads = threads;
+        self
+    }
+
+    /// How the range is cut up: each worker plays `chunk` seeds before it takes the next
+    /// chunk (and the progress callback hears of them), and the rows of `window` seeds are handed
+    /// to the sink at once (two windows are in memory). At least 1 each, 2,048 and 131,072 by
+    /// default; the results are the same for any.
+    pub fn pacing(mut self, chunk: usize, window: usize) -> Sweep {
+        self.pacing = Pacing { chunk, window };
+        self
+    }
+
+    /// Keep the distinct cycles and their basins in the summary.
+    pub fn cycles(mut self, cycles: bool) -> Sweep {
+        self.cycles = cycles;
+        self
+    }
+
+    /// `false` plays every deal of a symmetric setting's `lex` walk, instead of one deal of each
+    /// mirror pair counted twice.
+    pub fn mirrors(mut self, mirrors: bool) -> Sweep {
+        self.mirrors = mirrors;
+        self
+    }
+
+    /// The whole walk these seeds are a shard of, so that mirror pairs across shards are
+    /// played once.
+    pub fn shard_of(mut self, whole: Seeds) -> Sweep {
+        self.pairs = whole;
+        self
+    }
+
     /// Refuses what cannot be played and options that would silently do nothing: seeds the
     /// shuffle has no deal for, a thread count out of range, a table of cycles (`cycles`) of
     /// games that are never found infinite. `run` checks first.
-    pub fn check(&self) -> Result<(), SweepError> {
+    pub(crate) fn check(&self) -> Result<(), SweepError> {
         check_threads(self.threads)?;
+        let Pacing { chunk, window } = self.pacing;
+        if chunk == 0 || window == 0 {
+            return Err(SweepError::Pacing { chunk, window });
+        }
         check_seeds(self.shuffle, self.rules.deck(), self.seeds)?;
         check_seeds(self.shuffle, self.rules.deck(), self.pairs)?;
         if !self.seeds.within(self.pairs) {
@@ -225,34 +325,64 @@ impl Sweep {
 
     /// Whether counting mirror deals together could apply at all: in a `lex` walk of a
     /// symmetric setting (a sweep writing rows still plays every deal).
-    pub fn has_mirrors(&self) -> bool {
+    pub(crate) fn has_mirrors(&self) -> bool {
         self.shuffle == Shuffle::Lex && self.rules.symmetric()
     }
 
     /// The mirror deals this sweep counts with the deal played: in a symmetric setting's
     /// `lex` walk, unless it writes a row for every deal (`rows`) or plays every deal.
-    pub fn mirror(&self, rows: bool) -> Option<Mirror> {
+    pub(crate) fn mirror(&self, rows: bool) -> Option<Mirror> {
         (self.mirrors && !rows)
             .then(|| Mirror::of(&self.rules, self.shuffle, self.pairs))
             .flatten()
     }
 
     /// Whether the range reaches past the distinct lcg deals (and so repeats some).
-    pub fn repeats_deals(&self) -> bool {
+    pub(crate) fn repeats_deals(&self) -> bool {
         self.shuffle == Shuffle::Lcg && self.seeds.end() > LCG_MODULUS as u128
     }
 
-    /// Plays the range from `resume` (seeds already covered and their tallies) or its start.
-    /// `sink` gets the rows in seed order; `progress` is called with the number of seeds each
-    /// chunk finished; `stop` is checked between windows.
+    /// Plays the range. `sink` gets the rows in seed order; `progress` is called with the
+    /// number of seeds each chunk finished; `stop` is checked between windows (a sweep stopped
+    /// early summarizes the seeds it played).
     pub fn run(
+        &self,
+        sink: Option<&mut dyn RowSink>,
+        progress: &(dyn Fn(u64) + Sync),
+        stop: &AtomicBool,
+    ) -> Result<Swept, SweepError> {
+        let started = Instant::now();
+        let mirrored = self.mirror(sink.is_some()).is_some();
+        let played = self.play(None, sink, progress, stop, None)?;
+        if played.stopped == Some(Stop::TooManyCycles) {
+            return Err(SweepError::TooManyCycles);
+        }
+        if mirrored && matches!(played.stopped, Some(Stop::Interrupted | Stop::ReaderGone)) {
+            return Err(SweepError::StoppedMirrorWalk);
+        }
+        let setting = Setting::of(&self.rules, self.shuffle, self.max_rounds);
+        let covered = self.seeds.up_to(played.covered_end);
+        let elapsed = started.elapsed().as_secs_f64();
+        let mut summary = Summary::new(&setting, covered, &played.acc, elapsed);
+        if mirrored && self.pairs != self.seeds {
+            summary.mirrors_within = Some(self.pairs);
+        }
+        Ok(Swept {
+            summary,
+            stopped: played.stopped,
+        })
+    }
+
+    /// Plays the range from `resume` (seeds already covered and their tallies) or its start,
+    /// saving `checkpoints`.
+    pub(crate) fn play(
         &self,
         resume: Option<(u128, Accumulator)>,
         mut sink: Option<&mut dyn RowSink>,
         progress: &(dyn Fn(u64) + Sync),
         stop: &AtomicBool,
         checkpoints: Option<Checkpoints>,
-    ) -> Result<Swept, SweepError> {
+    ) -> Result<Played, SweepError> {
         self.check()?;
         let threads = self.threads;
         let pool = rayon::ThreadPoolBuilder::new()
@@ -263,7 +393,7 @@ impl Sweep {
             idle: Mutex::new(Vec::new()),
             sweep: self,
         };
-        let chunk = self.pacing.chunk.max(1);
+        let chunk = self.pacing.chunk;
         let window = self.pacing.window.max(chunk);
         let placeholder = GameResult {
             outcome: Outcome::Draw,
@@ -431,7 +561,7 @@ impl Sweep {
         if acc.cycles.as_ref().is_some_and(Cycles::overflowed) {
             stopped = Some(Stop::TooManyCycles);
         }
-        Ok(Swept {
+        Ok(Played {
             acc,
             covered_end,
             stopped,

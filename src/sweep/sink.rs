@@ -81,7 +81,7 @@ impl<W: Durable> CsvSink<W> {
 
     /// A sink that continues a CSV of which `bytes` are already written to `out` (the header
     /// too, unless `bytes` is 0).
-    pub fn after(out: W, bytes: u64) -> CsvSink<W> {
+    pub(crate) fn after(out: W, bytes: u64) -> CsvSink<W> {
         CsvSink {
             writer: csv::WriterBuilder::new()
                 .buffer_capacity(1 << 20)

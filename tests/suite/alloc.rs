@@ -3,10 +3,10 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use warsweep::deal::seeds::Seeds;
-use warsweep::deal::Shuffle;
-use warsweep::engine::Engine;
-use warsweep::rules::{Deck, Gather, Preset, Rules, Settings};
+use warsweep::Engine;
+use warsweep::Seeds;
+use warsweep::Shuffle;
+use warsweep::{Deck, Gather, Preset, Rules, Settings};
 
 struct Counting;
 

@@ -2,7 +2,7 @@
 //! sends games down the general path.
 
 use std::path::PathBuf;
-use warsweep::engine::Observer;
+use warsweep::Observer;
 
 /// Watches nothing, but being active sends every game down the general, observed path.
 pub struct Watching;

@@ -938,7 +938,7 @@ fn a_sweep_stopped_by_a_signal_prints_the_table_of_what_it_played() {
     assert!(end > 0 && end < 1_000_000_000);
     let first = table.lines().next().unwrap();
     assert_eq!(first, format!("partial: only seeds 0..{end} were played"));
-    let games = format!("games {:>20}", warsweep::output::summary::group(end));
+    let games = format!("games {:>20}", grouped(end));
     assert!(
         table
             .lines()
@@ -970,4 +970,17 @@ fn resume_without_a_checkpoint_says_it_starts_afresh() {
         )
     );
     assert_eq!(summary_without_timings(&summary)["games"], 1900);
+}
+
+/// `n` with its digits in groups of three (`1,234,567`), as the table writes counts.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

@@ -3,10 +3,10 @@
 //! runs (`pair`, `crowd`) on every path that reaches them.
 
 use crate::common::Watching;
-use warsweep::deal::seeds::Seeds;
-use warsweep::deal::Shuffle;
-use warsweep::engine::Engine;
-use warsweep::rules::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar};
+use warsweep::Engine;
+use warsweep::Seeds;
+use warsweep::Shuffle;
+use warsweep::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar};
 
 /// Seeds played for each setting: a handful, for Miri's sake.
 const SEEDS: u64 = 3;

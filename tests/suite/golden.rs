@@ -1,9 +1,9 @@
 //! Every file of ../shared/golden, replayed through the library and compared byte for byte.
 
-use warsweep::deal::Shuffle;
-use warsweep::engine::Engine;
-use warsweep::output::record::GameRow;
-use warsweep::rules::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings};
+use warsweep::Engine;
+use warsweep::GameRow;
+use warsweep::Shuffle;
+use warsweep::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings};
 
 use crate::common::golden_dir;
 
@@ -15,11 +15,11 @@ fn setting(name: &str) -> (Rules, Shuffle) {
     let mut gather = None;
     let mut shuffle = None;
     for part in stem.split('.') {
-        if let Some(p) = Preset::from_name(part) {
+        if let Ok(p) = part.parse::<Preset>() {
             preset = Some(p);
-        } else if let Some(g) = Gather::from_name(part) {
+        } else if let Ok(g) = part.parse::<Gather>() {
             gather = Some(g);
-        } else if let Some(s) = Shuffle::from_name(part) {
+        } else if let Ok(s) = part.parse::<Shuffle>() {
             shuffle = Some(s);
         } else if let Some(n) = part.strip_suffix('p') {
             players = Some(n.parse().unwrap());
@@ -42,7 +42,7 @@ fn setting_of_flags(flags: &str) -> (Rules, Shuffle, Vec<u64>) {
         .iter()
         .position(|&w| w == "--rules")
         .map_or(Preset::Shortened, |i| {
-            Preset::from_name(words[i + 1]).unwrap()
+            words[i + 1].parse::<Preset>().unwrap()
         });
     let mut knobs = Settings::new(preset);
     let mut shuffle = Shuffle::Lcg;
@@ -54,10 +54,10 @@ fn setting_of_flags(flags: &str) -> (Rules, Shuffle, Vec<u64>) {
             "--deck" => knobs = knobs.deck(Deck::parse(value).unwrap()),
             "--players" => knobs = knobs.players(value.parse::<usize>().unwrap()),
             "--face-down" => knobs = knobs.face_down(value.parse::<usize>().unwrap()),
-            "--gather" => knobs = knobs.gather(Gather::from_name(value).unwrap()),
-            "--deal" => knobs = knobs.deal(Deal::from_name(value).unwrap()),
-            "--ranking" => knobs = knobs.ranking(Ranking::from_name(value).unwrap()),
-            "--shuffle" => shuffle = Shuffle::from_name(value).unwrap(),
+            "--gather" => knobs = knobs.gather(value.parse::<Gather>().unwrap()),
+            "--deal" => knobs = knobs.deal(value.parse::<Deal>().unwrap()),
+            "--ranking" => knobs = knobs.ranking(value.parse::<Ranking>().unwrap()),
+            "--shuffle" => shuffle = value.parse::<Shuffle>().unwrap(),
             "--seeds" => {
                 let (a, b) = value.split_once("..").unwrap();
                 seeds = (a.parse().unwrap()..b.parse().unwrap()).collect();

@@ -2,13 +2,13 @@
 //! error from the library itself, with no front-end in between.
 
 use std::sync::atomic::AtomicBool;
-use warsweep::deal::seeds::{RangeError, Seeds};
-use warsweep::deal::Shuffle;
-use warsweep::engine::hands::HandsError;
-use warsweep::engine::{Engine, Silent};
-use warsweep::output::summary::Summary;
-use warsweep::rules::{Deck, Preset, Rules, Settings};
-use warsweep::sweep::{Pacing, Sweep, SweepError};
+use warsweep::HandsError;
+use warsweep::Shuffle;
+use warsweep::Summary;
+use warsweep::{Deck, Preset, Rules, RulesError, Settings};
+use warsweep::{Engine, Silent};
+use warsweep::{RangeError, Seeds};
+use warsweep::{Sweep, SweepError};
 
 fn bataille(deck: &str) -> Rules {
     let knobs = Settings::new(Preset::Bataille).deck(Deck::parse(deck).unwrap());
@@ -16,17 +16,9 @@ fn bataille(deck: &str) -> Rules {
 }
 
 fn sweep(rules: Rules, shuffle: Shuffle, seeds: Seeds, threads: usize) -> Sweep {
-    Sweep {
-        rules,
-        shuffle,
-        seeds,
-        max_rounds: 1000,
-        threads,
-        pacing: Pacing::default(),
-        cycles: false,
-        mirrors: true,
-        pairs: seeds,
-    }
+    Sweep::new(rules, shuffle, seeds)
+        .max_rounds(1000)
+        .threads(threads)
 }
 
 #[test]
@@ -39,7 +31,7 @@ fn misuses_of_the_library_get_typed_errors() {
     };
     // lex on a deck past 2^64 deals: refused where it is dealt, not dealt from a wrapped count.
     let standard = Rules::preset(Preset::Classic);
-    let too_many = Shuffle::Lex.deal_order(Deck::STANDARD, 5);
+    let too_many = Engine::new(standard).deal(Shuffle::Lex, 5);
     assert!(matches!(too_many, Err(RangeError::TooManyDeals { .. })));
     expect(
         too_many.map(drop).map_err(|e| e.to_string()),
@@ -53,7 +45,8 @@ fn misuses_of_the_library_get_typed_errors() {
     );
     // A lex seed past the last deal: refused, not wrapped around to another deal.
     let small = bataille("4x4");
-    let deals = warsweep::deal::seeds::lex_deals(small.deck()).unwrap();
+    let every = Seeds::choose(None, Shuffle::Lex, small.deck(), None).unwrap();
+    let deals = every.len() as u64;
     let mut engine = Engine::new(small);
     assert!(engine.play_seed(Shuffle::Lex, deals - 1).is_ok());
     let past = engine.play_seed(Shuffle::Lex, deals);
@@ -102,7 +95,7 @@ fn misuses_of_the_library_get_typed_errors() {
     );
     // Sweeps check themselves before playing.
     let stop = AtomicBool::new(false);
-    let run = |s: Sweep| s.run(None, None, &|_| {}, &stop, None).map(drop);
+    let run = |s: Sweep| s.run(None, &|_| {}, &stop).map(drop);
     let hundred = Seeds::new(0, 100).unwrap();
     for threads in [0, 1025] {
         let got = run(sweep(small, Shuffle::Lcg, hundred, threads));
@@ -121,11 +114,33 @@ fn misuses_of_the_library_get_typed_errors() {
     expect(got.map_err(|e| e.to_string()), "is past the 4x4 deck's");
     let got = run(sweep(standard, Shuffle::Lex, hundred, 2));
     expect(got.map_err(|e| e.to_string()), "lex needs a smaller deck");
-    let mut outside = sweep(small, Shuffle::Lex, hundred, 2);
-    outside.pairs = Seeds::new(50, 200).unwrap();
+    let outside = sweep(small, Shuffle::Lex, hundred, 2).shard_of(Seeds::new(50, 200).unwrap());
     expect(
         run(outside).map_err(|e| e.to_string()),
         "are not part of the walk",
+    );
+    for (chunk, window) in [(0, 100), (100, 0)] {
+        let got = run(sweep(small, Shuffle::Lcg, hundred, 2).pacing(chunk, window));
+        assert!(matches!(got, Err(SweepError::Pacing { .. })));
+        expect(got.map_err(|e| e.to_string()), "hold 1 seed or more");
+    }
+    // Settings name the setting at fault, which the front-ends turn into a flag or an argument.
+    let deep = Settings::new(Preset::Classic).face_down(9).build();
+    assert!(matches!(deep, Err(RulesError::FaceDown(9))));
+    let named = deep.map(drop).map_err(|e| e.setting());
+    expect(named.map_err(str::to_string), "face_down");
+    let crowded = Settings::new(Preset::Codingame)
+        .players(3)
+        .build()
+        .map(drop);
+    expect(
+        crowded.map_err(|e| e.to_string()),
+        "short_war: the draw short-war policy",
+    );
+    let unknown = "sideways".parse::<warsweep::Gather>().map(drop);
+    expect(
+        unknown.map_err(|e| e.to_string()),
+        "\"sideways\" is not one of reveal",
     );
     // Given hands: one a player, cards of the deck, no more than the engine was made for.
     let mut engine = Engine::new(small);
@@ -164,5 +179,5 @@ fn misuses_of_the_library_get_typed_errors() {
         got.map_err(|e| e.to_string()),
         "\"0\" is not a value of the 4x4 deck (1 to 4)",
     );
-    assert_eq!(refused, 18);
+    assert_eq!(refused, 23);
 }

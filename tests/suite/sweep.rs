@@ -6,12 +6,12 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::atomic::AtomicBool;
-use warsweep::deal::seeds::Seeds;
-use warsweep::deal::Shuffle;
-use warsweep::engine::Engine;
-use warsweep::output::summary::{Setting, Summary};
-use warsweep::rules::{Deck, Gather, Preset, Rules, Settings, WonPile};
-use warsweep::sweep::{CsvSink, Pacing, Sweep};
+use warsweep::Engine;
+use warsweep::Seeds;
+use warsweep::Shuffle;
+use warsweep::Summary;
+use warsweep::{CsvSink, Sweep};
+use warsweep::{Deck, Gather, Preset, Rules, Settings, WonPile};
 
 fn warsweep() -> Command {
     Command::cargo_bin("warsweep").unwrap()
@@ -25,11 +25,11 @@ fn flags_for(name: &str) -> Vec<String> {
     let mut flags = Vec::new();
     let (mut start, mut count) = (0u64, None);
     for part in stem.split('.') {
-        if Preset::from_name(part).is_some() {
+        if part.parse::<Preset>().is_ok() {
             flags.extend(["--rules".to_string(), part.to_string()]);
-        } else if Gather::from_name(part).is_some() {
+        } else if part.parse::<Gather>().is_ok() {
             flags.extend(["--gather".to_string(), part.to_string()]);
-        } else if Shuffle::from_name(part).is_some() {
+        } else if part.parse::<Shuffle>().is_ok() {
             flags.extend(["--shuffle".to_string(), part.to_string()]);
         } else if let Some(n) = part.strip_suffix('p') {
             flags.extend(["--players".to_string(), n.to_string()]);
@@ -78,42 +78,32 @@ fn every_golden_file_through_the_binary() {
     assert_eq!(files, 9);
 }
 
-/// Runs a sweep through the library and returns its CSV and its summary (timing zeroed).
+/// The chunk and window a sweep has unless told otherwise.
+const DEFAULT_PACING: (usize, usize) = (2048, 1 << 17);
+
+/// Runs a sweep through the library and returns its CSV, its summary, and the summary's JSON
+/// with the timing zeroed (what must not depend on threads or chunks).
 fn library_sweep(
     rules: Rules,
     shuffle: Shuffle,
     seeds: Seeds,
     threads: usize,
-    pacing: Pacing,
-) -> (Vec<u8>, Summary) {
-    let job = Sweep {
-        rules,
-        shuffle,
-        seeds,
-        max_rounds: 2_000,
-        threads,
-        pacing,
-        cycles: false,
-        mirrors: true,
-        pairs: seeds,
-    };
+    (chunk, window): (usize, usize),
+) -> (Vec<u8>, Summary, serde_json::Value) {
+    let job = Sweep::new(rules, shuffle, seeds)
+        .max_rounds(2_000)
+        .threads(threads)
+        .pacing(chunk, window);
     let mut sink = CsvSink::new(Vec::new());
     let swept = job
-        .run(
-            None,
-            Some(&mut sink),
-            &|_| {},
-            &AtomicBool::new(false),
-            None,
-        )
+        .run(Some(&mut sink), &|_| {}, &AtomicBool::new(false))
         .unwrap();
-    assert_eq!(swept.covered_end, seeds.end());
     assert!(swept.stopped.is_none());
-    let setting = Setting::of(&rules, shuffle, 2_000);
-    (
-        sink.into_inner().unwrap(),
-        Summary::new(&setting, seeds, &swept.acc, 0.0),
-    )
+    assert_eq!(swept.summary.seeds(), seeds);
+    let mut json: serde_json::Value = serde_json::from_str(&swept.summary.to_json()).unwrap();
+    json["elapsed_seconds"] = 0.into();
+    json["games_per_second"] = 0.into();
+    (sink.into_inner().unwrap(), swept.summary, json)
 }
 
 #[test]
@@ -161,16 +151,16 @@ fn results_do_not_depend_on_threads_or_chunks() {
     ];
     for (rules, shuffle) in settings {
         let seeds = Seeds::new(1000, 1700).unwrap();
-        let reference = library_sweep(rules, shuffle, seeds, 1, Pacing::default());
+        let reference = library_sweep(rules, shuffle, seeds, 1, DEFAULT_PACING);
         for (threads, chunk, window) in [(2, 1, 50), (2, 7, 64), (3, 64, 1000), (2, 2048, 1 << 17)]
         {
-            let got = library_sweep(rules, shuffle, seeds, threads, Pacing { chunk, window });
+            let got = library_sweep(rules, shuffle, seeds, threads, (chunk, window));
             assert_eq!(
                 got.0, reference.0,
                 "{rules:?}: CSV with {threads} threads, chunk {chunk}"
             );
             assert_eq!(
-                got.1, reference.1,
+                got.2, reference.2,
                 "{rules:?}: summary with {threads} threads, chunk {chunk}"
             );
         }
@@ -180,10 +170,7 @@ fn results_do_not_depend_on_threads_or_chunks() {
         let text = String::from_utf8(reference.0).unwrap();
         for line in text.lines().skip(1).step_by(37) {
             let seed: u64 = line.split(',').next().unwrap().parse().unwrap();
-            let row = warsweep::output::record::GameRow::new(
-                seed,
-                &engine.play_seed(shuffle, seed).unwrap(),
-            );
+            let row = warsweep::GameRow::new(seed, &engine.play_seed(shuffle, seed).unwrap());
             let mut w = csv::WriterBuilder::new()
                 .has_headers(false)
                 .from_writer(Vec::new());
@@ -212,16 +199,14 @@ fn top_of_the_seed_space_is_played() {
         (u64::MAX, 1, 2048),
     ] {
         let seeds = Seeds::new(start, 1 << 64).unwrap();
-        let pacing = Pacing { chunk, window: 256 };
-        let (csv, summary) = library_sweep(rules, Shuffle::Splitmix, seeds, threads, pacing);
-        assert_eq!(summary.games as u128, seeds.end() - start as u128);
+        let pacing = (chunk, 256);
+        let (csv, summary, _) = library_sweep(rules, Shuffle::Splitmix, seeds, threads, pacing);
+        assert_eq!(summary.games() as u128, seeds.end() - start as u128);
         let text = String::from_utf8(csv).unwrap();
         let mut seen = 0;
         for (line, seed) in text.lines().skip(1).zip(start..=u64::MAX) {
-            let row = warsweep::output::record::GameRow::new(
-                seed,
-                &engine.play_seed(Shuffle::Splitmix, seed).unwrap(),
-            );
+            let row =
+                warsweep::GameRow::new(seed, &engine.play_seed(Shuffle::Splitmix, seed).unwrap());
             let mut w = csv::WriterBuilder::new()
                 .has_headers(false)
                 .from_writer(Vec::new());
@@ -249,37 +234,37 @@ fn top_of_the_seed_space_is_played() {
 #[test]
 fn summary_totals_are_the_sums_over_the_csv() {
     let seeds = Seeds::new(0, 3000).unwrap();
-    let (csv_bytes, summary) = library_sweep(
+    let (csv_bytes, summary, _) = library_sweep(
         Rules::preset(Preset::Codingame),
         Shuffle::Lcg,
         seeds,
         2,
-        Pacing::default(),
+        DEFAULT_PACING,
     );
     let mut reader = csv::Reader::from_reader(csv_bytes.as_slice());
-    let rows: Vec<warsweep::output::record::GameRow> =
-        reader.deserialize().map(Result::unwrap).collect();
-    assert_eq!(rows.len() as u64, summary.games);
+    let rows: Vec<warsweep::GameRow> = reader.deserialize().map(Result::unwrap).collect();
+    assert_eq!(rows.len() as u64, summary.games());
+    let (wins, draws, infinite, _) = summary.outcomes();
     let count = |o: &str| {
         rows.iter()
             .filter(|r| format!("{:?}", r.outcome).to_lowercase() == o)
             .count() as u64
     };
-    assert_eq!(count("draw"), summary.draws);
-    assert_eq!(count("infinite"), summary.infinite);
+    assert_eq!(count("draw"), draws);
+    assert_eq!(count("infinite"), infinite);
     for p in 0..2 {
-        let wins = rows.iter().filter(|r| r.winner == Some(p + 1)).count() as u64;
-        assert_eq!(wins, summary.wins[p as usize]);
+        let won = rows.iter().filter(|r| r.winner == Some(p + 1)).count() as u64;
+        assert_eq!(won, wins[p as usize]);
     }
     // Every statistic against a plain computation over the CSV's values: sums, extremes, mean
     // and standard deviation exact; percentiles the nearest-rank ones, exact unless labelled.
-    type Field = fn(&warsweep::output::record::GameRow) -> Option<u64>;
-    let metrics: [(Field, &warsweep::output::accumulator::Stats); 5] = [
-        (|r| r.rounds, &summary.rounds),
-        (|r| r.battles, &summary.battles),
-        (|r| r.wars, &summary.wars),
-        (|r| r.cycle_start, &summary.cycle_start),
-        (|r| r.cycle_length, &summary.cycle_length),
+    type Field = fn(&warsweep::GameRow) -> Option<u64>;
+    let metrics: [(Field, &warsweep::Stats); 5] = [
+        (|r| r.rounds, summary.stats("rounds").unwrap()),
+        (|r| r.battles, summary.stats("battles").unwrap()),
+        (|r| r.wars, summary.stats("wars").unwrap()),
+        (|r| r.cycle_start, summary.stats("cycle_start").unwrap()),
+        (|r| r.cycle_length, summary.stats("cycle_length").unwrap()),
     ];
     let (mut compared, mut approximate) = (0, 0);
     for (field, stats) in metrics {
@@ -321,10 +306,7 @@ fn summary_totals_are_the_sums_over_the_csv() {
     }
     assert_eq!(compared, 20);
     assert!(approximate > 0, "some percentile lies past the exact range");
-    assert!(
-        summary.infinite > 0 && summary.draws > 0,
-        "the range shows every outcome"
-    );
+    assert!(infinite > 0 && draws > 0, "the range shows every outcome");
 }
 
 fn read_summary(path: &Path) -> serde_json::Value {
@@ -944,8 +926,8 @@ fn the_first_half_of_the_4x4_deals_has_8235_loops() {
 #[test]
 fn a_job_stopped_and_resumed_writes_what_one_run_writes() {
     use std::sync::atomic::{AtomicU64, Ordering};
-    use warsweep::sweep::job::{Files, Job};
-    use warsweep::sweep::Stop;
+    use warsweep::job::{Files, Job};
+    use warsweep::Stop;
     let dir = tempfile::tempdir().unwrap();
     let files = |stem: &str| Files {
         csv: Some(dir.path().join(format!("{stem}.csv"))),
@@ -954,21 +936,12 @@ fn a_job_stopped_and_resumed_writes_what_one_run_writes() {
         plot: None,
         cycles: None,
     };
+    let seeds = Seeds::new(500, 30_500).unwrap();
+    let pacing = (256, 2048);
     let job = |stem: &str, resume: bool| Job {
-        sweep: Sweep {
-            rules: Rules::preset(Preset::Codingame),
-            shuffle: Shuffle::Lcg,
-            seeds: Seeds::new(500, 30_500).unwrap(),
-            max_rounds: 1_000_000,
-            threads: 2,
-            pacing: Pacing {
-                chunk: 256,
-                window: 2048,
-            },
-            cycles: false,
-            mirrors: true,
-            pairs: Seeds::new(500, 30_500).unwrap(),
-        },
+        sweep: Sweep::new(Rules::preset(Preset::Codingame), Shuffle::Lcg, seeds)
+            .threads(2)
+            .pacing(pacing.0, pacing.1),
         files: files(stem),
         resume,
         checkpoint_every: std::time::Duration::ZERO,
@@ -987,11 +960,11 @@ fn a_job_stopped_and_resumed_writes_what_one_run_writes() {
     let first = job("parts", false).prepare(&mut |_| {}).unwrap();
     let stopped = first.run(&progress, &stop).unwrap();
     assert_eq!(stopped.stopped, Some(Stop::Interrupted));
-    assert!(stopped.resumable && stopped.summary.games < 30_000);
+    assert!(stopped.summary.games() < 30_000);
     assert!(dir.path().join("parts.csv.resume").is_file());
     let mut notes = Vec::new();
     let rest = job("parts", true).prepare(&mut |n| notes.push(n)).unwrap();
-    assert_eq!(rest.already_played(), stopped.summary.games);
+    assert_eq!(rest.already_played(), stopped.summary.games());
     let done = rest.run(&|_| {}, &never).unwrap();
     assert_eq!((done.stopped, notes.len()), (None, 0));
     assert!(!dir.path().join("parts.csv.resume").exists());
