@@ -4,7 +4,10 @@ functions, inherent and trait-declared methods, public fields and constants reac
 crate root, enum variants not counted.
 
     cargo +nightly rustdoc --lib -- -Z unstable-options --output-format json
-    python3 scripts/public-api.py target/doc/warsweep.json [--list] [--max N]
+    python3 scripts/public-api.py target/doc/warsweep.json [--list] [--max N] [--examples]
+
+With `--examples`, every public type (struct, enum, trait) and every public item at all must
+have documentation, and each type a runnable example (a code block in its documentation).
 """
 import json
 import sys
@@ -18,6 +21,7 @@ def main():
     doc = json.load(open(path))
     index = doc["index"]
     seen, counted = set(), []
+    undocumented, no_example = [], []
 
     def item(i):
         return index.get(str(i)) or index.get(i)
@@ -32,6 +36,11 @@ def main():
         kind, inner = next(iter(it["inner"].items()))
         name = it.get("name") or ""
         here = f"{path}::{name}" if path else name
+        docs = it.get("docs") or ""
+        if kind != "use" and path and not docs.strip():
+            undocumented.append(here)
+        if kind in ("struct", "enum", "trait") and "```" not in docs:
+            no_example.append(here)
         if kind == "module":
             if path:
                 counted.append(("module", here))
@@ -76,6 +85,8 @@ def main():
                     mi = item(m)
                     if mi is not None and mi.get("visibility") == "public":
                         mk = next(iter(mi["inner"]))
+                        if not (mi.get("docs") or "").strip():
+                            undocumented.append(f"{here}::{mi.get('name')}")
                         counted.append(("method" if mk == "function" else mk, f"{here}::{mi.get('name')}"))
         elif kind == "trait":
             counted.append(("trait", here))
@@ -94,6 +105,15 @@ def main():
     for kind, _ in counted:
         kinds[kind] = kinds.get(kind, 0) + 1
     print(f"{len(counted)} public items: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())))
+    if "--examples" in args:
+        for name in undocumented:
+            print(f"undocumented: {name}", file=sys.stderr)
+        for name in no_example:
+            print(f"no example: {name}", file=sys.stderr)
+        if undocumented or no_example:
+            sys.exit(1)
+        types = sum(1 for kind, _ in counted if kind in ("struct", "enum", "trait"))
+        print(f"every public item documented, each of the {types} public types with an example")
     if limit is not None and len(counted) > limit:
         print(f"more than {limit} public items", file=sys.stderr)
         sys.exit(1)

@@ -7,6 +7,16 @@ use std::fmt;
 use std::io;
 
 /// A failure of a whole command, said in one sentence, with its cause as the source.
+///
+/// ```
+/// use std::error::Error as _;
+/// use warsweep::job;
+/// let missing = std::path::PathBuf::from("no/such/shard.json");
+/// let refused = job::merge(&[missing], &job::Files::default()).unwrap_err();
+/// assert!(refused.to_string().contains("no/such/shard.json"));
+/// // The system's own error is kept as the source.
+/// assert!(refused.source().is_some());
+/// ```
 #[derive(Debug)]
 pub struct Error(Inner);
 

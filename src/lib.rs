@@ -38,3 +38,8 @@ pub use rules::{check_face_down, check_players, MAX_FACE_DOWN, MAX_PLAYERS};
 pub use rules::{Card, CardError, Deal, Deck, DeckError, Excess, Gather, Preset, Ranking, Rules};
 pub use rules::{RulesError, Settings, ShortWar, UnknownName, WonPile};
 pub use sweep::{CsvSink, Durable, RowSink, Stop, Sweep, SweepError, Swept, MAX_THREADS};
+
+/// The README's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

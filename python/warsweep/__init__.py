@@ -3,8 +3,8 @@
 ``play`` plays one game; ``sweep`` plays every seed of a range on all cores and returns its
 summary (the same dictionary ``warsweep sweep --summary`` writes) and its rows (the CSV's
 columns, as NumPy arrays or a pandas DataFrame). Rules, knobs and their names are the command
-line's (``warsweep --help``); a bad setting raises ``ValueError`` with the command line's
-sentence.
+line's (``warsweep --help``); a bad setting raises ``ValueError`` naming the argument at fault
+(``face_down: a war puts 0 to 8 cards face down, not 9``) with the command line's sentence.
 
 >>> import warsweep
 >>> str(warsweep.play(seed=0))

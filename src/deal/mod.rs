@@ -15,6 +15,16 @@ use std::ops::Range;
 pub const LCG_MODULUS: u64 = 2_097_151;
 
 /// How a seed becomes an order of the deck.
+///
+/// ```
+/// use warsweep::{Deck, Engine, Preset, Rules, Seeds, Shuffle};
+/// // Every distinct deal of a 4x4 deck, numbered from 0 by lex.
+/// let every = Seeds::choose(None, Shuffle::Lex, Deck::parse("4x4")?, None)?;
+/// assert_eq!(every.len(), 63_063_000);
+/// let mut engine = Engine::new(Rules::preset(Preset::Codingame));
+/// assert_eq!(engine.play_seed("splitmix".parse()?, 0)?, engine.play_seed(Shuffle::Splitmix, 0)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Shuffle {

@@ -9,6 +9,15 @@ use thiserror::Error;
 /// A range of seeds, `start..end`, end excluded: `end` reaches 2^64 when the range holds the
 /// last seed. Built only by `Seeds::new` (or read from a summary through it), so its end is
 /// never before its start nor past 2^64.
+///
+/// ```
+/// use warsweep::Seeds;
+/// let seeds: Seeds = "10..=19".parse()?;
+/// assert_eq!((seeds.start(), seeds.end(), seeds.len()), (10, 20, 10));
+/// assert_eq!(seeds, Seeds::new(10, 20)?);
+/// assert_eq!(seeds.to_string(), "10..20");
+/// # Ok::<(), warsweep::RangeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "SeedParts", into = "SeedParts")]
 pub struct Seeds {
@@ -112,6 +121,12 @@ impl std::fmt::Display for Seeds {
 }
 
 /// Why a seed range cannot be swept.
+///
+/// ```
+/// use warsweep::{RangeError, Seeds};
+/// assert!(matches!(Seeds::new(5, 3), Err(RangeError::Reversed(_))));
+/// assert_eq!("5..5".parse::<Seeds>().unwrap_err().to_string(), "the seed range 5..5 is empty");
+/// ```
 #[derive(Error, Debug, PartialEq, Eq)]
 pub enum RangeError {
     #[error("{0:?} is not a seed range: seeds are 0 or more")]

@@ -12,6 +12,14 @@ use crate::deal::{dealt_span, SplitMix64};
 use crate::rules::{Card, Deal, Deck, MAX_PLAYERS};
 
 /// Why given hands cannot be played.
+///
+/// ```
+/// use warsweep::{Engine, HandsError, Preset, Rules, Silent};
+/// let rules = Rules::preset(Preset::Codingame);
+/// let one = vec![rules.deck().parse_card("AS").unwrap()];
+/// let refused = Engine::new(rules).play_hands(&[one], 0, &mut Silent).unwrap_err();
+/// assert_eq!(refused, HandsError::Players { hands: 1, players: 2 });
+/// ```
 #[derive(thiserror::Error, Debug, PartialEq, Eq)]
 pub enum HandsError {
     /// Not one hand a player.
@@ -68,6 +76,21 @@ pub fn check_hands(
 }
 
 /// Every player's hand in one fixed array, for games of three or more players and observed games.
+///
+/// ```
+/// use warsweep::{Engine, Hands, Observer, Preset, Rules, Shuffle};
+/// /// Checks that no card is lost or made between rounds.
+/// struct Held(u32);
+/// impl Observer for Held {
+///     fn round_end(&mut self, hands: &Hands) {
+///         let held: u32 = (0..hands.players()).map(|p| hands.len(p)).sum();
+///         assert_eq!(held, self.0);
+///     }
+/// }
+/// let mut engine = Engine::new(Rules::preset(Preset::Oorlog));
+/// engine.play_seed_observed(Shuffle::Lcg, 1, &mut Held(108))?;
+/// # Ok::<(), warsweep::RangeError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Hands {
     pub(crate) cards: Box<[Card]>,

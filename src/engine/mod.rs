@@ -31,6 +31,15 @@ use hands::{check_hands, HandsError};
 use std::ops::RangeInclusive;
 
 /// How a game ended.
+///
+/// ```
+/// use warsweep::{Engine, Outcome, Preset, Rules, Shuffle};
+/// let mut engine = Engine::new(Rules::preset(Preset::Shortened));
+/// let outcomes: Vec<Outcome> = (0..100).map(|s| engine.play_seed(Shuffle::Lcg, s).unwrap().outcome).collect();
+/// assert!(outcomes.iter().any(|o| matches!(o, Outcome::Win(0))));
+/// assert!(outcomes.iter().any(|o| matches!(o, Outcome::Win(1))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Outcome {
     /// Player index (0-based) who won.
@@ -52,6 +61,14 @@ pub enum Outcome {
 
 /// What one game produced. For an infinite game the counts cover its first
 /// `cycle_start + cycle_length` rounds.
+///
+/// ```
+/// use warsweep::{Engine, Outcome, Preset, Rules, Shuffle};
+/// let game = Engine::new(Rules::preset(Preset::Codingame)).play_seed(Shuffle::Lcg, 0)?;
+/// assert_eq!((game.outcome, game.rounds), (Outcome::Win(1), 22));
+/// assert!(game.battles >= game.rounds && game.wars <= game.battles);
+/// # Ok::<(), warsweep::RangeError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GameResult {
     /// How the game ended.
@@ -86,6 +103,22 @@ impl Tally {
 
 /// Watches a game as it is played (traces, property tests). The default does nothing and costs
 /// nothing: the engine checks `ACTIVE` before building any event.
+///
+/// ```
+/// use warsweep::{Card, Engine, Observer, Preset, Rules, Shuffle};
+/// /// Counts the wars of a game as they are declared.
+/// struct Wars(u64);
+/// impl Observer for Wars {
+///     fn war(&mut self, _face_down: &[(usize, Card)]) {
+///         self.0 += 1;
+///     }
+/// }
+/// let mut engine = Engine::new(Rules::preset(Preset::Codingame));
+/// let mut wars = Wars(0);
+/// let game = engine.play_seed_observed(Shuffle::Lcg, 0, &mut wars)?;
+/// assert_eq!(wars.0, game.wars);
+/// # Ok::<(), warsweep::RangeError>(())
+/// ```
 pub trait Observer {
     /// Whether the engine must report events (a trace), which sends games down the general path.
     const ACTIVE: bool = true;
@@ -104,6 +137,14 @@ pub trait Observer {
 }
 
 /// The observer that watches nothing.
+///
+/// ```
+/// use warsweep::{Engine, Preset, Rules, Shuffle, Silent};
+/// let mut engine = Engine::new(Rules::preset(Preset::Classic));
+/// let watched = engine.play_seed_observed(Shuffle::Lcg, 3, &mut Silent)?;
+/// assert_eq!(watched, engine.play_seed(Shuffle::Lcg, 3)?);
+/// # Ok::<(), warsweep::RangeError>(())
+/// ```
 pub struct Silent;
 impl Observer for Silent {
     const ACTIVE: bool = false;
@@ -160,6 +201,15 @@ impl Table {
 }
 
 /// Plays games of one setting, reusing its buffers for every game.
+///
+/// ```
+/// use warsweep::{Engine, Preset, Rules, Seeds, Shuffle};
+/// let mut engine = Engine::new(Rules::preset(Preset::Shortened));
+/// let mut battles = 0;
+/// engine.play_seeds(Shuffle::Lcg, Seeds::new(0, 1_000)?, |_seed, game| battles += game.battles)?;
+/// assert!(battles > 100_000);
+/// # Ok::<(), warsweep::RangeError>(())
+/// ```
 pub struct Engine {
     rules: Rules,
     sorted: Vec<Card>,

@@ -554,6 +554,17 @@ impl Accumulator {
 /// percentile is the nearest-rank one, read from the histogram: exact unless `approximate`
 /// names it, and then within `PRECISION` of the true value. All but the sums are `None` for a
 /// quantity no game has.
+///
+/// ```
+/// use warsweep::{Preset, Rules, Seeds, Shuffle, Sweep};
+/// let sweep = Sweep::new(Rules::preset(Preset::Classic), Shuffle::Lcg, Seeds::new(0, 2_000)?);
+/// let summary = sweep.run(None, &|_| {}, &Default::default())?.summary;
+/// let rounds = summary.stats("rounds").unwrap();
+/// // The mean is the exact one: the total over the count.
+/// assert_eq!(rounds.mean, Some(rounds.total as f64 / rounds.count as f64));
+/// assert!(rounds.min <= rounds.p50 && rounds.p50 <= rounds.max);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     /// Values counted.

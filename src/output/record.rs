@@ -6,6 +6,15 @@ use crate::rules::{Count, Rules};
 use serde::{Deserialize, Serialize};
 
 /// One game as a flat CSV row: empty fields are `None`.
+///
+/// ```
+/// use warsweep::{Engine, GameRow, OutcomeName, Preset, Rules, Shuffle};
+/// let game = Engine::new(Rules::preset(Preset::Codingame)).play_seed(Shuffle::Lcg, 0)?;
+/// let row = GameRow::new(0, &game);
+/// assert_eq!((row.outcome, row.winner, row.rounds), (OutcomeName::Win, Some(2), Some(22)));
+/// assert_eq!(row.cycle_length, None);
+/// # Ok::<(), warsweep::RangeError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct GameRow {
     /// The seed.
@@ -29,6 +38,11 @@ pub struct GameRow {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 /// The `outcome` column.
+///
+/// ```
+/// use warsweep::OutcomeName;
+/// assert_eq!(OutcomeName::Infinite.to_string(), "infinite");
+/// ```
 pub enum OutcomeName {
     /// A player won.
     Win,

@@ -37,6 +37,13 @@ pub(crate) fn read(path: &std::path::Path) -> Result<(Summary, Accumulator), Rea
 }
 
 /// Why a summary file cannot be read: the file named, the cause kept as the source.
+///
+/// ```
+/// use warsweep::{ReadError, Summary};
+/// let missing = Summary::read(std::path::Path::new("no/such/summary.json")).unwrap_err();
+/// assert!(matches!(missing, ReadError::Unreadable { .. }));
+/// assert!(missing.to_string().contains("no/such/summary.json"));
+/// ```
 #[derive(Error, Debug)]
 pub enum ReadError {
     /// The file cannot be read.
@@ -84,6 +91,22 @@ pub struct Histograms {
 }
 
 /// The JSON summary of a sweep, with exactly the keys scripts rely on.
+///
+/// ```
+/// use warsweep::{Preset, Rules, Seeds, Shuffle, Summary, Sweep};
+/// let rules = Rules::preset(Preset::Classic);
+/// let part = |start, end| -> Result<Summary, Box<dyn std::error::Error>> {
+///     let sweep = Sweep::new(rules, Shuffle::Lcg, Seeds::new(start, end)?);
+///     Ok(sweep.run(None, &|_| {}, &Default::default())?.summary)
+/// };
+/// // Two shards merge into the summary of the whole range.
+/// let merged = Summary::merge(&[part(0, 600)?, part(600, 1_000)?])?;
+/// let whole = part(0, 1_000)?;
+/// assert_eq!((merged.seeds(), merged.games()), (whole.seeds(), 1_000));
+/// assert_eq!(merged.stats("rounds"), whole.stats("rounds"));
+/// assert!(merged.table().contains("games"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Summary {
@@ -269,6 +292,18 @@ impl Setting {
 
 #[derive(Error, Debug)]
 /// Why a summary cannot be read or merged.
+///
+/// ```
+/// use warsweep::{Preset, Rules, Seeds, Shuffle, Summary, Sweep};
+/// let part = |preset, start, end| -> Result<Summary, Box<dyn std::error::Error>> {
+///     let sweep = Sweep::new(Rules::preset(preset), Shuffle::Lcg, Seeds::new(start, end)?);
+///     Ok(sweep.run(None, &|_| {}, &Default::default())?.summary)
+/// };
+/// // Shards of two settings do not merge.
+/// let refused = Summary::merge(&[part(Preset::Classic, 0, 10)?, part(Preset::Codingame, 10, 20)?]);
+/// assert!(refused.is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub enum SummaryError {
     #[error("{0}")]
     /// Counts that do not agree.

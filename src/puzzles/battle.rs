@@ -6,6 +6,11 @@ use thiserror::Error;
 
 #[derive(Error, Debug, PartialEq, Eq)]
 /// Why a battle cannot be resolved.
+///
+/// ```
+/// use warsweep::puzzles::{resolve_battle, BattleError};
+/// assert!(matches!(resolve_battle(13, &[1, 2]), Err(BattleError::Players(13))));
+/// ```
 pub enum BattleError {
     #[error("a battle needs 2 to 12 players, not {0}")]
     /// Fewer than 2 or more than 12 players.

@@ -7,6 +7,12 @@ use thiserror::Error;
 
 #[derive(Error, Debug, PartialEq, Eq)]
 /// Why hands, seeds or a battle cannot be read.
+///
+/// ```
+/// use warsweep::puzzles::parse_seeds;
+/// let refused = parse_seeds(b"x\n1 2\n").unwrap_err();
+/// assert!(refused.to_string().contains("\"x\""));
+/// ```
 pub enum InputError {
     #[error("the input is empty")]
     /// Nothing to read.

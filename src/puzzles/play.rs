@@ -11,6 +11,16 @@ use crate::rules::{Card, Rules};
 use std::io::{self, Write};
 
 /// Why a game could not be played and shown.
+///
+/// ```
+/// use warsweep::puzzles::{play, PlayError, Start};
+/// use warsweep::{Deck, Preset, Settings, Shuffle};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).build()?;
+/// // lex numbers the 63,063,000 deals of a 4x4 deck from 0: there is no deal 63,063,000.
+/// let refused = play(rules, 1_000, Start::Seed(Shuffle::Lex, 63_063_000), false, Vec::new());
+/// assert!(matches!(refused, Err(PlayError::Seed(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(thiserror::Error, Debug)]
 pub enum PlayError {
     /// The shuffle has no deal for the seed.
@@ -25,6 +35,15 @@ pub enum PlayError {
 }
 
 /// Where a game starts.
+///
+/// ```
+/// use warsweep::puzzles::{play, Start};
+/// use warsweep::{Preset, Rules, Shuffle};
+/// let mut shown = Vec::new();
+/// play(Rules::preset(Preset::Codingame), 1_000_000, Start::Seed(Shuffle::Lcg, 0), false, &mut shown)?;
+/// assert_eq!(shown, b"2 22\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub enum Start<'a> {
     /// The deal of a seed.
     Seed(Shuffle, u64),

@@ -10,6 +10,16 @@ use std::fmt;
 use thiserror::Error;
 
 /// One card: value in the low byte, face in the high byte.
+///
+/// ```
+/// use warsweep::Deck;
+/// let queen = Deck::STANDARD.parse_card("QH")?;
+/// // Values count from 0, the weakest first: 2 is 0, the queen 10, the ace 12.
+/// assert_eq!((queen.to_string(), queen.value()), ("QH".to_string(), 10));
+/// // Bare values, as hands may give them, count from 1.
+/// assert_eq!(Deck::STANDARD.value_card(11)?.value(), queen.value());
+/// # Ok::<(), warsweep::CardError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
 #[repr(transparent)]
 pub struct Card(u16);
@@ -72,6 +82,15 @@ pub const MAX_VALUES: u8 = 64;
 pub const MAX_JOKERS: u8 = 64;
 
 /// `C` copies of each of `V` values, plus `J` jokers of the top value.
+///
+/// ```
+/// use warsweep::Deck;
+/// let deck = Deck::parse("4x4+2")?;
+/// assert_eq!((deck.copies(), deck.values(), deck.jokers(), deck.len()), (4, 4, 2, 18));
+/// assert_eq!(Deck::STANDARD.to_string(), "4x13");
+/// assert_eq!(Deck::STANDARD.cards().len(), 52);
+/// # Ok::<(), warsweep::DeckError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Deck {
     copies: u8,
@@ -81,6 +100,12 @@ pub struct Deck {
 
 #[derive(Error, Debug, PartialEq, Eq)]
 /// Why `--deck` names no deck.
+///
+/// ```
+/// use warsweep::Deck;
+/// let refused = Deck::parse("9x4").unwrap_err();
+/// assert_eq!(refused.to_string(), "deck 9x4: a deck has 1 to 8 copies of each value, not 9");
+/// ```
 pub enum DeckError {
     #[error("{0:?} is not a deck: write CxV or CxV+J (C copies of V values, J jokers), as 4x13 or 8x13+4")]
     /// Not written `CxV` or `CxV+J`.
@@ -100,6 +125,12 @@ pub enum DeckError {
 }
 
 /// Why a word is not a card of a deck.
+///
+/// ```
+/// use warsweep::Deck;
+/// let refused = Deck::STANDARD.parse_card("JK").unwrap_err();
+/// assert_eq!(refused.to_string(), "\"JK\": the 4x13 deck has no jokers");
+/// ```
 #[derive(Error, Debug, Clone, PartialEq, Eq)]
 pub enum CardError {
     /// A number that is not one of the deck's values.
@@ -500,6 +531,17 @@ struct Over {
 
 /// The cards or values some hands hold beyond what their deck deals (`Deck::excess`), shown
 /// as one sentence: `the hands hold 2D and KD twice, but the 4x13 deck has each once`.
+///
+/// ```
+/// use warsweep::Deck;
+/// let deck = Deck::parse("1x13")?;
+/// let cards = [deck.parse_card("AS")?, deck.parse_card("AS")?, deck.parse_card("KH")?];
+/// // The 1x13 deck has one ace of spades; the hands hold two.
+/// assert!(!deck.excess(&cards).is_empty());
+/// let standard = ["AS", "AH", "KH"].map(|c| Deck::STANDARD.parse_card(c).unwrap());
+/// assert!(Deck::STANDARD.excess(&standard).is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Excess {
     deck: Deck,

@@ -14,6 +14,15 @@ pub const MAX_PLAYERS: usize = 12;
 pub const MAX_FACE_DOWN: usize = 8;
 
 /// The rule presets of RULES.md: where a setting starts before its knobs change it.
+///
+/// ```
+/// use warsweep::{Preset, Rules};
+/// let oorlog: Preset = "oorlog".parse()?;
+/// assert_eq!((oorlog, oorlog.to_string()), (Preset::Oorlog, "oorlog".to_string()));
+/// assert_eq!(Rules::preset(oorlog).players(), 3);
+/// assert_eq!(Preset::ALL.len(), 5);
+/// # Ok::<(), warsweep::UnknownName>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Preset {
@@ -30,6 +39,14 @@ pub enum Preset {
 }
 
 /// What happens when a tied player cannot put down D + 1 cards for a war.
+///
+/// ```
+/// use warsweep::{Preset, Settings, ShortWar};
+/// let rules = Settings::new(Preset::Classic).short_war(ShortWar::Shorten).build()?;
+/// assert_eq!(rules.short_war().to_string(), "shorten");
+/// assert_eq!("most-cards".parse::<ShortWar>()?, ShortWar::MostCards);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ShortWar {
@@ -44,6 +61,13 @@ pub enum ShortWar {
 }
 
 /// The order in which the winner puts the table's cards under their deck.
+///
+/// ```
+/// use warsweep::{Gather, Preset, Rules};
+/// assert_eq!(Rules::preset(Preset::Codingame).gather(), Gather::P1First);
+/// let names: Vec<String> = Gather::ALL.iter().map(Gather::to_string).collect();
+/// assert_eq!(names[..3], ["reveal", "p1-first", "winner-first"]);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Gather {
@@ -259,6 +283,15 @@ impl BattleOrder {
 }
 
 /// How the shuffled deck is split between the players.
+///
+/// ```
+/// use warsweep::{Deal, Engine, Preset, Settings, Shuffle};
+/// // Blocks: player 1 takes the first half of the shuffled deck, player 2 the rest.
+/// let rules = Settings::new(Preset::Classic).deal(Deal::Blocks).build()?;
+/// let hands = Engine::new(rules).deal(Shuffle::Lcg, 7)?;
+/// assert_eq!((hands[0].len(), hands[1].len()), (26, 26));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Deal {
@@ -269,6 +302,13 @@ pub enum Deal {
 }
 
 /// Where won cards go (RULES.md, "Won piles").
+///
+/// ```
+/// use warsweep::{Preset, Settings, WonPile};
+/// let rules = Settings::new(Preset::Classic).won_pile(WonPile::Shuffled).build()?;
+/// assert_eq!(rules.won_pile().to_string(), "shuffled");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum WonPile {
@@ -334,6 +374,12 @@ macro_rules! by_name {
 pub(crate) use by_name;
 
 /// A name that is none of a rule's values (`"sideways".parse::<Gather>()`).
+///
+/// ```
+/// use warsweep::Gather;
+/// let refused = "sideways".parse::<Gather>().unwrap_err();
+/// assert!(refused.to_string().starts_with("\"sideways\" is not one of reveal, p1-first"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownName {
     pub(crate) name: String,
@@ -498,6 +544,13 @@ impl From<Preset> for Settings {
 
 /// Why a setting cannot be played. It displays as `setting: reason`, the setting named as the
 /// library names it (`face_down`); a front-end names it its own way from `setting` and `reason`.
+///
+/// ```
+/// use warsweep::{Preset, RulesError, Settings};
+/// let refused = Settings::new(Preset::Oorlog).players(13).build().unwrap_err();
+/// assert_eq!(refused, RulesError::Players(13));
+/// assert_eq!((refused.setting(), refused.reason()), ("players", "a game has 2 to 12 players, not 13".to_string()));
+/// ```
 #[derive(Debug, PartialEq, Eq)]
 pub enum RulesError {
     /// Fewer than 2 or more than 12 players.
@@ -585,6 +638,13 @@ pub fn check_face_down(face_down: usize) -> Result<usize, RulesError> {
 }
 
 /// A validated setting: everything the engine needs to play a game.
+///
+/// ```
+/// use warsweep::{Deck, Preset, Rules};
+/// let rules = Rules::preset(Preset::Oorlog);
+/// assert_eq!((rules.players(), rules.deck(), rules.face_down()), (3, Deck::OORLOG, 1));
+/// assert!(!rules.symmetric());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
     /// The preset the setting started from.

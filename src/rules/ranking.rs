@@ -4,6 +4,13 @@
 use super::deck::Deck;
 
 /// How revealed cards are compared.
+///
+/// ```
+/// use warsweep::{Preset, Ranking, Rules};
+/// assert_eq!(Rules::preset(Preset::Oorlog).ranking(), Ranking::Oorlog);
+/// assert_eq!("cyclic".parse::<Ranking>()?.to_string(), "cyclic");
+/// # Ok::<(), warsweep::UnknownName>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Ranking {

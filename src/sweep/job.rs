@@ -21,6 +21,17 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// The files a sweep writes, as named (`-` is stdout).
+///
+/// ```
+/// use warsweep::job::Files;
+/// // The CSV to stdout, the summary to a file; nothing else.
+/// let files = Files {
+///     csv: Some("-".into()),
+///     summary: Some("summary.json".into()),
+///     ..Files::default()
+/// };
+/// assert!(files.hist.is_none());
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Files {
     /// The per-game CSV.
@@ -36,6 +47,28 @@ pub struct Files {
 }
 
 /// A sweep and its files.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use std::time::Duration;
+/// use warsweep::job::{Files, Job};
+/// use warsweep::{Preset, Rules, Seeds, Shuffle, Summary, Sweep};
+/// let dir = std::env::temp_dir().join(format!("warsweep-job-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let summary = dir.join("classic.json");
+/// let job = Job {
+///     sweep: Sweep::new(Rules::preset(Preset::Classic), Shuffle::Lcg, Seeds::new(0, 1_000)?),
+///     files: Files { summary: Some(summary.clone()), ..Files::default() },
+///     resume: false,
+///     checkpoint_every: Duration::from_secs(60),
+/// };
+/// let ready = job.prepare(&mut |note| eprintln!("{note}"))?;
+/// let done = ready.run(&|_| {}, &AtomicBool::new(false))?;
+/// assert_eq!((done.stopped, done.summary.games()), (None, 1_000));
+/// assert_eq!(Summary::read(&summary)?, done.summary);
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Job {
     /// The games.
@@ -49,6 +82,23 @@ pub struct Job {
 }
 
 /// A job whose outputs are checked and whose CSV is open, ready to play.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use warsweep::job::{Files, Job};
+/// use warsweep::{Preset, Rules, Seeds, Shuffle, Sweep};
+/// let job = Job {
+///     sweep: Sweep::new(Rules::preset(Preset::Bataille), Shuffle::Splitmix, Seeds::new(0, 100)?),
+///     files: Files::default(),
+///     resume: false,
+///     checkpoint_every: std::time::Duration::from_secs(60),
+/// };
+/// let ready = job.prepare(&mut |_| {})?;
+/// assert_eq!(ready.already_played(), 0);
+/// let done = ready.run(&|_| {}, &AtomicBool::new(false))?;
+/// assert!(done.table().contains("games"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Ready {
     job: Job,
     setting: Setting,
@@ -65,6 +115,25 @@ pub struct Ready {
 }
 
 /// What a finished or stopped sweep leaves.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use warsweep::job::{Files, Job};
+/// use warsweep::{Preset, Rules, Seeds, Shuffle, Stop, Sweep};
+/// let seeds = Seeds::new(0, 50_000)?;
+/// let job = Job {
+///     sweep: Sweep::new(Rules::preset(Preset::Classic), Shuffle::Lcg, seeds).pacing(100, 1_000),
+///     files: Files::default(),
+///     resume: false,
+///     checkpoint_every: std::time::Duration::from_secs(60),
+/// };
+/// // Stopped at once: the first window is played, and the table says it is partial.
+/// let done = job.prepare(&mut |_| {})?.run(&|_| {}, &AtomicBool::new(true))?;
+/// assert_eq!(done.stopped, Some(Stop::Interrupted));
+/// assert!(done.table().starts_with("partial: only seeds 0.."));
+/// assert!(done.played(seeds).contains("of 0..50000 were played"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Done {
     /// The summary of the seeds played (`summary.seeds`), as the outputs hold it.

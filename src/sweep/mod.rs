@@ -27,6 +27,18 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 /// Why a sweep stopped before its end.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use warsweep::{Preset, Rules, Seeds, Shuffle, Stop, Sweep};
+/// let sweep = Sweep::new(Rules::preset(Preset::Classic), Shuffle::Lcg, Seeds::new(0, 10_000)?)
+///     .pacing(100, 1_000);
+/// // Asked to stop from the start: the first window is played, then the sweep stops.
+/// let swept = sweep.run(None, &|_| {}, &AtomicBool::new(true))?;
+/// assert_eq!(swept.stopped, Some(Stop::Interrupted));
+/// assert!(swept.summary.games() < 10_000);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
     /// The CSV's reader went away (`warsweep sweep --csv - | head`).
@@ -93,6 +105,16 @@ pub struct Sweep {
 }
 
 /// What a sweep produced.
+///
+/// ```
+/// use warsweep::{Preset, Rules, Seeds, Shuffle, Sweep};
+/// let seeds = Seeds::new(0, 500)?;
+/// let swept = Sweep::new(Rules::preset(Preset::Codingame), Shuffle::Lcg, seeds).run(None, &|_| {}, &Default::default())?;
+/// let (wins, draws, infinite, capped) = swept.summary.outcomes();
+/// assert_eq!(wins.iter().sum::<u64>() + draws + infinite + capped, 500);
+/// assert_eq!((swept.summary.seeds(), swept.stopped), (seeds, None));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Swept {
     /// The summary of the seeds played: all of them unless it stopped early.
@@ -197,6 +219,14 @@ impl Drop for Loan<'_, '_> {
 pub const MAX_THREADS: usize = 1024;
 
 /// Why a sweep cannot run, or stopped failing.
+///
+/// ```
+/// use warsweep::{Preset, Rules, Seeds, Shuffle, Sweep, SweepError};
+/// let sweep = Sweep::new(Rules::preset(Preset::Classic), Shuffle::Lcg, Seeds::new(0, 10)?).threads(0);
+/// let refused = sweep.run(None, &|_| {}, &Default::default()).unwrap_err();
+/// assert!(matches!(refused, SweepError::Threads(0)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(thiserror::Error, Debug)]
 pub enum SweepError {
     /// A table of cycles where no game is found infinite.

@@ -5,6 +5,35 @@ use crate::output::record::GameRow;
 use std::io::{self, Write};
 
 /// Where the rows of a sweep go, a window at a time, in seed order.
+///
+/// ```
+/// use std::io;
+/// use warsweep::{GameResult, Preset, RowSink, Rules, Seeds, Shuffle, Sweep};
+/// /// Keeps the longest game's seed and battles.
+/// #[derive(Default)]
+/// struct Longest(u64, u64);
+/// impl RowSink for Longest {
+///     fn window(&mut self, first_seed: u64, results: &[GameResult]) -> io::Result<()> {
+///         for (seed, game) in (first_seed..).zip(results) {
+///             if game.battles > self.1 {
+///                 *self = Longest(seed, game.battles);
+///             }
+///         }
+///         Ok(())
+///     }
+///     fn sync(&mut self) -> io::Result<u64> {
+///         Ok(0)
+///     }
+///     fn finish(&mut self) -> io::Result<()> {
+///         Ok(())
+///     }
+/// }
+/// let mut longest = Longest::default();
+/// let sweep = Sweep::new(Rules::preset(Preset::Shortened), Shuffle::Lcg, Seeds::new(0, 2_000)?);
+/// let swept = sweep.run(Some(&mut longest), &|_| {}, &Default::default())?;
+/// assert_eq!(swept.summary.stats("battles").unwrap().max, Some(longest.1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait RowSink: Send {
     /// Takes the results of one window, the first being `first_seed`'s.
     fn window(&mut self, first_seed: u64, results: &[GameResult]) -> io::Result<()>;
@@ -15,6 +44,29 @@ pub trait RowSink: Send {
 }
 
 /// A writer whose bytes can be made durable: a file is synced, a pipe has nothing to sync.
+///
+/// ```
+/// use std::io::Write;
+/// use warsweep::{CsvSink, Durable};
+/// /// A writer that holds its bytes in memory: nothing to make durable.
+/// struct Memory(Vec<u8>);
+/// impl Write for Memory {
+///     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+///         self.0.write(bytes)
+///     }
+///     fn flush(&mut self) -> std::io::Result<()> {
+///         Ok(())
+///     }
+/// }
+/// impl Durable for Memory {
+///     fn sync(&self) -> std::io::Result<()> {
+///         Ok(())
+///     }
+/// }
+/// let sink = CsvSink::new(Memory(Vec::new()));
+/// assert!(sink.into_inner()?.0.is_empty());
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub trait Durable: Write + Send {
     /// Makes what was written durable.
     fn sync(&self) -> io::Result<()>;
@@ -69,6 +121,17 @@ impl<W: Write> Write for Counted<W> {
 }
 
 /// The per-game CSV of RULES.md.
+///
+/// ```
+/// use warsweep::{CsvSink, Preset, Rules, Seeds, Shuffle, Sweep};
+/// let mut csv = CsvSink::new(Vec::new());
+/// let sweep = Sweep::new(Rules::preset(Preset::Codingame), Shuffle::Lcg, Seeds::new(0, 3)?);
+/// sweep.run(Some(&mut csv), &|_| {}, &Default::default())?;
+/// let text = String::from_utf8(csv.into_inner()?)?;
+/// assert_eq!(text.lines().next(), Some("seed,outcome,winner,rounds,battles,wars,cycle_start,cycle_length"));
+/// assert_eq!(text.lines().count(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct CsvSink<W: Durable> {
     writer: csv::Writer<Counted<W>>,
 }
