@@ -10,7 +10,7 @@
 use crate::deal::seeds::Seeds;
 use crate::output::accumulator::Accumulator;
 use crate::output::files::write_atomically;
-use crate::output::summary::{Counted, Setting, Summary};
+use crate::output::summary::{Counted, Setting, Summary, Unchecked};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -33,8 +33,10 @@ pub struct Checkpoint {
     /// The last bytes of those (up to `TAIL`): a resumed CSV must end with them, or it is not
     /// the file this sweep was writing.
     pub csv_tail: String,
-    /// The covered seeds (`summary.seeds`), their tallies, and the time spent so far.
-    pub summary: Summary,
+    /// The covered seeds (`summary.seeds`), their tallies, and the time spent so far: checked
+    /// by `resume`, as a walk that counts mirror deals counts them (its tallies may count
+    /// mirrors past its seeds).
+    pub summary: Unchecked,
     /// The walk counts mirror deals with the deal played (`Mirror`): its tallies also count
     /// the mirrors of covered deals, which may lie past them.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -146,7 +148,7 @@ impl Checkpoint {
             csv: csv.target.map(Path::to_path_buf),
             csv_bytes: csv.bytes,
             csv_tail: csv.tail,
-            summary: Summary::new(setting, covered, acc, elapsed_seconds),
+            summary: Summary::new(setting, covered, acc, elapsed_seconds).into(),
             mirrored,
         }
     }
@@ -198,7 +200,9 @@ impl Checkpoint {
             path: shown.clone(),
             what,
         };
-        if let Some(difference) = self.summary.setting().difference(setting) {
+        // Checked below, as its walk counts games (`accumulator_of`).
+        let summary = self.summary.clone().assume_checked();
+        if let Some(difference) = summary.setting().difference(setting) {
             return Err(different(format!(
                 "another setting ({difference}, checkpoint first)"
             )));
@@ -237,7 +241,7 @@ impl Checkpoint {
             (None, Some(_)) => return Err(different("a sweep writing no CSV".to_string())),
             _ => {}
         }
-        let covered = self.summary.seeds;
+        let covered = summary.seeds;
         let corrupt = |reason: String| CheckpointError::Corrupt {
             path: shown.clone(),
             reason,
@@ -259,8 +263,7 @@ impl Checkpoint {
         } else {
             Counted::EverySeed
         };
-        let acc = self
-            .summary
+        let acc = summary
             .accumulator_of(counted)
             .map_err(|e| corrupt(e.to_string()))?;
         let games = acc.games as u128;
@@ -284,7 +287,7 @@ impl Checkpoint {
             acc,
             csv_bytes: self.csv_bytes,
             csv_tail: self.csv_tail.clone(),
-            elapsed_seconds: self.summary.elapsed_seconds,
+            elapsed_seconds: summary.elapsed_seconds,
         })
     }
 }

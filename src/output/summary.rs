@@ -9,7 +9,9 @@ use crate::deal::seeds::Seeds;
 use crate::deal::Shuffle;
 use crate::output::accumulator::{Accumulator, Metric, Records, Stats, TallyError, METRICS};
 use crate::output::cycles::{CycleError, CycleRow, Cycles};
-use crate::rules::{Rules, WonPile, MAX_PLAYERS};
+use crate::rules::{
+    Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile, MAX_PLAYERS,
+};
 use base64::Engine as _;
 use hdrhistogram::serialization::{Deserializer, Serializer, V2DeflateSerializer};
 use hdrhistogram::Histogram;
@@ -25,11 +27,12 @@ pub(crate) fn read(path: &std::path::Path) -> Result<(Summary, Accumulator), Rea
         file: file.clone(),
         source,
     })?;
-    let summary =
-        serde_json::from_slice::<Summary>(&text).map_err(|source| ReadError::NotASummary {
+    let unchecked =
+        serde_json::from_slice::<Unchecked>(&text).map_err(|source| ReadError::NotASummary {
             file: file.clone(),
             source,
         })?;
+    let summary = unchecked.assume_checked();
     let acc = summary
         .accumulator()
         .map_err(|source| ReadError::Inconsistent { file, source })?;
@@ -90,6 +93,44 @@ pub struct Histograms {
     pub cycle_length: String,
 }
 
+/// Defines `Summary` and `Unchecked` (the same fields as read from a file, before they are
+/// checked) from one list of fields.
+macro_rules! summary_and_unchecked {
+    (
+        $(#[$meta:meta])*
+        pub struct Summary {
+            $( $(#[$field_meta:meta])* pub(crate) $field:ident: $type:ty, )*
+        }
+    ) => {
+        $(#[$meta])*
+        pub struct Summary {
+            $( $(#[$field_meta])* pub(crate) $field: $type, )*
+        }
+
+        /// A summary as read, before its setting and numbers are checked: what a file holds,
+        /// and what a checkpoint keeps (its tallies may count mirrors past its seeds).
+        #[derive(Clone, Debug, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub(crate) struct Unchecked {
+            $( $(#[$field_meta])* pub(crate) $field: $type, )*
+        }
+
+        impl From<Summary> for Unchecked {
+            fn from(s: Summary) -> Unchecked {
+                Unchecked { $( $field: s.$field, )* }
+            }
+        }
+
+        impl Unchecked {
+            /// The summary, not yet checked: `check` it, or check it as a checkpoint does.
+            pub(crate) fn assume_checked(self) -> Summary {
+                Summary { $( $field: self.$field, )* }
+            }
+        }
+    };
+}
+
+summary_and_unchecked! {
 /// The JSON summary of a sweep, with exactly the keys scripts rely on.
 ///
 /// ```
@@ -108,7 +149,7 @@ pub struct Histograms {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "Unchecked")]
 pub struct Summary {
     /// The summary format: 2 since summaries keep each metric's sum of squares and write `null`
     /// for what a metric with no games lacks; absent (1) before.
@@ -178,6 +219,19 @@ pub struct Summary {
     pub(crate) elapsed_seconds: f64,
     /// Games played a second.
     pub(crate) games_per_second: f64,
+}
+}
+
+/// A summary deserialized is a checked one: its setting is one warsweep can play and its numbers
+/// agree (`Summary::accumulator`), so no `Summary` value describes an impossible sweep.
+impl TryFrom<Unchecked> for Summary {
+    type Error = SummaryError;
+
+    fn try_from(unchecked: Unchecked) -> Result<Summary, SummaryError> {
+        let summary = unchecked.assume_checked();
+        summary.accumulator()?;
+        Ok(summary)
+    }
 }
 
 /// What a summary is about, apart from its numbers: every part of the rules, the shuffle, and
@@ -305,9 +359,35 @@ impl Setting {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub enum SummaryError {
+    /// Its own numbers disagree (a damaged or edited file): what disagrees.
     #[error("{0}")]
-    /// Counts that do not agree.
-    Mismatch(String),
+    Inconsistent(String),
+    /// A summary of a newer format than this warsweep reads.
+    #[error(
+        "it is a version {0} summary, from a newer warsweep than this one (version {VERSION})"
+    )]
+    NewerVersion(u32),
+    /// A setting warsweep does not play: the part at fault and why.
+    #[error("its setting is not one warsweep plays: {0}")]
+    Setting(String),
+    /// A merge of no summaries.
+    #[error("no summaries to merge")]
+    NothingToMerge,
+    /// Shards of different settings: the parts that differ.
+    #[error("cannot merge different settings: {0}")]
+    DifferentSettings(String),
+    /// Parts of different walks: a whole sweep and a part of a mirror walk, or parts of two.
+    #[error("cannot merge {0} with {1}: merge the parts of one sweep")]
+    DifferentWalks(String, String),
+    /// Shards whose seeds overlap.
+    #[error("seed ranges {0} and {1} overlap")]
+    Overlap(Seeds, Seeds),
+    /// Shards whose seeds leave a gap: the seeds no shard has.
+    #[error("seeds {0} are in no summary: the ranges must join up")]
+    Gap(String),
+    /// Merged seeds that are no range.
+    #[error(transparent)]
+    Range(#[from] crate::deal::seeds::RangeError),
     /// Tallies that cannot be added.
     #[error(transparent)]
     Tally(#[from] TallyError),
@@ -457,6 +537,7 @@ impl Summary {
 
     /// `accumulator`, for a summary whose games are `counted` so.
     pub(crate) fn accumulator_of(&self, counted: Counted) -> Result<Accumulator, SummaryError> {
+        self.check_setting()?;
         let counted = match self.mirrors_within {
             None => counted,
             Some(whole)
@@ -465,7 +546,7 @@ impl Summary {
                 Counted::WithMirrors
             }
             Some(whole) => {
-                return Err(SummaryError::Mismatch(format!(
+                return Err(SummaryError::Inconsistent(format!(
                     "its seeds {}..{} are not part of its mirror walk {}..{}",
                     self.seeds.start(),
                     self.seeds.end(),
@@ -475,7 +556,7 @@ impl Summary {
             }
         };
         if self.wins.len() != self.players || self.players > MAX_PLAYERS {
-            return Err(SummaryError::Mismatch(format!(
+            return Err(SummaryError::Inconsistent(format!(
                 "the summary lists {} win counts for {} players",
                 self.wins.len(),
                 self.players
@@ -494,11 +575,11 @@ impl Summary {
         self.check_counts(counted)?;
         if let Some(rows) = &self.cycles {
             let deck = crate::rules::Deck::parse(&self.deck).map_err(|e| {
-                SummaryError::Mismatch(format!("its deck {:?} is not a deck: {e}", self.deck))
+                SummaryError::Inconsistent(format!("its deck {:?} is not a deck: {e}", self.deck))
             })?;
             let cycles = Cycles::from_rows(rows, self.players, deck.values(), deck.len())?;
             if cycles.deals() != self.infinite as u128 {
-                return Err(SummaryError::Mismatch(format!(
+                return Err(SummaryError::Inconsistent(format!(
                     "its cycles hold {} deals but it counts {} infinite games",
                     cycles.deals(),
                     self.infinite
@@ -508,7 +589,7 @@ impl Summary {
                 (self.seeds.start() as u128..self.seeds.end()).contains(&(seed as u128))
             };
             if counted == Counted::EverySeed && !rows.iter().all(|r| in_range(r.first_seed)) {
-                return Err(SummaryError::Mismatch(
+                return Err(SummaryError::Inconsistent(
                     "a cycle's first seed is outside its seeds".to_string(),
                 ));
             }
@@ -525,7 +606,7 @@ impl Summary {
         for (i, (stats, text)) in parts.into_iter().enumerate() {
             let hist = decode(METRICS[i], text)?;
             if hist.len() != stats.count {
-                return Err(SummaryError::Mismatch(format!(
+                return Err(SummaryError::Inconsistent(format!(
                     "the {} histogram holds {} but its count says {}",
                     METRICS[i],
                     crate::text::count(hist.len(), "game"),
@@ -539,15 +620,42 @@ impl Summary {
         Ok(acc)
     }
 
+    /// Checks that the setting is one warsweep plays: every name one of its values, the whole
+    /// accepted by `Settings::build`, a shuffle, a round limit.
+    fn check_setting(&self) -> Result<(), SummaryError> {
+        let bad = |what: String| SummaryError::Setting(what);
+        fn parse<T: std::str::FromStr>(key: &str, name: &str) -> Result<T, SummaryError>
+        where
+            T::Err: std::fmt::Display,
+        {
+            name.parse::<T>()
+                .map_err(|e| SummaryError::Setting(format!("{key}: {e}")))
+        }
+        let deck = Deck::parse(&self.deck).map_err(|e| bad(format!("deck: {e}")))?;
+        Settings::new(parse::<Preset>("rules", &self.rules)?)
+            .deck(deck)
+            .players(self.players)
+            .face_down(self.face_down)
+            .short_war(parse::<ShortWar>("short_war", &self.short_war)?)
+            .gather(parse::<Gather>("gather", &self.gather)?)
+            .deal(parse::<Deal>("deal", &self.deal)?)
+            .ranking(parse::<Ranking>("ranking", &self.ranking)?)
+            .won_pile(parse::<WonPile>("won_pile", &self.won_pile)?)
+            .build()
+            .map_err(|e| bad(e.to_string()))?;
+        parse::<Shuffle>("shuffle", &self.shuffle)?;
+        if self.max_rounds == 0 {
+            return Err(bad("max_rounds: 0 rounds play no game".to_string()));
+        }
+        Ok(())
+    }
+
     /// Checks that the counts agree with each other and with the seed range, so that a doctored
     /// or damaged summary is refused rather than merged.
     fn check_counts(&self, counted: Counted) -> Result<(), SummaryError> {
-        let bad = |what: String| Err(SummaryError::Mismatch(what));
+        let bad = |what: String| Err(SummaryError::Inconsistent(what));
         if self.version > VERSION {
-            return bad(format!(
-                "it is a version {} summary, from a newer warsweep than this one (version {VERSION})",
-                self.version
-            ));
+            return Err(SummaryError::NewerVersion(self.version));
         }
         let seeds = self.seeds.len();
         if counted == Counted::EverySeed && self.games as u128 != seeds {
@@ -668,9 +776,7 @@ impl Summary {
     /// Merges shard summaries of one setting over disjoint seed ranges that join up into one
     /// range: the result is what one sweep over that range writes (timings are added up).
     pub fn merge(shards: &[Summary]) -> Result<Summary, SummaryError> {
-        let first = shards
-            .first()
-            .ok_or_else(|| SummaryError::Mismatch("no summaries to merge".into()))?;
+        let first = shards.first().ok_or(SummaryError::NothingToMerge)?;
         let setting = first.setting();
         let mut order: Vec<&Summary> = shards.iter().collect();
         order.sort_by_key(|s| s.seeds.start());
@@ -678,46 +784,30 @@ impl Summary {
         let mut elapsed = 0.0;
         for (i, shard) in order.iter().enumerate() {
             if let Some(difference) = setting.difference(&shard.setting()) {
-                return Err(SummaryError::Mismatch(format!(
-                    "cannot merge different settings: {difference}"
-                )));
+                return Err(SummaryError::DifferentSettings(difference));
             }
             if shard.mirrors_within != first.mirrors_within {
                 let walk = |s: &Summary| match s.mirrors_within {
                     Some(w) => format!("a part of the mirror walk {}..{}", w.start(), w.end()),
                     None => "a whole sweep".to_string(),
                 };
-                return Err(SummaryError::Mismatch(format!(
-                    "cannot merge {} with {}: merge the parts of one sweep",
-                    walk(first),
-                    walk(shard)
-                )));
+                return Err(SummaryError::DifferentWalks(walk(first), walk(shard)));
             }
             if i > 0 {
                 let prev = order[i - 1].seeds;
                 let here = shard.seeds;
                 if (here.start() as u128) < prev.end() {
-                    return Err(SummaryError::Mismatch(format!(
-                        "seed ranges {}..{} and {}..{} overlap",
-                        prev.start(),
-                        prev.end(),
-                        here.start(),
-                        here.end()
-                    )));
+                    return Err(SummaryError::Overlap(prev, here));
                 }
                 if (here.start() as u128) > prev.end() {
-                    return Err(SummaryError::Mismatch(format!(
-                        "seeds {}..{} are in no summary: the ranges must join up",
-                        prev.end(),
-                        here.start()
-                    )));
+                    let gap = format!("{}..{}", prev.end(), here.start());
+                    return Err(SummaryError::Gap(gap));
                 }
             }
             acc.try_add(&shard.accumulator()?)?;
             elapsed += shard.elapsed_seconds;
         }
-        let seeds = Seeds::new(order[0].seeds.start(), order[order.len() - 1].seeds.end())
-            .map_err(|e| SummaryError::Mismatch(e.to_string()))?;
+        let seeds = Seeds::new(order[0].seeds.start(), order[order.len() - 1].seeds.end())?;
         let mut merged = Summary::new(&setting, seeds, &acc, elapsed);
         // Parts of one mirror walk that make up the whole are the whole walk's summary.
         merged.mirrors_within = first.mirrors_within.filter(|&whole| whole != seeds);

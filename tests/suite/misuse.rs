@@ -93,6 +93,38 @@ fn misuses_of_the_library_get_typed_errors() {
         read.map(drop).map_err(|e| e.to_string()),
         "past the last seed",
     );
+    // A summary read is a checked one: its setting one warsweep plays, its numbers agreeing.
+    let original = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/summary-v1/small-a.json"),
+    )
+    .unwrap();
+    assert!(serde_json::from_str::<Summary>(&original).is_ok());
+    for (from, to, wanted) in [
+        (
+            r#""gather": "p1-first""#,
+            r#""gather": "sideways""#,
+            "gather: \"sideways\" is not one of",
+        ),
+        (
+            r#""deck": "4x6""#,
+            r#""deck": "9x4""#,
+            "deck: deck 9x4: a deck has 1 to 8 copies",
+        ),
+        (
+            r#""face_down": 3"#,
+            r#""face_down": 9"#,
+            "face_down: a war puts 0 to 8 cards",
+        ),
+        (
+            r#""games": 300"#,
+            r#""games": 301"#,
+            "it counts 301 games over the 300 seeds",
+        ),
+    ] {
+        assert!(original.contains(from), "{from}");
+        let read = serde_json::from_str::<Summary>(&original.replace(from, to));
+        expect(read.map(drop).map_err(|e| e.to_string()), wanted);
+    }
     // Sweeps check themselves before playing.
     let stop = AtomicBool::new(false);
     let run = |s: Sweep| s.run(None, &|_| {}, &stop).map(drop);
@@ -179,5 +211,5 @@ fn misuses_of_the_library_get_typed_errors() {
         got.map_err(|e| e.to_string()),
         "\"0\" is not a value of the 4x4 deck (1 to 4)",
     );
-    assert_eq!(refused, 23);
+    assert_eq!(refused, 27);
 }
