@@ -517,6 +517,24 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
+/// The bytes of `file`, or of stdin for none or `-`, and the name to give them in messages.
+pub fn read(file: Option<&std::path::Path>) -> anyhow::Result<(Vec<u8>, String)> {
+    use anyhow::Context;
+    use std::io::Read;
+    match file {
+        Some(path) if path != std::path::Path::new("-") => std::fs::read(path)
+            .map(|bytes| (bytes, path.display().to_string()))
+            .with_context(|| format!("cannot read {}", path.display())),
+        _ => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .context("cannot read stdin")?;
+            Ok((bytes, "stdin".to_string()))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -101,7 +101,7 @@ fn play(args: PlayArgs) -> Result<()> {
     }
     // The deck the flags name decides which values the hands may hold.
     let deck = rules_of(&args.setting, Preset::Codingame, Some(2))?.deck();
-    let (bytes, name) = read(args.file.as_deref())?;
+    let (bytes, name) = cli::read(args.file.as_deref())?;
     let hands =
         puzzles::parse_hands(&bytes, deck).with_context(|| format!("reading hands from {name}"))?;
     let excess = deck.excess(&hands.concat());
@@ -121,23 +121,6 @@ fn play(args: PlayArgs) -> Result<()> {
     play_out(puzzles::play(rules, max_rounds, start, args.trace, out))
 }
 
-/// The bytes of `file`, or of stdin for none or `-`, and the name to give them in messages.
-fn read(file: Option<&std::path::Path>) -> Result<(Vec<u8>, String)> {
-    use std::io::Read;
-    match file {
-        Some(path) if path != std::path::Path::new("-") => std::fs::read(path)
-            .map(|bytes| (bytes, path.display().to_string()))
-            .with_context(|| format!("cannot read {}", path.display())),
-        _ => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .context("cannot read stdin")?;
-            Ok((bytes, "stdin".to_string()))
-        }
-    }
-}
-
 /// A game played and shown: what failed, writing named as such.
 fn play_out(played: Result<GameResult, PlayError>) -> Result<()> {
     match played {
@@ -150,7 +133,7 @@ fn play_out(played: Result<GameResult, PlayError>) -> Result<()> {
 fn answer(args: AnswerArgs) -> Result<()> {
     let rules = rules_of(&args.setting, Preset::Shortened, None)?;
     note_rules(&rules);
-    let (bytes, name) = read(args.file.as_deref())?;
+    let (bytes, name) = cli::read(args.file.as_deref())?;
     let seeds =
         puzzles::parse_seeds(&bytes).with_context(|| format!("reading seeds from {name}"))?;
     let mut engine = Engine::new(rules);
@@ -169,7 +152,7 @@ fn answer(args: AnswerArgs) -> Result<()> {
 
 fn battle(args: BattleArgs) -> Result<()> {
     let text = if args.cards.is_empty() {
-        String::from_utf8(read(None)?.0).context("the battle on stdin is not text")?
+        String::from_utf8(cli::read(None)?.0).context("the battle on stdin is not text")?
     } else {
         args.cards.join(" ")
     };
@@ -275,9 +258,6 @@ fn show(table: &str, to_stderr: bool) -> Result<()> {
 
 fn merge(args: MergeArgs) -> Result<()> {
     let o = args.outputs;
-    let to_stdout = [&o.summary, &o.hist, &o.plot, &o.cycles]
-        .iter()
-        .any(|path| path.as_deref() == Some(std::path::Path::new("-")));
     let files = Files {
         csv: None,
         summary: o.summary,
@@ -287,7 +267,7 @@ fn merge(args: MergeArgs) -> Result<()> {
     };
     let merged = job::merge(&args.inputs, &files)?;
     if !args.quiet {
-        show(&merged.table(), to_stdout)?;
+        show(&merged.table(), files.to_stdout())?;
     }
     Ok(())
 }

@@ -10,6 +10,19 @@ pub fn count(n: impl Into<u128>, noun: &str) -> String {
     }
 }
 
+/// `1234567` as `1,234,567`.
+pub(crate) fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -17,5 +30,19 @@ mod tests {
         assert_eq!(super::count(1u32, "card"), "1 card");
         assert_eq!(super::count(0u32, "seed"), "0 seeds");
         assert_eq!(super::count(2u64, "hand"), "2 hands");
+    }
+
+    #[test]
+    fn groups_of_three_digits() {
+        let cases = [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (2097151, "2,097,151"),
+        ];
+        for (n, text) in cases {
+            assert_eq!(super::group(n), text);
+        }
+        assert_eq!(super::group(u64::MAX), "18,446,744,073,709,551,615");
     }
 }

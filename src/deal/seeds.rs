@@ -106,11 +106,6 @@ impl Seeds {
     pub(crate) fn within(self, whole: Seeds) -> bool {
         whole.start <= self.start && self.end <= whole.end
     }
-
-    /// The range as `start..end`, as the command line writes it.
-    pub(crate) fn text(self) -> String {
-        format!("{}..{}", self.start, self.end)
-    }
 }
 
 /// `start..end`, as the command line writes a range.
@@ -335,7 +330,7 @@ impl std::str::FromStr for Seeds {
 
 impl Seeds {
     /// The seeds a sweep plays: `range` (by default `0..100000`, or every deal of `lex`),
-    /// checked against the shuffle, then cut to the part `shard` names (`K/N`, the K-th from 0
+    /// checked against the shuffle, then cut to the part `part` names (`K/N`, the K-th from 0
     /// of N near-equal parts, or `slurm` for a Slurm array task's).
     ///
     /// ```
@@ -350,36 +345,27 @@ impl Seeds {
         range: Option<Seeds>,
         shuffle: Shuffle,
         deck: Deck,
-        shard: Option<&str>,
+        part: Option<&str>,
     ) -> Result<Seeds, RangeError> {
-        choose(range, shuffle, deck, shard)
+        let whole = match (range, shuffle) {
+            (Some(seeds), _) => seeds,
+            (None, Shuffle::Lex) => Seeds {
+                start: 0,
+                end: lex_deals(deck)? as u128,
+            },
+            (None, _) => Seeds {
+                start: 0,
+                end: 100_000,
+            },
+        };
+        check_seeds(shuffle, deck, whole)?;
+        let (k, n) = match part {
+            None => return Ok(whole),
+            Some("slurm") => slurm_shard()?,
+            Some(text) => parse_shard(text)?,
+        };
+        shard(whole, k, n)
     }
-}
-
-fn choose(
-    range: Option<Seeds>,
-    shuffle: Shuffle,
-    deck: Deck,
-    part: Option<&str>,
-) -> Result<Seeds, RangeError> {
-    let whole = match (range, shuffle) {
-        (Some(seeds), _) => seeds,
-        (None, Shuffle::Lex) => Seeds {
-            start: 0,
-            end: lex_deals(deck)? as u128,
-        },
-        (None, _) => Seeds {
-            start: 0,
-            end: 100_000,
-        },
-    };
-    check_seeds(shuffle, deck, whole)?;
-    let (k, n) = match part {
-        None => return Ok(whole),
-        Some("slurm") => slurm_shard()?,
-        Some(text) => parse_shard(text)?,
-    };
-    shard(whole, k, n)
 }
 
 /// K and N of a Slurm job array task (`sbatch --array=0-(N-1)`), from the environment.

@@ -9,3 +9,4 @@ pub(crate) mod outputs;
 pub(crate) mod record;
 pub(crate) mod report;
 pub(crate) mod summary;
+pub(crate) mod table;

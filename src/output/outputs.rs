@@ -102,8 +102,7 @@ impl Outputs {
             })?;
         }
         finish(&self.json, "summary", &mut |out| {
-            serde_json::to_writer_pretty(&mut *out, summary).map_err(io::Error::from)?;
-            writeln!(out)
+            out.write_all(summary.to_json().as_bytes())
         })?;
         finish(&self.hist, "histograms", &mut |out| {
             report::write_hist_csv(acc, out)

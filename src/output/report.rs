@@ -162,7 +162,7 @@ fn outcomes(summary: &Summary) -> String {
         .collect();
     format!(
         "{} game{}: wins {}, draws {:.1}%, infinite {:.1}%, capped {:.1}%",
-        crate::output::summary::group(summary.games),
+        crate::text::group(summary.games),
         if summary.games == 1 { "" } else { "s" },
         wins.join(" "),
         pct(summary.draws),
@@ -287,7 +287,7 @@ pub fn overlay(
     }
     for (label, (_, summary, _)) in labels.iter_mut().zip(inputs) {
         let infinite = 100.0 * summary.infinite as f64 / summary.games.max(1) as f64;
-        let games = crate::output::summary::group(summary.games);
+        let games = crate::text::group(summary.games);
         let s = if summary.games == 1 { "" } else { "s" };
         label.push_str(&format!(" ({games} game{s}, {infinite:.1}% infinite)"));
     }

@@ -16,7 +16,6 @@ use base64::Engine as _;
 use hdrhistogram::serialization::{Deserializer, Serializer, V2DeflateSerializer};
 use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
-use std::fmt::Write as _;
 use thiserror::Error;
 
 /// Reads and checks the summary at `path` (files from other machines are untrusted input), with
@@ -814,140 +813,11 @@ impl Summary {
         merged.accumulator()?;
         Ok(merged)
     }
-
-    /// The summary as a readable table.
-    pub fn table(&self) -> String {
-        let mut out = String::new();
-        let games = self.games.max(1) as f64;
-        let pct = |n: u64| 100.0 * n as f64 / games;
-        let _ = writeln!(
-            out,
-            "{}, seeds {}..{}",
-            self.setting().describe(),
-            self.seeds.start(),
-            self.seeds.end()
-        );
-        let _ = writeln!(out, "{:<16}{:>12}", "games", group(self.games));
-        for (p, &w) in self.wins.iter().enumerate() {
-            let label = format!("player {} wins", p + 1);
-            let _ = writeln!(out, "{label:<16}{:>12}  {:6.2}%", group(w), pct(w));
-        }
-        for (label, n) in [
-            ("draws", self.draws),
-            ("infinite", self.infinite),
-            ("capped", self.capped),
-        ] {
-            let _ = writeln!(out, "{label:<16}{:>12}  {:6.2}%", group(n), pct(n));
-        }
-        if let Some(cycles) = &self.cycles {
-            let n = group(cycles.len() as u64);
-            let _ = writeln!(out, "{:<16}{n:>12}", "distinct cycles");
-        }
-        let _ = writeln!(
-            out,
-            "\n{:<13}{:>10}{:>10}{:>9}{:>7}{:>8}{:>8}{:>8}{:>8}{:>8}",
-            "", "games", "mean", "stdev", "min", "p50", "p90", "p99", "p99.9", "max"
-        );
-        let rows = [
-            ("rounds", &self.rounds),
-            ("battles", &self.battles),
-            ("wars", &self.wars),
-            ("cycle start", &self.cycle_start),
-            ("cycle length", &self.cycle_length),
-        ];
-        let mut approximate = false;
-        for (label, s) in rows {
-            // `-` for what a metric with no games lacks, `~` before an approximate figure.
-            let cell = |name: &str, value: Option<String>| {
-                let value = value.unwrap_or_else(|| "-".to_string());
-                if s.approximate.iter().any(|a| a == name) {
-                    format!("~{value}")
-                } else {
-                    value
-                }
-            };
-            let real = |name, v: Option<f64>| cell(name, v.map(|v| format!("{v:.1}")));
-            let whole = |name, v: Option<u64>| cell(name, v.map(|v| v.to_string()));
-            approximate |= !s.approximate.is_empty();
-            let _ = writeln!(
-                out,
-                "{label:<13}{:>10}{:>10}{:>9}{:>7}{:>8}{:>8}{:>8}{:>8}{:>8}",
-                group(s.count),
-                real("mean", s.mean),
-                real("stdev", s.stdev),
-                whole("min", s.min),
-                whole("p50", s.p50),
-                whole("p90", s.p90),
-                whole("p99", s.p99),
-                whole("p999", s.p999),
-                whole("max", s.max)
-            );
-        }
-        if approximate {
-            let _ = writeln!(
-                out,
-                "~ within {:.1}% (a histogram bucket holding several values)",
-                100.0 * crate::output::accumulator::PRECISION
-            );
-        }
-        let _ = writeln!(out, "\n{:<20}{:>12}  {:>20}", "records", "value", "seed");
-        for (label, record) in self.records.rows() {
-            match record {
-                Some(r) => {
-                    let _ = writeln!(out, "{label:<20}{:>12}  {:>20}", group(r.value), r.seed);
-                }
-                None => {
-                    let _ = writeln!(out, "{label:<20}{:>12}  {:>20}", "-", "-");
-                }
-            }
-        }
-        let _ = writeln!(
-            out,
-            "\n{:.2} s, {} games/s",
-            self.elapsed_seconds,
-            group(self.games_per_second.round() as u64)
-        );
-        let per_second = self.battles_played as f64 / self.elapsed_seconds.max(1e-9);
-        let _ = writeln!(
-            out,
-            "{} battles played ({} per second; an infinite game's up to the end of its first cycle)",
-            group(self.battles_played),
-            group(per_second.round() as u64),
-        );
-        out
-    }
-}
-
-/// `1234567` as `1,234,567`.
-pub fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn groups_of_three_digits() {
-        let cases = [
-            (0, "0"),
-            (999, "999"),
-            (1000, "1,000"),
-            (2097151, "2,097,151"),
-        ];
-        for (n, text) in cases {
-            assert_eq!(group(n), text);
-        }
-        assert_eq!(group(u64::MAX), "18,446,744,073,709,551,615");
-    }
 
     #[test]
     fn histograms_survive_base64() {

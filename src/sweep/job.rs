@@ -12,8 +12,9 @@ use crate::output::checkpoint::{self, Checkpoint, CsvMark, Resumed};
 use crate::output::cycles::MOST_CYCLES;
 use crate::output::files::{self, Pending, Stream, Target};
 use crate::output::outputs::{target, Outputs};
-use crate::output::summary::{group, Setting, Summary};
+use crate::output::summary::{Setting, Summary};
 use crate::sweep::{Checkpoints, CsvSink, Progress, RowSink, Stop, Sweep, SweepError};
+use crate::text::group;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Seek};
 use std::path::{Path, PathBuf};
@@ -30,7 +31,7 @@ use std::time::{Duration, Instant};
 ///     summary: Some("summary.json".into()),
 ///     ..Files::default()
 /// };
-/// assert!(files.hist.is_none());
+/// assert!(files.hist.is_none() && files.to_stdout());
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Files {
@@ -144,6 +145,22 @@ pub struct Done {
     pub(crate) resumable: bool,
     /// The walk counted mirror deals with the deal played: stopped, it wrote no output.
     pub(crate) mirrored: bool,
+}
+
+impl Files {
+    /// Whether one of the files is stdout (`-`), where the readable table then cannot go.
+    pub fn to_stdout(&self) -> bool {
+        [
+            &self.csv,
+            &self.summary,
+            &self.hist,
+            &self.plot,
+            &self.cycles,
+        ]
+        .into_iter()
+        .flatten()
+        .any(|path| matches!(Target::of(path), Ok(Target::Stdout)))
+    }
 }
 
 impl Done {

@@ -243,7 +243,7 @@ pub enum SweepError {
     #[error("the seeds {0} are not part of the walk {1} whose mirror deals are counted together")]
     OutsidePairs(String, String),
     /// The sweep met more distinct cycles than a table of cycles keeps.
-    #[error("the sweep met more than {} distinct cycles, more than a table of cycles keeps: sweep a smaller range", crate::output::summary::group(MOST_CYCLES as u64))]
+    #[error("the sweep met more than {} distinct cycles, more than a table of cycles keeps: sweep a smaller range", crate::text::group(MOST_CYCLES as u64))]
     TooManyCycles,
     /// A chunk or a window of no seeds.
     #[error("a sweep's chunks and windows hold 1 seed or more, not {chunk} and {window}")]
@@ -343,8 +343,8 @@ impl Sweep {
         check_seeds(self.shuffle, self.rules.deck(), self.pairs)?;
         if !self.seeds.within(self.pairs) {
             return Err(SweepError::OutsidePairs(
-                self.seeds.text(),
-                self.pairs.text(),
+                self.seeds.to_string(),
+                self.pairs.to_string(),
             ));
         }
         if self.cycles && !self.rules.detects_cycles() {

@@ -1,0 +1,212 @@
+//! A setting before it is checked (`Settings`: a preset and the parts to change) and why one
+//! cannot be played (`RulesError`, naming the setting at fault).
+
+use super::{Deal, Deck, Gather, Preset, Ranking, Rules, ShortWar, Strength, WonPile};
+use super::{MAX_FACE_DOWN, MAX_PLAYERS};
+
+/// A setting before it is checked: a preset and the parts of it to change. `build` checks the
+/// whole and returns the `Rules` the engine plays, or the first part that cannot be played.
+///
+/// ```
+/// use warsweep::{Deck, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).face_down(1).build()?;
+/// assert_eq!((rules.deck().len(), rules.face_down(), rules.players()), (16, 1, 2));
+///
+/// let refused = Settings::new(Preset::Classic).face_down(9).build().unwrap_err();
+/// assert_eq!(refused.setting(), "face_down");
+/// assert_eq!(refused.to_string(), "face_down: a war puts 0 to 8 cards face down, not 9");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    preset: Preset,
+    deck: Option<Deck>,
+    players: Option<usize>,
+    face_down: Option<usize>,
+    short_war: Option<ShortWar>,
+    gather: Option<Gather>,
+    deal: Option<Deal>,
+    ranking: Option<Ranking>,
+    won_pile: Option<WonPile>,
+}
+
+/// A setter per part: `None` keeps the preset's (so a front-end passes its optional value).
+macro_rules! setters {
+    ($($(#[$doc:meta])* $name:ident: $type:ty;)*) => {$(
+        $(#[$doc])*
+        pub fn $name(mut self, $name: impl Into<Option<$type>>) -> Settings {
+            self.$name = $name.into();
+            self
+        }
+    )*};
+}
+
+impl Settings {
+    /// The preset as it is; each setter changes one part of it.
+    pub fn new(preset: Preset) -> Settings {
+        Settings {
+            preset,
+            deck: None,
+            players: None,
+            face_down: None,
+            short_war: None,
+            gather: None,
+            deal: None,
+            ranking: None,
+            won_pile: None,
+        }
+    }
+
+    setters! {
+        /// The deck.
+        deck: Deck;
+        /// The players, 2 to `MAX_PLAYERS`.
+        players: usize;
+        /// The cards a tied player puts face down, 0 to `MAX_FACE_DOWN`.
+        face_down: usize;
+        /// What happens when a tied player is short of cards.
+        short_war: ShortWar;
+        /// The order the winner picks the table up in.
+        gather: Gather;
+        /// How the deck is dealt.
+        deal: Deal;
+        /// How cards compare.
+        ranking: Ranking;
+        /// Where won cards go.
+        won_pile: WonPile;
+    }
+
+    /// The rules, checked as a whole, or why they cannot be played.
+    pub fn build(self) -> Result<Rules, RulesError> {
+        let mut r = self.preset.rules();
+        r.deck = self.deck.unwrap_or(r.deck);
+        r.players = self.players.unwrap_or(r.players);
+        r.face_down = self.face_down.unwrap_or(r.face_down);
+        r.short_war = self.short_war.unwrap_or(r.short_war);
+        r.gather = self.gather.unwrap_or(r.gather);
+        r.deal = self.deal.unwrap_or(r.deal);
+        r.ranking = self.ranking.unwrap_or(r.ranking);
+        r.won_pile = self.won_pile.unwrap_or(r.won_pile);
+        r.strength = Strength::new(r.ranking, r.deck);
+        check_players(r.players)?;
+        if r.players > 2 && r.short_war.two_players_only() {
+            return Err(RulesError::TwoPlayerPolicy {
+                policy: r.short_war.name(),
+                players: r.players,
+            });
+        }
+        check_face_down(r.face_down)?;
+        if r.ranking == Ranking::Cyclic && r.deck.values() < 2 {
+            return Err(RulesError::OneValue(r.deck));
+        }
+        if r.players > r.deck.len() {
+            return Err(RulesError::TooFewCards {
+                deck: r.deck,
+                cards: r.deck.len(),
+                players: r.players,
+            });
+        }
+        Ok(r)
+    }
+}
+
+impl From<Preset> for Settings {
+    fn from(preset: Preset) -> Settings {
+        Settings::new(preset)
+    }
+}
+
+/// Why a setting cannot be played. It displays as `setting: reason`, the setting named as the
+/// library names it (`face_down`); a front-end names it its own way from `setting` and `reason`.
+///
+/// ```
+/// use warsweep::{Preset, RulesError, Settings};
+/// let refused = Settings::new(Preset::Oorlog).players(13).build().unwrap_err();
+/// assert_eq!(refused, RulesError::Players(13));
+/// assert_eq!((refused.setting(), refused.reason()), ("players", "a game has 2 to 12 players, not 13".to_string()));
+/// ```
+#[derive(Debug, PartialEq, Eq)]
+pub enum RulesError {
+    /// Fewer than 2 or more than 12 players.
+    Players(usize),
+    /// A two-player short-war policy with more players.
+    TwoPlayerPolicy {
+        /// The policy.
+        policy: &'static str,
+        /// The players.
+        players: usize,
+    },
+    /// The cyclic ranking on a deck of one value.
+    OneValue(Deck),
+    /// More than 8 cards face down.
+    FaceDown(usize),
+    /// More players than cards.
+    TooFewCards {
+        /// The deck.
+        deck: Deck,
+        /// Its cards.
+        cards: usize,
+        /// The players.
+        players: usize,
+    },
+}
+
+impl RulesError {
+    /// The setting at fault, as `Settings` names it: `players`, `short_war`, `ranking` or
+    /// `face_down`.
+    pub fn setting(&self) -> &'static str {
+        match self {
+            RulesError::Players(_) | RulesError::TooFewCards { .. } => "players",
+            RulesError::TwoPlayerPolicy { .. } => "short_war",
+            RulesError::OneValue(_) => "ranking",
+            RulesError::FaceDown(_) => "face_down",
+        }
+    }
+
+    /// What is wrong with it, without its name.
+    pub fn reason(&self) -> String {
+        match self {
+            RulesError::Players(n) => format!("a game has 2 to {MAX_PLAYERS} players, not {n}"),
+            RulesError::TwoPlayerPolicy { policy, players } => format!(
+                "the {policy} short-war policy is for 2 players, not {players}: most-cards plays more"
+            ),
+            RulesError::OneValue(deck) => format!(
+                "the cyclic ranking needs two values or more, and the {deck} deck has one"
+            ),
+            RulesError::FaceDown(n) => {
+                format!("a war puts 0 to {MAX_FACE_DOWN} cards face down, not {n}")
+            }
+            RulesError::TooFewCards {
+                deck,
+                cards,
+                players,
+            } => format!(
+                "the {deck} deck has {cards} cards: {players} players would leave someone without a card"
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for RulesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.setting(), self.reason())
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// `players` if a game can have that many: 2 to `MAX_PLAYERS`.
+pub fn check_players(players: usize) -> Result<usize, RulesError> {
+    match players {
+        2..=MAX_PLAYERS => Ok(players),
+        _ => Err(RulesError::Players(players)),
+    }
+}
+
+/// `face_down` if a war can put that many cards face down: 0 to `MAX_FACE_DOWN`.
+pub fn check_face_down(face_down: usize) -> Result<usize, RulesError> {
+    match face_down {
+        0..=MAX_FACE_DOWN => Ok(face_down),
+        _ => Err(RulesError::FaceDown(face_down)),
+    }
+}
