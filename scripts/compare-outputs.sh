@@ -1,5 +1,5 @@
 #!/bin/bash
-# Compares the outputs of two warsweep binaries over 28 settings: the per-game CSV, the histogram
+# Compares the outputs of two warsweep binaries over 40 settings: the per-game CSV, the histogram
 # CSV and the summary (its timings aside) must be byte-identical.
 #   scripts/compare-outputs.sh OLD_BINARY NEW_BINARY
 set -u
@@ -48,6 +48,18 @@ done <<'LIST'
 --rules codingame --shuffle lcg --seeds 2097000..2098000
 --rules oorlog --ranking standard --seeds 0..5000
 --rules bataille --deck 4x5 --shuffle lex --seeds 1000000..1100000
+--rules bataille --deck 4x4 --shuffle lex --gather pair-first --seeds 0..100000
+--rules bataille --deck 4x4 --shuffle lex --gather loser-first --seeds 0..100000
+--rules bataille --deck 4x4 --shuffle lex --gather p1-first --seeds 0..100000
+--rules bataille --deck 4x4 --shuffle lex --gather reveal --seeds 0..100000
+--rules bataille --deck 4x4 --shuffle lex --gather sorted --seeds 0..100000
+--rules classic --deck 4x4 --shuffle lex --gather natural --seeds 0..100000
+--rules classic --deck 3x5 --shuffle lex --gather pair-first --seeds 0..100000
+--rules shortened --deck 4x8 --gather loser-first --seeds 0..10000
+--rules oorlog --players 4 --gather loser-first --seeds 0..3000
+--rules oorlog --players 4 --gather natural --seeds 0..3000
+--rules oorlog --players 5 --gather sorted --seeds 0..3000
+--rules oorlog --players 3 --gather random --seeds 0..3000 --max-rounds 3000
 LIST
 echo "$n settings compared, $diffs differences"
 [ "$diffs" -eq 0 ]

@@ -557,7 +557,7 @@ mod tests {
             + same::<Ranking>()
             + same::<WonPile>()
             + same::<Shuffle>();
-        assert_eq!(counted, 5 + 8 + 4 + 2 + 3 + 2 + 3);
+        assert_eq!(counted, 5 + 9 + 4 + 2 + 3 + 2 + 3);
     }
 
     #[test]

@@ -32,6 +32,8 @@ SETTINGS = [
     {"rules": "bataille", "deck": "4x4", "shuffle": "lex"},
     {"rules": "classic", "ranking": "cyclic", "won_pile": "shuffled"},
     {"rules": "codingame", "gather": "random", "max_rounds": 50},
+    {"rules": "bataille", "deck": "4x4", "shuffle": "lex", "gather": "winner-first-latest"},
+    {"rules": "classic", "gather": "winner-first-latest"},
 ]
 
 
@@ -51,7 +53,7 @@ def test_play_prints_what_the_command_line_prints():
             assert code == 0
             assert str(game) == out.strip(), (setting, seed)
             compared += 1
-    assert compared == 84
+    assert compared == 108
 
 
 def test_game_fields():
@@ -91,7 +93,7 @@ def test_sweep_summary_and_rows_are_the_command_lines():
         rows = [",".join(r) for r in as_csv.itertuples(index=False, name=None)]
         assert rows == lines[1:], setting
         compared += len(rows)
-    assert compared == 7 * 600
+    assert compared == 9 * 600
 
 
 def test_numpy_rows_and_their_size():

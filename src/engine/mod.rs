@@ -21,8 +21,10 @@ pub(crate) mod pair;
 use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::seeds::{RangeError, Seeds};
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
+use crate::rules::deck::MAX_VALUES;
 use crate::rules::{
-    holds_war, war_cards, Card, Order, Place, Rest, Rules, ShortWar, WonPile, MAX_PLAYERS,
+    gather, holds_war, war_cards, Card, Direction, Order, PickUp, Rules, ShortWar, WonPile,
+    MAX_PLAYERS,
 };
 use crate::text::count;
 use cycle::{Brent, Copies, History, Key, Replay, Snapshot};
@@ -48,7 +50,6 @@ pub enum Outcome {
     Draw,
     /// The game repeats forever: the state after round `cycle_start` recurs every
     /// `cycle_length` rounds.
-    /// The game repeats forever.
     Infinite {
         /// The first round whose state recurs.
         cycle_start: u64,
@@ -73,11 +74,13 @@ pub enum Outcome {
 pub struct GameResult {
     /// How the game ended.
     pub outcome: Outcome,
-    /// Finished rounds (0 for an infinite game).
+    /// Finished rounds (for an infinite game, its first `cycle_start + cycle_length`).
     pub rounds: u64,
-    /// Battles, an unfinished last round's included (0 for an infinite game).
+    /// Battles, an unfinished last round's included (for an infinite game, those of its first
+    /// `cycle_start + cycle_length` rounds).
     pub battles: u64,
-    /// Wars, an unfinished last round's included (0 for an infinite game).
+    /// Wars, an unfinished last round's included (for an infinite game, those of its first
+    /// `cycle_start + cycle_length` rounds).
     pub wars: u64,
 }
 
@@ -451,7 +454,7 @@ impl Engine {
     }
 
     /// Names the cycle of seed `seed`'s game, which the fast path found to repeat every
-    /// `cycle_length` rounds from round `cycle_start` (RULES.md, "Distinct cycles"): writes
+    /// `cycle_length` rounds from round `cycle_start` (`docs/rules.md`, "Distinct cycles"): writes
     /// its least state to `least` (each hand's values from 1, then `SEPARATOR`), and with
     /// `mirrored` (two players) the least state of the mirror cycle, the hands exchanged.
     /// The cycle is walked again (on the packed path where the setting has one, else on the
@@ -673,7 +676,7 @@ impl Engine {
     }
 }
 
-/// In a written state (RULES.md, "Distinct cycles"), what follows each hand: stronger than
+/// In a written state (`docs/rules.md`, "Distinct cycles"), what follows each hand: stronger than
 /// every value.
 pub const SEPARATOR: u8 = u8::MAX;
 
@@ -889,7 +892,7 @@ fn decide<O: Observer>(
 }
 
 /// Player `p`'s top card, revealed or put face down. With won piles, an empty hand first takes
-/// its shuffled won pile (RULES.md), and the trace says so.
+/// its shuffled won pile (`docs/rules.md`), and the trace says so.
 #[inline(always)]
 fn draw<O: Observer>(hands: &mut Hands, p: usize, observer: &mut O) -> Card {
     if hands.must_take_pile(p) {
@@ -1061,54 +1064,16 @@ fn take_table<O: Observer>(
         hands.win(winner, cards);
         return finish_round(hands, tally, winner);
     }
-    let of = |p: usize| {
-        cards
-            .iter()
-            .zip(owners.iter())
-            .filter(move |(_, &o)| o as usize == p)
-            .map(|(&c, _)| c)
+    let players = rules.players();
+    let mut pickup = TablePickUp {
+        cards,
+        owners,
+        from,
+        players,
+        gathered,
+        rng,
     };
-    let others = (0..rules.players()).filter(|&p| p != winner);
-    match order {
-        Order::Reveal => unreachable!("taken above"),
-        Order::ByPlayer(Place::InTurn) => {
-            for p in 0..rules.players() {
-                gathered.extend(of(p));
-            }
-        }
-        Order::ByPlayer(Place::First) => {
-            gathered.extend(of(winner));
-            for p in others {
-                gathered.extend(of(p));
-            }
-        }
-        Order::ByPlayer(Place::Last) => {
-            for p in others {
-                gathered.extend(of(p));
-            }
-            gathered.extend(of(winner));
-        }
-        Order::DecidingFirst(rest) => {
-            let deciding = from..cards.len();
-            let is_winner = |&(_, &o): &(&Card, &u8)| o as usize == winner;
-            let battle = || {
-                cards[deciding.clone()]
-                    .iter()
-                    .zip(&owners[deciding.clone()])
-            };
-            gathered.extend(battle().filter(is_winner).map(|(&c, _)| c));
-            gathered.extend(battle().filter(|x| !is_winner(x)).map(|(&c, _)| c));
-            match rest {
-                Rest::Reversed => gathered.extend(cards[..from].iter().rev()),
-                Rest::AsRevealed => gathered.extend_from_slice(&cards[..from]),
-            }
-        }
-        Order::Strongest => strongest_first(cards, gathered),
-        Order::Shuffled => {
-            gathered.extend_from_slice(cards);
-            rng.shuffle(gathered);
-        }
-    }
+    gather(order, &mut pickup, winner);
     if O::ACTIVE {
         observer.took(winner, gathered);
     }
@@ -1116,21 +1081,91 @@ fn take_table<O: Observer>(
     finish_round(hands, tally, winner)
 }
 
+/// The general round's table (`cards`, each played by `owners`; the deciding battle from
+/// `from` on) as the gather reads it, and the winner's pick-up.
+struct TablePickUp<'a> {
+    cards: &'a [Card],
+    owners: &'a [u8],
+    from: usize,
+    players: usize,
+    gathered: &'a mut Vec<Card>,
+    rng: &'a mut SplitMix64,
+}
+
+impl PickUp for TablePickUp<'_> {
+    #[inline(always)]
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    #[inline(always)]
+    fn put_player(&mut self, p: usize, direction: Direction) {
+        let own = self.cards.iter().zip(self.owners);
+        let mut put = |(&card, &owner): (&Card, &u8)| {
+            if owner as usize == p {
+                self.gathered.push(card);
+            }
+        };
+        match direction {
+            Direction::AsPlayed => own.for_each(&mut put),
+            Direction::LatestFirst => own.rev().for_each(&mut put),
+        }
+    }
+
+    #[inline(always)]
+    fn put_deciding(&mut self, p: usize) {
+        let battle = self.cards[self.from..].iter();
+        for (&card, &owner) in battle.zip(&self.owners[self.from..]) {
+            if owner as usize == p {
+                self.gathered.push(card);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn put_earlier(&mut self, direction: Direction) {
+        let earlier = &self.cards[..self.from];
+        match direction {
+            Direction::AsPlayed => self.gathered.extend_from_slice(earlier),
+            Direction::LatestFirst => self.gathered.extend(earlier.iter().rev()),
+        }
+    }
+
+    #[inline(always)]
+    fn put_revealed(&mut self) {
+        self.gathered.extend_from_slice(self.cards);
+    }
+
+    #[inline(always)]
+    fn put_strongest(&mut self) {
+        strongest_first(self.cards, self.gathered);
+    }
+
+    #[inline(always)]
+    fn put_shuffled(&mut self) {
+        let from = self.gathered.len();
+        self.gathered.extend_from_slice(self.cards);
+        self.rng.shuffle(&mut self.gathered[from..]);
+    }
+}
+
 /// The `sorted` gather: `cards` by value, strongest first, equal values in their order on the
 /// table. A counting sort: stable, and no allocation (`out` has room for every card).
 fn strongest_first(cards: &[Card], out: &mut Vec<Card>) {
-    let mut starts = [0usize; 65];
+    const SLOTS: usize = MAX_VALUES as usize + 1;
+    let mut starts = [0usize; SLOTS];
+    let top = MAX_VALUES as usize - 1;
     for card in cards {
-        starts[63 - card.value() as usize + 1] += 1;
+        starts[top - card.value() as usize + 1] += 1;
     }
-    for i in 1..starts.len() {
+    for i in 1..SLOTS {
         starts[i] += starts[i - 1];
     }
-    out.clear();
-    out.resize(cards.len(), Card::default());
+    let from = out.len();
+    out.resize(from + cards.len(), Card::default());
     for &card in cards {
-        let slot = &mut starts[63 - card.value() as usize];
-        out[*slot] = card;
+        let slot = &mut starts[top - card.value() as usize];
+        out[from + *slot] = card;
         *slot += 1;
     }
 }

@@ -3,31 +3,32 @@
 //! When two players share at most 16 cards (32 with `u128`) of at most 15 values, each hand fits
 //! in one word: four bits a card, the top card in the lowest bits, each value stored plus one so
 //! that an empty place reads 0. Revealing is a shift, taking the table is one shift and one or,
-//! and the two words are the whole state of the game (values only, as RULES.md defines it), so
-//! Brent's cycle detection costs one comparison a round (none in the first 64, where most games
-//! end) and needs no snapshots: the cycle start is found by replaying the game, which is cheap
+//! and the two words are the whole state of the game (values only, as `docs/rules.md` defines
+//! it), so Brent's cycle detection costs one comparison a round (none in the first 64, where
+//! most games end) and needs no snapshots: the cycle start is found by replaying the game, which is cheap
 //! at this size.
 //!
 //! A run of `lex` deals (the exhaustive walk) is one loop (`play_lex`): the rules are read once,
 //! each deal is the next arrangement stepped in place and packed, and its game played inline.
 //! In open war, where each battle takes one card a hand, a game resumes from the last of the
 //! previous deal's first rounds that revealed only cards the two deals share (`Prefix`).
-//! Open war gathered in the `natural` order (`bataille`) plays a war of one battle without a
-//! branch (`round_open`): ties come at random, one round in four. The decks the research studies
-//! (4x4, 4x5, 1x10, 2x8, 4x8) all fit; every other game takes the engine's general fast paths.
+//! Open war gathered deciding battle first (`bataille`) plays a war of one battle without a
+//! branch (`round_open`): ties come at random, one round in four. The decks the research
+//! studies (4x4, 4x5, 1x10, 2x8, 4x8) all fit; every other game takes the engine's general
+//! fast paths.
 //!
 //! Every rule comes from where it is defined: the two-card comparison from `pair::p1_wins`
 //! (tested against `Strength` for every pair), the short-war policy from `super::short_war`, and
-//! the gather orders from RULES.md, each checked against the general path in `tests/engine.rs`.
+//! the gather orders from `rules::gather`, which this kernel's tables implement (`PickUp`);
+//! `tests/suite/engine.rs` checks every path against the general one.
 
 use super::cycle::{self, Brent, Copies, Replay};
 use super::pair::{p1_wins, OORLOG, PLAIN};
 use super::{short_war, GameResult, Outcome};
 use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::{dealt_span, Dealer};
-use crate::rules::{
-    holds_war, war_cards, with_gather_code, Card, Deal, Gather, Order, Place, Rest, Rules,
-};
+use crate::rules::{gather, holds_war, war_cards, with_gather_code, Card, Deal, Direction};
+use crate::rules::{of_two, Gather, Order, PickUp, Rules, TwoCards};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hint::select_unpredictable;
@@ -37,6 +38,7 @@ use std::ops::{BitAnd, BitOr, BitXor, Not, Range, Shl, Shr, Sub};
 pub(crate) trait Word:
     Copy
     + Ord
+    + Default
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
     + BitOr<Output = Self>
@@ -59,6 +61,8 @@ pub(crate) trait Word:
     fn of64(x: u64) -> Self;
     /// The word, widened (the key of `KnownCycles`).
     fn wide(self) -> u128;
+    /// The first `count` cards (nibbles) in the reverse order; 0 past them.
+    fn reverse_nibbles(self, count: u32) -> Self;
 }
 
 macro_rules! word {
@@ -95,6 +99,17 @@ macro_rules! word {
             fn all_if(yes: bool) -> $t {
                 (yes as $t).wrapping_neg()
             }
+            #[inline(always)]
+            fn reverse_nibbles(self, count: u32) -> $t {
+                if count == 0 {
+                    return 0;
+                }
+                // The bytes reversed, then the two nibbles of each byte.
+                let low = <$t>::MAX / 0xFF * 0x0F;
+                let x = self.swap_bytes();
+                let x = (x >> 4) & low | (x & low) << 4;
+                x >> (<$t>::BITS - 4 * count)
+            }
         }
     };
 }
@@ -124,39 +139,8 @@ pub(crate) fn width(rules: &Rules, total: usize) -> Option<Width> {
     }
 }
 
-// Gather orders are const parameters (`Gather::code`), each compiled to its own loop, plus
-// this kernel's own for open war:
-/// The gathers whose table starts with the deciding battle (`natural`, `pair-first`) in open
-/// war (no face-down cards), whose rounds play their first war without a branch
-/// (`round_open`): `OPEN` plus the gather's code.
-const OPEN: u8 = 16;
-
-/// The gather a const parameter stands for.
-const fn gather_of(code: u8) -> Gather {
-    Gather::of_code(code % OPEN)
-}
-
-/// Whether a const parameter is one of `OPEN`'s.
-const fn open(code: u8) -> bool {
-    code >= OPEN
-}
-
-/// Whether the table's earlier cards go in reveal order after the deciding pair
-/// (`pair-first`): `war` builds them as they come, player 1's card first at each step.
-const fn earlier_as_revealed(code: u8) -> bool {
-    matches!(
-        gather_of(code).order(),
-        Order::DecidingFirst(Rest::AsRevealed)
-    )
-}
-
-/// Whether the table's earlier cards go latest first (`natural`): `war` builds them as they come.
-const fn earlier_reversed(code: u8) -> bool {
-    matches!(
-        gather_of(code).order(),
-        Order::DecidingFirst(Rest::Reversed)
-    )
-}
+// Gather orders are const parameters (`Gather::code`), each compiled to its own loop; so is
+// whether open war's first war is played without a branch (`OPEN`, see `round_open`).
 
 /// Plays the game dealt from `deck` (anything with a value, in deal order) under `rules`, which
 /// `width` accepted for this deck.
@@ -293,7 +277,7 @@ struct NameCycle<'a, W> {
 
 impl<W: Word> Kernel<W> for NameCycle<'_, W> {
     type Out = ();
-    fn go<const RANK: u8, const GATHER: u8>(self, p: &Params) {
+    fn go<const RANK: u8, const GATHER: u8, const OPEN: bool>(self, p: &Params) {
         let NameCycle {
             hands,
             span: [cycle_start, cycle_length],
@@ -302,7 +286,7 @@ impl<W: Word> Kernel<W> for NameCycle<'_, W> {
             mut mirrored,
         } = self;
         let mut game = Game::new(hands);
-        let mut replay = FromStart::<W, RANK, GATHER> { start: game, p };
+        let mut replay = FromStart::<W, RANK, GATHER, OPEN> { start: game, p };
         replay.rebuild(&mut game, cycle_start);
         // A known cycle is named once: both its names are kept.
         let cycle = p
@@ -470,7 +454,7 @@ fn play_words<W: Word>(rules: &Rules, hands: [(W, u32); 2]) -> GameResult {
 /// (`OneGame`) or a walk of `lex` deals (`LexWalk`). `with_rules` alone reads them.
 trait Kernel<W: Word> {
     type Out;
-    fn go<const RANK: u8, const GATHER: u8>(self, p: &Params) -> Self::Out;
+    fn go<const RANK: u8, const GATHER: u8, const OPEN: bool>(self, p: &Params) -> Self::Out;
 }
 
 /// Runs `kernel` for `rules`' ranking and gather order, on games of `total` cards.
@@ -492,20 +476,31 @@ fn with_rules<W: Word, K: Kernel<W>>(
         ace: s.ace.map_or(u8::MAX, |a| a + 1),
         low_top: s.low_top + 1,
     };
+    // Open war's rounds play their first war without a branch (`round_open`) in every order
+    // whose runs its table holds.
+    let open = rules.face_down() == 0 && open_round_plays(rules.gather().order());
     macro_rules! go {
         ($gather:expr) => {
-            if s.is_plain() {
-                kernel.go::<PLAIN, { $gather }>(&params)
-            } else {
-                kernel.go::<OORLOG, { $gather }>(&params)
+            match (s.is_plain(), open) {
+                (true, false) => kernel.go::<PLAIN, { $gather }, false>(&params),
+                (true, true) => kernel.go::<PLAIN, { $gather }, true>(&params),
+                (false, false) => kernel.go::<OORLOG, { $gather }, false>(&params),
+                (false, true) => kernel.go::<OORLOG, { $gather }, true>(&params),
             }
         };
     }
-    let open_war = rules.face_down() == 0;
-    match rules.gather() {
-        Gather::Natural if open_war => go!(OPEN + Gather::Natural.code()),
-        Gather::PairFirst if open_war => go!(OPEN + Gather::PairFirst.code()),
-        gather => with_gather_code!(gather, go),
+    with_gather_code!(rules.gather(), go)
+}
+
+/// Whether `round_open` plays rounds gathered in `order`: those that put the deciding battle
+/// first, whose table it builds from the two pairs without a branch. The others play a tie
+/// through `war`; measured (4x4 walk, one thread, 5,000,000 deals), `winner-first` through
+/// `round_open` is 47% more instructions and 2 to 7% slower than through `war`, more work than
+/// the mispredicted branches it saves.
+const fn open_round_plays(order: Order) -> bool {
+    match order {
+        Order::DecidingFirst(_) => true,
+        Order::Reveal | Order::ByPlayer(..) | Order::Strongest | Order::Shuffled => false,
     }
 }
 
@@ -515,8 +510,8 @@ struct OneGame<W>([(W, u32); 2]);
 impl<W: Word> Kernel<W> for OneGame<W> {
     type Out = GameResult;
     #[inline(always)]
-    fn go<const RANK: u8, const GATHER: u8>(self, p: &Params) -> GameResult {
-        run_one::<W, RANK, GATHER>(Game::new(self.0), p)
+    fn go<const RANK: u8, const GATHER: u8, const OPEN: bool>(self, p: &Params) -> GameResult {
+        run_one::<W, RANK, GATHER, OPEN>(Game::new(self.0), p)
     }
 }
 
@@ -533,7 +528,7 @@ struct LexWalk<'a, F> {
 impl<W: Word, F: FnMut(u64, &GameResult, Weight)> Kernel<W> for LexWalk<'_, F> {
     type Out = ();
     #[inline(always)]
-    fn go<const RANK: u8, const GATHER: u8>(self, p: &Params) {
+    fn go<const RANK: u8, const GATHER: u8, const OPEN: bool>(self, p: &Params) {
         let LexWalk {
             dealer,
             seeds,
@@ -545,8 +540,8 @@ impl<W: Word, F: FnMut(u64, &GameResult, Weight)> Kernel<W> for LexWalk<'_, F> {
         let mut prefix = (p.face_down == 0).then(|| Prefix::new(pack.spans.map(|s| s.2 as u32)));
         let mut play = |seed, hands: [(W, u32); 2], weight| {
             let result = match &mut prefix {
-                Some(prefix) => prefix.play::<RANK, GATHER>(hands, p),
-                None => run::<W, RANK, GATHER>(Game::new(hands), p),
+                Some(prefix) => prefix.play::<RANK, GATHER, OPEN>(hands, p),
+                None => run::<W, RANK, GATHER, OPEN>(Game::new(hands), p),
             };
             each(seed, &result, weight);
         };
@@ -638,7 +633,7 @@ impl<W: Word> Prefix<W> {
 
     /// Plays the game whose packed hands are `hands`.
     #[inline(always)]
-    fn play<const RANK: u8, const GATHER: u8>(
+    fn play<const RANK: u8, const GATHER: u8, const OPEN: bool>(
         &mut self,
         hands: [(W, u32); 2],
         p: &Params,
@@ -675,7 +670,7 @@ impl<W: Word> Prefix<W> {
         // A fixed number of rounds, each kept if it is still in the deal's cards: a loop
         // that stopped with them would mispredict its end once a game.
         for _ in 0..KEPT_AFTER_RESUMING {
-            if let Some(outcome) = round::<W, RANK, GATHER>(&mut game, p) {
+            if let Some(outcome) = round::<W, RANK, GATHER, OPEN>(&mut game, p) {
                 return game.result(outcome);
             }
             let played = game.rounds + game.wars;
@@ -687,7 +682,7 @@ impl<W: Word> Prefix<W> {
             let with = self.played & !(0xFF << lane) | played << lane;
             self.played = select_unpredictable(keep, with, self.played);
         }
-        run_on::<W, RANK, GATHER>(start, game, p)
+        run_on::<W, RANK, GATHER, OPEN>(start, game, p)
     }
 }
 
@@ -749,30 +744,36 @@ const FIRST_WINDOW: u64 = 64;
 
 /// `run`, out of line: one game from outside a walk.
 #[inline(never)]
-fn run_one<W: Word, const RANK: u8, const GATHER: u8>(start: Game<W>, p: &Params) -> GameResult {
-    run::<W, RANK, GATHER>(start, p)
+fn run_one<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
+    start: Game<W>,
+    p: &Params,
+) -> GameResult {
+    run::<W, RANK, GATHER, OPEN>(start, p)
 }
 
 /// Plays rounds until the game ends or repeats its state: the first `FIRST_WINDOW` rounds
 /// here, the rest in `run_long`.
 #[inline(always)]
-fn run<W: Word, const RANK: u8, const GATHER: u8>(start: Game<W>, p: &Params) -> GameResult {
-    run_on::<W, RANK, GATHER>(start, start, p)
+fn run<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
+    start: Game<W>,
+    p: &Params,
+) -> GameResult {
+    run_on::<W, RANK, GATHER, OPEN>(start, start, p)
 }
 
 /// `run` from `game`, which `start` became after fewer than `FIRST_WINDOW` rounds.
 #[inline(always)]
-fn run_on<W: Word, const RANK: u8, const GATHER: u8>(
+fn run_on<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
     start: Game<W>,
     mut game: Game<W>,
     p: &Params,
 ) -> GameResult {
     loop {
-        if let Some(outcome) = round::<W, RANK, GATHER>(&mut game, p) {
+        if let Some(outcome) = round::<W, RANK, GATHER, OPEN>(&mut game, p) {
             return game.result(outcome);
         }
         if game.rounds == FIRST_WINDOW {
-            return run_long::<W, RANK, GATHER>(start, game, p);
+            return run_long::<W, RANK, GATHER, OPEN>(start, game, p);
         }
     }
 }
@@ -781,7 +782,7 @@ fn run_on<W: Word, const RANK: u8, const GATHER: u8>(
 /// state (`cycle::Brent`, its first tortoise the state after round `FIRST_WINDOW`). One
 /// rarely taken branch a round: player 1's hand alone almost never matches the tortoise's.
 #[inline(never)]
-fn run_long<W: Word, const RANK: u8, const GATHER: u8>(
+fn run_long<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
     start: Game<W>,
     mut game: Game<W>,
     p: &Params,
@@ -793,17 +794,18 @@ fn run_long<W: Word, const RANK: u8, const GATHER: u8>(
     // The last round whose state was looked for among the known cycles, and not found.
     let mut unknown = 0;
     loop {
-        if let Some(outcome) = round::<W, RANK, GATHER>(&mut game, p) {
+        if let Some(outcome) = round::<W, RANK, GATHER, OPEN>(&mut game, p) {
             return game.result(outcome);
         }
         if (game.h0 == h0) | (game.rounds == next_save) {
             if let Some(length) = brent.step(game.rounds, &game, true) {
-                return infinite::<W, RANK, GATHER>(start, game.rounds, length, p);
+                return infinite::<W, RANK, GATHER, OPEN>(start, game.rounds, length, p);
             }
             (h0, next_save) = (brent.tortoise().map_or(h0, |t| t.h0), brent.next_save());
         }
         if game.rounds.is_multiple_of(KNOWN_EVERY) {
-            if let Some(result) = on_known_cycle::<W, RANK, GATHER>(start, &game, unknown, p) {
+            if let Some(result) = on_known_cycle::<W, RANK, GATHER, OPEN>(start, &game, unknown, p)
+            {
                 return result;
             }
             unknown = game.rounds;
@@ -814,7 +816,7 @@ fn run_long<W: Word, const RANK: u8, const GATHER: u8>(
 /// The result of the game from `start` if `game` (a state it reached) is on a known cycle;
 /// its state after round `unknown` was on none, so its cycle starts after that round.
 #[inline(never)]
-fn on_known_cycle<W: Word, const RANK: u8, const GATHER: u8>(
+fn on_known_cycle<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
     start: Game<W>,
     game: &Game<W>,
     unknown: u64,
@@ -823,7 +825,7 @@ fn on_known_cycle<W: Word, const RANK: u8, const GATHER: u8>(
     let known = p.known?.borrow();
     let &cycle = known.states.get(&KnownCycles::key(game))?;
     let (length, wars) = known.periods[cycle as usize];
-    let mut replay = FromStart::<W, RANK, GATHER> { start, p };
+    let mut replay = FromStart::<W, RANK, GATHER, OPEN> { start, p };
     let mut at = start;
     replay.rebuild(&mut at, unknown);
     while !known.states.contains_key(&KnownCycles::key(&at)) {
@@ -856,12 +858,14 @@ impl<W: Word> Copies<Game<W>> for Game<W> {
 
 /// A looping game replayed from its deal: no snapshots are kept, since a game of so few cards
 /// replays cheaply.
-struct FromStart<'a, 'b, W, const RANK: u8, const GATHER: u8> {
+struct FromStart<'a, 'b, W, const RANK: u8, const GATHER: u8, const OPEN: bool> {
     start: Game<W>,
     p: &'a Params<'b>,
 }
 
-impl<W: Word, const RANK: u8, const GATHER: u8> Replay for FromStart<'_, '_, W, RANK, GATHER> {
+impl<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool> Replay
+    for FromStart<'_, '_, W, RANK, GATHER, OPEN>
+{
     type Live = Game<W>;
 
     fn rebuild(&mut self, game: &mut Game<W>, round: u64) {
@@ -873,7 +877,7 @@ impl<W: Word, const RANK: u8, const GATHER: u8> Replay for FromStart<'_, '_, W, 
 
     #[inline(always)]
     fn step(&mut self, game: &mut Game<W>) {
-        let end = round::<W, RANK, GATHER>(game, self.p);
+        let end = round::<W, RANK, GATHER, OPEN>(game, self.p);
         debug_assert!(end.is_none(), "a cycling game ended in its replay");
     }
 
@@ -887,14 +891,14 @@ impl<W: Word, const RANK: u8, const GATHER: u8> Replay for FromStart<'_, '_, W, 
 /// of the rounds up to its first recurrence.
 #[cold]
 #[inline(never)]
-fn infinite<W: Word, const RANK: u8, const GATHER: u8>(
+fn infinite<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
     start: Game<W>,
     now: u64,
     length: u64,
     p: &Params,
 ) -> GameResult {
     let (mut behind, mut ahead) = (start, start);
-    let mut replay = FromStart::<W, RANK, GATHER> { start, p };
+    let mut replay = FromStart::<W, RANK, GATHER, OPEN> { start, p };
     let ghosts = [&mut behind, &mut ahead];
     let cycle_start = cycle::cycle_start(&mut replay, ghosts, now - length, u64::MAX, length);
     if let Some(known) = p.known.filter(|_| length >= KNOWN_FROM_LENGTH) {
@@ -918,18 +922,18 @@ fn infinite<W: Word, const RANK: u8, const GATHER: u8>(
 
 /// Plays one round; the game's end if it ended. Both hands hold cards when it starts.
 #[inline(always)]
-fn round<W: Word, const RANK: u8, const GATHER: u8>(
+fn round<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
     game: &mut Game<W>,
     p: &Params,
 ) -> Option<Outcome> {
-    if open(GATHER) {
-        return round_open::<W, RANK, GATHER>(game, p);
+    if OPEN {
+        return round_open::<W, RANK, GATHER, OPEN>(game, p);
     }
     // Values kept in full words: no narrowing or widening on the way to the pair.
     let fifteen = W::of(15);
     let (a, b) = (game.h0 & fifteen, game.h1 & fifteen);
     if a == b {
-        return war::<W, RANK, GATHER>(game, p);
+        return war::<W, RANK, GATHER, OPEN>(game, p);
     }
     // Plain: the words compare as the values do. Otherwise the one two-card comparison.
     let p1 = if RANK == PLAIN {
@@ -937,11 +941,8 @@ fn round<W: Word, const RANK: u8, const GATHER: u8>(
     } else {
         p1_wins::<RANK>(a.nibble(0), b.nibble(0), p.ace, p.low_top)
     };
-    let order = gather_of(GATHER).battle_order();
-    let swap = order.p2_first(p1, b > a, || {
-        unreachable!("`width` refuses the random gather")
-    });
-    let (first, second) = if swap { (b, a) } else { (a, b) };
+    let battle = TwoCards::new([a, b], || unreachable!("`width` refuses the random gather"));
+    let [first, second] = battle.gathered(Gather::of_code(GATHER).order(), p1);
     let pair = first | second << 4;
     take(game, p, p1, (game.h0 >> 4, game.h1 >> 4), pair, 4)
 }
@@ -974,12 +975,12 @@ fn take<W: Word>(
     None
 }
 
-/// A round of open war (no card face down) gathered in the `natural` order, with a war of one
-/// battle played without a branch. A tie opens one round in four, at random: a branch on it
-/// is mispredicted, and a misprediction costs as much as the whole round. Only a war of two
-/// battles or more, or one a player cannot finish, goes to `war`.
+/// A round of open war (no card face down), with a war of one battle played without a branch.
+/// A tie opens one round in four, at random: a branch on it is mispredicted, and a
+/// misprediction costs as much as the whole round. Only a war of two battles or more, or one a
+/// player cannot finish, goes to `war`.
 #[inline(always)]
-fn round_open<W: Word, const RANK: u8, const GATHER: u8>(
+fn round_open<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
     game: &mut Game<W>,
     p: &Params,
 ) -> Option<Outcome> {
@@ -988,7 +989,7 @@ fn round_open<W: Word, const RANK: u8, const GATHER: u8>(
     let (a0, b0) = (h0 & fifteen, h1 & fifteen);
     // Two ties in a row: a war of two battles or more, for `war`.
     if (h0 ^ h1) & W::of(0xFF) == W::ZERO {
-        return war::<W, RANK, GATHER>(game, p);
+        return war::<W, RANK, GATHER, OPEN>(game, p);
     }
     let tie = a0 == b0;
     // The deciding battle's cards: the second ones after a tie.
@@ -998,7 +999,7 @@ fn round_open<W: Word, const RANK: u8, const GATHER: u8>(
     // loses the deciding battle below, which leaves that player nothing: the test waits for
     // the game's end. Oorlog's 2 beats an ace, and might beat an empty place.
     if RANK != PLAIN && tie && (a == W::ZERO || b == W::ZERO) {
-        return war::<W, RANK, GATHER>(game, p);
+        return war::<W, RANK, GATHER, OPEN>(game, p);
     }
     // Plain: the words compare as the values do. Otherwise the one two-card comparison.
     let p1 = if RANK == PLAIN {
@@ -1006,27 +1007,95 @@ fn round_open<W: Word, const RANK: u8, const GATHER: u8>(
     } else {
         p1_wins::<RANK>(a.nibble(0), b.nibble(0), p.ace, p.low_top)
     };
-    let (won_card, lost_card) = if p1 { (a, b) } else { (b, a) };
-    // `natural`: the deciding pair, winner first, then the tied pair (player 2's card first;
-    // both are `a0`).
-    let tied_pair = (a0 | a0 << 4) << 8;
-    let table = won_card | lost_card << 4 | (tied_pair & W::all_if(tie));
+    let mut pickup = OpenRound {
+        tied: a0,
+        deciding: [a, b],
+        tie,
+        table: Nibbles::default(),
+    };
+    gather(
+        Gather::of_code(GATHER).order(),
+        &mut pickup,
+        usize::from(!p1),
+    );
     // Bits each player put on the table.
     let down = shown + 4;
     let rest = (h0 >> down, h1 >> down);
     // A player without a second card for a war lands here too, left with nothing: `war`
     // applies the short-war policy (and plays a war that ends the game as any other).
     if (if p1 { rest.1 } else { rest.0 }) == W::ZERO && tie {
-        return war::<W, RANK, GATHER>(game, p);
+        return war::<W, RANK, GATHER, OPEN>(game, p);
     }
     game.wars += u64::from(tie);
-    take(game, p, p1, rest, table, down)
+    take(game, p, p1, rest, pickup.table.word, down)
+}
+
+/// A pick-up being built in a word: its cards from the lowest nibble, `bits` of them so far.
+#[derive(Clone, Copy, Default)]
+struct Nibbles<W> {
+    word: W,
+    bits: u32,
+}
+
+impl<W: Word> Nibbles<W> {
+    /// Puts `count` cards (`run`, the first lowest) after those so far.
+    #[inline(always)]
+    fn put(&mut self, run: W, count: u32) {
+        self.word = self.word | run << self.bits;
+        self.bits += 4 * count;
+    }
+}
+
+/// The table of a round of open war that `round_open` plays, a tie or not, and its pick-up:
+/// the deciding pair, and with a tie the tied pair before it (the same value for both).
+struct OpenRound<W> {
+    tied: W,
+    deciding: [W; 2],
+    tie: bool,
+    table: Nibbles<W>,
+}
+
+impl<W: Word> PickUp for OpenRound<W> {
+    #[inline(always)]
+    fn players(&self) -> usize {
+        2
+    }
+    #[inline(always)]
+    fn others(_: usize, winner: usize) -> impl Iterator<Item = usize> {
+        std::iter::once(1 - winner)
+    }
+    #[inline(always)]
+    fn put_player(&mut self, _: usize, _: Direction) {
+        unreachable!("`open_round_plays` takes the orders that put the deciding battle first")
+    }
+    #[inline(always)]
+    fn put_deciding(&mut self, p: usize) {
+        self.table.put(of_two(self.deciding, p), 1);
+    }
+    #[inline(always)]
+    fn put_earlier(&mut self, direction: Direction) {
+        // Two cards of the same value: either direction reads them alike.
+        let (Direction::AsPlayed | Direction::LatestFirst) = direction;
+        let pair = self.tied | self.tied << 4;
+        self.table
+            .put(pair & W::all_if(self.tie), 2 * u32::from(self.tie));
+    }
+    #[inline(always)]
+    fn put_revealed(&mut self) {
+        unreachable!("`open_round_plays` takes the orders that put the deciding battle first")
+    }
+    fn put_strongest(&mut self) {
+        unreachable!("`open_round_plays` takes the orders that put the deciding battle first")
+    }
+    fn put_shuffled(&mut self) {
+        unreachable!("`width` refuses the random gather")
+    }
 }
 
 /// The tie opening a round (both top cards equal): wars until one player takes the table, or
 /// the game ends because a player is short of cards (the short-war policy).
 #[inline(always)]
-fn war<W: Word, const RANK: u8, const GATHER: u8>(
+fn war<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
     game: &mut Game<W>,
     p: &Params,
 ) -> Option<Outcome> {
@@ -1035,14 +1104,22 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
     // What each hand holds past the table, and how many cards each has put on it.
     let (mut r0, mut r1) = (game.h0 >> 4, game.h1 >> 4);
     let mut m = 1;
-    // Every card on the table but the deciding pair, built as the cards come: for `natural`
-    // latest first, player 2's card before player 1's at each step (shifts by constants); for
-    // `pair-first` in reveal order. Unused by the other gathers.
-    let mut earlier = if earlier_as_revealed(GATHER) {
-        W::of(game.h0.nibble(0)) | W::of(game.h1.nibble(0)) << 4
-    } else {
-        W::of(game.h1.nibble(0)) | W::of(game.h0.nibble(0)) << 4
+    // The cards before the deciding battle, built as they come in the direction the gather
+    // reads them (`Order::earlier`): player 1's card, then player 2's, at each step, or the
+    // reverse of that. Unused by the other gathers.
+    let earlier_direction = Gather::of_code(GATHER).order().earlier();
+    let mut earlier = W::ZERO;
+    let mut lay = |r0: W, r1: W, step: u32| match earlier_direction {
+        Some(Direction::LatestFirst) => {
+            earlier = earlier << 8 | W::of(r1.nibble(0)) | W::of(r0.nibble(0)) << 4;
+        }
+        Some(Direction::AsPlayed) => {
+            let pair = W::of(r0.nibble(0)) | W::of(r1.nibble(0)) << 4;
+            earlier = earlier | pair << (8 * step);
+        }
+        None => {}
     };
+    lay(game.h0, game.h1, 0);
     // Cards the shorter hand holds past the table.
     let mut spare = len0.min(len1) - 1;
     let p1 = loop {
@@ -1058,16 +1135,10 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
             }
         };
         spare -= war_cards(down as usize) as u32;
-        if earlier_reversed(GATHER) {
-            for _ in 0..down {
-                earlier = earlier << 8 | W::of(r1.nibble(0)) | W::of(r0.nibble(0)) << 4;
-                (r0, r1) = (r0 >> 4, r1 >> 4);
-            }
-        } else if earlier_as_revealed(GATHER) {
+        if earlier_direction.is_some() {
             // Each player has put `m + i` cards down before this one.
             for i in 0..down {
-                let pair = W::of(r0.nibble(0)) | W::of(r1.nibble(0)) << 4;
-                earlier = earlier | pair << (8 * (m + i));
+                lay(r0, r1, m + i);
                 (r0, r1) = (r0 >> 4, r1 >> 4);
             }
         } else {
@@ -1075,19 +1146,108 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
         }
         m += war_cards(down as usize) as u32;
         let (x, y) = (r0.nibble(0), r1.nibble(0));
-        (r0, r1) = (r0 >> 4, r1 >> 4);
         if x != y {
+            (r0, r1) = (r0 >> 4, r1 >> 4);
             break p1_wins::<RANK>(x, y, p.ace, p.low_top);
         }
-        if earlier_reversed(GATHER) {
-            earlier = earlier << 8 | W::of(y) | W::of(x) << 4;
-        } else if earlier_as_revealed(GATHER) {
-            // The `m - 1` cards each before this tie are in `earlier` already.
-            earlier = earlier | (W::of(x) | W::of(y) << 4) << (8 * (m - 1));
-        }
+        lay(r0, r1, m - 1);
+        (r0, r1) = (r0 >> 4, r1 >> 4);
     };
-    let table = take_table::<W, GATHER>(game.h0, game.h1, m, p1, earlier);
-    take(game, p, p1, (r0, r1), table, 4 * m)
+    // The table: the first `m` cards of each hand.
+    let mask = (W::ONE << (4 * m)) - W::ONE;
+    let mut pickup = WarTable {
+        cards: [game.h0 & mask, game.h1 & mask],
+        m,
+        earlier,
+        table: Nibbles::default(),
+    };
+    gather(
+        Gather::of_code(GATHER).order(),
+        &mut pickup,
+        usize::from(!p1),
+    );
+    take(game, p, p1, (r0, r1), pickup.table.word, 4 * m)
+}
+
+/// A war's table, the first `m` cards of each hand (`cards`, each its player's run as played,
+/// the first lowest), and its pick-up.
+struct WarTable<W> {
+    cards: [W; 2],
+    m: u32,
+    /// The cards before the deciding battle, as `war` built them in the gather's direction.
+    earlier: W,
+    table: Nibbles<W>,
+}
+
+impl<W: Word> WarTable<W> {
+    /// Both players' cards in reveal order: player 1's, then player 2's, at each step.
+    #[inline(always)]
+    fn interleaved(&self) -> W {
+        let [c0, c1] = self.cards;
+        let mut table = W::ZERO;
+        for j in 0..self.m {
+            table = table | W::of(c0.nibble(j)) << (8 * j) | W::of(c1.nibble(j)) << (8 * j + 4);
+        }
+        table
+    }
+
+    /// Puts `run`, `count` cards, read in `direction`.
+    #[inline(always)]
+    fn put(&mut self, run: W, count: u32, direction: Direction) {
+        let run = match direction {
+            Direction::AsPlayed => run,
+            Direction::LatestFirst => run.reverse_nibbles(count),
+        };
+        self.table.put(run, count);
+    }
+}
+
+impl<W: Word> PickUp for WarTable<W> {
+    #[inline(always)]
+    fn players(&self) -> usize {
+        2
+    }
+    #[inline(always)]
+    fn others(_: usize, winner: usize) -> impl Iterator<Item = usize> {
+        std::iter::once(1 - winner)
+    }
+    #[inline(always)]
+    fn put_player(&mut self, p: usize, direction: Direction) {
+        self.put(of_two(self.cards, p), self.m, direction);
+    }
+    #[inline(always)]
+    fn put_deciding(&mut self, p: usize) {
+        // The deciding card is the last of each player's run.
+        self.table
+            .put(of_two(self.cards, p) >> (4 * (self.m - 1)), 1);
+    }
+    #[inline(always)]
+    fn put_earlier(&mut self, _: Direction) {
+        // Built in this direction already (`Order::earlier`).
+        self.table.put(self.earlier, 2 * (self.m - 1));
+    }
+    #[inline(always)]
+    fn put_revealed(&mut self) {
+        let all = self.interleaved();
+        self.table.put(all, 2 * self.m);
+    }
+    #[inline(always)]
+    fn put_strongest(&mut self) {
+        // Strongest value first; equal values cannot be told apart here.
+        let mut count = [0u32; 16];
+        for j in 0..self.m {
+            count[self.cards[0].nibble(j) as usize] += 1;
+            count[self.cards[1].nibble(j) as usize] += 1;
+        }
+        for v in (1..16u8).rev() {
+            for _ in 0..count[v as usize] {
+                self.table.put(W::of(v), 1);
+            }
+        }
+    }
+    fn put_shuffled(&mut self) {
+        unreachable!("`width` refuses the random gather")
+    }
 }
 
 /// The short-war policy when the players hold `left0` and `left1` cards past the table: out of
@@ -1096,57 +1256,4 @@ fn war<W: Word, const RANK: u8, const GATHER: u8>(
 #[inline(never)]
 fn short(rules: &Rules, left0: u32, left1: u32) -> Result<u32, Outcome> {
     short_war(rules, &[0, 1], |q| if q == 0 { left0 } else { left1 })
-}
-
-/// The `2m` cards of a war's table (the first `m` of each hand), in the order the winner takes
-/// them; `earlier` is the table but its deciding pair, as `war` built it for the gathers that
-/// start with the deciding battle.
-#[inline(always)]
-fn take_table<W: Word, const GATHER: u8>(h0: W, h1: W, m: u32, p1: bool, earlier: W) -> W {
-    let mask = (W::ONE << (4 * m)) - W::ONE;
-    let (c0, c1) = (h0 & mask, h1 & mask);
-    let (won, lost) = if p1 { (c0, c1) } else { (c1, c0) };
-    match gather_of(GATHER).order() {
-        Order::ByPlayer(Place::InTurn) => c0 | c1 << (4 * m),
-        Order::ByPlayer(Place::First) => won | lost << (4 * m),
-        Order::ByPlayer(Place::Last) => lost | won << (4 * m),
-        Order::Reveal => interleaved(c0, c1, m),
-        Order::DecidingFirst(rest) => {
-            // The deciding pair is the last card of each hand's share of the table.
-            let last = 4 * (m - 1);
-            let (x, y) = (c0 >> last, c1 >> last);
-            let (won, lost) = if p1 { (x, y) } else { (y, x) };
-            // Either order, `war` built it.
-            let (Rest::Reversed | Rest::AsRevealed) = rest;
-            won | lost << 4 | earlier << 8
-        }
-        Order::Shuffled => unreachable!("`width` refuses the random gather"),
-        Order::Strongest => {
-            // sorted: the strongest value first; equal values cannot be told apart here.
-            let mut count = [0u32; 16];
-            for j in 0..m {
-                count[c0.nibble(j) as usize] += 1;
-                count[c1.nibble(j) as usize] += 1;
-            }
-            let mut table = W::ZERO;
-            let mut at = 0;
-            for v in (1..16u8).rev() {
-                for _ in 0..count[v as usize] {
-                    table = table | W::of(v) << at;
-                    at += 4;
-                }
-            }
-            table
-        }
-    }
-}
-
-/// The first `m` cards of each hand in reveal order: player 1's, then player 2's, at each step.
-#[inline(always)]
-fn interleaved<W: Word>(c0: W, c1: W, m: u32) -> W {
-    let mut table = W::ZERO;
-    for j in 0..m {
-        table = table | W::of(c0.nibble(j)) << (8 * j) | W::of(c1.nibble(j)) << (8 * j + 4);
-    }
-    table
 }

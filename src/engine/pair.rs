@@ -4,7 +4,7 @@
 //! each in a war), so their tops move together: player `p`'s card at place `i` is byte `2i + p`,
 //! one head serves both hands, and one 16-bit load reveals both top cards. Each hand's tail moves
 //! on its own (the winner's cards go to every other byte from its tail). Only values are kept:
-//! they are the whole state RULES.md defines, and an unobserved game needs nothing else. When
+//! they are the whole state `docs/rules.md` defines, and an unobserved game needs nothing else. When
 //! the furthest tail nears the array's end, both hands slide back to its start together.
 //!
 //! A run of rounds stops only when the game needs its caller: a hand is empty, the hands might
@@ -17,12 +17,14 @@
 //!
 //! Every rule comes from where it is defined: the two-card comparison from `p1_wins`
 //! (tested against `Strength` for every pair), the short-war policy from `super::short_war`, and
-//! the gather orders from RULES.md, each checked against the general path in `tests/engine.rs`.
+//! the gather orders from `rules::gather`, which this kernel's tables implement (`PickUp`);
+//! `tests/suite/engine.rs` checks every path against the general one.
 
 use super::cycle::{self, Brent, Copies, History, Replay};
 use super::{short_war, GameResult, Outcome, Tally};
 use crate::deal::{dealt_span, SplitMix64};
-use crate::rules::{holds_war, with_gather_code, Card, Deal, Gather, Order, Rest, Rules};
+use crate::rules::{gather, holds_war, with_gather_code, Card, Deal, Direction, Gather, Order};
+use crate::rules::{PickUp, Rules, TwoCards};
 use std::hint::select_unpredictable;
 
 /// Ranking, as a const parameter so that each variant compiles to its own loop: plain "highest
@@ -488,9 +490,8 @@ fn battle<const RANK: u8, const GATHER: u8>(
     limit: usize,
 ) {
     let p1 = p1_wins::<RANK>(a, b, ace, low_top);
-    let order = Gather::of_code(GATHER).battle_order();
-    let swap = order.p2_first(p1, b > a, || rng.below(2) == 0);
-    let (first, second) = if swap { (b, a) } else { (a, b) };
+    let battle = TwoCards::new([a, b], || rng.below(2) == 0);
+    let [first, second] = battle.gathered(Gather::of_code(GATHER).order(), p1);
     // Who won is a coin flip to the processor: selects, never branches.
     let t = select_unpredictable(p1, *t0, *t1);
     debug_assert!(t <= limit && limit + 2 < cards.len());
@@ -652,7 +653,7 @@ fn war<const RANK: u8, const GATHER: u8>(
     } = side;
     let start = h - 2;
     let d = ctx.rules.face_down();
-    let (p1, x, y) = loop {
+    let p1 = loop {
         tally.wars += 1;
         let (left0, left1) = ((t0 - h) / 2, (t1 - 1 - h) / 2);
         let down = if holds_war(d, left0.min(left1)) {
@@ -667,7 +668,7 @@ fn war<const RANK: u8, const GATHER: u8>(
         let (x, y) = (pair as u8, (pair >> 8) as u8);
         h += 2;
         if x != y {
-            break (p1_wins::<RANK>(x, y, ctx.ace, ctx.low_top), x, y);
+            break p1_wins::<RANK>(x, y, ctx.ace, ctx.low_top);
         }
     };
     // The table in the order it was put down (`reveal`): player 1's card, then player 2's, at
@@ -679,50 +680,103 @@ fn war<const RANK: u8, const GATHER: u8>(
     let (before, after) = cards.split_at_mut(*t);
     let table = &before[start..h];
     let to = &mut after[..2 * n];
-    /// Writes `from` to every other byte of `to`.
-    fn put(to: &mut [u8], from: impl Iterator<Item = u8>) {
-        for (slot, v) in to.chunks_exact_mut(2).zip(from) {
-            slot[0] = v;
-        }
-    }
-    match Gather::of_code(GATHER).order() {
-        Order::Reveal => put(to, table.iter().copied()),
-        Order::ByPlayer(place) => {
-            // One player's cards in the order played, then the other's: both halves at once.
-            let first = place.first_of_two(w);
-            let (one, other) = to.split_at_mut(n);
-            let halves = one.chunks_exact_mut(2).zip(other.chunks_exact_mut(2));
-            for ((a, b), both) in halves.zip(table.chunks_exact(2)) {
-                a[0] = both[first];
-                b[0] = both[1 - first];
-            }
-        }
-        Order::DecidingFirst(rest) => {
-            // The winning card, the losing one, then every earlier card.
-            let (won, lost) = if p1 { (x, y) } else { (y, x) };
-            to[0] = won;
-            to[2] = lost;
-            // Not a chained iterator: `chain` tests which half it is in at every card.
-            let earlier = table[..n - 2].iter().copied();
-            match rest {
-                Rest::Reversed => put(&mut to[4..], earlier.rev()),
-                Rest::AsRevealed => put(&mut to[4..], earlier),
-            }
-        }
-        order @ (Order::Strongest | Order::Shuffled) => {
-            pile.clear();
-            pile.extend_from_slice(table);
-            if order == Order::Strongest {
-                // Strongest value first; equal values cannot be told apart here.
-                pile.sort_unstable_by(|a, b| b.cmp(a));
-            } else {
-                rng.shuffle(pile);
-            }
-            put(to, pile.iter().copied());
-        }
-    }
+    let mut pickup = WarPickUp {
+        table,
+        to,
+        at: 0,
+        pile,
+        rng,
+    };
+    gather(Gather::of_code(GATHER).order(), &mut pickup, w);
+    debug_assert_eq!(pickup.at, 2 * n);
     *t += 2 * n;
     Ok([h, t0, t1])
+}
+
+/// A war's table (`table`: both players' cards in reveal order, player 1's first at each
+/// step, the deciding pair last) as the gather reads it, and the winner's pick-up, written to
+/// every other byte of `to` (the winner's side of the interleaved hands).
+struct WarPickUp<'a> {
+    table: &'a [u8],
+    to: &'a mut [u8],
+    /// The byte of `to` the next card goes to.
+    at: usize,
+    pile: &'a mut Vec<u8>,
+    rng: &'a mut SplitMix64,
+}
+
+impl WarPickUp<'_> {
+    /// Writes `cards` to every other byte from `at`.
+    #[inline(always)]
+    fn put(&mut self, cards: impl ExactSizeIterator<Item = u8>) {
+        let count = cards.len();
+        for (slot, card) in self.to[self.at..].chunks_exact_mut(2).zip(cards) {
+            slot[0] = card;
+        }
+        self.at += 2 * count;
+    }
+}
+
+impl PickUp for WarPickUp<'_> {
+    #[inline(always)]
+    fn players(&self) -> usize {
+        2
+    }
+    #[inline(always)]
+    fn others(_: usize, winner: usize) -> impl Iterator<Item = usize> {
+        std::iter::once(1 - winner)
+    }
+    #[inline(always)]
+    fn put_player(&mut self, p: usize, direction: Direction) {
+        // Player `p`'s cards are every other byte of the table from byte `p`.
+        let steps = self.table.len() / 2;
+        let (to, cards) = (&mut self.to[self.at..self.at + 2 * steps], &self.table[p..]);
+        self.at += 2 * steps;
+        for i in 0..steps {
+            let step = match direction {
+                Direction::AsPlayed => i,
+                Direction::LatestFirst => steps - 1 - i,
+            };
+            to[2 * i] = cards[2 * step];
+        }
+    }
+    #[inline(always)]
+    fn put_deciding(&mut self, p: usize) {
+        let card = self.table[self.table.len() - 2 + p];
+        self.put(std::iter::once(card));
+    }
+    #[inline(always)]
+    fn put_earlier(&mut self, direction: Direction) {
+        let table = self.table;
+        // Not a chained iterator: `chain` tests which half it is in at every card.
+        let earlier = table[..table.len() - 2].iter().copied();
+        match direction {
+            Direction::AsPlayed => self.put(earlier),
+            Direction::LatestFirst => self.put(earlier.rev()),
+        }
+    }
+    #[inline(always)]
+    fn put_revealed(&mut self) {
+        let table = self.table;
+        self.put(table.iter().copied());
+    }
+    fn put_strongest(&mut self) {
+        self.pile.clear();
+        self.pile.extend_from_slice(self.table);
+        // Strongest value first; equal values cannot be told apart here.
+        self.pile.sort_unstable_by(|a, b| b.cmp(a));
+        let pile = std::mem::take(self.pile);
+        self.put(pile.iter().copied());
+        *self.pile = pile;
+    }
+    fn put_shuffled(&mut self) {
+        self.pile.clear();
+        self.pile.extend_from_slice(self.table);
+        self.rng.shuffle(self.pile);
+        let pile = std::mem::take(self.pile);
+        self.put(pile.iter().copied());
+        *self.pile = pile;
+    }
 }
 
 /// The short-war policy when the players hold `left0` and `left1` cards past the table.

@@ -1,12 +1,14 @@
-//! The rules of RULES.md as data: a preset names a starting point, every part of it (deck,
+//! The rules of `docs/rules.md` as data: a preset names a starting point, every part of it (deck,
 //! players, cards face down, short-war policy, gather order, deal, ranking) can be changed on its
 //! own (`Settings`), and `Settings::build` checks the result once. The engine only ever sees a valid `Rules`.
 
 pub(crate) mod deck;
+mod gather;
 pub(crate) mod ranking;
 mod settings;
 
 pub use deck::{Card, CardError, Deck, DeckError, Excess};
+pub(crate) use gather::{gather, of_two, Direction, Order, PickUp, Place, TwoCards};
 pub use ranking::{Ranking, Strength};
 pub use settings::{check_face_down, check_players, RulesError, Settings};
 
@@ -15,7 +17,7 @@ pub const MAX_PLAYERS: usize = 12;
 /// Most cards a tied player may put face down.
 pub const MAX_FACE_DOWN: usize = 8;
 
-/// The rule presets of RULES.md: where a setting starts before its knobs change it.
+/// The rule presets of `docs/rules.md`: where a setting starts before its knobs change it.
 ///
 /// ```
 /// use warsweep::{Preset, Rules};
@@ -82,6 +84,9 @@ pub enum Gather {
     /// Every other player's cards as played, in player order, then the winner's (Code Golf
     /// question 82340).
     LoserFirst,
+    /// The winner's cards, the most recent first, then every other player's in player order,
+    /// each player's the most recent first (the open-war program of sashamayn/war).
+    WinnerFirstLatest,
     /// The winning card, the deciding battle's other cards in player order, then the rest of
     /// the table in reverse reveal order: how a hand picks up a pile.
     Natural,
@@ -109,39 +114,30 @@ impl Gather {
             1 => Gather::P1First,
             2 => Gather::WinnerFirst,
             3 => Gather::LoserFirst,
-            4 => Gather::Natural,
-            5 => Gather::PairFirst,
-            6 => Gather::Sorted,
-            7 => Gather::Random,
+            4 => Gather::WinnerFirstLatest,
+            5 => Gather::Natural,
+            6 => Gather::PairFirst,
+            7 => Gather::Sorted,
+            8 => Gather::Random,
             _ => panic!("not the code of a gather"),
         }
     }
 
-    /// What this gather does with the table: its one definition, which every kernel
-    /// implements by matching on `Order`. A new gather that is a new combination of an
-    /// existing `Order`'s parts changes this function only.
+    /// What this gather does with the table, as a combination of [`Order`]'s parts: its one
+    /// definition. What each part means is written once, in [`gather`], which every kernel
+    /// runs; a new gather that combines existing parts changes this function only.
     pub(crate) const fn order(self) -> Order {
+        use Direction::{AsPlayed, LatestFirst};
         match self {
             Gather::Reveal => Order::Reveal,
-            Gather::P1First => Order::ByPlayer(Place::InTurn),
-            Gather::WinnerFirst => Order::ByPlayer(Place::First),
-            Gather::LoserFirst => Order::ByPlayer(Place::Last),
-            Gather::Natural => Order::DecidingFirst(Rest::Reversed),
-            Gather::PairFirst => Order::DecidingFirst(Rest::AsRevealed),
+            Gather::P1First => Order::ByPlayer(Place::InTurn, AsPlayed),
+            Gather::WinnerFirst => Order::ByPlayer(Place::First, AsPlayed),
+            Gather::LoserFirst => Order::ByPlayer(Place::Last, AsPlayed),
+            Gather::WinnerFirstLatest => Order::ByPlayer(Place::First, LatestFirst),
+            Gather::Natural => Order::DecidingFirst(LatestFirst),
+            Gather::PairFirst => Order::DecidingFirst(AsPlayed),
             Gather::Sorted => Order::Strongest,
             Gather::Random => Order::Shuffled,
-        }
-    }
-
-    /// How this gather orders the cards of a battle without a war, one card from each player:
-    /// the one definition every kernel that plays such battles uses, read off `order`.
-    pub(crate) const fn battle_order(self) -> BattleOrder {
-        match self.order() {
-            Order::Reveal | Order::ByPlayer(Place::InTurn) => BattleOrder::PlayerOrder,
-            Order::ByPlayer(Place::First) | Order::DecidingFirst(_) => BattleOrder::WinnerFirst,
-            Order::ByPlayer(Place::Last) => BattleOrder::WinnerLast,
-            Order::Strongest => BattleOrder::StrongestFirst,
-            Order::Shuffled => BattleOrder::Shuffled,
         }
     }
 }
@@ -155,6 +151,9 @@ macro_rules! with_gather_code {
             $crate::rules::Gather::P1First => $go!($crate::rules::Gather::P1First.code()),
             $crate::rules::Gather::WinnerFirst => $go!($crate::rules::Gather::WinnerFirst.code()),
             $crate::rules::Gather::LoserFirst => $go!($crate::rules::Gather::LoserFirst.code()),
+            $crate::rules::Gather::WinnerFirstLatest => {
+                $go!($crate::rules::Gather::WinnerFirstLatest.code())
+            }
             $crate::rules::Gather::Natural => $go!($crate::rules::Gather::Natural.code()),
             $crate::rules::Gather::PairFirst => $go!($crate::rules::Gather::PairFirst.code()),
             $crate::rules::Gather::Sorted => $go!($crate::rules::Gather::Sorted.code()),
@@ -164,59 +163,8 @@ macro_rules! with_gather_code {
 }
 pub(crate) use with_gather_code;
 
-/// The table's order after a round, as the gathers of RULES.md compose it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Order {
-    /// Every card in the order it reached the table, player order within a moment.
-    Reveal,
-    /// Each player's cards in the order played, one player after the other, in player order
-    /// but for the winner's `Place`.
-    ByPlayer(Place),
-    /// The deciding battle's cards (the winning card, then the others in player order), then
-    /// the rest of the table.
-    DecidingFirst(Rest),
-    /// By value, strongest first (ace or joker highest, whatever the ranking), equal values
-    /// in reveal order.
-    Strongest,
-    /// Shuffled by the game's generator.
-    Shuffled,
-}
-
-/// Where the winner's cards go in an `Order::ByPlayer` table.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Place {
-    /// In player order, like everyone's.
-    InTurn,
-    /// Before every other player's.
-    First,
-    /// After every other player's.
-    Last,
-}
-
-/// The order of the cards before the deciding battle, in an `Order::DecidingFirst` table.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Rest {
-    /// The reverse of the order they reached the table (`natural`).
-    Reversed,
-    /// The order they reached the table (`pair-first`).
-    AsRevealed,
-}
-
-impl Place {
-    /// Which player's cards come first in a two-player `Order::ByPlayer` table, `winner`
-    /// being 0 or 1.
-    #[inline(always)]
-    pub(crate) const fn first_of_two(self, winner: usize) -> usize {
-        match self {
-            Place::InTurn => 0,
-            Place::First => winner,
-            Place::Last => 1 - winner,
-        }
-    }
-}
-
 /// The cards a tied player puts into each battle of a war: `face_down` face down, then the one
-/// revealed (RULES.md: "D cards face down, then reveals a new card").
+/// revealed (`docs/rules.md`: "D cards face down, then reveals a new card").
 #[inline(always)]
 pub const fn war_cards(face_down: usize) -> usize {
     face_down + 1
@@ -228,60 +176,6 @@ pub const fn war_cards(face_down: usize) -> usize {
 #[inline(always)]
 pub const fn holds_war(face_down: usize, left: usize) -> bool {
     left >= war_cards(face_down)
-}
-
-/// The order of a battle's cards when no war was played (see `Gather::battle_order`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum BattleOrder {
-    /// Player 1's card first, then player 2's, and so on (`reveal`, `p1-first`).
-    PlayerOrder,
-    /// The winning card, then the others in player order (`winner-first`, `natural`,
-    /// `pair-first`).
-    WinnerFirst,
-    /// The others in player order, then the winning card (`loser-first`).
-    WinnerLast,
-    /// The highest value first, equal values in player order (`sorted`).
-    StrongestFirst,
-    /// Shuffled by the game's generator (`random`).
-    Shuffled,
-}
-
-impl BattleOrder {
-    /// The order as a const parameter (see `Gather::code`).
-    pub(crate) const fn code(self) -> u8 {
-        self as u8
-    }
-
-    /// Whether a two-player battle's cards go player 2's first: `p1_won` whether player 1 won,
-    /// `p2_higher` whether player 2's value is the higher, `coin` a fair draw of the game's
-    /// generator (read by `Shuffled` alone: Fisher-Yates on two cards is one draw).
-    #[inline(always)]
-    pub(crate) fn p2_first(
-        self,
-        p1_won: bool,
-        p2_higher: bool,
-        coin: impl FnOnce() -> bool,
-    ) -> bool {
-        match self {
-            BattleOrder::PlayerOrder => false,
-            BattleOrder::WinnerFirst => !p1_won,
-            BattleOrder::WinnerLast => p1_won,
-            BattleOrder::StrongestFirst => p2_higher,
-            BattleOrder::Shuffled => coin(),
-        }
-    }
-
-    /// The order numbered `code`.
-    pub(crate) const fn of_code(code: u8) -> BattleOrder {
-        match code {
-            0 => BattleOrder::PlayerOrder,
-            1 => BattleOrder::WinnerFirst,
-            2 => BattleOrder::WinnerLast,
-            3 => BattleOrder::StrongestFirst,
-            4 => BattleOrder::Shuffled,
-            _ => panic!("not the code of a battle order"),
-        }
-    }
 }
 
 /// How the shuffled deck is split between the players.
@@ -303,7 +197,7 @@ pub enum Deal {
     Blocks,
 }
 
-/// Where won cards go (RULES.md, "Won piles").
+/// Where won cards go (`docs/rules.md`, "Won piles").
 ///
 /// ```
 /// use warsweep::{Preset, Settings, WonPile};
@@ -417,6 +311,7 @@ named!(
     P1First = "p1-first",
     WinnerFirst = "winner-first",
     LoserFirst = "loser-first",
+    WinnerFirstLatest = "winner-first-latest",
     Natural = "natural",
     PairFirst = "pair-first",
     Sorted = "sorted",
@@ -428,7 +323,10 @@ named!(WonPile, None = "none", Shuffled = "shuffled");
 impl ShortWar {
     /// Whether the policy is defined for two players only.
     pub(crate) fn two_players_only(self) -> bool {
-        self != ShortWar::MostCards
+        match self {
+            ShortWar::Draw | ShortWar::Shorten | ShortWar::FirstOutLoses => true,
+            ShortWar::MostCards => false,
+        }
     }
 }
 
@@ -465,7 +363,7 @@ pub struct Rules {
 }
 
 impl Preset {
-    /// The preset as RULES.md's table defines it.
+    /// The preset as docs/rules.md's table defines it.
     pub(crate) fn rules(self) -> Rules {
         use Preset::*;
         let deck = if self == Oorlog {
@@ -595,12 +493,15 @@ impl Rules {
         self.gather.order() != Order::Shuffled && self.won_pile == WonPile::None
     }
 
-    /// Whether the setting is symmetric (RULES.md, "Mirror deals"): swapping the two players'
+    /// Whether the setting is symmetric (`docs/rules.md`, "Mirror deals"): swapping the two players'
     /// hands of every state swaps the players of the rest of the game, so that a deal and its
     /// mirror play the same game with the winner swapped.
     pub fn symmetric(&self) -> bool {
         let fair_gather = match self.gather {
-            Gather::WinnerFirst | Gather::LoserFirst | Gather::Sorted => true,
+            Gather::WinnerFirst
+            | Gather::LoserFirst
+            | Gather::WinnerFirstLatest
+            | Gather::Sorted => true,
             // Every earlier card is one of a tied pair of equal values only in open war.
             Gather::Natural | Gather::PairFirst => self.face_down == 0,
             Gather::Reveal | Gather::P1First | Gather::Random => false,
@@ -625,8 +526,6 @@ mod tests {
         for (i, &gather) in Gather::ALL.iter().enumerate() {
             assert_eq!(gather.code() as usize, i);
             assert_eq!(Gather::of_code(gather.code()), gather);
-            let order = gather.battle_order();
-            assert_eq!(BattleOrder::of_code(order.code()), order);
         }
     }
 

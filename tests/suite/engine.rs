@@ -633,6 +633,63 @@ fn natural_gather_picks_up_the_pile_like_a_hand() {
     assert_eq!(seen.taken[0], (1, "4 3 2 2 1 1".to_string()));
 }
 
+/// The winner-first-latest gather of docs/rules.md, step by step: the winner's cards, the most
+/// recent first, then the loser's, the most recent first; the same on every path.
+#[test]
+fn winner_first_latest_reads_each_players_cards_latest_first() {
+    let deck = Deck::parse("4x5").unwrap();
+    let hand = |text: &str| -> Vec<Card> {
+        text.split_whitespace()
+            .map(|v| deck.parse_card(v).unwrap())
+            .collect()
+    };
+    let (one, two) = ("1 2 5 4", "1 3 4 5");
+    let mut checked = 0;
+    for (face_down, winner, taken) in [(0, 2, "3 1 2 1"), (1, 1, "5 2 1 4 3 1")] {
+        let rules = Settings::new(Preset::Bataille)
+            .deck(deck)
+            .face_down(face_down)
+            .gather(Gather::WinnerFirstLatest)
+            .build()
+            .unwrap();
+        let mut seen = Recorder::default();
+        let watched = play(rules, &[hand(one), hand(two)], &mut seen);
+        // Open war: 1-1 tie, 3 beats 2: player 2 takes 3 1, then 2 1. With one card face
+        // down: 1-1 tie, 2 and 3 down, 5 beats 4: player 1 takes 5 2 1, then 4 3 1.
+        assert_eq!(
+            seen.taken[0],
+            (winner, taken.to_string()),
+            "D = {face_down}"
+        );
+        let unwatched = play(rules, &[hand(one), hand(two)], &mut Silent);
+        assert_eq!(unwatched, watched, "D = {face_down}");
+        checked += 1;
+    }
+    assert_eq!(checked, 2);
+}
+
+/// sashamayn/war's README: under its open war (gathered winner-first-latest) no deal of a 3x4
+/// or a 4x4 deck loops. Every one of the 369,600 deals of 3x4 ends here (4x4's 63,063,000 are
+/// in `data/runs/`).
+#[test]
+fn no_deal_of_3x4_loops_when_gathered_winner_first_latest() {
+    let rules = Settings::new(Preset::Bataille)
+        .deck(Deck::parse("3x4").unwrap())
+        .gather(Gather::WinnerFirstLatest)
+        .build()
+        .unwrap();
+    let (mut played, mut looped) = (0u64, 0u64);
+    let deals = Seeds::new(0, 369_600).unwrap();
+    let mut engine = Engine::new(rules);
+    engine
+        .play_seeds(Shuffle::Lex, deals, |_, game| {
+            played += 1;
+            looped += u64::from(matches!(game.outcome, Outcome::Infinite { .. }));
+        })
+        .unwrap();
+    assert_eq!((played, looped), (369_600, 0));
+}
+
 /// The largest decks (520 cards, values to 64) through both paths, for the orders that end.
 #[test]
 fn fast_paths_agree_with_the_general_path_on_the_largest_decks() {

@@ -22,14 +22,14 @@ pub(super) fn fits_lanes(hands: &Hands) -> bool {
     (3..=8).contains(&hands.players()) && hands.room() < 128
 }
 
-/// `run::<GATHER, PLAYERS>` for `PLAYER_ORDER` and `REVEAL_WARS` (every oorlog sweep), with one byte
+/// `run::<GATHER, WARS, PLAYERS>` for the gathers that keep a battle in player order (every oorlog sweep), with one byte
 /// per player in two words: the values of a battle and the hands' sizes. The tied players are
 /// a zero-byte test, the winner's tail its head plus its size, and "is any hand empty" another
 /// zero-byte test, so a battle costs a few instructions per player instead of a dozen. The
 /// caller checks `fits_lanes`.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-pub(super) fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
+pub(super) fn run_lanes<const WARS: bool, const PLAYERS: usize>(
     hands: &mut Hands,
     strength: Strength,
     pile: &mut [Card],
@@ -37,7 +37,7 @@ pub(super) fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
     stop_after: u64,
     key: Key,
 ) -> (Run, Counts) {
-    debug_assert!(fits_lanes(hands) && (GATHER == PLAYER_ORDER || GATHER == REVEAL_WARS));
+    debug_assert!(fits_lanes(hands));
     let ones = const { each_lane(0x01, PLAYERS) };
     let highs = const { each_lane(0x80, PLAYERS) };
     let mut head: [usize; PLAYERS] = std::array::from_fn(|p| hands.head[p] as usize);
@@ -65,7 +65,7 @@ pub(super) fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
         limit: &limit,
     };
     // Oorlog's one face-down card, with wars: the common war is played in the battle loop.
-    let battles = if GATHER == REVEAL_WARS && face_down == 1 {
+    let battles = if WARS && face_down == 1 {
         lanes_battles::<PLAYERS, true>
     } else {
         lanes_battles::<PLAYERS, false>
@@ -83,7 +83,7 @@ pub(super) fn run_lanes<const GATHER: u8, const PLAYERS: usize>(
         if leaders == 0 {
             break Run::Round;
         }
-        if GATHER != REVEAL_WARS {
+        if !WARS {
             let shown: [Card; PLAYERS] = std::array::from_fn(|p| cards[head[p] + n - 1]);
             let tied = (0..PLAYERS).fold(0, |m, p| m | ((leaders >> (8 * p + 7)) as u32 & 1) << p);
             break tie(&shown, tied);

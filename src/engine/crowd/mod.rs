@@ -23,28 +23,11 @@ mod three;
 use super::cycle::Key;
 use super::hands::Hands;
 use crate::deal::SplitMix64;
-use crate::rules::{
-    holds_war, war_cards, BattleOrder, Card, Order, Rules, ShortWar, Strength, MAX_PLAYERS,
-};
+use crate::rules::{gather, holds_war, war_cards, with_gather_code, Card, Direction, Gather};
+use crate::rules::{Order, PickUp, Rules, ShortWar, Strength, MAX_PLAYERS};
 use lanes::*;
 use three::*;
 pub(crate) use three::{trio_table, TrioTable};
-
-/// The runs' const parameter: the order of a battle's cards (`Gather::battle_order`, by its
-/// code), or this kernel's own mode, `REVEAL_WARS`.
-const PLAYER_ORDER: u8 = BattleOrder::PlayerOrder.code();
-/// The `reveal` order with oorlog's wars played inside the run: the first code after the
-/// orders'.
-const REVEAL_WARS: u8 = BattleOrder::Shuffled.code() + 1;
-
-/// The order of a battle's cards a run's const parameter stands for.
-const fn order_of(mode: u8) -> BattleOrder {
-    if mode == REVEAL_WARS {
-        BattleOrder::PlayerOrder
-    } else {
-        BattleOrder::of_code(mode)
-    }
-}
 
 /// What a run counted.
 pub(crate) struct Counts {
@@ -69,48 +52,42 @@ pub(crate) fn play(
     key: Key,
 ) -> (Run, Counts) {
     let (strength, down) = (rules.strength(), rules.face_down());
-    let wars_inside =
-        rules.gather().order() == Order::Reveal && rules.short_war() == ShortWar::MostCards;
-    // Runs of one card each in player order have loops of their own (three players, byte lanes).
-    match rules.gather().battle_order() {
-        BattleOrder::PlayerOrder if trio.is_some() && fits_three(hands) => {
-            let table = trio.expect("checked");
-            if wars_inside {
-                run_three::<REVEAL_WARS>(hands, strength, table, pile, down, stop_after, key)
+    let order = rules.gather().order();
+    // Oorlog's wars are played inside the run: their table goes in reveal order, and a tied
+    // player short of cards ends the game on the hands.
+    let wars_inside = order == Order::Reveal
+        && match rules.short_war() {
+            ShortWar::MostCards => true,
+            ShortWar::Draw | ShortWar::Shorten | ShortWar::FirstOutLoses => false,
+        };
+    // Runs whose battles leave one card each in player order have loops of their own (three
+    // players, byte lanes).
+    if order.keeps_battle_in_player_order() {
+        if let Some(table) = trio.filter(|_| fits_three(hands)) {
+            return if wars_inside {
+                run_three::<true>(hands, strength, table, pile, down, stop_after, key)
             } else {
-                run_three::<PLAYER_ORDER>(hands, strength, table, pile, down, stop_after, key)
-            }
+                run_three::<false>(hands, strength, table, pile, down, stop_after, key)
+            };
         }
-        BattleOrder::PlayerOrder if fits_lanes(hands) => {
-            if wars_inside {
-                dispatch_lanes::<REVEAL_WARS>(hands, strength, pile, down, stop_after, key)
+        if fits_lanes(hands) {
+            return if wars_inside {
+                dispatch_lanes::<true>(hands, strength, pile, down, stop_after, key)
             } else {
-                dispatch_lanes::<PLAYER_ORDER>(hands, strength, pile, down, stop_after, key)
-            }
-        }
-        BattleOrder::PlayerOrder if wars_inside => {
-            dispatch::<REVEAL_WARS>(hands, strength, rng, pile, down, stop_after, key)
-        }
-        BattleOrder::PlayerOrder => {
-            dispatch::<PLAYER_ORDER>(hands, strength, rng, pile, down, stop_after, key)
-        }
-        BattleOrder::WinnerFirst => {
-            const WINNER_FIRST: u8 = BattleOrder::WinnerFirst.code();
-            dispatch::<WINNER_FIRST>(hands, strength, rng, pile, down, stop_after, key)
-        }
-        BattleOrder::WinnerLast => {
-            const WINNER_LAST: u8 = BattleOrder::WinnerLast.code();
-            dispatch::<WINNER_LAST>(hands, strength, rng, pile, down, stop_after, key)
-        }
-        BattleOrder::StrongestFirst => {
-            const STRONGEST_FIRST: u8 = BattleOrder::StrongestFirst.code();
-            dispatch::<STRONGEST_FIRST>(hands, strength, rng, pile, down, stop_after, key)
-        }
-        BattleOrder::Shuffled => {
-            const SHUFFLED: u8 = BattleOrder::Shuffled.code();
-            dispatch::<SHUFFLED>(hands, strength, rng, pile, down, stop_after, key)
+                dispatch_lanes::<false>(hands, strength, pile, down, stop_after, key)
+            };
         }
     }
+    if wars_inside {
+        const REVEAL: u8 = Gather::Reveal.code();
+        return dispatch::<REVEAL, true>(hands, strength, rng, pile, down, stop_after, key);
+    }
+    macro_rules! go {
+        ($gather:expr) => {
+            dispatch::<{ $gather }, false>(hands, strength, rng, pile, down, stop_after, key)
+        };
+    }
+    with_gather_code!(rules.gather(), go)
 }
 
 /// Why a run stopped.
@@ -123,7 +100,7 @@ pub(crate) enum Run {
     },
     /// The last round was won and needs the engine's attention.
     Round,
-    /// A tied player could not put down the cards of a war (`REVEAL_WARS` only): the game is
+    /// A tied player could not put down the cards of a war (wars inside a run only): the game is
     /// over, the cards on the table out of play.
     ShortWar,
 }
@@ -174,12 +151,12 @@ enum War {
     Short,
 }
 
-/// Plays rounds of a game of `players` (three or more) until a tie (a war, for `REVEAL_WARS`),
+/// Plays rounds of a game of `players` (three or more) until a tie (a war, with `WARS`),
 /// or until a round after which `stop_after` rounds have been played, a hand is empty, or player
 /// 1's hand matches `key`. `pile` holds a war's table: room for every card of the game.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-fn run<const GATHER: u8, const PLAYERS: usize>(
+fn run<const GATHER: u8, const WARS: bool, const PLAYERS: usize>(
     hands: &mut Hands,
     strength: Strength,
     rng: &mut SplitMix64,
@@ -224,7 +201,7 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
         }
         let mut taken = players;
         if leaders.count_ones() > 1 {
-            if GATHER != REVEAL_WARS {
+            if !WARS {
                 break tie(&shown, leaders);
             }
             let war = play_war(
@@ -259,46 +236,13 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
         if taken == players {
             // The run stops within `room` cards of the tails' limits, which lie a whole deck
             // before the ends of their regions: t + PLAYERS is in bounds (checked once here).
-            let gathered = &mut cards[t..t + PLAYERS];
-            match order_of(GATHER) {
-                BattleOrder::WinnerFirst => {
-                    gathered[0] = shown[winner];
-                    let mut at = 1;
-                    for (p, &card) in shown.iter().enumerate() {
-                        if p != winner {
-                            gathered[at] = card;
-                            at += 1;
-                        }
-                    }
-                }
-                BattleOrder::WinnerLast => {
-                    let mut at = 0;
-                    for (p, &card) in shown.iter().enumerate() {
-                        if p != winner {
-                            gathered[at] = card;
-                            at += 1;
-                        }
-                    }
-                    gathered[PLAYERS - 1] = shown[winner];
-                }
-                BattleOrder::Shuffled => {
-                    rng.shuffle(&mut shown);
-                    gathered.copy_from_slice(&shown);
-                }
-                BattleOrder::StrongestFirst => {
-                    // Strongest value first, equal values in player order: an insertion sort.
-                    gathered.copy_from_slice(&shown);
-                    for i in 1..PLAYERS {
-                        let mut j = i;
-                        while j > 0 && gathered[j - 1].value() < gathered[j].value() {
-                            gathered.swap(j - 1, j);
-                            j -= 1;
-                        }
-                    }
-                }
-                // One card each: reveal order is player order.
-                BattleOrder::PlayerOrder => gathered.copy_from_slice(&shown),
-            }
+            let mut pickup = BattlePickUp {
+                shown,
+                to: &mut cards[t..t + PLAYERS],
+                at: 0,
+                rng,
+            };
+            gather(Gather::of_code(GATHER).order(), &mut pickup, winner);
         } else {
             cards[t..t + taken].copy_from_slice(&pile[..taken]);
         }
@@ -328,6 +272,56 @@ fn run<const GATHER: u8, const PLAYERS: usize>(
     }
     let counts = war_tally.counts(n as u64, &run);
     (run, counts)
+}
+
+/// A battle without a war, one card a player (`shown`), and the winner's pick-up, written to
+/// `to`.
+struct BattlePickUp<'a, const PLAYERS: usize> {
+    shown: [Card; PLAYERS],
+    to: &'a mut [Card],
+    at: usize,
+    rng: &'a mut SplitMix64,
+}
+
+impl<const PLAYERS: usize> PickUp for BattlePickUp<'_, PLAYERS> {
+    #[inline(always)]
+    fn players(&self) -> usize {
+        PLAYERS
+    }
+    #[inline(always)]
+    fn put_player(&mut self, p: usize, _: Direction) {
+        self.to[self.at] = self.shown[p];
+        self.at += 1;
+    }
+    #[inline(always)]
+    fn put_deciding(&mut self, p: usize) {
+        self.put_player(p, Direction::AsPlayed);
+    }
+    #[inline(always)]
+    fn put_earlier(&mut self, _: Direction) {}
+    #[inline(always)]
+    fn put_revealed(&mut self) {
+        // One card each: reveal order is player order.
+        self.to.copy_from_slice(&self.shown);
+    }
+    #[inline(always)]
+    fn put_strongest(&mut self) {
+        // Strongest value first, equal values in player order: an insertion sort.
+        let to = &mut *self.to;
+        to.copy_from_slice(&self.shown);
+        for i in 1..PLAYERS {
+            let mut j = i;
+            while j > 0 && to[j - 1].value() < to[j].value() {
+                to.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+    #[inline(always)]
+    fn put_shuffled(&mut self) {
+        self.rng.shuffle(&mut self.shown);
+        self.to.copy_from_slice(&self.shown);
+    }
 }
 
 /// A tie among `leaders` in the battle that revealed `shown` (round `n` of the run): wars in
@@ -424,9 +418,9 @@ fn rounds_of_room(limit: &[usize], tail: &[usize], n: usize, stop_n: usize) -> u
     stop_n.min(n + room / tail.len() + 1)
 }
 
-/// Calls `run_lanes::<GATHER, N>` for the game's player count (3 to 8).
+/// Calls `run_lanes::<WARS, N>` for the game's player count (3 to 8).
 #[allow(clippy::too_many_arguments)]
-fn dispatch_lanes<const GATHER: u8>(
+fn dispatch_lanes<const WARS: bool>(
     hands: &mut Hands,
     strength: Strength,
     pile: &mut [Card],
@@ -435,20 +429,20 @@ fn dispatch_lanes<const GATHER: u8>(
     key: Key,
 ) -> (Run, Counts) {
     match hands.players() {
-        3 => run_lanes::<GATHER, 3>(hands, strength, pile, face_down, stop_after, key),
-        4 => run_lanes::<GATHER, 4>(hands, strength, pile, face_down, stop_after, key),
-        5 => run_lanes::<GATHER, 5>(hands, strength, pile, face_down, stop_after, key),
-        6 => run_lanes::<GATHER, 6>(hands, strength, pile, face_down, stop_after, key),
-        7 => run_lanes::<GATHER, 7>(hands, strength, pile, face_down, stop_after, key),
-        8 => run_lanes::<GATHER, 8>(hands, strength, pile, face_down, stop_after, key),
+        3 => run_lanes::<WARS, 3>(hands, strength, pile, face_down, stop_after, key),
+        4 => run_lanes::<WARS, 4>(hands, strength, pile, face_down, stop_after, key),
+        5 => run_lanes::<WARS, 5>(hands, strength, pile, face_down, stop_after, key),
+        6 => run_lanes::<WARS, 6>(hands, strength, pile, face_down, stop_after, key),
+        7 => run_lanes::<WARS, 7>(hands, strength, pile, face_down, stop_after, key),
+        8 => run_lanes::<WARS, 8>(hands, strength, pile, face_down, stop_after, key),
         n => unreachable!("byte lanes hold 3 to 8 players, not {n}"),
     }
 }
 
-/// Calls `run::<GATHER, N>` for the game's player count, so that each table size gets its own
-/// fully unrolled loop.
+/// Calls `run::<GATHER, WARS, N>` for the game's player count, so that each table size gets
+/// its own fully unrolled loop.
 #[allow(clippy::too_many_arguments)]
-fn dispatch<const GATHER: u8>(
+fn dispatch<const GATHER: u8, const WARS: bool>(
     hands: &mut Hands,
     strength: Strength,
     rng: &mut SplitMix64,
@@ -460,7 +454,7 @@ fn dispatch<const GATHER: u8>(
     macro_rules! players {
         ($($n:literal)+) => {
             match hands.players() {
-                $($n => run::<GATHER, $n>(hands, strength, rng, pile, face_down, stop_after, key),)+
+                $($n => run::<GATHER, WARS, $n>(hands, strength, rng, pile, face_down, stop_after, key),)+
                 n => unreachable!("the crowd path plays 3 to 12 players, not {n}"),
             }
         };

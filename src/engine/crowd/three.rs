@@ -57,14 +57,14 @@ pub(super) fn fits_three(hands: &Hands) -> bool {
     hands.players() == 3 && hands.cards.len() < 1 << 15
 }
 
-/// `run::<GATHER, 3>` for `PLAYER_ORDER` and `REVEAL_WARS`, the oorlog default, specialised: a 4 KB
+/// `run::<GATHER, WARS, 3>` for the gathers that keep a battle in player order, the oorlog default, specialised: a 4 KB
 /// table decides each battle, and tails and heads live in sixteen-bit lanes (see `LANE_ONES`).
 /// A war of two (nine ties in ten) is played in place on those lanes, its table written after
 /// both tied players' tails; a three-way tie goes to `war_of_three`. The caller checks
 /// `fits_three` and passes the table `trio_table` gives.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-pub(super) fn run_three<const GATHER: u8>(
+pub(super) fn run_three<const WARS: bool>(
     hands: &mut Hands,
     strength: Strength,
     table: &TrioTable,
@@ -73,7 +73,7 @@ pub(super) fn run_three<const GATHER: u8>(
     stop_after: u64,
     key: Key,
 ) -> (Run, Counts) {
-    debug_assert!(fits_three(hands) && (GATHER == PLAYER_ORDER || GATHER == REVEAL_WARS));
+    debug_assert!(fits_three(hands));
     let limit = [0, 1, 2].map(|p| hands.limit[p] as usize);
     let tails = lanes([0, 1, 2].map(|p| hands.tail[p] as usize));
     let stop_n = rounds_of_room(&limit, &unlane(tails), 0, stop_after.max(1) as usize);
@@ -95,7 +95,7 @@ pub(super) fn run_three<const GATHER: u8>(
         strength,
     };
     // Oorlog's one face-down card, with wars: the common war is played in the battle loop.
-    let battles = if GATHER == REVEAL_WARS && face_down == 1 {
+    let battles = if WARS && face_down == 1 {
         three_battles::<true>
     } else {
         three_battles::<false>
@@ -128,7 +128,7 @@ pub(super) fn run_three<const GATHER: u8>(
         n += 1;
         beyond += LANE_ONES;
         let leaders = u32::from(decision & !TRIO_TIE);
-        if GATHER != REVEAL_WARS {
+        if !WARS {
             break tie(&shown, leaders);
         }
         let after = if leaders == 0b111 {
