@@ -12,8 +12,8 @@ use warsweep::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar};
 const SEEDS: u64 = 3;
 
 /// Plays `SEEDS` seeds of `rules` through the fast paths (`packed` on or off) and the general
-/// path, which must agree.
-fn agree(rules: Rules, packed: bool, shuffle: Shuffle) {
+/// path, which must agree; returns how many games it compared.
+fn agree(rules: Rules, packed: bool, shuffle: Shuffle) -> u64 {
     let (mut fast, mut general) = (Engine::new(rules), Engine::new(rules));
     fast.set_packed(packed);
     // The round cap of the `random` gather, which cannot be checked for cycles.
@@ -28,6 +28,7 @@ fn agree(rules: Rules, packed: bool, shuffle: Shuffle) {
             "{rules:?} packed {packed} seed {seed}"
         );
     }
+    SEEDS
 }
 
 fn rules(settings: Settings) -> Rules {
@@ -37,16 +38,21 @@ fn rules(settings: Settings) -> Rules {
 /// Two players on 52 cards: the byte-array runs and wars of `pair`, under every preset's war.
 #[test]
 fn two_player_runs() {
+    let mut compared = 0;
     for preset in [Preset::Shortened, Preset::Codingame, Preset::Classic] {
-        agree(Rules::preset(preset), true, Shuffle::Lcg);
+        compared += agree(Rules::preset(preset), true, Shuffle::Lcg);
     }
     let bataille = Settings::new(Preset::Bataille).gather(Gather::Sorted);
-    agree(rules(bataille), true, Shuffle::Splitmix);
+    compared += agree(rules(bataille), true, Shuffle::Splitmix);
+    let latest = Settings::new(Preset::Classic).gather(Gather::WinnerFirstLatest);
+    compared += agree(rules(latest), true, Shuffle::Lcg);
+    assert_eq!(compared, 5 * SEEDS);
 }
 
 /// Small decks, both in machine words (`packed`, 64 and 128 bits) and in `pair`'s arrays.
 #[test]
 fn small_decks_in_words_and_arrays() {
+    let mut compared = 0;
     for (deck, gather, face_down) in [
         ("4x4", Gather::Natural, 0),
         ("4x4", Gather::Reveal, 1),
@@ -54,6 +60,8 @@ fn small_decks_in_words_and_arrays() {
         ("4x8", Gather::Natural, 0),
         ("4x8", Gather::P1First, 1),
         ("3x5+1", Gather::Sorted, 1),
+        ("2x8", Gather::WinnerFirstLatest, 1),
+        ("4x4", Gather::WinnerFirstLatest, 0),
     ] {
         let knobs = Settings::new(Preset::Bataille)
             .deck(Deck::parse(deck).unwrap())
@@ -62,15 +70,17 @@ fn small_decks_in_words_and_arrays() {
             .ranking(Ranking::ALL[face_down % Ranking::ALL.len()]);
         let rules = rules(knobs);
         for packed in [true, false] {
-            agree(rules, packed, Shuffle::Splitmix);
+            compared += agree(rules, packed, Shuffle::Splitmix);
         }
     }
+    assert_eq!(compared, 8 * 2 * SEEDS);
 }
 
 /// Runs of `lex` deals in one loop (`play_seeds`): stepped in one word or by bytes, games
 /// resumed from the rounds consecutive deals share, and closed wars.
 #[test]
 fn lex_walks() {
+    let mut compared = 0;
     for (deck, face_down, deal) in [
         ("4x4", 0, Deal::Blocks),
         ("4x5", 0, Deal::Blocks),
@@ -93,9 +103,11 @@ fn lex_walks() {
                     .unwrap(),
                 "{rules:?} seed {seed}"
             );
+            compared += 1;
         })
         .unwrap();
     }
+    assert_eq!(compared, 4 * 4 * SEEDS);
 }
 
 /// Three players and more: `crowd`'s three-player loop (its wars of two with oorlog's one
@@ -103,6 +115,7 @@ fn lex_walks() {
 /// with wars inside the runs (oorlog's `reveal`) and out of them.
 #[test]
 fn crowd_runs() {
+    let mut compared = 0;
     for (players, gather, ranking, face_down) in [
         (3, Gather::Reveal, Ranking::Oorlog, 1),
         (3, Gather::Reveal, Ranking::Oorlog, 0),
@@ -115,12 +128,14 @@ fn crowd_runs() {
         (4, Gather::WinnerFirst, Ranking::Oorlog, 1),
         (4, Gather::Sorted, Ranking::Standard, 1),
         (4, Gather::Random, Ranking::Oorlog, 1),
+        (4, Gather::WinnerFirstLatest, Ranking::Standard, 2),
     ] {
         let knobs = Settings::new(Preset::Oorlog)
             .players(players)
             .gather(gather)
             .ranking(ranking)
             .face_down(face_down);
-        agree(rules(knobs), true, Shuffle::Lcg);
+        compared += agree(rules(knobs), true, Shuffle::Lcg);
     }
+    assert_eq!(compared, 12 * SEEDS);
 }
