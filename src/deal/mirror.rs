@@ -1,4 +1,4 @@
-//! Mirror deals (RULES.md): in a symmetric setting the deal whose hands are `(A, B)` and the
+//! Mirror deals (`docs/rules.md`): in a symmetric setting the deal whose hands are `(A, B)` and the
 //! deal whose hands are `(B, A)` play the same game with the players swapped. A `lex` walk plays
 //! one deal of each pair whose two deals both lie in its range, the lesser, and counts the other
 //! with it; a deal whose mirror lies outside the range is played on its own, so that ranges and

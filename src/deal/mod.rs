@@ -372,7 +372,7 @@ impl SplitMix64 {
         ((self.next_u64() as u128 * bound as u128) >> 64) as usize
     }
 
-    /// Fisher-Yates from the top index down, as RULES.md specifies.
+    /// Fisher-Yates from the top index down, as `docs/rules.md` specifies.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i + 1);
@@ -381,7 +381,7 @@ impl SplitMix64 {
     }
 }
 
-/// Shuffles `deck` by Fisher-Yates, driven by SplitMix64 from `seed` (RULES.md's `splitmix`).
+/// Shuffles `deck` by Fisher-Yates, driven by SplitMix64 from `seed` (docs/rules.md's `splitmix`).
 pub fn splitmix_shuffle<T>(seed: u64, deck: &mut [T]) {
     SplitMix64(seed).shuffle(deck);
 }
@@ -512,7 +512,7 @@ mod tests {
                 }
             }
         }
-        // The dealer itself (whichever path this CPU takes) against RULES.md's loop, across
+        // The dealer itself (whichever path this CPU takes) against docs/rules.md's loop, across
         // the generator's wrap.
         let mut dealer = Dealer::new(Deck::OORLOG);
         for seed in (LCG_MODULUS - 50)..(LCG_MODULUS + 50) {

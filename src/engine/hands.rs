@@ -133,7 +133,7 @@ impl Hands {
         hands
     }
 
-    /// The same, with a won pile for each player (RULES.md, "Won piles").
+    /// The same, with a won pile for each player (`docs/rules.md`, "Won piles").
     pub(crate) fn with_won_piles(mut self) -> Hands {
         self.piles = vec![Card::default(); self.room() * self.players].into_boxed_slice();
         self

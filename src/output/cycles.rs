@@ -1,4 +1,4 @@
-//! The distinct cycles of a sweep and their basins (RULES.md, "Distinct cycles and their
+//! The distinct cycles of a sweep and their basins (`docs/rules.md`, "Distinct cycles and their
 //! basins"): each cycle named by its least state, with the deals that end up on it and the
 //! least of them. Tables add exactly, in any order, so shards merge into what one sweep gives.
 

@@ -1,5 +1,5 @@
 //! How one game is written: the per-game CSV row, the `play` line and the `answer` pair of
-//! RULES.md ("Output formats").
+//! `docs/rules.md` ("Output formats").
 
 use crate::engine::{GameResult, Outcome};
 use crate::rules::{Count, Rules};

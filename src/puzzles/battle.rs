@@ -1,7 +1,7 @@
 //! The Oorlog battle resolver of seed 003: given the cards revealed in one battle in
 //! chronological order (face-down cards are not listed), who takes the table?
 
-use crate::rules::{Deck, Ranking, Strength};
+use crate::rules::{Deck, Ranking, Strength, MAX_PLAYERS};
 use thiserror::Error;
 
 #[derive(Error, Debug, PartialEq, Eq)]
@@ -12,8 +12,8 @@ use thiserror::Error;
 /// assert!(matches!(resolve_battle(13, &[1, 2]), Err(BattleError::Players(13))));
 /// ```
 pub enum BattleError {
-    #[error("a battle needs 2 to 12 players, not {0}")]
-    /// Fewer than 2 or more than 12 players.
+    #[error("a battle needs 2 to {max} players, not {0}", max = MAX_PLAYERS)]
+    /// Fewer than 2 or more than [`MAX_PLAYERS`] players.
     Players(usize),
     #[error(
         "the battle is undecided: {} still at war after {}; give {missing} more",

@@ -110,14 +110,14 @@ pub enum DeckError {
     #[error("{0:?} is not a deck: write CxV or CxV+J (C copies of V values, J jokers), as 4x13 or 8x13+4")]
     /// Not written `CxV` or `CxV+J`.
     Malformed(String),
-    #[error("deck {0}: a deck has 1 to 8 copies of each value, not {1}")]
-    /// Copies outside 1 to 8.
+    #[error("deck {0}: a deck has 1 to {max} copies of each value, not {1}", max = MAX_COPIES)]
+    /// Copies outside 1 to 8 (`MAX_COPIES`).
     Copies(String, u32),
-    #[error("deck {0}: a deck has 1 to 64 values, not {1}")]
-    /// Values outside 1 to 64.
+    #[error("deck {0}: a deck has 1 to {max} values, not {1}", max = MAX_VALUES)]
+    /// Values outside 1 to 64 (`MAX_VALUES`).
     Values(String, u32),
-    #[error("deck {0}: a deck has at most 64 jokers, not {1}")]
-    /// More than 64 jokers.
+    #[error("deck {0}: a deck has at most {max} jokers, not {1}", max = MAX_JOKERS)]
+    /// More than 64 jokers (`MAX_JOKERS`).
     Jokers(String, u32),
     #[error("deck {0} has {1} card: a game needs at least 2")]
     /// Fewer than 2 cards.
@@ -209,7 +209,7 @@ impl Deck {
         jokers: 4,
     };
 
-    /// Parses `CxV` or `CxV+J` and checks the limits of RULES.md.
+    /// Parses `CxV` or `CxV+J` and checks the limits of `docs/rules.md`.
     pub fn parse(text: &str) -> Result<Deck, DeckError> {
         let t = text.trim();
         let bad = || DeckError::Malformed(text.to_string());

@@ -120,7 +120,7 @@ impl<W: Write> Write for Counted<W> {
     }
 }
 
-/// The per-game CSV of RULES.md.
+/// The per-game CSV of `docs/rules.md`.
 ///
 /// ```
 /// use warsweep::{CsvSink, Preset, Rules, Seeds, Shuffle, Sweep};

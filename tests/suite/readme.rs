@@ -229,12 +229,12 @@ fn the_documents_agree_with_each_other() {
     assert!(read("LICENSE").starts_with("MIT License"));
 }
 
-/// The README's table of won-pile games is what the sweeps it names give: each mean (rounds
+/// The table of won-pile games of `docs/research.md` is what the sweeps it names give: each mean (rounds
 /// and battles, from the summary's exact totals) with its standard error, and the shares of
 /// wins, rounded as printed.
 #[test]
 fn the_won_pile_figures_are_what_the_sweeps_give() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root().join("docs/research.md")).unwrap();
     let mut rows = 0;
     for preset in ["classic", "bataille"] {
         let prefix = format!("| `{preset}` | ");
@@ -273,12 +273,12 @@ fn the_won_pile_figures_are_what_the_sweeps_give() {
     assert_eq!(rows, 2);
 }
 
-/// The README's census table is `data/research/census.csv`: each looping shape's cell (looping
+/// The census table of `docs/research.md` is `data/research/census.csv`: each looping shape's cell (looping
 /// deals, distinct cycles, their lengths) under each gather, the shapes that never loop, and
 /// the time the census took.
 #[test]
 fn the_census_table_is_the_committed_census() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root().join("docs/research.md")).unwrap();
     let mut census = csv::Reader::from_path(root().join("data/research/census.csv")).unwrap();
     let rows: Vec<csv::StringRecord> = census.records().map(Result::unwrap).collect();
     let headers = census.headers().unwrap().clone();
