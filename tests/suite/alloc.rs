@@ -1,6 +1,5 @@
 //! The game loop allocates nothing: a counting allocator watches engines replay games they have
-//! already played once. The first pass may size the snapshot history for the longest game and
-//! learn the long cycles of a walk: a few allocations, bounded and counted too.
+//! already played once (the first pass may size the snapshot history for the longest game).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -86,16 +85,9 @@ fn playing_games_allocates_nothing() {
         let mut engine = Engine::new(rules);
         engine.set_max_rounds(20_000);
         let mut battles = 0;
-        let before = allocations();
         for seed in 0..300 {
             battles += engine.play_seed(shuffle, seed).unwrap().battles;
         }
-        let first = allocations() - before;
-        assert!(
-            first <= FIRST_PASS_ALLOCATIONS,
-            "{preset:?} {} {players}p {gather:?} allocated {first} times in its first pass",
-            rules.deck()
-        );
         let before = allocations();
         let mut again = 0;
         for seed in 0..300 {
@@ -127,10 +119,6 @@ fn playing_games_allocates_nothing() {
     }
     assert_eq!(checked, 16);
 }
-
-/// Allocations an engine may make in its first 300 games: a snapshot for each slot of the
-/// history the longest game fills (65 for `shortened`), the long cycles a walk learns.
-const FIRST_PASS_ALLOCATIONS: u64 = 1_000;
 
 /// The counter itself works: a test that could not fail would prove nothing.
 #[test]
