@@ -17,19 +17,19 @@ pub(crate) mod cycle;
 pub(crate) mod hands;
 pub(crate) mod packed;
 pub(crate) mod pair;
+mod round;
+mod short_war;
 
 use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::seeds::{RangeError, Seeds};
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
-use crate::rules::deck::MAX_VALUES;
-use crate::rules::{
-    gather, holds_war, war_cards, Card, Direction, Order, PickUp, Rules, ShortWar, WonPile,
-    MAX_PLAYERS,
-};
-use crate::text::count;
-use cycle::{Brent, Copies, History, Key, Replay, Snapshot};
+use crate::rules::{Card, Rules, WonPile};
+use cycle::{Brent, History, Key, Snapshot};
 use hands::Hands;
 use hands::{check_hands, HandsError};
+use round::{fast_rounds, play_round, replay_rounds, Rebuild, Table, NO_KEY};
+use short_war::{most_cards, short_war};
+use std::cell::RefCell;
 use std::ops::RangeInclusive;
 
 /// How a game ended.
@@ -153,56 +153,6 @@ impl Observer for Silent {
     const ACTIVE: bool = false;
 }
 
-/// Cards on the table during a round, and room to gather them.
-#[derive(Clone, Debug)]
-struct Table {
-    cards: Vec<Card>,
-    owners: Vec<u8>,
-    gathered: Vec<Card>,
-    /// The table of a war played inside a `crowd` run: room for every card, and one more for
-    /// each player (see `crowd::play_war`).
-    pile: Box<[Card]>,
-    /// The three-player decision table of the rules (see `crowd::trio_table`), built once.
-    trio: Option<Box<crowd::TrioTable>>,
-}
-
-impl Table {
-    /// Room for `total` cards, for games of `rules`.
-    fn new(rules: &Rules, total: usize) -> Table {
-        let three = rules.players() == 3;
-        Table {
-            cards: Vec::with_capacity(total),
-            owners: Vec::with_capacity(total),
-            gathered: Vec::with_capacity(total),
-            pile: vec![Card::default(); total + MAX_PLAYERS].into_boxed_slice(),
-            trio: three
-                .then(|| crowd::trio_table(rules.strength(), rules.deck().values()))
-                .flatten(),
-        }
-    }
-
-    #[inline(always)]
-    fn put(&mut self, player: usize, card: Card) {
-        self.cards.push(card);
-        self.owners.push(player as u8);
-    }
-
-    fn clear(&mut self) {
-        self.cards.clear();
-        self.owners.clear();
-    }
-
-    fn events(&self, from: usize, out: &mut Vec<(usize, Card)>) {
-        out.clear();
-        out.extend(
-            self.owners[from..]
-                .iter()
-                .zip(&self.cards[from..])
-                .map(|(&p, &c)| (p as usize, c)),
-        );
-    }
-}
-
 /// Plays games of one setting, reusing its buffers for every game.
 ///
 /// ```
@@ -227,49 +177,102 @@ pub struct Engine {
     rng: SplitMix64,
     max_rounds: u64,
     events: Vec<(usize, Card)>,
-    /// Where unobserved games are played (`choose_path`).
+    /// Where unobserved games are played, with what that path keeps (`Path::choose`).
     path: Path,
     /// Cards in all hands the engine was sized for.
     total: usize,
-    /// Where unobserved two-player games too large for a word are played (see `pair`).
-    pair: pair::Pair,
     /// Room for a deal's mirror (`play_walk`).
     mirror_scratch: Vec<u8>,
     /// Room for a written state (`least_states`).
     state_scratch: Vec<u8>,
-    /// The long cycles the `lex` walks of this engine have met (`packed::KnownCycles`).
-    known_cycles: std::cell::RefCell<packed::KnownCycles>,
 }
 
-/// Where unobserved games of a setting are played. Observed games (traces, tests) always take
-/// the general round (`play_round`), which plays every setting.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// Where unobserved games of a setting are played, with what that path keeps between games.
+/// Observed games (traces, tests) always take the general round (`play_round`), which plays
+/// every setting.
 enum Path {
-    /// Two players, whose hands fit in machine words (`packed`).
-    Packed(packed::Width),
-    /// Two players, the hands interleaved in one byte array (`pair`).
-    Pair,
+    /// Two players, played on values alone.
+    Two(Two),
     /// Three players or more: runs of `crowd`, other wars in `resolve_war`.
     Crowd,
     /// The general round: settings no fast path plays.
     General,
 }
 
-/// The choice of path for unobserved games of `rules` with `total` cards in all, made once per
-/// engine; `packed` allows the word kernel. The one place where a fast path declines a setting
-/// (`packed::width` says which games fit in words).
-fn choose_path(rules: &Rules, total: usize, packed: bool) -> Path {
-    match rules.won_pile() {
-        WonPile::None => {}
-        // Won piles and their shuffles live in `Hands`, which only the general round reads.
-        WonPile::Shuffled => return Path::General,
+/// The two-player kernels, each with what it keeps.
+enum Two {
+    /// Hands that fit in machine words (`packed`), and the long cycles its walks have met.
+    Packed(packed::Width, RefCell<packed::KnownCycles>),
+    /// Hands interleaved in one byte array (`pair`), and its buffers.
+    Pair(pair::Pair),
+}
+
+/// A two-player deal, in the form the engine has it.
+#[derive(Clone, Copy)]
+enum Dealt<'a> {
+    /// A `lex` arrangement of values, in deal order.
+    Values(&'a [u8]),
+    /// A shuffled deck, in deal order.
+    Deck(&'a [Card]),
+    /// The two hands, top card first.
+    Hands([&'a [Card]; 2]),
+}
+
+impl Path {
+    /// The path for unobserved games of `rules` with `total` cards in all, chosen once per
+    /// engine; `packed` allows the word kernel. The one place where a fast path declines a
+    /// setting (`packed::width` says which games fit in words).
+    fn choose(rules: &Rules, total: usize, packed: bool) -> Path {
+        match rules.won_pile() {
+            WonPile::None => {}
+            // Won piles and their shuffles live in `Hands`, which only the general round reads.
+            WonPile::Shuffled => return Path::General,
+        }
+        if rules.players() > 2 {
+            return Path::Crowd;
+        }
+        Path::Two(match packed::width(rules, total) {
+            Some(width) if packed => Two::Packed(width, RefCell::default()),
+            _ => Two::Pair(pair::Pair::with_capacity(total)),
+        })
     }
-    if rules.players() > 2 {
-        return Path::Crowd;
+
+    /// This path for a game `O` does not watch; `None` for a watched game, which takes the
+    /// general round.
+    fn unwatched<O: Observer>(&mut self) -> Option<&mut Path> {
+        (!O::ACTIVE).then_some(self)
     }
-    match packed::width(rules, total) {
-        Some(width) if packed => Path::Packed(width),
-        _ => Path::Pair,
+}
+
+impl Two {
+    /// Plays `dealt`; `rng` seeds the `random` gather, `max_rounds` caps its games.
+    fn play(
+        &mut self,
+        rules: &Rules,
+        dealt: Dealt,
+        rng: &mut SplitMix64,
+        max_rounds: u64,
+    ) -> GameResult {
+        match (self, dealt) {
+            (Two::Packed(width, _), Dealt::Values(values)) => {
+                packed::play_values(rules, *width, values)
+            }
+            (Two::Packed(width, _), Dealt::Deck(deck)) => {
+                packed::play_deal(rules, *width, deck, Card::value)
+            }
+            (Two::Packed(width, _), Dealt::Hands(hands)) => {
+                packed::play_hands(rules, *width, hands)
+            }
+            (Two::Pair(pair), Dealt::Values(values)) => {
+                pair.play_deal(rules, values, |v| v, rng, max_rounds)
+            }
+            (Two::Pair(pair), Dealt::Deck(deck)) => {
+                pair.play_deal(rules, deck, Card::value, rng, max_rounds)
+            }
+            (Two::Pair(pair), Dealt::Hands(hands)) => {
+                pair.play_hands(rules, hands, rng, max_rounds)
+            }
+        }
     }
 }
 
@@ -318,19 +321,17 @@ impl Engine {
             rng: SplitMix64(0),
             max_rounds: DEFAULT_MAX_ROUNDS,
             events: Vec::with_capacity(total),
-            path: choose_path(&rules, total, true),
+            path: Path::choose(&rules, total, true),
             total,
-            pair: pair::Pair::with_capacity(total),
             mirror_scratch: vec![0; deck.len()],
             state_scratch: Vec::with_capacity(total + players),
-            known_cycles: Default::default(),
         }
     }
 
     /// Whether unobserved games of small decks are played in machine words (`packed`, the
     /// default where they fit) or on the general fast paths: the tests compare both.
     pub fn set_packed(&mut self, on: bool) {
-        self.path = choose_path(&self.rules, self.total, on);
+        self.path = Path::choose(&self.rules, self.total, on);
     }
 
     /// Rounds after which a game that cannot be checked for cycles (`random` gather) stops.
@@ -372,13 +373,13 @@ impl Engine {
         mirror: Option<&Mirror>,
         mut each: impl FnMut(u64, &GameResult, Weight),
     ) {
-        if let (Shuffle::Lex, Path::Packed(width)) = (shuffle, self.path) {
+        if let (Shuffle::Lex, Path::Two(Two::Packed(width, known))) = (shuffle, &self.path) {
             // A lex seed is below the deck's deal count, itself at most u64::MAX.
             if let Some(end) = seeds.end().checked_add(1) {
                 let seeds = *seeds.start()..end;
                 let mirror = mirror.map(|m| (m, &mut self.mirror_scratch[..]));
-                let (dealer, known) = (&mut self.dealer, &self.known_cycles);
-                return packed::play_lex(&self.rules, width, dealer, seeds, mirror, known, each);
+                let dealer = &mut self.dealer;
+                return packed::play_lex(&self.rules, *width, dealer, seeds, mirror, known, each);
             }
         }
         for seed in seeds {
@@ -414,40 +415,22 @@ impl Engine {
         seed: u64,
         observer: &mut O,
     ) -> GameResult {
-        // Unobserved two-player games need values only: no hands of cards are dealt.
-        let path = if O::ACTIVE { Path::General } else { self.path };
-        if shuffle == Shuffle::Lex {
-            match path {
-                Path::Packed(width) => {
-                    let values = self.dealer.lex_values(seed);
-                    return packed::play_values(&self.rules, width, values);
-                }
-                Path::Pair => {
-                    let values = self.dealer.lex_values(seed);
-                    self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
-                    let rng = &mut self.rng;
-                    return self
-                        .pair
-                        .play_deal(&self.rules, values, |v| v, rng, self.max_rounds);
-                }
-                Path::Crowd | Path::General => {}
-            }
+        let mut two = match self.path.unwatched::<O>() {
+            Some(Path::Two(two)) => Some(two),
+            _ => None,
+        };
+        self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
+        if let (Some(two), Shuffle::Lex) = (two.as_deref_mut(), shuffle) {
+            // Two-player kernels need values only: a `lex` deal is never made of cards.
+            let values = Dealt::Values(self.dealer.lex_values(seed));
+            return two.play(&self.rules, values, &mut self.rng, self.max_rounds);
         }
         self.deck.clear();
         self.deck.extend_from_slice(&self.sorted);
         self.dealer.shuffle(shuffle, seed, &mut self.deck);
-        match path {
-            Path::Packed(width) => {
-                return packed::play_deal(&self.rules, width, &self.deck, Card::value);
-            }
-            Path::Pair => {
-                self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
-                let (deck, rng) = (&self.deck, &mut self.rng);
-                return self
-                    .pair
-                    .play_deal(&self.rules, deck, Card::value, rng, self.max_rounds);
-            }
-            Path::Crowd | Path::General => {}
+        if let Some(two) = two {
+            let deck = Dealt::Deck(&self.deck);
+            return two.play(&self.rules, deck, &mut self.rng, self.max_rounds);
         }
         self.hands.deal(&self.deck, self.rules.deal());
         self.play_loaded(seed, true, observer)
@@ -474,11 +457,10 @@ impl Engine {
         if let Some(m) = mirrored.as_deref_mut() {
             m.clear();
         }
-        if let Path::Packed(width) = self.path {
+        if let Path::Two(Two::Packed(width, known)) = &self.path {
             let (deck, state) = (&self.deck, &mut self.state_scratch);
-            let (span, known) = ([cycle_start, cycle_length], &self.known_cycles);
-            let rules = &self.rules;
-            return packed::least_states(rules, width, deck, span, known, state, least, mirrored);
+            let (span, rules) = ([cycle_start, cycle_length], &self.rules);
+            return packed::least_states(rules, *width, deck, span, known, state, least, mirrored);
         }
         self.hands.deal(&self.deck, self.rules.deal());
         self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
@@ -555,20 +537,14 @@ impl Engine {
         if self.hands.any_empty() {
             return tally.result(most_cards(&self.hands));
         }
-        let path = if O::ACTIVE { Path::General } else { self.path };
-        match path {
-            Path::Packed(width) => {
-                let hands = [self.hands.hand(0), self.hands.hand(1)];
-                return packed::play_hands(&self.rules, width, hands);
+        let crowd = match self.path.unwatched::<O>() {
+            Some(Path::Two(two)) => {
+                let hands = Dealt::Hands([self.hands.hand(0), self.hands.hand(1)]);
+                return two.play(&self.rules, hands, &mut self.rng, self.max_rounds);
             }
-            Path::Pair => {
-                let hands = [self.hands.hand(0), self.hands.hand(1)];
-                return self
-                    .pair
-                    .play_hands(&self.rules, hands, &mut self.rng, self.max_rounds);
-            }
-            Path::Crowd | Path::General => {}
-        }
+            Some(Path::Crowd) => true,
+            Some(Path::General) | None => false,
+        };
         let detect = self.rules.detects_cycles();
         let total = self.total;
         let blank = || Snapshot::with_capacity(total);
@@ -587,7 +563,7 @@ impl Engine {
         }
         loop {
             let rounds_before = tally.rounds;
-            let end = if path == Path::Crowd {
+            let end = if crowd {
                 let (stop_after, key) = self.run_limits(&tally, detect);
                 fast_rounds(
                     &self.rules,
@@ -698,504 +674,6 @@ fn keep_least<H: Iterator<Item = u8>>(
     }
 }
 
-/// Rounds of a looping game rebuilt from its snapshots (`cycle::cycle_start`).
-struct Rebuild<'a> {
-    rules: &'a Rules,
-    history: &'a History<Snapshot, Tally>,
-    table: &'a mut Table,
-    rng: &'a mut SplitMix64,
-    events: &'a mut Vec<(usize, Card)>,
-}
-
-impl Rebuild<'_> {
-    /// Plays `rounds` more rounds of the looping game in `live`.
-    fn play(&mut self, (hands, tally): &mut (Hands, Tally), rounds: u64) {
-        let (rules, table, rng, events) = (
-            self.rules,
-            &mut *self.table,
-            &mut *self.rng,
-            &mut *self.events,
-        );
-        replay_rounds(rules, hands, table, tally, rng, events, rounds);
-    }
-}
-
-impl Replay for Rebuild<'_> {
-    type Live = (Hands, Tally);
-
-    fn rebuild(&mut self, live: &mut (Hands, Tally), round: u64) {
-        let (at, snapshot, counts) = self.history.at_or_before(round);
-        snapshot.restore(&mut live.0);
-        live.1 = counts;
-        self.play(live, round - at);
-    }
-
-    fn step(&mut self, live: &mut (Hands, Tally)) {
-        self.play(live, 1);
-    }
-
-    fn same(&self, a: &(Hands, Tally), b: &(Hands, Tally)) -> bool {
-        a.0.same_values(&b.0)
-    }
-}
-
-/// Exactly `rounds` rounds of a game already known to cycle (so it cannot end), unobserved.
-/// (A two-player game comes here only when observed: unobserved ones are played in `pair`.)
-fn replay_rounds(
-    rules: &Rules,
-    hands: &mut Hands,
-    table: &mut Table,
-    tally: &mut Tally,
-    rng: &mut SplitMix64,
-    events: &mut Vec<(usize, Card)>,
-    rounds: u64,
-) {
-    let target = tally.rounds + rounds;
-    while tally.rounds < target {
-        let end = if rules.players() == 2 {
-            play_round(rules, hands, table, tally, rng, events, &mut Silent)
-        } else {
-            let left = target - tally.rounds;
-            fast_rounds(rules, hands, table, tally, rng, events, left, NO_KEY)
-        };
-        debug_assert!(end.is_none(), "a cycling game ended in its replay");
-    }
-}
-
-/// A key no hand matches: runs that need not watch for cycles.
-const NO_KEY: Key = cycle::NO_MATCH;
-
-/// Nobody watching, three or more players: plays a run of tie-free rounds in `crowd`, then
-/// finishes the round that stopped it, at most `stop_after` rounds in all. No round but the
-/// last left the hands matching `key`. Returns how the game ended, if it did.
-#[allow(clippy::too_many_arguments)]
-fn fast_rounds(
-    rules: &Rules,
-    hands: &mut Hands,
-    table: &mut Table,
-    tally: &mut Tally,
-    rng: &mut SplitMix64,
-    events: &mut Vec<(usize, Card)>,
-    stop_after: u64,
-    key: Key,
-) -> Option<Outcome> {
-    let n = rules.players();
-    debug_assert!(n >= 3, "two-player games take `pair` or `packed`");
-    let trio = table.trio.as_deref();
-    let (run, counts) = crowd::play(rules, hands, rng, &mut table.pile, trio, stop_after, key);
-    tally.rounds += counts.rounds;
-    tally.battles += counts.battles;
-    tally.wars += counts.wars;
-    let end = match run {
-        crowd::Run::Tie {
-            revealed,
-            tied,
-            count,
-        } => {
-            table.clear();
-            for (p, &card) in revealed.iter().enumerate().take(n) {
-                table.put(p, card);
-            }
-            resolve_war(
-                rules,
-                hands,
-                table,
-                tally,
-                rng,
-                events,
-                &mut Silent,
-                tied,
-                count,
-            )
-        }
-        crowd::Run::ShortWar => Some(most_cards(hands)),
-        crowd::Run::Round => {
-            for p in 0..n {
-                hands.make_room(p);
-            }
-            hands.any_empty().then(|| most_cards(hands))
-        }
-    };
-    end
-}
-
-/// Plays one round, a battle and all its wars, reporting every event: the general path of
-/// observed games, for any number of players. `None` if the game goes on.
-fn play_round<O: Observer>(
-    rules: &Rules,
-    hands: &mut Hands,
-    table: &mut Table,
-    tally: &mut Tally,
-    rng: &mut SplitMix64,
-    events: &mut Vec<(usize, Card)>,
-    observer: &mut O,
-) -> Option<Outcome> {
-    tally.battles += 1;
-    table.clear();
-    for p in 0..rules.players() {
-        table.put(p, draw(hands, p, observer));
-    }
-    if O::ACTIVE {
-        table.events(0, events);
-        observer.revealed(tally.battles, tally.rounds + 1, events);
-    }
-    let mut contenders = [0u8; MAX_PLAYERS];
-    for (p, c) in contenders.iter_mut().enumerate().take(rules.players()) {
-        *c = p as u8;
-    }
-    decide(
-        rules,
-        hands,
-        table,
-        tally,
-        rng,
-        events,
-        observer,
-        contenders,
-        rules.players(),
-        0,
-    )
-}
-
-/// The players among `contenders` whose card (revealed from table position `from` on, one each in
-/// contender order) is the strongest. Either one of them takes the table, or they go to war.
-#[allow(clippy::too_many_arguments)]
-fn decide<O: Observer>(
-    rules: &Rules,
-    hands: &mut Hands,
-    table: &mut Table,
-    tally: &mut Tally,
-    rng: &mut SplitMix64,
-    events: &mut Vec<(usize, Card)>,
-    observer: &mut O,
-    contenders: [u8; MAX_PLAYERS],
-    count: usize,
-    from: usize,
-) -> Option<Outcome> {
-    let revealed = &table.cards[from..from + count];
-    let best = rules
-        .strength()
-        .strongest(revealed.iter().map(|c| c.value()));
-    let mut tied = [0u8; MAX_PLAYERS];
-    let mut n = 0;
-    for (&p, card) in contenders[..count].iter().zip(revealed) {
-        if card.value() == best {
-            tied[n] = p;
-            n += 1;
-        }
-    }
-    if n == 1 {
-        let winner = tied[0] as usize;
-        return take_table(rules, hands, table, tally, rng, observer, winner, from);
-    }
-    resolve_war(rules, hands, table, tally, rng, events, observer, tied, n)
-}
-
-/// Player `p`'s top card, revealed or put face down. With won piles, an empty hand first takes
-/// its shuffled won pile (`docs/rules.md`), and the trace says so.
-#[inline(always)]
-fn draw<O: Observer>(hands: &mut Hands, p: usize, observer: &mut O) -> Card {
-    if hands.must_take_pile(p) {
-        hands.take_pile(p);
-        if O::ACTIVE {
-            observer.pile_shuffled(p, hands.hand(p));
-        }
-    }
-    hands.pop(p)
-}
-
-/// A tie among `tied[..n]`: wars until one player takes the table, or the game ends because a
-/// tied player is short of cards.
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-fn resolve_war<O: Observer>(
-    rules: &Rules,
-    hands: &mut Hands,
-    table: &mut Table,
-    tally: &mut Tally,
-    rng: &mut SplitMix64,
-    events: &mut Vec<(usize, Card)>,
-    observer: &mut O,
-    tied: [u8; MAX_PLAYERS],
-    n: usize,
-) -> Option<Outcome> {
-    tally.wars += 1;
-    let tied_players = &tied[..n];
-    let down = match face_down_count(rules, hands, tied_players, observer) {
-        Ok(down) => down,
-        Err(outcome) => return Some(outcome),
-    };
-    let face_down_from = table.cards.len();
-    for _ in 0..down {
-        for &p in tied_players {
-            table.put(p as usize, draw(hands, p as usize, observer));
-        }
-    }
-    if O::ACTIVE {
-        table.events(face_down_from, events);
-        observer.war(events);
-    }
-    tally.battles += 1;
-    let from = table.cards.len();
-    for &p in tied_players {
-        table.put(p as usize, draw(hands, p as usize, observer));
-    }
-    if O::ACTIVE {
-        table.events(from, events);
-        observer.revealed(tally.battles, tally.rounds + 1, events);
-    }
-    decide(
-        rules, hands, table, tally, rng, events, observer, tied, n, from,
-    )
-}
-
-/// How many cards each tied player puts face down, or how the game ends because a tied player is
-/// short of cards (the preset's short-war policy).
-fn face_down_count<O: Observer>(
-    rules: &Rules,
-    hands: &Hands,
-    tied: &[u8],
-    observer: &mut O,
-) -> Result<u32, Outcome> {
-    let left = |p: usize| hands.len(p);
-    let d = rules.face_down() as u32;
-    let fewest = tied.iter().map(|&p| left(p as usize)).min().unwrap_or(0);
-    if holds_war(d as usize, fewest as usize) {
-        return Ok(d);
-    }
-    if O::ACTIVE {
-        observer.note(&short_war_note(rules.short_war(), d, fewest));
-    }
-    short_war(rules, tied, left)
-}
-
-/// The short-war policy, in one place for every path: the tied players `tied` hold `left(p)`
-/// cards each (`left` answers for every player). Either how many cards each puts face down, or
-/// how the game ends because one of them cannot put down the D + 1 cards of a war.
-pub(crate) fn short_war(
-    rules: &Rules,
-    tied: &[u8],
-    left: impl Fn(usize) -> u32 + Copy,
-) -> Result<u32, Outcome> {
-    let d = rules.face_down() as u32;
-    let left_of = |p: &u8| left(*p as usize);
-    let fewest = tied.iter().map(left_of).min().unwrap_or(0);
-    match rules.short_war() {
-        _ if holds_war(d as usize, fewest as usize) => Ok(d),
-        ShortWar::Draw => Err(Outcome::Draw),
-        ShortWar::Shorten if fewest >= 1 => Ok(fewest - 1),
-        ShortWar::Shorten => {
-            // A tied player has no card left: players without cards lose.
-            let mut with_cards = tied.iter().filter(|p| left_of(p) > 0);
-            Err(match (with_cards.next(), with_cards.next()) {
-                (Some(&p), None) => Outcome::Win(p as usize),
-                _ => Outcome::Draw,
-            })
-        }
-        ShortWar::FirstOutLoses => {
-            // Cards are played in unison: whoever holds fewer of the D + 1 runs out first.
-            let reach = |p: &u8| left_of(p).min(war_cards(d as usize) as u32);
-            let (a, b) = (reach(&tied[0]), reach(&tied[1]));
-            Err(match a.cmp(&b) {
-                std::cmp::Ordering::Less => Outcome::Win(tied[1] as usize),
-                std::cmp::Ordering::Greater => Outcome::Win(tied[0] as usize),
-                std::cmp::Ordering::Equal => Outcome::Draw,
-            })
-        }
-        // The table is out of play; the hands decide.
-        ShortWar::MostCards => Err(most_cards_of((0..rules.players()).map(left))),
-    }
-}
-
-/// What a trace says when a tied player holds only `fewest` cards, no more than `d`.
-fn short_war_note(policy: ShortWar, d: u32, fewest: u32) -> String {
-    match policy {
-        ShortWar::Draw => format!(
-            "a tied player has {}, fewer than the {} a war needs: draw",
-            count(fewest, "card"),
-            d + 1
-        ),
-        ShortWar::Shorten if fewest >= 1 => format!(
-            "a tied player has only {}: {} face down each",
-            count(fewest, "card"),
-            fewest - 1
-        ),
-        ShortWar::Shorten => "a tied player has no card left for the war".to_string(),
-        ShortWar::FirstOutLoses => {
-            format!(
-                "a tied player cannot put down the {} of a war",
-                count(d + 1, "card")
-            )
-        }
-        ShortWar::MostCards => format!(
-            "a tied player cannot put down the {} of a war: the game ends",
-            count(d + 1, "card")
-        ),
-    }
-}
-
-/// The winner takes the table in the gather order; then the game ends if a hand is empty.
-/// `from` is where the deciding battle's cards start on the table (one per contender, in
-/// player order).
-#[allow(clippy::too_many_arguments)]
-fn take_table<O: Observer>(
-    rules: &Rules,
-    hands: &mut Hands,
-    table: &mut Table,
-    tally: &mut Tally,
-    rng: &mut SplitMix64,
-    observer: &mut O,
-    winner: usize,
-    from: usize,
-) -> Option<Outcome> {
-    let Table {
-        cards,
-        owners,
-        gathered,
-        ..
-    } = table;
-    gathered.clear();
-    let order = rules.gather().order();
-    if order == Order::Reveal {
-        // The table is already in the order the winner takes it.
-        if O::ACTIVE {
-            observer.took(winner, cards);
-        }
-        hands.win(winner, cards);
-        return finish_round(hands, tally, winner);
-    }
-    let players = rules.players();
-    let mut pickup = TablePickUp {
-        cards,
-        owners,
-        from,
-        players,
-        gathered,
-        rng,
-    };
-    gather(order, &mut pickup, winner);
-    if O::ACTIVE {
-        observer.took(winner, gathered);
-    }
-    hands.win(winner, gathered);
-    finish_round(hands, tally, winner)
-}
-
-/// The general round's table (`cards`, each played by `owners`; the deciding battle from
-/// `from` on) as the gather reads it, and the winner's pick-up.
-struct TablePickUp<'a> {
-    cards: &'a [Card],
-    owners: &'a [u8],
-    from: usize,
-    players: usize,
-    gathered: &'a mut Vec<Card>,
-    rng: &'a mut SplitMix64,
-}
-
-impl PickUp for TablePickUp<'_> {
-    #[inline(always)]
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    #[inline(always)]
-    fn put_player(&mut self, p: usize, direction: Direction) {
-        let own = self.cards.iter().zip(self.owners);
-        let mut put = |(&card, &owner): (&Card, &u8)| {
-            if owner as usize == p {
-                self.gathered.push(card);
-            }
-        };
-        match direction {
-            Direction::AsPlayed => own.for_each(&mut put),
-            Direction::LatestFirst => own.rev().for_each(&mut put),
-        }
-    }
-
-    #[inline(always)]
-    fn put_deciding(&mut self, p: usize) {
-        let battle = self.cards[self.from..].iter();
-        for (&card, &owner) in battle.zip(&self.owners[self.from..]) {
-            if owner as usize == p {
-                self.gathered.push(card);
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn put_earlier(&mut self, direction: Direction) {
-        let earlier = &self.cards[..self.from];
-        match direction {
-            Direction::AsPlayed => self.gathered.extend_from_slice(earlier),
-            Direction::LatestFirst => self.gathered.extend(earlier.iter().rev()),
-        }
-    }
-
-    #[inline(always)]
-    fn put_revealed(&mut self) {
-        self.gathered.extend_from_slice(self.cards);
-    }
-
-    #[inline(always)]
-    fn put_strongest(&mut self) {
-        strongest_first(self.cards, self.gathered);
-    }
-
-    #[inline(always)]
-    fn put_shuffled(&mut self) {
-        let from = self.gathered.len();
-        self.gathered.extend_from_slice(self.cards);
-        self.rng.shuffle(&mut self.gathered[from..]);
-    }
-}
-
-/// The `sorted` gather: `cards` by value, strongest first, equal values in their order on the
-/// table. A counting sort: stable, and no allocation (`out` has room for every card).
-fn strongest_first(cards: &[Card], out: &mut Vec<Card>) {
-    const SLOTS: usize = MAX_VALUES as usize + 1;
-    let mut starts = [0usize; SLOTS];
-    let top = MAX_VALUES as usize - 1;
-    for card in cards {
-        starts[top - card.value() as usize + 1] += 1;
-    }
-    for i in 1..SLOTS {
-        starts[i] += starts[i - 1];
-    }
-    let from = out.len();
-    out.resize(from + cards.len(), Card::default());
-    for &card in cards {
-        let slot = &mut starts[top - card.value() as usize];
-        out[from + *slot] = card;
-        *slot += 1;
-    }
-}
-
-/// After the winner took the table: room for the next round, the round counted, and the end of
-/// the game if a hand is empty.
-fn finish_round(hands: &mut Hands, tally: &mut Tally, winner: usize) -> Option<Outcome> {
-    hands.make_room(winner);
-    tally.rounds += 1;
-    if hands.any_empty() {
-        return Some(most_cards(hands));
-    }
-    None
-}
-
-/// The end of a game decided by who holds the most cards (a tie for the most is a draw).
-fn most_cards(hands: &Hands) -> Outcome {
-    most_cards_of(hands.lens())
-}
-
-/// `most_cards` for hands holding `lens` cards, in player order.
-fn most_cards_of(lens: impl Iterator<Item = u32> + Clone) -> Outcome {
-    let most = lens.clone().max().unwrap_or(0);
-    let mut holders = lens.enumerate().filter(|&(_, n)| n == most);
-    match (holders.next(), holders.next()) {
-        (Some((p, _)), None) => Outcome::Win(p),
-        _ => Outcome::Draw,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1238,7 +716,7 @@ mod tests {
                 .unwrap();
             let (mut packed, mut general) = (Engine::new(rules), Engine::new(rules));
             general.set_packed(false);
-            assert!(matches!(packed.path, Path::Packed(_)), "{deck}");
+            assert!(matches!(packed.path, Path::Two(Two::Packed(..))), "{deck}");
             let (mut fast, mut slow) = (Vec::new(), Vec::new());
             let before = named;
             for seed in seeds {

@@ -104,7 +104,10 @@ pub(super) fn run_lanes<const WARS: bool, const PLAYERS: usize>(
             pile: taken,
         } = war
         else {
-            break Run::ShortWar;
+            let War::Short { tied } = war else {
+                unreachable!("a war is won or cut short")
+            };
+            break Run::ShortWar { tied };
         };
         let t = head[winner] + n + size_of(sizes, winner);
         // Only the winner's room shrank faster than a round's cards: `rounds_of_room` on every
@@ -317,7 +320,11 @@ pub(super) fn lanes_war<const PLAYERS: usize>(
     loop {
         tally.wars += 1;
         if leaders & !(sizes + enough) != 0 {
-            return (War::Short, sizes);
+            // Lane p's high bit is player p's: one bit each.
+            let tied = (0..PLAYERS).fold(0, |t, p| {
+                t | u32::from(leaders >> (8 * p + 7) & 1 == 1) << p
+            });
+            return (War::Short { tied }, sizes);
         }
         tally.battles += 1;
         // The tied players, one byte each summed into the top byte (baseline x86-64 has no

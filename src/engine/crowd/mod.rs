@@ -100,9 +100,9 @@ pub(crate) enum Run {
     },
     /// The last round was won and needs the engine's attention.
     Round,
-    /// A tied player could not put down the cards of a war (wars inside a run only): the game is
-    /// over, the cards on the table out of play.
-    ShortWar,
+    /// A tied player (one of those in the mask `tied`, bit p for player p) could not put down
+    /// the cards of a war (wars inside a run only): the short-war policy ends the game.
+    ShortWar { tied: u32 },
 }
 
 /// The wars played inside a run, and their battles (a war cut short has none).
@@ -144,11 +144,9 @@ fn tie(shown: &[Card], leaders: u32) -> Run {
 /// How a war played inside a run ended.
 enum War {
     /// `winner` takes the first `pile` cards of the pile.
-    Won {
-        winner: usize,
-        pile: usize,
-    },
-    Short,
+    Won { winner: usize, pile: usize },
+    /// A player among `tied` (bit p for player p) is short of cards for the next battle.
+    Short { tied: u32 },
 }
 
 /// Plays rounds of a game of `players` (three or more) until a tie (a war, with `WARS`),
@@ -217,7 +215,7 @@ fn run<const GATHER: u8, const WARS: bool, const PLAYERS: usize>(
                 &mut war_tally,
             );
             match war {
-                War::Short => break Run::ShortWar,
+                War::Short { tied } => break Run::ShortWar { tied },
                 War::Won { winner, pile: size } => {
                     leaders = 1 << winner;
                     taken = size;
@@ -370,7 +368,7 @@ fn play_war<const PLAYERS: usize>(
             short | tied(p) & usize::from(!holds_war(face_down, tail[p] - (head[p] + n)))
         });
         if short != 0 {
-            return War::Short;
+            return War::Short { tied: leaders };
         }
         tally.battles += 1;
         // Face-down cards go down together, one from each tied player at a time.

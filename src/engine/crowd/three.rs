@@ -145,8 +145,8 @@ pub(super) fn run_three<const WARS: bool>(
             );
             beyond = lanes(head.map(|h| h + n)) + LANE_ONES + ((n as u64) << 48);
             match won {
-                War::Won { winner, pile } => Some((16 * winner, pile)),
-                War::Short => None,
+                War::Won { winner, pile } => Ok((16 * winner, pile)),
+                War::Short { tied } => Err(tied),
             }
         } else {
             // The tied players' lanes: players 1 and 2, 1 and 3, or 2 and 3. (Looked up, not
@@ -156,10 +156,12 @@ pub(super) fn run_three<const WARS: bool>(
             let (moved, won) =
                 war_of_two(cards, table, lanes, (sp, sq), shown, &war, &mut war_tally);
             beyond += moved;
-            won
+            // Two players stay tied until one wins: the pair is who was short.
+            won.ok_or(leaders)
         };
-        let Some((winner, size)) = after else {
-            break Run::ShortWar;
+        let (winner, size) = match after {
+            Ok(won) => won,
+            Err(tied) => break Run::ShortWar { tied },
         };
         tails = after_war(tails, winner, size, n, war.limits);
         if three_stops(tails.wrapping_sub(beyond), war.key) {
