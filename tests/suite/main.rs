@@ -12,5 +12,6 @@ mod golden;
 mod layout;
 mod misuse;
 mod oracle;
+mod plain;
 mod readme;
 mod sweep;
