@@ -2,14 +2,14 @@
 //! knobs are the library's own enums; `main.rs` builds validated library types from the rest
 //! once.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use warsweep::Seeds;
 use warsweep::Shuffle;
 use warsweep::{check_face_down, check_players};
-use warsweep::{Deal, Deck, Gather, Preset, Ranking, ShortWar, WonPile};
+use warsweep::{Deal, Deck, Gather, Metric, Preset, Ranking, ShortWar, WonPile};
 
 const PRESETS: &str = "\
 Presets (docs/rules.md):
@@ -477,20 +477,6 @@ pub fn man_command() -> clap::Command {
     cmd
 }
 
-/// What `plot --metric` draws.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MetricArg {
-    /// Rounds of finished games
-    Rounds,
-    /// Battles of finished games
-    Battles,
-    /// Wars of finished games
-    Wars,
-    /// Cycle length of infinite games
-    #[value(name = "cycle_length")]
-    CycleLength,
-}
-
 #[derive(Args, Debug)]
 pub struct PlotArgs {
     /// Summaries written by `sweep --summary` or `merge --summary`
@@ -501,7 +487,7 @@ pub struct PlotArgs {
     pub output: PathBuf,
     /// The quantity whose distribution is drawn
     #[arg(long, value_enum, default_value = "battles")]
-    pub metric: MetricArg,
+    pub metric: Metric,
     /// Draw the shares on a logarithmic axis, where long tails show
     #[arg(long)]
     pub log: bool,
@@ -538,7 +524,7 @@ pub fn read(file: Option<&std::path::Path>) -> anyhow::Result<(Vec<u8>, String)>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
+    use clap::{CommandFactory, ValueEnum};
 
     /// Every choice the command line offers is the library's own name for it.
     #[test]
@@ -556,8 +542,9 @@ mod tests {
             + same::<Deal>()
             + same::<Ranking>()
             + same::<WonPile>()
-            + same::<Shuffle>();
-        assert_eq!(counted, 5 + 9 + 4 + 2 + 3 + 2 + 3);
+            + same::<Shuffle>()
+            + same::<Metric>();
+        assert_eq!(counted, 5 + 9 + 4 + 2 + 3 + 2 + 3 + 5);
     }
 
     #[test]

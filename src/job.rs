@@ -7,6 +7,7 @@ pub use crate::error::Error;
 pub use crate::sweep::job::{Done, Files, Job, Ready};
 
 use crate::output::files;
+use crate::output::metric::Metric;
 use crate::output::outputs::{target, Outputs};
 use crate::output::report;
 use crate::output::summary::Summary;
@@ -51,7 +52,7 @@ pub fn merge(inputs: &[PathBuf], files: &Files) -> Result<Summary, Error> {
 pub fn plot(
     inputs: &[PathBuf],
     output: &Path,
-    metric: &str,
+    metric: Metric,
     title: Option<String>,
     log: bool,
 ) -> Result<(), Error> {

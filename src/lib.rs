@@ -32,6 +32,7 @@ pub use deal::Shuffle;
 pub use engine::hands::{Hands, HandsError};
 pub use engine::{Engine, GameResult, Observer, Outcome, Silent, DEFAULT_MAX_ROUNDS};
 pub use output::accumulator::Stats;
+pub use output::metric::Metric;
 pub use output::record::{GameRow, OutcomeName};
 pub use output::summary::{ReadError, Summary, SummaryError};
 pub use rules::{check_face_down, check_players, MAX_FACE_DOWN, MAX_PLAYERS};

@@ -104,8 +104,7 @@ fn play(args: PlayArgs) -> Result<()> {
     let (bytes, name) = cli::read(args.file.as_deref())?;
     let hands =
         puzzles::parse_hands(&bytes, deck).with_context(|| format!("reading hands from {name}"))?;
-    let excess = deck.excess(&hands.concat());
-    if !excess.is_empty() {
+    if let Some(excess) = deck.excess(&hands.concat()) {
         say(&format!(
             "warsweep: note: {excess}: they are played as given"
         ));
@@ -273,12 +272,11 @@ fn merge(args: MergeArgs) -> Result<()> {
 }
 
 fn plot(args: PlotArgs) -> Result<()> {
-    let metric = clap::ValueEnum::to_possible_value(&args.metric).expect("no hidden choices");
     let (inputs, output) = (&args.inputs, &args.output);
     Ok(job::plot(
         inputs,
         output,
-        metric.get_name(),
+        args.metric,
         args.title,
         args.log,
     )?)

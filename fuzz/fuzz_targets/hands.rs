@@ -16,8 +16,9 @@ fuzz_target!(|data: &[u8]| {
     let deck = Deck::parse(DECKS[pick as usize % DECKS.len()]).expect("a deck");
     if let Ok(hands) = parse_hands(text, deck) {
         let cards: Vec<_> = hands.iter().flatten().copied().collect();
-        let excess = deck.excess(&cards);
-        assert_eq!(excess.is_empty(), excess.to_string().is_empty());
+        if let Some(excess) = deck.excess(&cards) {
+            assert!(!excess.to_string().is_empty());
+        }
         assert!(cards.iter().all(|c| c.value() < deck.values()));
         assert!(hands.iter().all(|h| !h.is_empty()));
     }

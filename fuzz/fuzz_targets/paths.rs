@@ -26,7 +26,11 @@ const MOST: u64 = 20_000;
 fn agrees(oracle: Option<GameResult>, engine: GameResult, context: impl Fn() -> String) {
     match oracle {
         Some(expected) => assert_eq!(engine, expected, "{}", context()),
-        None => assert!(engine.rounds > MOST, "the oracle gave up early: {}", context()),
+        None => assert!(
+            engine.rounds > MOST,
+            "the oracle gave up early: {}",
+            context()
+        ),
     }
 }
 
@@ -119,7 +123,9 @@ fuzz_target!(|data: &[u8]| {
     };
     let values_of = |hand: &Vec<Card>| hand.iter().map(|c| c.value()).collect();
     let oracle = plain::play_hands(&setting, hands.iter().map(values_of).collect(), seed, MOST);
-    agrees(oracle, general, || format!("{rules:?} {hands:?} against the oracle"));
+    agrees(oracle, general, || {
+        format!("{rules:?} {hands:?} against the oracle")
+    });
     assert_eq!(
         engine(true).play_hands(&hands, seed, &mut Silent).unwrap(),
         general,
@@ -150,7 +156,9 @@ fuzz_target!(|data: &[u8]| {
             .play_seed_observed(shuffle, at, &mut Watching)
             .unwrap();
         let oracle = plain::play(&setting, shuffle, at, MOST);
-        agrees(oracle, watched, || format!("{rules:?} {shuffle:?} {at} against the oracle"));
+        agrees(oracle, watched, || {
+            format!("{rules:?} {shuffle:?} {at} against the oracle")
+        });
         assert_eq!(
             engine(true).play_seed(shuffle, at).unwrap(),
             watched,

@@ -218,8 +218,7 @@ fn play(
             // The deck the knobs name decides which values the hands may hold.
             let deck = knobs.rules(Some(2))?.deck();
             let hands = cards_of(&hands, deck)?;
-            let excess = deck.excess(&hands.concat());
-            if !excess.is_empty() {
+            if let Some(excess) = deck.excess(&hands.concat()) {
                 warn(py, format!("{excess}: they are played as given"))?;
             }
             if let Some(n) = players.filter(|&n| n != hands.len()) {

@@ -17,8 +17,10 @@ pub struct Lex {
     /// Value `v`'s cards in sorted order start at `first[v]` of `by_value`.
     first: Vec<usize>,
     by_value: Vec<Card>,
-    /// The number of arrangements, if it fits in 64 bits (otherwise seeds wrap at 2^64, which
-    /// callers refuse before playing).
+    /// The number of arrangements (`Deck::arrangements`, saturating at `u128::MAX`).
+    all: u128,
+    /// The same, if it fits in 64 bits (otherwise seeds wrap at 2^64, which callers refuse
+    /// before playing).
     total: Option<u64>,
     /// The last seed arranged and its values.
     last: Option<u64>,
@@ -37,15 +39,14 @@ impl Lex {
             first.push(by_value.len());
             by_value.extend((0..n).map(|i| deck.card(v as u8, i)));
         }
-        let total = deck
-            .arrangements()
-            .to_u128()
-            .and_then(|m| u64::try_from(m).ok());
+        let all = deck.arrangements().to_u128().unwrap_or(u128::MAX);
+        let total = u64::try_from(all).ok();
         Lex {
             seen: vec![0; counts.len()],
             counts,
             first,
             by_value,
+            all,
             total,
             last: None,
             values: vec![0; deck.len()],
@@ -69,7 +70,7 @@ impl Lex {
             next_arrangement(&mut self.values);
         } else if self.last != Some(seed) {
             self.seen.copy_from_slice(&self.counts);
-            unrank(&mut self.seen, seed, &mut self.values);
+            unrank(&mut self.seen, self.all, seed, &mut self.values);
         }
         self.last = Some(seed);
         &self.values
@@ -100,7 +101,7 @@ impl Lex {
     /// The seed of the arrangement `values` (`values`' inverse).
     pub fn seed_of(&mut self, values: &[u8]) -> u64 {
         self.seen.copy_from_slice(&self.counts);
-        rank(&mut self.seen, values)
+        rank(&mut self.seen, self.all, values)
     }
 
     /// Whether `walk_nibbles` can step this deck: at most 16 cards, every value below 8.
@@ -154,13 +155,14 @@ impl Lex {
 }
 
 /// The `rank`-th arrangement (from 0, lexicographic) of a multiset with `left[v]` copies of
-/// each value `v`, written to `out` (`left` is used up). A rank past the last wraps around.
-pub fn unrank(left: &mut [u32], rank: u64, out: &mut [u8]) {
+/// each value `v`, which has `all` arrangements, written to `out` (`left` is used up). A rank
+/// past the last wraps around.
+pub fn unrank(left: &mut [u32], all: u128, rank: u64, out: &mut [u8]) {
     let mut remaining: u32 = left.iter().sum();
     debug_assert_eq!(remaining as usize, out.len());
     // Arrangements of what is left; every intermediate fits in 128 bits because the total
     // (when rank can reach it) is below 2^64 and each step multiplies by at most 2^9.
-    let mut total = arrangements(left);
+    let mut total = all;
     let mut k = rank as u128 % total.max(1);
     for slot in out.iter_mut() {
         for (v, count) in left.iter_mut().enumerate() {
@@ -181,11 +183,12 @@ pub fn unrank(left: &mut [u32], rank: u64, out: &mut [u8]) {
 }
 
 /// The rank (lexicographic, from 0) of the arrangement `values` of a multiset with `left[v]`
-/// copies of each value `v`: `unrank`'s inverse (`left` is used up).
-pub fn rank(left: &mut [u32], values: &[u8]) -> u64 {
+/// copies of each value `v`, which has `all` arrangements: `unrank`'s inverse (`left` is used
+/// up).
+pub fn rank(left: &mut [u32], all: u128, values: &[u8]) -> u64 {
     let mut remaining: u32 = left.iter().sum();
     debug_assert_eq!(remaining as usize, values.len());
-    let mut total = arrangements(left);
+    let mut total = all;
     let mut k: u128 = 0;
     for &value in values {
         let value = value as usize;
@@ -197,19 +200,6 @@ pub fn rank(left: &mut [u32], values: &[u8]) -> u64 {
         remaining -= 1;
     }
     u64::try_from(k).expect("a rank below the deal count, which fits in 64 bits")
-}
-
-/// `N! / (n1! ... nV!)`, saturating at `u128::MAX` (only small decks are unranked).
-fn arrangements(counts: &[u32]) -> u128 {
-    let mut m: u128 = 1;
-    let mut placed = 0u128;
-    for &n in counts {
-        for i in 0..n as u128 {
-            placed += 1;
-            m = m.saturating_mul(placed) / (i + 1);
-        }
-    }
-    m
 }
 
 /// Steps `values` to the next arrangement in lexicographic order; the last one wraps to the

@@ -190,6 +190,8 @@ pub struct Engine {
 /// Where unobserved games of a setting are played, with what that path keeps between games.
 /// Observed games (traces, tests) always take the general round (`play_round`), which plays
 /// every setting.
+// One an engine, made once and never moved: the size of `pair`'s buffers' handles costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum Path {
     /// Two players, played on values alone.
     Two(Two),

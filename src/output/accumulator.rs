@@ -5,6 +5,7 @@
 use crate::deal::mirror::Weight;
 use crate::engine::{GameResult, Outcome};
 use crate::output::cycles::{CycleError, Cycles};
+use crate::output::metric::Metric;
 use crate::rules::MAX_PLAYERS;
 use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
@@ -22,9 +23,6 @@ pub const PRECISION: f64 = 1.0 / 1024.0;
 /// Largest value a histogram tracks exactly to `SIGFIG` digits; larger ones saturate.
 pub const HIGHEST: u64 = 1 << 40;
 
-/// The five measured quantities, in the order the summary lists them.
-pub const METRICS: [&str; 5] = ["rounds", "battles", "wars", "cycle_start", "cycle_length"];
-
 /// An empty histogram with the bounds every metric shares, so that any two add.
 pub(crate) fn empty_histogram() -> Histogram<u64> {
     Histogram::new_with_bounds(1, HIGHEST, SIGFIG).expect("valid bounds")
@@ -40,7 +38,7 @@ const SMALL: usize = 512;
 /// derived from those counts when read. Larger values, and any summary read back from a file,
 /// are held in `hist` with their exact tallies in `held`.
 #[derive(Clone, Debug)]
-pub struct Metric {
+pub struct Tally {
     held: Held,
     /// Every value `held` covers.
     hist: Histogram<u64>,
@@ -64,10 +62,10 @@ struct Held {
     max: u64,
 }
 
-impl Metric {
+impl Tally {
     /// A metric that has seen nothing.
-    pub fn new() -> Metric {
-        Metric {
+    pub fn new() -> Tally {
+        Tally {
             held: Held {
                 count: 0,
                 total: 0,
@@ -90,7 +88,7 @@ impl Metric {
         min: u64,
         max: u64,
         hist: Histogram<u64>,
-    ) -> Metric {
+    ) -> Tally {
         let squares = squares.or_else(|| {
             (count == 0 || max < EXACT_BELOW).then(|| {
                 hist.iter_recorded()
@@ -98,7 +96,7 @@ impl Metric {
                     .sum()
             })
         });
-        Metric {
+        Tally {
             held: Held {
                 count,
                 total,
@@ -107,7 +105,7 @@ impl Metric {
                 max,
             },
             hist,
-            ..Metric::new()
+            ..Tally::new()
         }
     }
 
@@ -197,13 +195,13 @@ impl Metric {
 
     #[cfg(test)]
     /// Adds the values `other` counted.
-    pub fn add(&mut self, other: &Metric) {
+    pub fn add(&mut self, other: &Tally) {
         self.try_add(other)
             .expect("the tallies of one sweep fit in 64 bits");
     }
 
     /// Adds `other`, or says which sum would overflow (summaries read from files).
-    pub fn try_add(&mut self, other: &Metric) -> Result<(), TallyError> {
+    pub fn try_add(&mut self, other: &Tally) -> Result<(), TallyError> {
         let too_many = |what| move || TallyError::Overflow(what);
         self.count()
             .checked_add(other.count())
@@ -320,9 +318,9 @@ fn percentile(
     (max, false)
 }
 
-impl Default for Metric {
+impl Default for Tally {
     fn default() -> Self {
-        Metric::new()
+        Tally::new()
     }
 }
 
@@ -361,8 +359,8 @@ pub struct Accumulator {
     pub infinite: u64,
     /// Games stopped by the round limit.
     pub capped: u64,
-    /// Rounds, battles, wars of finished games; cycle start and length of infinite ones.
-    pub metrics: [Metric; 5],
+    /// One tally a metric, in the order of `Metric::ALL` (`tally` reads one).
+    pub metrics: [Tally; Metric::ALL.len()],
     /// Battles of every game: a finished or capped game's, and an infinite game's up to the end
     /// of its first cycle (round `cycle_start + cycle_length`). The measure of work done.
     pub battles_played: u64,
@@ -448,6 +446,11 @@ impl Records {
 }
 
 impl Accumulator {
+    /// The tally of `metric`.
+    pub(crate) fn tally(&self, metric: Metric) -> &Tally {
+        &self.metrics[metric.index()]
+    }
+
     /// Empty tallies; with `cycles`, keeping the distinct cycles.
     pub fn new(cycles: bool) -> Accumulator {
         Accumulator {
@@ -488,8 +491,8 @@ impl Accumulator {
                 cycle_length,
             } => {
                 self.infinite += n;
-                self.metrics[3].record_n(cycle_start, n);
-                self.metrics[4].record_n(cycle_length, n);
+                self.metrics[Metric::CycleStart.index()].record_n(cycle_start, n);
+                self.metrics[Metric::CycleLength.index()].record_n(cycle_length, n);
                 keep(&mut r.longest_cycle, at(cycle_length), false);
                 keep(&mut r.shortest_cycle, at(cycle_length), true);
                 keep(&mut r.latest_cycle_start, at(cycle_start), false);
@@ -497,9 +500,9 @@ impl Accumulator {
             }
         };
         if finished {
-            self.metrics[0].record_n(result.rounds, n);
-            self.metrics[1].record_n(result.battles, n);
-            self.metrics[2].record_n(result.wars, n);
+            self.metrics[Metric::Rounds.index()].record_n(result.rounds, n);
+            self.metrics[Metric::Battles.index()].record_n(result.battles, n);
+            self.metrics[Metric::Wars.index()].record_n(result.wars, n);
             keep(&mut r.most_rounds, at(result.rounds), false);
             keep(&mut r.most_battles, at(result.battles), false);
             keep(&mut r.most_wars, at(result.wars), false);
@@ -536,12 +539,15 @@ impl Accumulator {
             _ => return Err(TallyError::CyclesInOne),
         }
         self.records.add(&other.records);
-        for (name, (a, b)) in METRICS
-            .iter()
+        for (metric, (a, b)) in Metric::ALL
+            .into_iter()
             .zip(self.metrics.iter_mut().zip(&other.metrics))
         {
             a.try_add(b).map_err(|e| match e {
-                TallyError::Overflow(part) => TallyError::MetricOverflow { metric: name, part },
+                TallyError::Overflow(part) => TallyError::MetricOverflow {
+                    metric: metric.name(),
+                    part,
+                },
                 e => e,
             })?;
         }
@@ -556,10 +562,10 @@ impl Accumulator {
 /// quantity no game has.
 ///
 /// ```
-/// use warsweep::{Preset, Rules, Seeds, Shuffle, Sweep};
+/// use warsweep::{Metric, Preset, Rules, Seeds, Shuffle, Sweep};
 /// let sweep = Sweep::new(Rules::preset(Preset::Classic), Shuffle::Lcg, Seeds::new(0, 2_000)?);
 /// let summary = sweep.run(None, &|_| {}, &Default::default())?.summary;
-/// let rounds = summary.stats("rounds").unwrap();
+/// let rounds = summary.stats(Metric::Rounds);
 /// // The mean is the exact one: the total over the count.
 /// assert_eq!(rounds.mean, Some(rounds.total as f64 / rounds.count as f64));
 /// assert!(rounds.min <= rounds.p50 && rounds.p50 <= rounds.max);
@@ -608,7 +614,7 @@ mod tests {
     fn small_and_large_values_tally_exactly() {
         let values = [0, 3, 3, 511, 512, 5_000, 2, 1 << 41, 77];
         let mut plain: Histogram<u64> = Histogram::new_with_bounds(1, HIGHEST, SIGFIG).unwrap();
-        let (mut one, mut left, mut right) = (Metric::new(), Metric::new(), Metric::new());
+        let (mut one, mut left, mut right) = (Tally::new(), Tally::new(), Tally::new());
         for (i, &v) in values.iter().enumerate() {
             plain.saturating_record(v);
             one.record(v);
@@ -629,7 +635,7 @@ mod tests {
         }
         let s = one.stats();
         let (min, max) = (s.min.unwrap(), s.max.unwrap());
-        let back = Metric::from_parts(
+        let back = Tally::from_parts(
             s.count,
             s.total,
             s.squares,
@@ -645,10 +651,10 @@ mod tests {
         );
         assert_eq!(back.stats().p50, s.p50);
         assert_eq!(
-            Metric::new().try_add(&Metric::from_parts(1, u64::MAX, None, 9, 9, plain)),
+            Tally::new().try_add(&Tally::from_parts(1, u64::MAX, None, 9, 9, plain)),
             Ok(())
         );
-        let mut full = Metric::from_parts(1, u64::MAX, None, 9, 9, Metric::new().hist);
+        let mut full = Tally::from_parts(1, u64::MAX, None, 9, 9, Tally::new().hist);
         full.record(1);
         assert_eq!(full.try_add(&one), Err(TallyError::Overflow("totals")));
     }
@@ -667,7 +673,7 @@ mod tests {
             &[1 << 39, (1 << 39) + 1, (1 << 39) + 2, 12, 13],
         ];
         for values in sets {
-            let mut m = Metric::new();
+            let mut m = Tally::new();
             values.iter().for_each(|&v| m.record(v));
             let s = m.stats();
             let n = values.len() as u128;
@@ -707,21 +713,21 @@ mod tests {
             }
         }
         assert_eq!((compared, approximate), (15, 5));
-        let empty = Metric::new().stats();
+        let empty = Tally::new().stats();
         assert_eq!((empty.count, empty.total, empty.squares), (0, 0, Some(0)));
         assert_eq!(
             (empty.min, empty.mean, empty.p50, empty.stdev),
             (None, None, None, None)
         );
         // A summary from before squares were kept: exact from the histogram below 2,048 only.
-        let mut small = Metric::new();
+        let mut small = Tally::new();
         [3, 2047, 2047].iter().for_each(|&v| small.record(v));
         let hist = small.histogram().into_owned();
-        let old = Metric::from_parts(3, 4097, None, 3, 2047, hist);
+        let old = Tally::from_parts(3, 4097, None, 3, 2047, hist);
         assert_eq!(old.stats().squares, small.stats().squares);
-        let mut large = Metric::new();
+        let mut large = Tally::new();
         large.record(5_000);
-        let old = Metric::from_parts(1, 5_000, None, 5_000, 5_000, large.histogram().into_owned());
+        let old = Tally::from_parts(1, 5_000, None, 5_000, 5_000, large.histogram().into_owned());
         let s = old.stats();
         assert_eq!(
             (s.squares, s.approximate.clone()),

@@ -1,8 +1,9 @@
 //! Files made from a sweep's accumulators for people to read or plot elsewhere: the game-length
 //! distribution as CSV and as an SVG histogram, and the distinct cycles as CSV.
 
-use crate::output::accumulator::{Accumulator, METRICS};
+use crate::output::accumulator::Accumulator;
 use crate::output::cycles::CycleRow;
+use crate::output::metric::Metric;
 use crate::output::summary::Summary;
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
@@ -18,9 +19,6 @@ pub enum PlotError {
     /// The drawing library failed.
     #[error("cannot draw the plot: {0}")]
     Draw(String),
-    /// A metric no plot draws.
-    #[error("{0:?} is not a metric a plot can draw")]
-    NotAMetric(String),
     /// A metric no game of the summaries has.
     #[error("{none}: there is no {metric} to plot")]
     NoGames {
@@ -36,10 +34,10 @@ pub enum PlotError {
 pub fn write_hist_csv(acc: &Accumulator, out: impl Write) -> io::Result<()> {
     let mut writer = csv::Writer::from_writer(out);
     writer.write_record(["metric", "value", "games"])?;
-    for (name, metric) in METRICS.iter().zip(&acc.metrics) {
-        for bucket in metric.histogram().iter_recorded() {
+    for metric in Metric::ALL {
+        for bucket in acc.tally(metric).histogram().iter_recorded() {
             writer.write_record([
-                name.to_string(),
+                metric.name().to_string(),
                 bucket.value_iterated_to().to_string(),
                 bucket.count_at_value().to_string(),
             ])?;
@@ -63,10 +61,10 @@ pub fn write_cycles_csv(rows: &[CycleRow], out: impl Write) -> io::Result<()> {
     writer.flush()
 }
 
-/// Equal-width bins of `metric` (an index of `METRICS`) from 0 to `top` (larger values go in
-/// the last bin): `(bin start, bin width, games)`.
-pub fn bins(acc: &Accumulator, metric: usize, top: u64, bins: u64) -> Vec<(u64, u64, u64)> {
-    let m = &acc.metrics[metric];
+/// Equal-width bins of `metric` from 0 to `top` (larger values go in the last bin):
+/// `(bin start, bin width, games)`.
+pub(crate) fn bins(acc: &Accumulator, metric: Metric, top: u64, bins: u64) -> Vec<(u64, u64, u64)> {
+    let m = acc.tally(metric);
     if m.count() == 0 {
         return Vec::new();
     }
@@ -86,8 +84,8 @@ pub fn bins(acc: &Accumulator, metric: usize, top: u64, bins: u64) -> Vec<(u64, 
 }
 
 /// The 99.9th percentile of `metric`: where a plot's x-axis ends (at least 1).
-fn top_of(acc: &Accumulator, metric: usize) -> u64 {
-    let m = &acc.metrics[metric];
+fn top_of(acc: &Accumulator, metric: Metric) -> u64 {
+    let m = acc.tally(metric);
     if m.count() == 0 {
         return 1;
     }
@@ -100,9 +98,9 @@ fn top_of(acc: &Accumulator, metric: usize) -> u64 {
 /// Equal-width bins of the battles of finished games, from 0 to the 99.9th percentile (longer
 /// games go in the last bin).
 pub fn battle_bins(acc: &Accumulator, n: u64) -> Vec<(u64, u64, u64)> {
-    let top = top_of(acc, 1);
+    let top = top_of(acc, Metric::Battles);
     // No more bins than values, so that the x-axis ends where the data does.
-    bins(acc, 1, top, n.min(top + 1))
+    bins(acc, Metric::Battles, top, n.min(top + 1))
 }
 
 /// Cuts `text` into lines of at most `width` characters at spaces.
@@ -220,31 +218,28 @@ pub fn plot_svg(summary: &Summary, acc: &Accumulator) -> Result<String, PlotErro
 /// included), the title naming what they share unless `title` is given.
 pub fn overlay(
     paths: &[std::path::PathBuf],
-    metric: &str,
+    metric: Metric,
     title: Option<String>,
     log: bool,
 ) -> Result<String, PlotError> {
-    let &(_, index, x_desc) = PLOT_METRICS
-        .iter()
-        .find(|(name, _, _)| *name == metric)
-        .ok_or_else(|| PlotError::NotAMetric(metric.to_string()))?;
+    let x_desc = metric.axis();
     let read = paths
         .iter()
         .map(|path| crate::output::summary::read(path).map(|(s, acc)| (path.clone(), s, acc)));
     let inputs = &read.collect::<Result<Vec<_>, _>>()?;
     if inputs
         .iter()
-        .all(|(_, _, acc)| acc.metrics[index].count() == 0)
+        .all(|(_, _, acc)| acc.tally(metric).count() == 0)
     {
-        let none = match (metric, inputs.len()) {
-            ("cycle_length", 1) => "the summary holds no infinite game",
-            ("cycle_length", _) => "none of the summaries holds an infinite game",
+        let none = match (metric.of_cycles(), inputs.len()) {
+            (true, 1) => "the summary holds no infinite game",
+            (true, _) => "none of the summaries holds an infinite game",
             (_, 1) => "the summary holds no finished game",
             _ => "none of the summaries holds a finished game",
         };
         return Err(PlotError::NoGames {
             none,
-            metric: metric.to_string(),
+            metric: metric.name().to_string(),
         });
     }
     let parts: Vec<Vec<(&str, String)>> = inputs
@@ -300,16 +295,8 @@ pub fn overlay(
         .into_iter()
         .zip(inputs.iter().map(|(_, _, acc)| acc.clone()))
         .collect();
-    overlay_svg(&series, index, x_desc, &title, log)
+    overlay_svg(&series, metric, x_desc, &title, log)
 }
-
-/// What `plot --metric` can draw: a name and its index in `METRICS`, with its axis label.
-pub const PLOT_METRICS: [(&str, usize, &str); 4] = [
-    ("rounds", 0, "rounds per finished game"),
-    ("battles", 1, "battles per finished game"),
-    ("wars", 2, "wars per finished game"),
-    ("cycle_length", 4, "rounds per cycle of an infinite game"),
-];
 
 /// Line colours, told apart by most readers whatever their colour vision (Okabe and Ito's
 /// palette without its yellow, which is hard to see on white).
@@ -326,9 +313,9 @@ const LINE_COLOURS: [RGBColor; 7] = [
 /// One SVG chart of the distributions of `metric` of several summaries, each a line of the
 /// share of its games per bin (so that sweeps of any size compare), with a legend. `log`
 /// draws the shares on a logarithmic axis, where long tails show.
-pub fn overlay_svg(
+pub(crate) fn overlay_svg(
     series: &[(String, Accumulator)],
-    metric: usize,
+    metric: Metric,
     x_desc: &str,
     title: &str,
     log: bool,
@@ -342,7 +329,7 @@ pub fn overlay_svg(
     let curves: Vec<Vec<(f64, f64)>> = series
         .iter()
         .map(|(_, acc)| {
-            let total = acc.metrics[metric].count().max(1) as f64;
+            let total = acc.tally(metric).count().max(1) as f64;
             bins(acc, metric, top, BINS)
                 .into_iter()
                 .map(|(start, width, n)| {

@@ -7,8 +7,9 @@
 
 use crate::deal::seeds::Seeds;
 use crate::deal::Shuffle;
-use crate::output::accumulator::{Accumulator, Metric, Records, Stats, TallyError, METRICS};
+use crate::output::accumulator::{Accumulator, Records, Stats, Tally, TallyError};
 use crate::output::cycles::{CycleError, CycleRow, Cycles};
+use crate::output::metric::Metric;
 use crate::rules::{
     Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile, MAX_PLAYERS,
 };
@@ -92,6 +93,19 @@ pub struct Histograms {
     pub cycle_length: String,
 }
 
+impl Histograms {
+    /// The histogram of `metric`, encoded.
+    fn of(&self, metric: Metric) -> &str {
+        match metric {
+            Metric::Rounds => &self.rounds,
+            Metric::Battles => &self.battles,
+            Metric::Wars => &self.wars,
+            Metric::CycleStart => &self.cycle_start,
+            Metric::CycleLength => &self.cycle_length,
+        }
+    }
+}
+
 /// Defines `Summary` and `Unchecked` (the same fields as read from a file, before they are
 /// checked) from one list of fields.
 macro_rules! summary_and_unchecked {
@@ -133,7 +147,7 @@ summary_and_unchecked! {
 /// The JSON summary of a sweep, with exactly the keys scripts rely on.
 ///
 /// ```
-/// use warsweep::{Preset, Rules, Seeds, Shuffle, Summary, Sweep};
+/// use warsweep::{Metric, Preset, Rules, Seeds, Shuffle, Summary, Sweep};
 /// let rules = Rules::preset(Preset::Classic);
 /// let part = |start, end| -> Result<Summary, Box<dyn std::error::Error>> {
 ///     let sweep = Sweep::new(rules, Shuffle::Lcg, Seeds::new(start, end)?);
@@ -143,7 +157,7 @@ summary_and_unchecked! {
 /// let merged = Summary::merge(&[part(0, 600)?, part(600, 1_000)?])?;
 /// let whole = part(0, 1_000)?;
 /// assert_eq!((merged.seeds(), merged.games()), (whole.seeds(), 1_000));
-/// assert_eq!(merged.stats("rounds"), whole.stats("rounds"));
+/// assert_eq!(merged.stats(Metric::Rounds), whole.stats(Metric::Rounds));
 /// assert!(merged.table().contains("games"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -433,7 +447,8 @@ impl Summary {
         acc: &Accumulator,
         elapsed_seconds: f64,
     ) -> Summary {
-        let m = &acc.metrics;
+        let stats = |m: Metric| acc.tally(m).stats();
+        let histogram = |m: Metric| encode(&acc.tally(m).histogram());
         Summary {
             version: VERSION,
             rules: setting.rules.clone(),
@@ -454,19 +469,19 @@ impl Summary {
             draws: acc.draws,
             infinite: acc.infinite,
             capped: acc.capped,
-            rounds: m[0].stats(),
-            battles: m[1].stats(),
-            wars: m[2].stats(),
-            cycle_start: m[3].stats(),
-            cycle_length: m[4].stats(),
+            rounds: stats(Metric::Rounds),
+            battles: stats(Metric::Battles),
+            wars: stats(Metric::Wars),
+            cycle_start: stats(Metric::CycleStart),
+            cycle_length: stats(Metric::CycleLength),
             battles_played: acc.battles_played,
             records: acc.records,
             histograms: Histograms {
-                rounds: encode(&m[0].histogram()),
-                battles: encode(&m[1].histogram()),
-                wars: encode(&m[2].histogram()),
-                cycle_start: encode(&m[3].histogram()),
-                cycle_length: encode(&m[4].histogram()),
+                rounds: histogram(Metric::Rounds),
+                battles: histogram(Metric::Battles),
+                wars: histogram(Metric::Wars),
+                cycle_start: histogram(Metric::CycleStart),
+                cycle_length: histogram(Metric::CycleLength),
             },
             cycles: acc.cycles.as_ref().map(Cycles::rows),
             elapsed_seconds,
@@ -494,16 +509,15 @@ impl Summary {
         (&self.wins, self.draws, self.infinite, self.capped)
     }
 
-    /// The statistics of `metric` (`rounds`, `battles` or `wars` of finished games,
-    /// `cycle_start` or `cycle_length` of infinite ones), if it is one.
-    pub fn stats(&self, metric: &str) -> Option<&Stats> {
+    /// The statistics of `metric` (rounds, battles or wars of finished games, cycle start or
+    /// length of infinite ones): the one place that maps metrics to the summary's keys.
+    pub fn stats(&self, metric: Metric) -> &Stats {
         match metric {
-            "rounds" => Some(&self.rounds),
-            "battles" => Some(&self.battles),
-            "wars" => Some(&self.wars),
-            "cycle_start" => Some(&self.cycle_start),
-            "cycle_length" => Some(&self.cycle_length),
-            _ => None,
+            Metric::Rounds => &self.rounds,
+            Metric::Battles => &self.battles,
+            Metric::Wars => &self.wars,
+            Metric::CycleStart => &self.cycle_start,
+            Metric::CycleLength => &self.cycle_length,
         }
     }
 
@@ -594,27 +608,20 @@ impl Summary {
             }
             acc.cycles = Some(cycles);
         }
-        let h = &self.histograms;
-        let parts = [
-            (&self.rounds, &h.rounds),
-            (&self.battles, &h.battles),
-            (&self.wars, &h.wars),
-            (&self.cycle_start, &h.cycle_start),
-            (&self.cycle_length, &h.cycle_length),
-        ];
-        for (i, (stats, text)) in parts.into_iter().enumerate() {
-            let hist = decode(METRICS[i], text)?;
+        for metric in Metric::ALL {
+            let (stats, text) = (self.stats(metric), self.histograms.of(metric));
+            let hist = decode(metric.name(), text)?;
             if hist.len() != stats.count {
                 return Err(SummaryError::Inconsistent(format!(
                     "the {} histogram holds {} but its count says {}",
-                    METRICS[i],
+                    metric.name(),
                     crate::text::count(hist.len(), "game"),
                     stats.count
                 )));
             }
             let (min, max) = (stats.min.unwrap_or(u64::MAX), stats.max.unwrap_or(0));
-            acc.metrics[i] =
-                Metric::from_parts(stats.count, stats.total, stats.squares, min, max, hist);
+            acc.metrics[metric.index()] =
+                Tally::from_parts(stats.count, stats.total, stats.squares, min, max, hist);
         }
         Ok(acc)
     }
@@ -679,14 +686,13 @@ impl Summary {
                 self.games
             ));
         }
-        let parts = [
-            ("rounds", &self.rounds, finished),
-            ("battles", &self.battles, finished),
-            ("wars", &self.wars, finished),
-            ("cycle_start", &self.cycle_start, Some(self.infinite)),
-            ("cycle_length", &self.cycle_length, Some(self.infinite)),
-        ];
-        for (name, stats, games) in parts {
+        for metric in Metric::ALL {
+            let (name, stats) = (metric.name(), self.stats(metric));
+            let games = if metric.of_cycles() {
+                Some(self.infinite)
+            } else {
+                finished
+            };
             if Some(stats.count) != games {
                 return bad(format!(
                     "its {name} count {} is not the number of games it describes",
@@ -821,7 +827,7 @@ mod tests {
 
     #[test]
     fn histograms_survive_base64() {
-        let mut m = Metric::new();
+        let mut m = Tally::new();
         for v in [0, 1, 5, 2047, 2048, 100_000, 7_777_777] {
             m.record(v);
         }

@@ -1,5 +1,6 @@
 //! The summary as a readable table: what `sweep` and `merge` print.
 
+use crate::output::metric::Metric;
 use crate::output::summary::Summary;
 use crate::text::group;
 use std::fmt::Write as _;
@@ -38,15 +39,9 @@ impl Summary {
             "\n{:<13}{:>10}{:>10}{:>9}{:>7}{:>8}{:>8}{:>8}{:>8}{:>8}",
             "", "games", "mean", "stdev", "min", "p50", "p90", "p99", "p99.9", "max"
         );
-        let rows = [
-            ("rounds", &self.rounds),
-            ("battles", &self.battles),
-            ("wars", &self.wars),
-            ("cycle start", &self.cycle_start),
-            ("cycle length", &self.cycle_length),
-        ];
         let mut approximate = false;
-        for (label, s) in rows {
+        for metric in Metric::ALL {
+            let (label, s) = (metric.label(), self.stats(metric));
             // `-` for what a metric with no games lacks, `~` before an approximate figure.
             let cell = |name: &str, value: Option<String>| {
                 let value = value.unwrap_or_else(|| "-".to_string());

@@ -347,9 +347,9 @@ impl Deck {
 
     /// What `cards` hold beyond what one such deck deals: each card of a face (`AH`, `JK`) more
     /// often than the deck's copies give it, or for bare values each value more often than the
-    /// deck holds it. Empty when one deck could deal them all. The CodinGame puzzle's own inputs
+    /// deck holds it; `None` when one deck could deal them all. The CodinGame puzzle's own inputs
     /// repeat cards, and the game plays them as given: this says what a player should know.
-    pub fn excess(self, cards: &[Card]) -> Excess {
+    pub fn excess(self, cards: &[Card]) -> Option<Excess> {
         let mut values = [(Card::default(), 0u32); MAX_VALUES as usize];
         let mut faces = std::collections::BTreeMap::<u16, (Card, u32)>::new();
         for &card in cards {
@@ -397,7 +397,7 @@ impl Deck {
                 });
             }
         }
-        Excess { deck: self, over }
+        (!over.is_empty()).then_some(Excess { deck: self, over })
     }
 
     /// The number of distinct deals (arrangements of the values), `N! / (n1! ... nV!)`.
@@ -534,25 +534,18 @@ struct Over {
 ///
 /// ```
 /// use warsweep::Deck;
-/// let deck = Deck::parse("1x13")?;
-/// let cards = [deck.parse_card("AS")?, deck.parse_card("AS")?, deck.parse_card("KH")?];
-/// // The 1x13 deck has one ace of spades; the hands hold two.
-/// assert!(!deck.excess(&cards).is_empty());
+/// let deck = Deck::STANDARD;
+/// let cards = [deck.parse_card("AH")?, deck.parse_card("AH")?, deck.parse_card("KD")?];
+/// let excess = deck.excess(&cards).expect("two aces of hearts");
+/// assert_eq!(excess.to_string(), "the hands hold AH twice, but the 4x13 deck has it once");
 /// let standard = ["AS", "AH", "KH"].map(|c| Deck::STANDARD.parse_card(c).unwrap());
-/// assert!(Deck::STANDARD.excess(&standard).is_empty());
+/// assert_eq!(Deck::STANDARD.excess(&standard), None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Excess {
     deck: Deck,
     over: Vec<Over>,
-}
-
-impl Excess {
-    /// Whether one deck could deal the hands.
-    pub fn is_empty(&self) -> bool {
-        self.over.is_empty()
-    }
 }
 
 impl fmt::Display for Excess {
@@ -629,7 +622,7 @@ mod tests {
                 .split_whitespace()
                 .map(|c| deck.parse_card(c).unwrap())
                 .collect();
-            deck.excess(&cards).to_string()
+            deck.excess(&cards).map_or(String::new(), |e| e.to_string())
         };
         assert_eq!(excess("4x13", "AH KD 2D 10S"), "");
         assert_eq!(

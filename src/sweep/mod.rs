@@ -71,12 +71,12 @@ impl Default for Pacing {
 /// setters; `run` (and `check`, which `run` calls first) refuses what cannot be played.
 ///
 /// ```
-/// use warsweep::{Preset, Seeds, Settings, Shuffle, Sweep};
+/// use warsweep::{Metric, Preset, Seeds, Settings, Shuffle, Sweep};
 /// let rules = Settings::new(Preset::Shortened).build()?;
 /// let sweep = Sweep::new(rules, Shuffle::Lcg, Seeds::new(0, 1_000)?).threads(2);
 /// let swept = sweep.run(None, &|_| {}, &Default::default())?;
 /// assert_eq!((swept.summary.games(), swept.stopped), (1_000, None));
-/// let mean = swept.summary.stats("battles").unwrap().mean.unwrap();
+/// let mean = swept.summary.stats(Metric::Battles).mean.unwrap();
 /// assert!(mean > 100.0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

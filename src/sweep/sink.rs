@@ -8,7 +8,7 @@ use std::io::{self, Write};
 ///
 /// ```
 /// use std::io;
-/// use warsweep::{GameResult, Preset, RowSink, Rules, Seeds, Shuffle, Sweep};
+/// use warsweep::{GameResult, Metric, Preset, RowSink, Rules, Seeds, Shuffle, Sweep};
 /// /// Keeps the longest game's seed and battles.
 /// #[derive(Default)]
 /// struct Longest(u64, u64);
@@ -31,7 +31,7 @@ use std::io::{self, Write};
 /// let mut longest = Longest::default();
 /// let sweep = Sweep::new(Rules::preset(Preset::Shortened), Shuffle::Lcg, Seeds::new(0, 2_000)?);
 /// let swept = sweep.run(Some(&mut longest), &|_| {}, &Default::default())?;
-/// assert_eq!(swept.summary.stats("battles").unwrap().max, Some(longest.1));
+/// assert_eq!(swept.summary.stats(Metric::Battles).max, Some(longest.1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait RowSink: Send {

@@ -752,6 +752,21 @@ fn plot_of_a_metric_without_games_is_refused() {
     );
     let svg = std::fs::read_to_string(dir.path().join("some.svg")).unwrap();
     assert!(svg.contains("rounds per cycle of an infinite game"));
+    // Where the cycles start plots too, as every metric of the summary does.
+    let start = [
+        &p("codingame.json"),
+        "--metric",
+        "cycle_start",
+        "-o",
+        &p("start.svg"),
+    ];
+    warsweep().arg("plot").args(start).assert().success();
+    let svg = std::fs::read_to_string(dir.path().join("start.svg")).unwrap();
+    assert!(
+        svg.contains("round an infinite game&apos;s cycle starts at")
+            || svg.contains("round an infinite game's cycle starts at"),
+        "{svg}"
+    );
 }
 
 /// Fault: flags that did nothing, silently. `--every-deal` on an lcg sweep; `--cycles` with

@@ -85,3 +85,33 @@ fn no_modules_import_each_other_in_a_circle() {
         }
     }
 }
+
+/// Files stay small enough to do one thing: no source file over 900 lines, `src/main.rs` at most
+/// 300, the README at most 350.
+#[test]
+fn files_stay_within_their_sizes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("src"), &mut files);
+    let lines = |path: &Path| std::fs::read_to_string(path).unwrap().lines().count();
+    let mut checked = 0;
+    for file in &files {
+        let most = if file.ends_with("src/main.rs") {
+            300
+        } else {
+            900
+        };
+        assert!(
+            lines(file) <= most,
+            "{} has {} lines, over {most}",
+            file.display(),
+            lines(file)
+        );
+        checked += 1;
+    }
+    assert!(checked > 40, "{checked} source files");
+    assert!(
+        lines(&root.join("README.md")) <= 350,
+        "the README is over 350 lines"
+    );
+}

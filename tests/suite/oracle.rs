@@ -6,8 +6,8 @@
 //! on it.
 
 use crate::common::Watching;
-use crate::plain::{arrangements, least_state, play, play_hands, shuffled, sorted_deck, Mix};
 use crate::plain::Setting;
+use crate::plain::{arrangements, least_state, play, play_hands, shuffled, sorted_deck, Mix};
 use std::collections::{HashMap, VecDeque};
 use warsweep::Shuffle;
 use warsweep::{Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};

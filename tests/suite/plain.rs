@@ -357,7 +357,12 @@ impl Game {
 /// The game `shuffle` deals from `seed`, played to its end, its first repeated state, or the
 /// round cap (`random` gather, won piles); `None` past `most_rounds` rounds (every state is
 /// kept, so a long game costs memory).
-pub(crate) fn play(s: &Setting, shuffle: Shuffle, seed: u64, most_rounds: u64) -> Option<GameResult> {
+pub(crate) fn play(
+    s: &Setting,
+    shuffle: Shuffle,
+    seed: u64,
+    most_rounds: u64,
+) -> Option<GameResult> {
     let deck = shuffled(s, shuffle, seed);
     play_hands(s, dealt(s, &deck), seed, most_rounds)
 }
@@ -420,7 +425,13 @@ pub(crate) fn play_hands(
 /// The least state of the cycle that seed `seed`'s game repeats every `lambda` rounds from
 /// round `mu`, written as `docs/rules.md` says: each hand's values from 1, then a separator stronger
 /// than every value.
-pub(crate) fn least_state(s: &Setting, shuffle: Shuffle, seed: u64, mu: u64, lambda: u64) -> Vec<u8> {
+pub(crate) fn least_state(
+    s: &Setting,
+    shuffle: Shuffle,
+    seed: u64,
+    mu: u64,
+    lambda: u64,
+) -> Vec<u8> {
     let deck = shuffled(s, shuffle, seed);
     let mut game = Game {
         s: *s,

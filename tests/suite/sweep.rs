@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::atomic::AtomicBool;
 use warsweep::Engine;
+use warsweep::Metric;
 use warsweep::Seeds;
 use warsweep::Shuffle;
 use warsweep::Summary;
@@ -260,11 +261,11 @@ fn summary_totals_are_the_sums_over_the_csv() {
     // and standard deviation exact; percentiles the nearest-rank ones, exact unless labelled.
     type Field = fn(&warsweep::GameRow) -> Option<u64>;
     let metrics: [(Field, &warsweep::Stats); 5] = [
-        (|r| r.rounds, summary.stats("rounds").unwrap()),
-        (|r| r.battles, summary.stats("battles").unwrap()),
-        (|r| r.wars, summary.stats("wars").unwrap()),
-        (|r| r.cycle_start, summary.stats("cycle_start").unwrap()),
-        (|r| r.cycle_length, summary.stats("cycle_length").unwrap()),
+        (|r| r.rounds, summary.stats(Metric::Rounds)),
+        (|r| r.battles, summary.stats(Metric::Battles)),
+        (|r| r.wars, summary.stats(Metric::Wars)),
+        (|r| r.cycle_start, summary.stats(Metric::CycleStart)),
+        (|r| r.cycle_length, summary.stats(Metric::CycleLength)),
     ];
     let (mut compared, mut approximate) = (0, 0);
     for (field, stats) in metrics {
