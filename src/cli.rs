@@ -77,10 +77,10 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play one game and print `W N` (winner, count), `PAT`, `INFINITE mu lambda` or `CAPPED N`.
+    /// Play one game and print `W N` (winner, count), [`PAT`], `INFINITE mu lambda` or `CAPPED N`.
     ///
     /// Plays the codingame preset unless --rules names another. Reads hands in the CodinGame format from FILE (or stdin when FILE is absent or `-`): a line
-    /// with player 1's card count, then that many cards (`10H`, `TD`, `qs`, `JK`), then the same for
+    /// with player 1's card count, then that many cards (`10H`, [`TD`], `qs`, [`JK`]), then the same for
     /// player 2, and so on for more players. With --seed, plays a dealt game instead.
     #[command(after_help = PRESETS, mut_arg("rules", |a| a.help("Rule preset [default: codingame]; every flag below overrides one part of it")))]
     Play(PlayArgs),
@@ -172,17 +172,17 @@ fn within(text: &str, least: usize, most: usize, what: &str) -> Result<usize, St
     }
 }
 
-/// `--threads`: 1 to `MAX_THREADS`.
+/// `--threads`: 1 to [`MAX_THREADS`].
 fn threads(text: &str) -> Result<usize, String> {
     within(text, 1, MAX_THREADS, "a thread count")
 }
 
-/// `--players`: a count the library accepts (`check_players`, which `Settings::build` applies).
+/// `--players`: a count the library accepts ([`check_players`], which [`Settings::build`] applies).
 fn players(text: &str) -> Result<usize, String> {
     check_players(count_usize(text)?).map_err(|e| e.reason())
 }
 
-/// `--face-down`: a count the library accepts (`check_face_down`).
+/// `--face-down`: a count the library accepts ([`check_face_down`]).
 fn face_down(text: &str) -> Result<usize, String> {
     check_face_down(count_usize(text)?).map_err(|e| e.reason())
 }
@@ -438,7 +438,7 @@ FILE.partial: a CSV being streamed; it takes its name when the sweep ends.
 
 Outputs appear complete or not at all: each is written to a temporary file beside it and renamed.";
 
-/// The man page `warsweep man` prints (warsweep's, or `command`'s), or none when `out_dir` is
+/// The man page `warsweep man` prints (warsweep's, or `command`'s), or none when [`out_dir`] is
 /// given and every page is written there as `warsweep.1` and `warsweep-COMMAND.1`.
 pub fn man(command: Option<&str>, out_dir: Option<&std::path::Path>) -> anyhow::Result<Vec<u8>> {
     use anyhow::Context;

@@ -81,7 +81,7 @@ fn rules_of(setting: &SettingArgs, default: Preset, players: Option<usize>) -> R
     settings.build().map_err(flag)
 }
 
-/// Notes what the rules' flags do not do on this setting (`Rules::inert_ranking`).
+/// Notes what the rules' flags do not do on this setting ([`Rules::inert_ranking`]).
 fn note_rules(rules: &Rules) {
     if let Some(note) = rules.inert_ranking() {
         say(&format!("warsweep: note: {note}"));

@@ -1,5 +1,5 @@
 //! The signals that stop a sweep cleanly (at the next window, outputs written): SIGINT, SIGTERM,
-//! SIGHUP. Signals within `ONE_REQUEST` of the first are the same request (`timeout` signals the
+//! SIGHUP. Signals within [`ONE_REQUEST`] of the first are the same request (`timeout` signals the
 //! process and then its group); one after that ends the process at once.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -4,7 +4,7 @@
 //! descending, where `M = N! / (n1! ... nV!)`.
 //!
 //! A seed is computed directly by counting (`unrank`), and a run of seeds by stepping to the
-//! next arrangement (`next_arrangement`), which costs a few comparisons on average.
+//! next arrangement ([`next_arrangement`]), which costs a few comparisons on average.
 
 use crate::rules::{Card, Deck};
 use std::ops::Range;
@@ -17,7 +17,7 @@ pub struct Lex {
     /// Value `v`'s cards in sorted order start at `first[v]` of `by_value`.
     first: Vec<usize>,
     by_value: Vec<Card>,
-    /// The number of arrangements (`Deck::arrangements`, saturating at `u128::MAX`).
+    /// The number of arrangements ([`Deck::arrangements`], saturating at [`u128::MAX`]).
     all: u128,
     /// The same, if it fits in 64 bits (otherwise seeds wrap at 2^64, which callers refuse
     /// before playing).
@@ -235,7 +235,7 @@ trait Lanes: Copy {
 
 /// An arrangement in one word: value `k` in lane `k`, the lanes past the deck zero, each
 /// value below the lane's high bit. `next` finds every part of the step at once: the loops of
-/// `next_arrangement` end after a number of steps that changes from one arrangement to the
+/// [`next_arrangement`] end after a number of steps that changes from one arrangement to the
 /// next, and their exits are mispredicted about once a deal.
 macro_rules! lanes {
     ($(#[$doc:meta])* $name:ident, $word:ty, $bits:literal, $reverse:expr) => {
@@ -299,7 +299,7 @@ macro_rules! lanes {
                 (reverse(self.x) >> self.spare << ($bits * from)) & self.deck
             }
 
-            /// The next arrangement, as `next_arrangement` steps to it.
+            /// The next arrangement, as [`next_arrangement`] steps to it.
             #[inline(always)]
             fn next(self) -> $name {
                 let (x, ones, highs) = (self.x, Self::ONES, Self::HIGHS);
@@ -402,7 +402,7 @@ mod tests {
         }
     }
 
-    /// The one-word steps equal `next_arrangement`, wrap included, on every arrangement of
+    /// The one-word steps equal [`next_arrangement`], wrap included, on every arrangement of
     /// small decks and on long runs of the 4x4 and 1x16 decks, and the walks hand out what
     /// `values` computes.
     #[test]

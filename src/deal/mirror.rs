@@ -4,7 +4,7 @@
 //! with it; a deal whose mirror lies outside the range is played on its own, so that ranges and
 //! shards still add up exactly.
 //!
-//! Which deal is a deal's mirror is the deal's own rule (`dealt_span`): the places of player 1's
+//! Which deal is a deal's mirror is the deal's own rule ([`dealt_span`]): the places of player 1's
 //! cards and player 2's are exchanged. Deals of a `lex` walk compare as their seeds do, value by
 //! value from the first card.
 
@@ -28,11 +28,11 @@ pub enum Weight {
 /// The mirror deals of one `lex` walk: a setting and its range.
 #[derive(Clone, Debug)]
 pub struct Mirror {
-    /// Where player 1's cards lie in a deal (`dealt_span`: first place and step), and player
+    /// Where player 1's cards lie in a deal ([`dealt_span`]: first place and step), and player
     /// 2's; both have `count` cards.
     spans: [(usize, usize); 2],
     count: usize,
-    /// The range's first deal and the deal just past it (`None`: past the last deal); `None`
+    /// The range's first deal and the deal just past it ([`None`]: past the last deal); [`None`]
     /// when the range holds every deal, so every mirror is in it.
     bounds: Option<(Vec<u8>, Option<Vec<u8>>)>,
     /// The same in the one-word form (`weigh_word`), when the deck has one.
@@ -125,7 +125,7 @@ impl Mirror {
         })
     }
 
-    /// `weigh` for a deal held as one word, value `k` in nibble `k` (`Lex::walk_nibbles`).
+    /// `weigh` for a deal held as one word, value `k` in nibble `k` ([`Lex::walk_nibbles`]).
     #[inline(always)]
     pub fn weigh_word(&self, x: u64) -> Weight {
         let mirror = match self.word_swap {

@@ -111,7 +111,7 @@ const fn lcg_jump(k: u32) -> (u64, u64) {
     (a, c)
 }
 
-/// Independent chains the generator is split into (see `lcg_values`).
+/// Independent chains the generator is split into (see [`lcg_values`]).
 const LCG_CHAINS: usize = 8;
 const LCG_JUMP: (u64, u64) = lcg_jump(LCG_CHAINS as u32);
 
@@ -138,8 +138,8 @@ fn lcg_values(seed: u64, xs: &mut [f32]) {
 /// the swaps need no bounds check.
 const TABLE: usize = 256;
 
-/// Swaps card `i` with card `xs[i] mod n`, for `i` in `0..n` (`xs` as `lcg_values` gives
-/// them). `table`: room for decks up to `TABLE` cards.
+/// Swaps card `i` with card `xs[i] mod n`, for `i` in `0..n` (`xs` as [`lcg_values`] gives
+/// them). `table`: room for decks up to [`TABLE`] cards.
 fn swap_by<T: Copy>(xs: &[f32], deck: &mut [T], table: &mut [T; TABLE]) {
     let n = deck.len();
     if n > TABLE {
@@ -211,7 +211,7 @@ fn step_remainders(xs: &mut [f32], growth: &[f32], rs: &mut [u8]) {
     }
 }
 
-/// `step_remainders` compiled for AVX2: eight values a vector instead of four, and
+/// [`step_remainders`] compiled for AVX2: eight values a vector instead of four, and
 /// three-operand instructions (no copies).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
@@ -241,13 +241,13 @@ pub struct Dealer {
     lex: Lex,
     /// The seed whose values `xs` holds.
     last: Option<u64>,
-    /// As `lcg_values` gives them for `last`.
+    /// As [`lcg_values`] gives them for `last`.
     xs: Box<[f32]>,
     /// `445^(k + 1) mod M`: how much `xs[k]` grows from one seed to the next.
     growth: Box<[f32]>,
-    /// Where the deck is shuffled (see `swap_by`).
+    /// Where the deck is shuffled (see [`swap_by`]).
     table: Box<[Card; TABLE]>,
-    /// Each card's partner in the swaps (see `swap_with`).
+    /// Each card's partner in the swaps (see [`swap_with`]).
     partners: Box<[u8; TABLE]>,
 }
 
@@ -274,7 +274,7 @@ impl Dealer {
     }
 
     /// Refuses `seeds` the shuffle has no deal for: `lex` seeds past the deck's last deal, or
-    /// any `lex` seed of a deck with more deals than seeds can number (see `check_seeds`). The
+    /// any `lex` seed of a deck with more deals than seeds can number (see [`check_seeds`]). The
     /// check made before every game: one comparison with the count of deals kept here.
     #[inline]
     pub fn check(&self, shuffle: Shuffle, seeds: Seeds) -> Result<(), RangeError> {
@@ -289,7 +289,7 @@ impl Dealer {
         self.lex.values(seed)
     }
 
-    /// The `lex` arrangements of `seeds`' values in turn, handed to `each` (see `Lex::walk`).
+    /// The `lex` arrangements of `seeds`' values in turn, handed to `each` (see [`Lex::walk`]).
     #[inline(always)]
     pub fn lex_walk(&mut self, seeds: Range<u64>, each: impl FnMut(u64, &[u8])) {
         self.lex.walk(seeds, each);
@@ -300,13 +300,13 @@ impl Dealer {
         self.lex.seed_of(values)
     }
 
-    /// Whether `lex_walk_nibbles` can step this deck (see `Lex::fits_nibbles`).
+    /// Whether `lex_walk_nibbles` can step this deck (see [`Lex::fits_nibbles`]).
     pub fn lex_fits_nibbles(&self) -> bool {
         self.lex.fits_nibbles()
     }
 
     /// The `lex` arrangements of `seeds` in turn, each as one word, value `k` in nibble `k`
-    /// (see `Lex::walk_nibbles`).
+    /// (see [`Lex::walk_nibbles`]).
     #[inline(always)]
     pub fn lex_walk_nibbles(&mut self, seeds: Range<u64>, each: impl FnMut(u64, u64)) {
         self.lex.walk_nibbles(seeds, each);
@@ -555,7 +555,7 @@ mod tests {
         }
     }
 
-    /// A dealer gives every seed the shuffle `lcg_shuffle` gives, whether the seeds come in a
+    /// A dealer gives every seed the shuffle [`lcg_shuffle`] gives, whether the seeds come in a
     /// row, jump, wrap past the modulus or reach the end of the seed space.
     #[test]
     fn dealer_follows_any_order_of_seeds() {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// A range of seeds, `start..end`, end excluded: `end` reaches 2^64 when the range holds the
-/// last seed. Built only by `Seeds::new` (or read from a summary through it), so its end is
+/// last seed. Built only by [`Seeds::new`] (or read from a summary through it), so its end is
 /// never before its start nor past 2^64.
 ///
 /// ```
@@ -25,7 +25,7 @@ pub struct Seeds {
     end: u128,
 }
 
-/// A seed range as a summary writes it, checked by `Seeds::new` when read.
+/// A seed range as a summary writes it, checked by [`Seeds::new`] when read.
 #[derive(Serialize, Deserialize)]
 struct SeedParts {
     start: u64,
@@ -53,7 +53,7 @@ impl From<Seeds> for SeedParts {
 const PAST_LAST_SEED: u128 = 1 << 64;
 
 impl Seeds {
-    /// The seeds `start..end` (end excluded; 2^64 to include the last seed, `u64::MAX`). An
+    /// The seeds `start..end` (end excluded; 2^64 to include the last seed, [`u64::MAX`]). An
     /// empty range is one (a sweep stopped before its first seed covers one); an end before the
     /// start or past 2^64 is refused.
     pub fn new(start: u64, end: u128) -> Result<Seeds, RangeError> {

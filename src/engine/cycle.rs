@@ -1,19 +1,19 @@
 //! Exact detection of games that never end: one detector for every path.
 //!
 //! A game's state after a round is the sequence of card values in each hand. Every path keeps
-//! its state its own way (`Hands` in the general path, interleaved bytes in `pair`, two words
-//! in `packed`) and tells the detector three things about it (`Copies`): how to save a copy,
+//! its state its own way ([`Hands`] in the general path, interleaved bytes in `pair`, two words
+//! in `packed`) and tells the detector three things about it ([`Copies`]): how to save a copy,
 //! whether the live state matches a copy, and how to load a copy back. The rest is here, once:
 //!
-//! - `Brent`: Brent's algorithm, with windows that double, then grow fourfold (`next_window`).
+//! - [`Brent`]: Brent's algorithm, with windows that double, then grow fourfold ([`next_window`]).
 //!   One saved state (the tortoise) is compared with the live one (the hare) after each round;
 //!   when they meet, the distance between them is the exact cycle length. A path's fast loop
-//!   may skip the comparison on rounds a cheap key rules out (`Key`, `pair`'s top cards), and
-//!   stops at `Brent::next_save`.
-//! - `History`: the state every `spacing` rounds, with the game's counts then, in bounded memory.
-//! - `cycle_start`: the first round whose state recurs, found without replaying the whole game: a
+//!   may skip the comparison on rounds a cheap key rules out ([`Key`], `pair`'s top cards), and
+//!   stops at [`Brent::next_save`].
+//! - [`History`]: the state every `spacing` rounds, with the game's counts then, in bounded memory.
+//! - [`cycle_start`]: the first round whose state recurs, found without replaying the whole game: a
 //!   binary search over the snapshots, then two copies `lambda` rounds apart stepped together
-//!   (`Replay` rebuilds and steps them).
+//!   ([`Replay`] rebuilds and steps them).
 
 use super::hands::Hands;
 use crate::rules::{Card, MAX_PLAYERS};
@@ -47,7 +47,7 @@ impl Snapshot {
         }
     }
 
-    /// Cheap necessary conditions for a match (see `Key`).
+    /// Cheap necessary conditions for a match (see [`Key`]).
     pub fn key(&self) -> Key {
         self.key
     }
@@ -138,7 +138,7 @@ impl Key {
     }
 }
 
-/// A key no hands match: no hand holds `u32::MAX` cards, and no sizes word of the lane loops
+/// A key no hands match: no hand holds [`u32::MAX`] cards, and no sizes word of the lane loops
 /// is all ones (their sizes stay below 2^15 and 2^7; an empty hand stops a run anyway).
 pub(crate) const NO_MATCH: Key = Key {
     first: (u32::MAX, 0),
@@ -165,7 +165,7 @@ pub(crate) fn next_window(window: u64) -> u64 {
     }
 }
 
-/// Brent's cycle finding over a path's state, kept in `S` (a `Copies` of the live state).
+/// Brent's cycle finding over a path's state, kept in `S` (a [`Copies`] of the live state).
 ///
 /// The tortoise need not be the deal: any state can be the first (the cycle length found is
 /// exact, and the cycle start is found apart), so a path may save its first tortoise only
@@ -270,7 +270,7 @@ impl<S> Brent<S> {
 pub(crate) const MOST_SNAPSHOTS: usize = 4096;
 
 /// Snapshots of one game every `spacing` rounds (round 0 first), with the game's counts `T`
-/// then, each in an `S` (a `Copies` of the live state) kept from game to game.
+/// then, each in an `S` (a [`Copies`] of the live state) kept from game to game.
 #[derive(Clone, Debug)]
 pub(crate) struct History<S, T: Copy> {
     snapshots: Vec<(S, T)>,
@@ -384,8 +384,8 @@ impl<S, T: Copy> History<S, T> {
     }
 }
 
-/// What `cycle_start` needs of a path: states `Live` (hands with their counts) rebuilt at any
-/// round of the game (from a `History`, or by replaying from the deal), played on one round at
+/// What [`cycle_start`] needs of a path: states `Live` (hands with their counts) rebuilt at any
+/// round of the game (from a [`History`], or by replaying from the deal), played on one round at
 /// a time, and compared.
 pub(crate) trait Replay {
     /// A state of the game with its counts.
@@ -400,7 +400,7 @@ pub(crate) trait Replay {
 
 /// The smallest round `mu` whose state recurs `lambda` rounds later, given that the state after
 /// round `last` does; `behind` is left at round `mu`, `ahead` at `mu + lambda` (whose counts
-/// are the game's counts). Snapshots every `spacing` rounds (round 0 first, `u64::MAX` for the
+/// are the game's counts). Snapshots every `spacing` rounds (round 0 first, [`u64::MAX`] for the
 /// deal alone) bracket `mu` by a binary search for the first whose state recurs, which
 /// `replay` rebuilds; then the two states step together until they match.
 pub(crate) fn cycle_start<R: Replay>(
@@ -491,7 +491,7 @@ mod tests {
         }
     }
 
-    /// Brent, the history (thinned past `MOST_SNAPSHOTS`) and the search find every cycle of
+    /// Brent, the history (thinned past [`MOST_SNAPSHOTS`]) and the search find every cycle of
     /// the toy sequences exactly, for every first window and spacing.
     #[test]
     fn the_detector_finds_every_toy_cycle_exactly() {

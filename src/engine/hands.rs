@@ -6,7 +6,7 @@
 //! tail comes within `room` (every card of the game) of its region's end, the hand slides back to
 //! the region's start; with regions sixteen times the room this happens rarely and costs a copy
 //! of one hand. (Eight times the room, oorlog's runs of three players stopped twice as often for
-//! room: 12% more mispredicted branches, 4% slower.) Nothing here allocates after `Hands::new`.
+//! room: 12% more mispredicted branches, 4% slower.) Nothing here allocates after [`Hands::new`].
 
 use crate::deal::{dealt_span, SplitMix64};
 use crate::rules::{Card, Deal, Deck, MAX_PLAYERS};

@@ -1,14 +1,14 @@
 //! The game: one deal in, one result out.
 //!
-//! An `Engine` is built once per setting and reused for every game: `play_seed` deals into
+//! An [`Engine`] is built once per setting and reused for every game: `play_seed` deals into
 //! fixed buffers, plays rounds until the game ends or repeats a state, and returns a
-//! `GameResult`. Nothing in the game loop allocates.
+//! [`GameResult`]. Nothing in the game loop allocates.
 //!
 //! Unobserved games take the fast paths. Two-player games are played whole on values alone:
 //! in two machine words when the deck is small (`packed`), otherwise in one byte array with
-//! the hands interleaved (`pair`). Games of three or more players are played in `Hands`: runs
+//! the hands interleaved (`pair`). Games of three or more players are played in [`Hands`]: runs
 //! of tie-free battles in `crowd` (which also plays oorlog's own wars), other wars in
-//! `resolve_war`. An observed game (a trace, a property test) goes through `play_round`, the
+//! [`resolve_war`](crate::engine::round::resolve_war). An observed game (a trace, a property test) goes through [`play_round`], the
 //! general path that reports every event; tests check that every path gives the same results
 //! for every setting.
 
@@ -177,7 +177,7 @@ pub struct Engine {
     rng: SplitMix64,
     max_rounds: u64,
     events: Vec<(usize, Card)>,
-    /// Where unobserved games are played, with what that path keeps (`Path::choose`).
+    /// Where unobserved games are played, with what that path keeps ([`Path::choose`]).
     path: Path,
     /// Cards in all hands the engine was sized for.
     total: usize,
@@ -188,14 +188,14 @@ pub struct Engine {
 }
 
 /// Where unobserved games of a setting are played, with what that path keeps between games.
-/// Observed games (traces, tests) always take the general round (`play_round`), which plays
+/// Observed games (traces, tests) always take the general round ([`play_round`]), which plays
 /// every setting.
 // One an engine, made once and never moved: the size of `pair`'s buffers' handles costs nothing.
 #[allow(clippy::large_enum_variant)]
 enum Path {
     /// Two players, played on values alone.
     Two(Two),
-    /// Three players or more: runs of `crowd`, other wars in `resolve_war`.
+    /// Three players or more: runs of `crowd`, other wars in [`resolve_war`](crate::engine::round::resolve_war).
     Crowd,
     /// The general round: settings no fast path plays.
     General,
@@ -223,7 +223,7 @@ enum Dealt<'a> {
 impl Path {
     /// The path for unobserved games of `rules` with `total` cards in all, chosen once per
     /// engine; `packed` allows the word kernel. The one place where a fast path declines a
-    /// setting (`packed::width` says which games fit in words).
+    /// setting ([`packed::width`] says which games fit in words).
     fn choose(rules: &Rules, total: usize, packed: bool) -> Path {
         match rules.won_pile() {
             WonPile::None => {}
@@ -239,7 +239,7 @@ impl Path {
         })
     }
 
-    /// This path for a game `O` does not watch; `None` for a watched game, which takes the
+    /// This path for a game `O` does not watch; [`None`] for a watched game, which takes the
     /// general round.
     fn unwatched<O: Observer>(&mut self) -> Option<&mut Path> {
         (!O::ACTIVE).then_some(self)
@@ -367,7 +367,7 @@ impl Engine {
 
     /// `play_seeds`, skipping the deals that `mirror` (the mirror deals of the walk these seeds
     /// are part of) counts with a lesser one: each played deal comes with its weight. The range
-    /// is inclusive so that it can end at the last seed, `u64::MAX`; the caller has checked it.
+    /// is inclusive so that it can end at the last seed, [`u64::MAX`]; the caller has checked it.
     pub(crate) fn play_walk(
         &mut self,
         shuffle: Shuffle,
@@ -440,7 +440,7 @@ impl Engine {
 
     /// Names the cycle of seed `seed`'s game, which the fast path found to repeat every
     /// `cycle_length` rounds from round `cycle_start` (`docs/rules.md`, "Distinct cycles"): writes
-    /// its least state to `least` (each hand's values from 1, then `SEPARATOR`), and with
+    /// its least state to `least` (each hand's values from 1, then [`SEPARATOR`]), and with
     /// `mirrored` (two players) the least state of the mirror cycle, the hands exchanged.
     /// The cycle is walked again (on the packed path where the setting has one, else on the
     /// general round), which checks the fast path's `cycle_length` on the way.
@@ -625,7 +625,7 @@ impl Engine {
 
     /// The smallest round `mu` whose state recurs `lambda` rounds later, given that the state
     /// after round `now` does, and the counts of the first `mu + lambda` rounds
-    /// (`cycle::cycle_start`, rebuilding rounds from the snapshot history).
+    /// ([`cycle::cycle_start`], rebuilding rounds from the snapshot history).
     fn find_cycle_start(&mut self, now: u64, lambda: u64) -> (u64, Tally) {
         if self.history.deal_pending() {
             let ghost = &mut self.ghosts[0].0;
@@ -659,7 +659,7 @@ impl Engine {
 pub const SEPARATOR: u8 = u8::MAX;
 
 /// Writes a state (each hand's values from 1, in the order given, each hand followed by
-/// `SEPARATOR`) to `state`, and keeps it in `least` if it is less (or `least` is empty): how
+/// [`SEPARATOR`]) to `state`, and keeps it in `least` if it is less (or `least` is empty): how
 /// every path names a cycle by its least state.
 fn keep_least<H: Iterator<Item = u8>>(
     hands: impl Iterator<Item = H>,

@@ -12,12 +12,12 @@
 //! of the saved state, the round cap or a slide back is due. Every such check is folded into one
 //! well-predicted branch a round; the battle itself has no branch on who won. Wars are played by
 //! a cold function inside the run. The cycle start is found as the general engine finds it
-//! (`Engine::find_cycle_start`): snapshots every `spacing` rounds, a binary search over them,
+//! ([`Engine::find_cycle_start`](crate::engine::Engine::find_cycle_start)): snapshots every `spacing` rounds, a binary search over them,
 //! then two copies `lambda` rounds apart stepped together.
 //!
-//! Every rule comes from where it is defined: the two-card comparison from `p1_wins`
-//! (tested against `Strength` for every pair), the short-war policy from `super::short_war`, and
-//! the gather orders from `rules::gather`, which this kernel's tables implement (`PickUp`);
+//! Every rule comes from where it is defined: the two-card comparison from [`p1_wins`]
+//! (tested against [`Strength`](crate::rules::ranking::Strength) for every pair), the short-war policy from `super::short_war`, and
+//! the gather orders from `rules::gather`, which this kernel's tables implement ([`PickUp`]);
 //! `tests/suite/engine.rs` checks every path against the general one.
 
 use super::cycle::{self, Brent, Copies, History, Replay};
@@ -99,7 +99,7 @@ impl Duo {
     }
 }
 
-/// Whether two pairs of interleaved hands, given as their live bytes (`Duo::live`) and their
+/// Whether two pairs of interleaved hands, given as their live bytes ([`Duo::live`]) and their
 /// two sizes, hold the same values.
 #[inline(always)]
 fn same_hands((a, a0, a1): (&[u8], usize, usize), (b, b0, b1): (&[u8], usize, usize)) -> bool {
@@ -115,7 +115,7 @@ fn same_hands((a, a0, a1): (&[u8], usize, usize), (b, b0, b1): (&[u8], usize, us
             .all(|i| a[i] == b[i])
 }
 
-/// See `Duo::key`: `twice_len0` is twice player 1's hand size.
+/// See [`Duo::key`]: `twice_len0` is twice player 1's hand size.
 #[inline(always)]
 fn key_of(tops: u16, twice_len0: usize) -> u64 {
     (tops as u64) << 32 | twice_len0 as u64
@@ -164,7 +164,7 @@ const FIRST_WINDOW: u64 = 64;
 /// less.
 const FIRST_SPACING: u64 = 128;
 
-/// Brent's tortoise is a whole `Duo`: its key is read at the start of every run.
+/// Brent's tortoise is a whole [`Duo`]: its key is read at the start of every run.
 impl Copies<Duo> for Duo {
     fn save(&mut self, live: &Duo) {
         let len0 = live.len(0);
@@ -326,7 +326,7 @@ impl Pair {
         with_gather_code!(rules.gather(), go)
     }
 
-    /// Plays runs until the game ends or repeats its state (`cycle::Brent`, which a run stops
+    /// Plays runs until the game ends or repeats its state ([`cycle::Brent`], which a run stops
     /// for when the live hands show its tortoise's key), or, with the `random` gather, until
     /// `max_rounds`.
     fn game<const RANK: u8, const GATHER: u8>(
@@ -393,7 +393,7 @@ impl Pair {
     }
 }
 
-/// Rounds of a looping game rebuilt from its snapshots (`cycle::cycle_start`).
+/// Rounds of a looping game rebuilt from its snapshots ([`cycle::cycle_start`]).
 struct Rebuild<'a, 'b, const RANK: u8, const GATHER: u8> {
     history: &'a History<DuoBytes, Tally>,
     pile: &'a mut Vec<u8>,
@@ -464,7 +464,7 @@ fn replay<const RANK: u8, const GATHER: u8>(
 }
 
 /// Whether player 1's value `a` beats player 2's `b` (they differ), without branching.
-/// `ace` and `low_top` come from `Strength` (only read for `OORLOG`).
+/// `ace` and `low_top` come from [`Strength`](crate::rules::ranking::Strength) (only read for [`OORLOG`]).
 #[inline(always)]
 pub(crate) fn p1_wins<const RANK: u8>(a: u8, b: u8, ace: u8, low_top: u8) -> bool {
     let higher = a > b;
@@ -792,7 +792,7 @@ mod tests {
     use crate::rules::{Deck, Ranking, Strength};
 
     /// For every deck size with an ace and every pair of values, the branch-free comparison
-    /// says what `Strength` says.
+    /// says what [`Strength`] says.
     #[test]
     fn branch_free_ranking_agrees_with_the_rules() {
         for values in [2, 8, 11, 12, 13, 14, 64] {

@@ -18,7 +18,7 @@ pub(super) struct Table {
     /// The table of a war played inside a `crowd` run: room for every card, and one more for
     /// each player (see `crowd::play_war`).
     pile: Box<[Card]>,
-    /// The three-player decision table of the rules (see `crowd::trio_table`), built once.
+    /// The three-player decision table of the rules (see [`crowd::trio_table`]), built once.
     trio: Option<Box<crowd::TrioTable>>,
 }
 
@@ -59,7 +59,7 @@ impl Table {
     }
 }
 
-/// Rounds of a looping game rebuilt from its snapshots (`cycle::cycle_start`).
+/// Rounds of a looping game rebuilt from its snapshots ([`cycle::cycle_start`]).
 pub(super) struct Rebuild<'a> {
     pub(super) rules: &'a Rules,
     pub(super) history: &'a History<Snapshot, Tally>,
@@ -193,7 +193,7 @@ pub(super) fn fast_rounds(
 }
 
 /// Plays one round, a battle and all its wars, reporting every event: the general path of
-/// observed games, for any number of players. `None` if the game goes on.
+/// observed games, for any number of players. [`None`] if the game goes on.
 pub(super) fn play_round<O: Observer>(
     rules: &Rules,
     hands: &mut Hands,

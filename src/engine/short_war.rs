@@ -75,7 +75,7 @@ pub(super) fn most_cards(hands: &Hands) -> Outcome {
     most_cards_of(hands.lens())
 }
 
-/// `most_cards` for hands holding `lens` cards, in player order.
+/// [`most_cards`] for hands holding `lens` cards, in player order.
 pub(super) fn most_cards_of(lens: impl Iterator<Item = u32> + Clone) -> Outcome {
     let most = lens.clone().max().unwrap_or(0);
     let mut holders = lens.enumerate().filter(|&(_, n)| n == most);

@@ -11,8 +11,8 @@ use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
-/// Significant digits every histogram keeps (values below `EXACT_BELOW` are exact; larger ones
-/// are held to within `PRECISION`).
+/// Significant digits every histogram keeps (values below [`EXACT_BELOW`] are exact; larger ones
+/// are held to within [`PRECISION`]).
 pub const SIGFIG: u8 = 3;
 /// Values below this have a bucket of their own in every histogram, so the percentiles read
 /// from them are exact; at and above it, a bucket holds several values.
@@ -20,7 +20,7 @@ pub const EXACT_BELOW: u64 = 2048;
 /// How far a percentile read from a bucket holding several values may lie from the true one,
 /// relative to it (a bucket spans at most 1/1024 of its values: under 0.1%).
 pub const PRECISION: f64 = 1.0 / 1024.0;
-/// Largest value a histogram tracks exactly to `SIGFIG` digits; larger ones saturate.
+/// Largest value a histogram tracks exactly to [`SIGFIG`] digits; larger ones saturate.
 pub const HIGHEST: u64 = 1 << 40;
 
 /// An empty histogram with the bounds every metric shares, so that any two add.
@@ -34,7 +34,7 @@ const SMALL: usize = 512;
 
 /// Exact count, total, minimum and maximum of one quantity, plus its histogram.
 ///
-/// Values below `SMALL` are only counted, one increment each, in `small`; everything else is
+/// Values below [`SMALL`] are only counted, one increment each, in `small`; everything else is
 /// derived from those counts when read. Larger values, and any summary read back from a file,
 /// are held in `hist` with their exact tallies in `held`.
 #[derive(Clone, Debug)]
@@ -42,7 +42,7 @@ pub struct Tally {
     held: Held,
     /// Every value `held` covers.
     hist: Histogram<u64>,
-    /// How many times each value below `SMALL` was recorded (not in `hist`).
+    /// How many times each value below [`SMALL`] was recorded (not in `hist`).
     small: Box<[u64; SMALL]>,
 }
 
@@ -55,7 +55,7 @@ pub struct Tally {
 struct Held {
     count: u64,
     total: u64,
-    /// The sum of the squares of the values, `None` when unknown: a summary written before
+    /// The sum of the squares of the values, [`None`] when unknown: a summary written before
     /// summaries kept it, whose histogram holds values too large to be exact.
     squares: Option<u128>,
     min: u64,
@@ -157,7 +157,7 @@ impl Tally {
         })
     }
 
-    /// The sum of the squares of every value counted, `None` when unknown (see `Held`).
+    /// The sum of the squares of every value counted, [`None`] when unknown (see [`Held`]).
     pub fn squares(&self) -> Option<u128> {
         let small: u128 = self.smalls().map(|(v, n)| square(v) * u128::from(n)).sum();
         self.held.squares.map(|held| held + small)
@@ -169,7 +169,7 @@ impl Tally {
             .expect("the tallies of one sweep fit in 64 bits")
     }
 
-    /// The smallest value recorded (`u64::MAX` when none was).
+    /// The smallest value recorded ([`u64::MAX`] when none was).
     pub fn min(&self) -> u64 {
         let small = self.smalls().next().map_or(u64::MAX, |(v, _)| v);
         small.min(self.held.min)
@@ -359,7 +359,7 @@ pub struct Accumulator {
     pub infinite: u64,
     /// Games stopped by the round limit.
     pub capped: u64,
-    /// One tally a metric, in the order of `Metric::ALL` (`tally` reads one).
+    /// One tally a metric, in the order of [`Metric::ALL`] (`tally` reads one).
     pub metrics: [Tally; Metric::ALL.len()],
     /// Battles of every game: a finished or capped game's, and an infinite game's up to the end
     /// of its first cycle (round `cycle_start + cycle_length`). The measure of work done.
@@ -558,7 +558,7 @@ impl Accumulator {
 /// One quantity as the summary prints it. Count, total, sum of squares, extremes, mean and
 /// standard deviation are exact (the mean and standard deviation to an `f64`'s precision); each
 /// percentile is the nearest-rank one, read from the histogram: exact unless `approximate`
-/// names it, and then within `PRECISION` of the true value. All but the sums are `None` for a
+/// names it, and then within `PRECISION` of the true value. All but the sums are [`None`] for a
 /// quantity no game has.
 ///
 /// ```
@@ -577,7 +577,7 @@ pub struct Stats {
     pub count: u64,
     /// Their sum.
     pub total: u64,
-    /// The sum of their squares; `None` only after merging a summary written before summaries
+    /// The sum of their squares; [`None`] only after merging a summary written before summaries
     /// kept it, with values too large for its histogram to give it exactly.
     #[serde(default)]
     pub squares: Option<u128>,

@@ -30,14 +30,14 @@ pub struct Checkpoint {
     pub csv: Option<PathBuf>,
     /// Bytes of the CSV holding the rows of the covered seeds (its header included).
     pub csv_bytes: u64,
-    /// The last bytes of those (up to `TAIL`): a resumed CSV must end with them, or it is not
+    /// The last bytes of those (up to [`TAIL`]): a resumed CSV must end with them, or it is not
     /// the file this sweep was writing.
     pub csv_tail: String,
     /// The covered seeds (`summary.seeds`), their tallies, and the time spent so far: checked
     /// by `resume`, as a walk that counts mirror deals counts them (its tallies may count
     /// mirrors past its seeds).
     pub summary: Unchecked,
-    /// The walk counts mirror deals with the deal played (`Mirror`): its tallies also count
+    /// The walk counts mirror deals with the deal played ([`Mirror`](crate::deal::mirror::Mirror)): its tallies also count
     /// the mirrors of covered deals, which may lie past them.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub mirrored: bool,
@@ -46,7 +46,7 @@ pub struct Checkpoint {
 /// How many of the CSV's last bytes a checkpoint keeps.
 const TAIL: u64 = 128;
 
-/// The last bytes (up to `TAIL`) of the first `bytes` of the file at `path`.
+/// The last bytes (up to [`TAIL`]) of the first `bytes` of the file at `path`.
 pub fn csv_tail(path: &Path, bytes: u64) -> std::io::Result<String> {
     use std::io::{Read, Seek, SeekFrom};
     let mut file = std::fs::File::open(path)?;

@@ -85,11 +85,11 @@ pub struct Basin {
 }
 
 /// The distinct cycles met so far, by least state (each hand's values from 1, then
-/// `SEPARATOR`).
+/// [`SEPARATOR`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Cycles {
     basins: HashMap<Box<[u8]>, Basin>,
-    /// More than `MOST_CYCLES` were met: the table is incomplete.
+    /// More than [`MOST_CYCLES`] were met: the table is incomplete.
     overflowed: bool,
 }
 
@@ -228,7 +228,7 @@ fn hands_text(state: &[u8]) -> String {
     text
 }
 
-/// Reads `hands_text`'s form back into `state`, checking it is a state of the deck.
+/// Reads [`hands_text`]'s form back into `state`, checking it is a state of the deck.
 fn read_state(
     text: &str,
     players: usize,

@@ -153,7 +153,7 @@ impl Write for Stream {
 }
 
 /// `path` with every link of its last part followed (a dangling one too: its target is where
-/// the file will be), or `None` for a loop.
+/// the file will be), or [`None`] for a loop.
 pub fn resolve_links(path: &Path) -> Option<PathBuf> {
     let mut at = path.to_path_buf();
     // Linux gives up after 40 links as well.

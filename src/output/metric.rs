@@ -38,7 +38,7 @@ impl std::fmt::Display for Metric {
 
 impl Metric {
     /// Every metric, in the order the summary, the table and the histogram CSV list them; the
-    /// tallies are kept in this order (`Metric::index`).
+    /// tallies are kept in this order ([`Metric::index`]).
     pub(crate) const ALL: [Metric; 5] = [
         Metric::Rounds,
         Metric::Battles,
@@ -87,7 +87,7 @@ impl Metric {
         }
     }
 
-    /// Its place in `Metric::ALL`.
+    /// Its place in [`Metric::ALL`].
     pub(crate) const fn index(self) -> usize {
         self as usize
     }
@@ -97,7 +97,7 @@ impl Metric {
 mod tests {
     use super::*;
 
-    /// Each metric's place in `ALL` is its index, which the tallies are kept by.
+    /// Each metric's place in [`ALL`] is its index, which the tallies are kept by.
     #[test]
     fn every_metric_has_its_place() {
         let mut checked = 0;

@@ -5,7 +5,7 @@ use crate::engine::{GameResult, Outcome};
 use crate::rules::{Count, Rules};
 use serde::{Deserialize, Serialize};
 
-/// One game as a flat CSV row: empty fields are `None`.
+/// One game as a flat CSV row: empty fields are [`None`].
 ///
 /// ```
 /// use warsweep::{Engine, GameRow, OutcomeName, Preset, Rules, Shuffle};
@@ -137,7 +137,7 @@ pub fn answer_pair(rules: &Rules, result: &GameResult) -> String {
 mod tests {
     use super::*;
 
-    /// `OutcomeName::name` is what the CSV writes for each outcome.
+    /// [`OutcomeName::name`] is what the CSV writes for each outcome.
     #[test]
     fn outcome_names_are_the_csvs() {
         let all = [

@@ -106,7 +106,7 @@ impl Histograms {
     }
 }
 
-/// Defines `Summary` and `Unchecked` (the same fields as read from a file, before they are
+/// Defines [`Summary`] and [`Unchecked`] (the same fields as read from a file, before they are
 /// checked) from one list of fields.
 macro_rules! summary_and_unchecked {
     (
@@ -218,7 +218,7 @@ pub struct Summary {
     pub(crate) cycle_start: Stats,
     /// Cycle lengths of infinite games.
     pub(crate) cycle_length: Stats,
-    /// See `Accumulator::battles_played`.
+    /// See [`Accumulator::battles_played`].
     pub(crate) battles_played: u64,
     /// The record games.
     pub(crate) records: Records,
@@ -236,7 +236,7 @@ pub struct Summary {
 }
 
 /// A summary deserialized is a checked one: its setting is one warsweep can play and its numbers
-/// agree (`Summary::accumulator`), so no `Summary` value describes an impossible sweep.
+/// agree (`Summary::accumulator`), so no [`Summary`] value describes an impossible sweep.
 impl TryFrom<Unchecked> for Summary {
     type Error = SummaryError;
 
@@ -627,7 +627,7 @@ impl Summary {
     }
 
     /// Checks that the setting is one warsweep plays: every name one of its values, the whole
-    /// accepted by `Settings::build`, a shuffle, a round limit.
+    /// accepted by [`Settings::build`], a shuffle, a round limit.
     fn check_setting(&self) -> Result<(), SummaryError> {
         let bad = |what: String| SummaryError::Setting(what);
         fn parse<T: std::str::FromStr>(key: &str, name: &str) -> Result<T, SummaryError>

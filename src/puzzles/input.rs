@@ -142,7 +142,7 @@ fn is_face(word: &str) -> bool {
 /// values (`1,3,2,2`, `1 3 2 2`, `[1, 3, 2, 2]`). The counting format is recognised by a first
 /// line holding one number followed by a word with a letter (a card, or a mistyped one).
 /// Hands may hold a card more often than the deck has it, as the puzzle's own inputs do: they
-/// are played as given, and `Deck::excess` says which.
+/// are played as given, and [`Deck::excess`] says which.
 pub fn parse_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputError> {
     let words = words(input)?;
     let first_line: Vec<&(usize, &str)> = words.iter().filter(|w| w.0 == words[0].0).collect();

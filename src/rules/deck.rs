@@ -347,7 +347,7 @@ impl Deck {
 
     /// What `cards` hold beyond what one such deck deals: each card of a face (`AH`, `JK`) more
     /// often than the deck's copies give it, or for bare values each value more often than the
-    /// deck holds it; `None` when one deck could deal them all. The CodinGame puzzle's own inputs
+    /// deck holds it; [`None`] when one deck could deal them all. The CodinGame puzzle's own inputs
     /// repeat cards, and the game plays them as given: this says what a player should know.
     pub fn excess(self, cards: &[Card]) -> Option<Excess> {
         let mut values = [(Card::default(), 0u32); MAX_VALUES as usize];
@@ -446,7 +446,7 @@ impl fmt::Display for Deck {
 }
 
 /// A count too large for any machine word (the deals of a 52-card deck number about 9.2e49):
-/// little-endian base-2^32 digits, with just what `Deck::arrangements` needs.
+/// little-endian base-2^32 digits, with just what [`Deck::arrangements`] needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BigCount(Vec<u32>);
 
@@ -518,7 +518,7 @@ impl fmt::Display for BigCount {
     }
 }
 
-/// One card or value held more often than a deck has it (`Deck::excess`).
+/// One card or value held more often than a deck has it ([`Deck::excess`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Over {
     /// As the hands write it: `2D`, `value 1`, `rank A`.
@@ -529,7 +529,7 @@ struct Over {
     held: u32,
 }
 
-/// The cards or values some hands hold beyond what their deck deals (`Deck::excess`), shown
+/// The cards or values some hands hold beyond what their deck deals ([`Deck::excess`]), shown
 /// as one sentence: `the hands hold 2D and KD twice, but the 4x13 deck has each once`.
 ///
 /// ```

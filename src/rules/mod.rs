@@ -1,6 +1,6 @@
 //! The rules of `docs/rules.md` as data: a preset names a starting point, every part of it (deck,
 //! players, cards face down, short-war policy, gather order, deal, ranking) can be changed on its
-//! own (`Settings`), and `Settings::build` checks the result once. The engine only ever sees a valid `Rules`.
+//! own ([`Settings`]), and [`Settings::build`] checks the result once. The engine only ever sees a valid [`Rules`].
 
 pub(crate) mod deck;
 mod gather;
@@ -101,8 +101,8 @@ pub enum Gather {
 
 impl Gather {
     /// Every gather, numbered in declaration order: the const parameter of the kernels that
-    /// compile one loop per gather (`Gather::of_code` turns it back, so that the kernels match
-    /// on the gather's `Order`, exhaustively).
+    /// compile one loop per gather ([`Gather::of_code`] turns it back, so that the kernels match
+    /// on the gather's [`Order`], exhaustively).
     pub(crate) const fn code(self) -> u8 {
         self as u8
     }
@@ -124,7 +124,7 @@ impl Gather {
     }
 
     /// What this gather does with the table, as a combination of [`Order`]'s parts: its one
-    /// definition. What each part means is written once, in [`gather`], which every kernel
+    /// definition. What each part means is written once, in `gather`, which every kernel
     /// runs; a new gather that combines existing parts changes this function only.
     pub(crate) const fn order(self) -> Order {
         use Direction::{AsPlayed, LatestFirst};
@@ -142,7 +142,7 @@ impl Gather {
     }
 }
 
-/// Runs `$go!(CODE)`, `CODE` being the const code of the gather `$gather` (`Gather::code`):
+/// Runs `$go!(CODE)`, `CODE` being the const code of the gather `$gather` ([`Gather::code`]):
 /// the one dispatch from a setting's gather to the kernels' const parameter, exhaustive.
 macro_rules! with_gather_code {
     ($gather:expr, $go:ident) => {

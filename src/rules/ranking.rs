@@ -1,5 +1,5 @@
 //! How revealed cards are compared: the one place the ranking lives. Every table or branch-free
-//! shortcut of the engine is derived from `Strength` and tested against it.
+//! shortcut of the engine is derived from [`Strength`] and tested against it.
 
 use super::deck::Deck;
 

@@ -1,11 +1,11 @@
-//! A setting before it is checked (`Settings`: a preset and the parts to change) and why one
-//! cannot be played (`RulesError`, naming the setting at fault).
+//! A setting before it is checked ([`Settings`]: a preset and the parts to change) and why one
+//! cannot be played ([`RulesError`], naming the setting at fault).
 
 use super::{Deal, Deck, Gather, Preset, Ranking, Rules, ShortWar, Strength, WonPile};
 use super::{MAX_FACE_DOWN, MAX_PLAYERS};
 
 /// A setting before it is checked: a preset and the parts of it to change. `build` checks the
-/// whole and returns the `Rules` the engine plays, or the first part that cannot be played.
+/// whole and returns the [`Rules`] the engine plays, or the first part that cannot be played.
 ///
 /// ```
 /// use warsweep::{Deck, Preset, Settings};
@@ -30,7 +30,7 @@ pub struct Settings {
     won_pile: Option<WonPile>,
 }
 
-/// A setter per part: `None` keeps the preset's (so a front-end passes its optional value).
+/// A setter per part: [`None`] keeps the preset's (so a front-end passes its optional value).
 macro_rules! setters {
     ($($(#[$doc:meta])* $name:ident: $type:ty;)*) => {$(
         $(#[$doc])*
@@ -60,9 +60,9 @@ impl Settings {
     setters! {
         /// The deck.
         deck: Deck;
-        /// The players, 2 to `MAX_PLAYERS`.
+        /// The players, 2 to [`MAX_PLAYERS`].
         players: usize;
-        /// The cards a tied player puts face down, 0 to `MAX_FACE_DOWN`.
+        /// The cards a tied player puts face down, 0 to [`MAX_FACE_DOWN`].
         face_down: usize;
         /// What happens when a tied player is short of cards.
         short_war: ShortWar;
@@ -152,7 +152,7 @@ pub enum RulesError {
 }
 
 impl RulesError {
-    /// The setting at fault, as `Settings` names it: `players`, `short_war`, `ranking` or
+    /// The setting at fault, as [`Settings`] names it: `players`, `short_war`, `ranking` or
     /// `face_down`.
     pub fn setting(&self) -> &'static str {
         match self {
@@ -195,7 +195,7 @@ impl std::fmt::Display for RulesError {
 
 impl std::error::Error for RulesError {}
 
-/// `players` if a game can have that many: 2 to `MAX_PLAYERS`.
+/// `players` if a game can have that many: 2 to [`MAX_PLAYERS`].
 pub fn check_players(players: usize) -> Result<usize, RulesError> {
     match players {
         2..=MAX_PLAYERS => Ok(players),
@@ -203,7 +203,7 @@ pub fn check_players(players: usize) -> Result<usize, RulesError> {
     }
 }
 
-/// `face_down` if a war can put that many cards face down: 0 to `MAX_FACE_DOWN`.
+/// `face_down` if a war can put that many cards face down: 0 to [`MAX_FACE_DOWN`].
 pub fn check_face_down(face_down: usize) -> Result<usize, RulesError> {
     match face_down {
         0..=MAX_FACE_DOWN => Ok(face_down),

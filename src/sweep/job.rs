@@ -1,7 +1,7 @@
-//! A sweep as a command runs it: the games of `Sweep` and the files around them. Every output is
-//! found and tried, and a checkpoint looked for, before the first game (`Job::prepare`); the
+//! A sweep as a command runs it: the games of [`Sweep`] and the files around them. Every output is
+//! found and tried, and a checkpoint looked for, before the first game ([`Job::prepare`]); the
 //! sweep then plays, streams its CSV, saves checkpoints, and writes the other outputs when it
-//! ends or is stopped (`Ready::run`). A stopped or killed sweep resumes from its checkpoint with
+//! ends or is stopped ([`Ready::run`]). A stopped or killed sweep resumes from its checkpoint with
 //! outputs byte-identical to an uninterrupted run's.
 
 use crate::deal::seeds::Seeds;
@@ -111,7 +111,7 @@ pub struct Ready {
     /// Where the checkpoint is kept, if the sweep keeps one.
     state: Option<PathBuf>,
     resumed: Option<Resumed>,
-    /// The walk counts mirror deals with the deal played (`Sweep::mirror`).
+    /// The walk counts mirror deals with the deal played ([`Sweep::mirror`]).
     mirrored: bool,
 }
 

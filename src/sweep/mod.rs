@@ -67,7 +67,7 @@ impl Default for Pacing {
     }
 }
 
-/// One sweep: a setting and a seed range, and how to play it. Built by `Sweep::new` and its
+/// One sweep: a setting and a seed range, and how to play it. Built by [`Sweep::new`] and its
 /// setters; `run` (and `check`, which `run` calls first) refuses what cannot be played.
 ///
 /// ```
@@ -96,7 +96,7 @@ pub struct Sweep {
     pub(crate) pacing: Pacing,
     /// Keep the distinct cycles and their basins (`--cycles`).
     pub(crate) cycles: bool,
-    /// Count mirror deals with the deal played where they can be (`Sweep::mirror`); `false`
+    /// Count mirror deals with the deal played where they can be ([`Sweep::mirror`]); `false`
     /// plays every deal (`--every-deal`).
     pub(crate) mirrors: bool,
     /// The walk whose mirror pairs are counted together: `seeds`, or the whole range a shard
@@ -262,7 +262,7 @@ pub enum SweepError {
     Io(#[from] io::Error),
 }
 
-/// `threads` if a sweep may run on that many (1 to `MAX_THREADS`).
+/// `threads` if a sweep may run on that many (1 to [`MAX_THREADS`]).
 pub(crate) fn check_threads(threads: usize) -> Result<usize, SweepError> {
     match threads {
         1..=MAX_THREADS => Ok(threads),
@@ -272,7 +272,7 @@ pub(crate) fn check_threads(threads: usize) -> Result<usize, SweepError> {
 
 impl Sweep {
     /// A sweep of `seeds` under `rules`, dealt by `shuffle`: on every core the machine has,
-    /// games capped at `DEFAULT_MAX_ROUNDS` rounds where no cycle can be found, mirror deals
+    /// games capped at [`DEFAULT_MAX_ROUNDS`] rounds where no cycle can be found, mirror deals
     /// counted together where they can be, no table of cycles.
     pub fn new(rules: Rules, shuffle: Shuffle, seeds: Seeds) -> Sweep {
         Sweep {
@@ -295,7 +295,7 @@ impl Sweep {
         self
     }
 
-    /// Worker threads, 1 to `MAX_THREADS`; the results are the same for any count.
+    /// Worker threads, 1 to [`MAX_THREADS`]; the results are the same for any count.
     pub fn threads(mut self, threads: usize) -> Sweep {
         self.threads = threads;
         self

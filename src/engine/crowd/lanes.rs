@@ -16,7 +16,7 @@ pub(super) const fn each_lane(byte: u64, players: usize) -> u64 {
     word
 }
 
-/// Whether `run_lanes` can play this game: 3 to 8 players, one per byte of a word, and hands
+/// Whether [`run_lanes`] can play this game: 3 to 8 players, one per byte of a word, and hands
 /// short enough for a byte lane with a spare high bit.
 pub(super) fn fits_lanes(hands: &Hands) -> bool {
     (3..=8).contains(&hands.players()) && hands.room() < 128
@@ -26,7 +26,7 @@ pub(super) fn fits_lanes(hands: &Hands) -> bool {
 /// per player in two words: the values of a battle and the hands' sizes. The tied players are
 /// a zero-byte test, the winner's tail its head plus its size, and "is any hand empty" another
 /// zero-byte test, so a battle costs a few instructions per player instead of a dozen. The
-/// caller checks `fits_lanes`.
+/// caller checks [`fits_lanes`].
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run_lanes<const WARS: bool, const PLAYERS: usize>(
@@ -132,7 +132,7 @@ pub(super) fn run_lanes<const WARS: bool, const PLAYERS: usize>(
     (run, counts)
 }
 
-/// What `lanes_battles` reads and does not change: the ranking, the cycle key (`Key::bytes`)
+/// What [`lanes_battles`] reads and does not change: the ranking, the cycle key ([`Key::bytes`])
 /// and the tails' limits.
 pub(super) struct LaneRun<'a, const PLAYERS: usize> {
     strength: Strength,
@@ -140,7 +140,7 @@ pub(super) struct LaneRun<'a, const PLAYERS: usize> {
     limit: &'a [usize; PLAYERS],
 }
 
-/// `run_lanes`'s battles from round `n` with the hands' sizes `sizes` (`at`), until a tie,
+/// [`run_lanes`]'s battles from round `n` with the hands' sizes `sizes` (`at`), until a tie,
 /// which it returns (the high bits of the tied players' lanes; the round counted, its cards
 /// still at the heads), or until a round after which the run stops (0): a hand is empty, the
 /// sizes match the key, or round `stop_n` is played. With `QUICK_WARS` (wars with one
@@ -226,7 +226,7 @@ pub(super) struct LaneWar<const PLAYERS: usize> {
     n: usize,
 }
 
-/// The common war of `lanes_battles` (oorlog's one face-down card): two tied players who both
+/// The common war of [`lanes_battles`] (oorlog's one face-down card): two tied players who both
 /// hold the card face down and the next, and reveal different values. Plays it if it is one:
 /// the round's cards in player order, the face-down cards, then the revealed ones go to the
 /// winner's tail, the two heads move past their cards, `sizes` counts it all, and `stop_n`
@@ -285,12 +285,12 @@ pub(super) struct WarRules {
     face_down: usize,
 }
 
-/// The war of round `n` in `run_lanes` among the players whose lanes' high bits `leaders` holds,
+/// The war of round `n` in [`run_lanes`] among the players whose lanes' high bits `leaders` holds,
 /// on the hands' sizes `sizes` (byte p: player p's cards after the round's), until one player
 /// reveals the strongest card or a tied player is short of cards. The pile gets the round's
 /// cards in player order, then each battle of the war's face-down cards (one from each tied
-/// player at a time) and its revealed cards, as `play_war` puts them; the tied players' heads
-/// move past their cards, and the sizes returned count them out. `play_war` on byte lanes: the
+/// player at a time) and its revealed cards, as [`play_war`] puts them; the tied players' heads
+/// move past their cards, and the sizes returned count them out. [`play_war`] on byte lanes: the
 /// short-war check and the new leaders are one word each, and only the tied players are visited.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn lanes_war<const PLAYERS: usize>(

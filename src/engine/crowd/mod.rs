@@ -8,13 +8,13 @@
 //! event is due, or the tails near their limits).
 //!
 //! Three loops, from general to specialised: `run` plays any table size and gather order;
-//! `run_lanes` (3 to 8 players, one card each to the winner in player order: every oorlog
+//! [`run_lanes`] (3 to 8 players, one card each to the winner in player order: every oorlog
 //! sweep) packs a battle's cards and the hands' sizes one byte per player into words;
-//! `run_three` (the default oorlog table) decides a battle with one lookup in a 4 KB table and
+//! [`run_three`] (the default oorlog table) decides a battle with one lookup in a 4 KB table and
 //! plays its wars out of line.
 //!
 //! A war's table can take a tail past the room the run started with; the run's round limit is
-//! then recomputed from the tails (`rounds_of_room`), rather than shortened by a guess, which
+//! then recomputed from the tails ([`rounds_of_room`]), rather than shortened by a guess, which
 //! stopped runs early (twice as many runs as needed under oorlog with three players).
 
 mod lanes;
@@ -38,8 +38,8 @@ pub(crate) struct Counts {
 }
 
 /// Plays a run of a game of three or more players, in the most specialised loop its rules and
-/// hands allow (see the module's comment). `pile` has room for every card and `MAX_PLAYERS`
-/// more; `trio` is the three-player table of the rules (`trio_table`), if they have one.
+/// hands allow (see the module's comment). `pile` has room for every card and [`MAX_PLAYERS`]
+/// more; `trio` is the three-player table of the rules ([`trio_table`]), if they have one.
 #[inline]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play(
@@ -324,7 +324,7 @@ impl<const PLAYERS: usize> PickUp for BattlePickUp<'_, PLAYERS> {
 
 /// A tie among `leaders` in the battle that revealed `shown` (round `n` of the run): wars in
 /// reveal order until one player wins, with the table built in `pile` (room for every card and
-/// `MAX_PLAYERS` more). Counts each tie and each battle it leads to in `tally`.
+/// [`MAX_PLAYERS`] more). Counts each tie and each battle it leads to in `tally`.
 ///
 /// Whether a player is tied is data, not control: each visited player's cards go to the pile,
 /// and only the tied players' count. Four players or more visit only the tied players, walking

@@ -11,7 +11,7 @@ use crate::engine::hands::Hands;
 pub(crate) type TrioTable = [u8; 4096];
 pub(super) const TRIO_TIE: u8 = 0x80;
 
-/// The table for `strength`, generated from `Strength::strongest_present` itself.
+/// The table for `strength`, generated from [`Strength::strongest_present`] itself.
 pub(super) const fn make_trio_table(strength: Strength) -> TrioTable {
     let mut table = [0u8; 4096];
     let mut index = 0;
@@ -44,24 +44,24 @@ pub(crate) fn trio_table(strength: Strength, values: u8) -> Option<Box<TrioTable
     (values <= 16).then(|| Box::new(make_trio_table(strength)))
 }
 
-/// Sixteen-bit lanes, one per player (lane 3: `run_three`'s round countdown): tails and heads
+/// Sixteen-bit lanes, one per player (lane 3: [`run_three`]'s round countdown): tails and heads
 /// packed in one word each, so that the winner's tail is picked and moved by a shift, and "is
 /// any hand empty" is one subtraction and a test of the lanes' high bits.
 pub(super) const LANE_ONES: u64 = 0x0001_0001_0001_0001;
 pub(super) const LANE_HIGHS: u64 = 0x8000_8000_8000_8000;
-/// The three players' lanes of a word; lane 3 is `run_three`'s round countdown.
+/// The three players' lanes of a word; lane 3 is [`run_three`]'s round countdown.
 pub(super) const THREE_LANES_MASK: u64 = 0x0000_FFFF_FFFF_FFFF;
 
-/// Whether `run_three` can play this game: every position of the hands fits in a lane.
+/// Whether [`run_three`] can play this game: every position of the hands fits in a lane.
 pub(super) fn fits_three(hands: &Hands) -> bool {
     hands.players() == 3 && hands.cards.len() < 1 << 15
 }
 
 /// `run::<GATHER, WARS, 3>` for the gathers that keep a battle in player order, the oorlog default, specialised: a 4 KB
-/// table decides each battle, and tails and heads live in sixteen-bit lanes (see `LANE_ONES`).
+/// table decides each battle, and tails and heads live in sixteen-bit lanes (see [`LANE_ONES`]).
 /// A war of two (nine ties in ten) is played in place on those lanes, its table written after
-/// both tied players' tails; a three-way tie goes to `war_of_three`. The caller checks
-/// `fits_three` and passes the table `trio_table` gives.
+/// both tied players' tails; a three-way tie goes to [`war_of_three`]. The caller checks
+/// [`fits_three`] and passes the table [`trio_table`] gives.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run_three<const WARS: bool>(
@@ -193,7 +193,7 @@ pub(super) struct TrioWar {
 /// The tails after the player whose lane is at `winner` (`16 * p`) took a war's `size` cards
 /// in round `n`, with the round limit in lane 3 brought forward if that tail needs it. Only the
 /// winner's tail moved more than a battle's three cards, so the other players' room still lasts
-/// until the current limit (see `rounds_of_room`).
+/// until the current limit (see [`rounds_of_room`]).
 #[inline(always)]
 pub(super) fn after_war(tails: u64, winner: usize, size: usize, n: usize, limits: u64) -> u64 {
     let won = lane(tails, winner) + size;
@@ -301,19 +301,19 @@ pub(super) fn war_of_two(
     )
 }
 
-/// Where `run_three` stands between wars: the rounds begun, the tails (lane 3: the round
-/// limit) and `tails - beyond` (see `run_three`).
+/// Where [`run_three`] stands between wars: the rounds begun, the tails (lane 3: the round
+/// limit) and `tails - beyond` (see [`run_three`]).
 pub(super) struct Stretch {
     n: usize,
     tails: u64,
     less_one: u64,
 }
 
-/// `run_three`'s battles from `at` until a tie, which it returns (its decision, `TRIO_TIE`
-/// set), or until a round after which the run stops (a decision without `TRIO_TIE`). Player
+/// [`run_three`]'s battles from `at` until a tie, which it returns (its decision, [`TRIO_TIE`]
+/// set), or until a round after which the run stops (a decision without [`TRIO_TIE`]). Player
 /// p's next card is at `head[p] + n`. With `QUICK_WARS` (wars with one face-down card) the
 /// common war, two tied players who both hold the card face down and the next and reveal
-/// different values, is played here too (see `quick_war`); any other tie is returned with the
+/// different values, is played here too (see [`quick_war`]); any other tie is returned with the
 /// state as it was before the tied battle. A function of its own, so that its few values keep
 /// their registers whatever the other wars need.
 #[inline(never)]
@@ -403,7 +403,7 @@ pub(super) fn three_battles<const QUICK_WARS: bool>(
 /// Which of two different values wins between two players, read from a run of three's
 /// `table`: 0 when `a` does, 1 when `b` does. `a` wins when it alone is the strongest of
 /// (a, b, b), the table's decision 0 (player 1 wins; else players 2 and 3 tie). Values are
-/// below 16 (`trio_table`): the mask only spares a bounds check.
+/// below 16 ([`trio_table`]): the mask only spares a bounds check.
 #[inline(always)]
 pub(super) fn second_wins(table: &TrioTable, a: usize, b: usize) -> usize {
     usize::from(table[(a | b << 4 | b << 8) & 0xFFF] != 0)
@@ -422,7 +422,7 @@ pub(super) struct TiedPair {
     highs: u64,
 }
 
-/// `TiedPair` for each `leaders` value; the others (one player, or all three) are unused.
+/// [`TiedPair`] for each `leaders` value; the others (one player, or all three) are unused.
 pub(super) const TIED_PAIRS: [TiedPair; 8] = {
     let mut pairs = [TiedPair {
         shifts: [0, 0],
@@ -452,7 +452,7 @@ pub(super) const TIED_PAIRS: [TiedPair; 8] = {
 /// differ: the round's three cards, then the face-down cards and the revealed ones (player
 /// order) go to the winner's tail. Player p's tied card is at `head[p] + n`. Returns what the
 /// tied players' heads move by (in lanes) and the tails after the war (the round limit in lane
-/// 3 brought forward if needed, see `after_war`); for any other tie, `None`, having changed
+/// 3 brought forward if needed, see [`after_war`]); for any other tie, [`None`], having changed
 /// nothing.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
@@ -502,7 +502,7 @@ pub(super) fn quick_war(
 }
 
 /// Whether a run of three stops after a round, `less_one` being `tails - beyond` (see
-/// `run_three`): a hand is empty, the hands' sizes match the key (`Key::trio`), or the round
+/// [`run_three`]): a hand is empty, the hands' sizes match the key ([`Key::trio`]), or the round
 /// limit is reached.
 #[inline(always)]
 pub(super) fn three_stops(less_one: u64, key: u32) -> bool {
@@ -531,7 +531,7 @@ pub(super) struct War3 {
     n: usize,
 }
 
-/// The war of a three-way tie in a run of three, through `play_war`, which moves the heads;
+/// The war of a three-way tie in a run of three, through [`play_war`], which moves the heads;
 /// the winner's table is put at the bottom of its hand (its tail is within its limit, a whole
 /// deck before its region's end).
 #[cold]
@@ -569,7 +569,7 @@ mod tests {
     use super::*;
     use crate::rules::{Deck, Ranking};
 
-    /// Every possible three-card battle: the table picks the winner `Strength` picks, or the
+    /// Every possible three-card battle: the table picks the winner [`Strength`] picks, or the
     /// players who tie, for every deck the tables serve.
     #[test]
     fn three_player_tables_agree_with_the_rules() {

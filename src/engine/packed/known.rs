@@ -12,8 +12,8 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// The long cycles a walk has met, by every state on them: a game that reaches one of those
-/// states loops on that cycle, so it is not played further (`run_long` looks every
-/// `KNOWN_EVERY` rounds), and its cycle starts at its first round whose state is known
+/// states loops on that cycle, so it is not played further ([`run_long`](crate::engine::packed::run::run_long) looks every
+/// [`KNOWN_EVERY`] rounds), and its cycle starts at its first round whose state is known
 /// (a state before a game's cycle is on no cycle). Results are the same with or without it;
 /// decks whose games loop for tens of thousands of rounds (7x3) walk a thousand times faster.
 #[derive(Default)]
@@ -22,15 +22,15 @@ pub(crate) struct KnownCycles {
     states: HashMap<(u128, u128), u32>,
     /// Each known cycle's length and wars over one period.
     periods: Vec<(u64, u64)>,
-    /// The names of the known cycles named so far (`least_states`): the least state, and the
+    /// The names of the known cycles named so far ([`least_states`]): the least state, and the
     /// least state of the mirror cycle.
     names: HashMap<u32, (Vec<u8>, Vec<u8>)>,
 }
 
-/// Slots of the largest table `KnownCycles::states` grows to.
+/// Slots of the largest table [`KnownCycles::states`] grows to.
 const MOST_SLOTS: usize = 1 << 20;
-/// States `KnownCycles` holds at most: the standard `HashMap` fills seven slots in eight
-/// before it doubles (a test checks it), so the table never passes `MOST_SLOTS`, and the
+/// States [`KnownCycles`] holds at most: the standard [`HashMap`] fills seven slots in eight
+/// before it doubles (a test checks it), so the table never passes [`MOST_SLOTS`], and the
 /// cache stays under `docs/architecture.md`'s 82 MB an engine (the test below adds it up).
 const MOST_KNOWN_STATES: usize = MOST_SLOTS / 8 * 7;
 /// Cycles shorter than this are not learned: their games cost little more to detect than to
@@ -46,7 +46,7 @@ impl KnownCycles {
 
     /// Learns the cycle of `length` rounds through `at`, with `wars` wars a period (`step`
     /// plays a round), unless it is too short to be worth it, known already, or would pass
-    /// `MOST_KNOWN_STATES`.
+    /// [`MOST_KNOWN_STATES`].
     pub(super) fn learn<W: Word>(
         &mut self,
         mut at: Game<W>,
@@ -69,7 +69,7 @@ impl KnownCycles {
 }
 
 /// Names the cycle of the game dealt from `deck`, which repeats every `span[1]` rounds from
-/// round `span[0]` (`Engine::least_states`): its least state to `least`, and with `mirrored`
+/// round `span[0]` ([`Engine::least_states`](crate::engine::Engine::least_states)): its least state to `least`, and with `mirrored`
 /// the least state of its mirror cycle (the two hands exchanged). `state` is room for one.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn least_states(

@@ -8,17 +8,17 @@
 //! most games end) and needs no snapshots: the cycle start is found by replaying the game, which is cheap
 //! at this size.
 //!
-//! A run of `lex` deals (the exhaustive walk) is one loop (`play_lex`): the rules are read once,
+//! A run of `lex` deals (the exhaustive walk) is one loop ([`play_lex`]): the rules are read once,
 //! each deal is the next arrangement stepped in place and packed, and its game played inline.
 //! In open war, where each battle takes one card a hand, a game resumes from the last of the
-//! previous deal's first rounds that revealed only cards the two deals share (`Prefix`).
+//! previous deal's first rounds that revealed only cards the two deals share ([`Prefix`](crate::engine::packed::walk::Prefix)).
 //! Open war gathered deciding battle first (`bataille`) plays a war of one battle without a
-//! branch (`round_open`): ties come at random, one round in four. The decks the research
+//! branch ([`round_open`](crate::engine::packed::round::round_open)): ties come at random, one round in four. The decks the research
 //! studies (4x4, 4x5, 1x10, 2x8, 4x8) all fit; every other game takes the engine's general
 //! fast paths.
 //!
 //! Every rule comes from where it is defined: the two-card comparison from `pair::p1_wins`
-//! (tested against `Strength` for every pair), the short-war policy from `super::short_war`, and
+//! (tested against [`Strength`](crate::rules::ranking::Strength) for every pair), the short-war policy from `super::short_war`, and
 //! the gather orders from `rules::gather`, which this kernel's tables implement (`PickUp`);
 //! `tests/suite/engine.rs` checks every path against the general one.
 
@@ -87,7 +87,7 @@ pub(crate) fn play_deal<T: Copy>(
     }
 }
 
-/// `play_deal` for a deck of bare values (a `lex` arrangement).
+/// [`play_deal`] for a deck of bare values (a `lex` arrangement).
 pub(crate) fn play_values(rules: &Rules, width: Width, deck: &[u8]) -> GameResult {
     let pack = Packer::new(rules, deck.len());
     match width {
@@ -120,7 +120,7 @@ fn play_words<W: Word>(rules: &Rules, hands: [(W, u32); 2]) -> GameResult {
 }
 
 /// What runs once the rules' ranking and gather order are known as const parameters: one game
-/// (`OneGame`) or a walk of `lex` deals (`LexWalk`). `with_rules` alone reads them.
+/// ([`OneGame`]) or a walk of `lex` deals ([`LexWalk`](crate::engine::packed::walk::LexWalk)). [`with_rules`] alone reads them.
 trait Kernel<W: Word> {
     type Out;
     fn go<const RANK: u8, const GATHER: u8, const OPEN: bool>(self, p: &Params) -> Self::Out;
@@ -161,10 +161,10 @@ fn with_rules<W: Word, K: Kernel<W>>(
     with_gather_code!(rules.gather(), go)
 }
 
-/// Whether `round_open` plays rounds gathered in `order`: those that put the deciding battle
+/// Whether [`round_open`](crate::engine::packed::round::round_open) plays rounds gathered in `order`: those that put the deciding battle
 /// first, whose table it builds from the two pairs without a branch. The others play a tie
 /// through `war`; measured (4x4 walk, one thread, 5,000,000 deals), `winner-first` through
-/// `round_open` is 47% more instructions and 2 to 7% slower than through `war`, more work than
+/// [`round_open`](crate::engine::packed::round::round_open) is 47% more instructions and 2 to 7% slower than through `war`, more work than
 /// the mispredicted branches it saves.
 const fn open_round_plays(order: Order) -> bool {
     match order {

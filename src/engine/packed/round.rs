@@ -134,7 +134,7 @@ impl<W: Word> Nibbles<W> {
     }
 }
 
-/// The table of a round of open war that `round_open` plays, a tie or not, and its pick-up:
+/// The table of a round of open war that [`round_open`] plays, a tie or not, and its pick-up:
 /// the deciding pair, and with a tie the tied pair before it (the same value for both).
 pub(super) struct OpenRound<W> {
     tied: W,

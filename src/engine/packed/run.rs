@@ -20,8 +20,8 @@ pub(super) fn run_one<W: Word, const RANK: u8, const GATHER: u8, const OPEN: boo
     run::<W, RANK, GATHER, OPEN>(start, p)
 }
 
-/// Plays rounds until the game ends or repeats its state: the first `FIRST_WINDOW` rounds
-/// here, the rest in `run_long`.
+/// Plays rounds until the game ends or repeats its state: the first [`FIRST_WINDOW`] rounds
+/// here, the rest in [`run_long`].
 #[inline(always)]
 pub(super) fn run<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
     start: Game<W>,
@@ -30,7 +30,7 @@ pub(super) fn run<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
     run_on::<W, RANK, GATHER, OPEN>(start, start, p)
 }
 
-/// `run` from `game`, which `start` became after fewer than `FIRST_WINDOW` rounds.
+/// `run` from `game`, which `start` became after fewer than [`FIRST_WINDOW`] rounds.
 #[inline(always)]
 pub(super) fn run_on<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
     start: Game<W>,
@@ -47,8 +47,8 @@ pub(super) fn run_on<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool
     }
 }
 
-/// Plays on the game `start` became after `FIRST_WINDOW` rounds until it ends or repeats its
-/// state (`cycle::Brent`, its first tortoise the state after round `FIRST_WINDOW`). One
+/// Plays on the game `start` became after [`FIRST_WINDOW`] rounds until it ends or repeats its
+/// state ([`cycle::Brent`], its first tortoise the state after round [`FIRST_WINDOW`]). One
 /// rarely taken branch a round: player 1's hand alone almost never matches the tortoise's.
 #[inline(never)]
 pub(super) fn run_long<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
@@ -81,7 +81,7 @@ pub(super) fn run_long<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bo
         }
     }
 }
-/// The tortoise of `Brent` is a whole game, compared by its two hands.
+/// The tortoise of [`Brent`] is a whole game, compared by its two hands.
 impl<W: Word> Copies<Game<W>> for Game<W> {
     fn save(&mut self, live: &Game<W>) {
         *self = *live;
@@ -128,7 +128,7 @@ impl<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool> Replay
 }
 
 /// The infinite game that starts at `start` and whose state after round `now` recurs `length`
-/// rounds later: its cycle's start (`cycle::cycle_start` over the deal alone), and the counts
+/// rounds later: its cycle's start ([`cycle::cycle_start`] over the deal alone), and the counts
 /// of the rounds up to its first recurrence.
 #[cold]
 #[inline(never)]

@@ -18,7 +18,7 @@ use std::ops::Range;
 /// each result to `each`. One loop for the whole run: the rules are dispatched once, and
 /// each deal is the next arrangement stepped in place, packed, and played inline.
 /// With `mirror`, a deal its mirror counts is skipped, and each played deal is handed out with
-/// its weight (`Weight::Once` for every deal without).
+/// its weight ([`Weight::Once`] for every deal without).
 pub(crate) fn play_lex(
     rules: &Rules,
     width: Width,
@@ -112,15 +112,15 @@ impl<W: Word, F: FnMut(u64, &GameResult, Weight)> Kernel<W> for LexWalk<'_, F> {
     }
 }
 
-/// Rounds of a game whose states `Prefix` keeps, at most (their counts fill one word).
+/// Rounds of a game whose states [`Prefix`] keeps, at most (their counts fill one word).
 pub(super) const PREFIX_ROUNDS: usize = 8;
-/// Rounds `Prefix` plays (and keeps, while they are in the deal's cards) after resuming a game
+/// Rounds [`Prefix`] plays (and keeps, while they are in the deal's cards) after resuming a game
 /// before handing it to `run`: most games resume two or three rounds before their hands reach
 /// the cards they won.
 pub(super) const KEPT_AFTER_RESUMING: usize = 3;
-/// One byte a round, as `Prefix::played` holds them.
+/// One byte a round, as [`Prefix::played`] holds them.
 pub(super) const LANES: u64 = 0x0101_0101_0101_0101;
-/// `Prefix::played`'s byte for a round not kept: more than any count of cards.
+/// [`Prefix::played`]'s byte for a round not kept: more than any count of cards.
 pub(super) const NOT_KEPT: u8 = 0x7F;
 
 /// The first rounds of the previous deal's game, from which the next deal's game resumes:
@@ -137,7 +137,7 @@ pub(super) struct Prefix<W> {
     /// their deal (the low nibbles of each hand; the deal's places past them may differ).
     /// One more slot for the states not kept.
     states: [Game<W>; PREFIX_ROUNDS + 1],
-    /// Byte `r`: the cards each player had played before round `r`; `NOT_KEPT` for a round
+    /// Byte `r`: the cards each player had played before round `r`; [`NOT_KEPT`] for a round
     /// whose state is not kept.
     played: u64,
     /// The previous deal's hands.

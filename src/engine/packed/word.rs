@@ -30,7 +30,7 @@ pub(crate) trait Word:
     fn trailing_zeros(self) -> u32;
     fn of32(x: u32) -> Self;
     fn of64(x: u64) -> Self;
-    /// The word, widened (the key of `KnownCycles`).
+    /// The word, widened (the key of [`KnownCycles`](crate::engine::packed::known::KnownCycles)).
     fn wide(self) -> u128;
     /// The first `count` cards (nibbles) in the reverse order; 0 past them.
     fn reverse_nibbles(self, count: u32) -> Self;
