@@ -1,12 +1,13 @@
 //! The game loop allocates nothing: a counting allocator watches engines replay games they have
-//! already played once (the first pass may size the snapshot history for the longest game).
+//! already played once. The first pass may size the snapshot history for the longest game: only
+//! a game longer than every one before it, or a looping one, allocates, within a fixed bound.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use warsweep::Engine;
 use warsweep::Seeds;
 use warsweep::Shuffle;
-use warsweep::{Deck, Gather, Preset, Rules, Settings};
+use warsweep::{Deck, Gather, Outcome, Preset, Rules, Settings};
 
 struct Counting;
 
@@ -39,6 +40,10 @@ static COUNTING: Counting = Counting;
 fn allocations() -> u64 {
     ALLOCATIONS.with(Cell::get)
 }
+
+/// Allocations an engine's first pass may make: a snapshot for each of the history's 4,096
+/// slots (`docs/architecture.md`), and room for a few buffers that double.
+const MOST_FIRST_PASS: u64 = 4_096 + 64;
 
 #[test]
 fn playing_games_allocates_nothing() {
@@ -84,10 +89,29 @@ fn playing_games_allocates_nothing() {
         let (preset, players, gather) = (rules.from_preset(), rules.players(), rules.gather());
         let mut engine = Engine::new(rules);
         engine.set_max_rounds(20_000);
-        let mut battles = 0;
+        // The first pass: buffers grow to the longest game (the snapshot history) and to the
+        // cycles met, so a game allocates only if it outlasts every finished game before it
+        // or loops (its detection plays past its counts); never more than the history's slots.
+        let (mut battles, mut longest, mut first_pass) = (0, 0, 0);
         for seed in 0..300 {
-            battles += engine.play_seed(shuffle, seed).unwrap().battles;
+            let before = allocations();
+            let game = engine.play_seed(shuffle, seed).unwrap();
+            let made = allocations() - before;
+            let loops = matches!(game.outcome, Outcome::Infinite { .. } | Outcome::Capped);
+            assert!(
+                made == 0 || loops || game.rounds > longest,
+                "{:?} {} seed {seed}: {made} allocations in a game of {} rounds, shorter than one of {longest}",
+                rules.from_preset(),
+                rules.deck(),
+                game.rounds
+            );
+            if !loops {
+                longest = longest.max(game.rounds);
+            }
+            first_pass += made;
+            battles += game.battles;
         }
+        assert!(first_pass <= MOST_FIRST_PASS, "{first_pass} allocations");
         let before = allocations();
         let mut again = 0;
         for seed in 0..300 {

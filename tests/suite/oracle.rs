@@ -70,6 +70,9 @@ fn compare(s: &Setting, shuffle: Shuffle, seeds: std::ops::Range<u64>, most_roun
         },
     )
     .unwrap();
+    // The walk handed out every seed of the range, once each, in order.
+    let walked_seeds: Vec<u64> = walked.iter().map(|&(seed, _)| seed).collect();
+    assert_eq!(walked_seeds, seeds.collect::<Vec<_>>(), "{s:?} {shuffle:?}");
     let mut compared = 0;
     for (seed, walk) in walked {
         let Some(expected) = play(s, shuffle, seed, most_rounds) else {
