@@ -24,7 +24,7 @@ use super::cycle::{self, Brent, Copies, History, Replay};
 use super::{short_war, GameResult, Outcome, Tally};
 use crate::deal::{dealt_span, SplitMix64};
 use crate::rules::{gather, holds_war, with_gather_code, Card, Deal, Direction, Gather, Order};
-use crate::rules::{PickUp, Rules, TwoCards};
+use crate::rules::{two_players, PickUp, Rules, TwoCards};
 use std::hint::select_unpredictable;
 
 /// Ranking, as a const parameter so that each variant compiles to its own loop: plain "highest
@@ -718,14 +718,7 @@ impl WarPickUp<'_> {
 }
 
 impl PickUp for WarPickUp<'_> {
-    #[inline(always)]
-    fn players(&self) -> usize {
-        2
-    }
-    #[inline(always)]
-    fn others(_: usize, winner: usize) -> impl Iterator<Item = usize> {
-        std::iter::once(1 - winner)
-    }
+    two_players!();
     #[inline(always)]
     fn put_player(&mut self, p: usize, direction: Direction) {
         // Player `p`'s cards are every other byte of the table from byte `p`.

@@ -97,6 +97,22 @@ pub(crate) trait PickUp {
     fn put_shuffled(&mut self);
 }
 
+/// [`PickUp::players`] and [`PickUp::others`] of a two-player pick-up, written once for the
+/// two-card battles, `pair`'s wars and `packed`'s tables: the other player is `1 - winner`.
+macro_rules! two_players {
+    () => {
+        #[inline(always)]
+        fn players(&self) -> usize {
+            2
+        }
+        #[inline(always)]
+        fn others(_: usize, winner: usize) -> impl Iterator<Item = usize> {
+            std::iter::once(1 - winner)
+        }
+    };
+}
+pub(crate) use two_players;
+
 /// The winner's pick-up of `table` under `order`: the one meaning of every gather's parts.
 #[inline(always)]
 pub(crate) fn gather<T: PickUp>(order: Order, table: &mut T, winner: usize) {
@@ -181,14 +197,7 @@ impl<T: Copy + Ord + Default, C: FnMut() -> bool> TwoCards<T, C> {
 }
 
 impl<T: Copy + Ord + Default, C: FnMut() -> bool> PickUp for TwoCards<T, C> {
-    #[inline(always)]
-    fn players(&self) -> usize {
-        2
-    }
-    #[inline(always)]
-    fn others(_: usize, winner: usize) -> impl Iterator<Item = usize> {
-        std::iter::once(1 - winner)
-    }
+    two_players!();
     #[inline(always)]
     fn put_player(&mut self, p: usize, _: Direction) {
         self.push(of_two(self.cards, p));

@@ -8,7 +8,7 @@ pub(crate) mod ranking;
 mod settings;
 
 pub use deck::{Card, CardError, Deck, DeckError, Excess};
-pub(crate) use gather::{gather, of_two, Direction, Order, PickUp, Place, TwoCards};
+pub(crate) use gather::{gather, of_two, two_players, Direction, Order, PickUp, Place, TwoCards};
 pub use ranking::{Ranking, Strength};
 pub use settings::{check_face_down, check_players, RulesError, Settings};
 

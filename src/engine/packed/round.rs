@@ -5,7 +5,7 @@ use super::{Game, Params};
 use crate::engine::pair::{p1_wins, PLAIN};
 use crate::engine::{short_war, Outcome};
 use crate::rules::{gather, holds_war, war_cards, Direction};
-use crate::rules::{of_two, Gather, PickUp, Rules, TwoCards};
+use crate::rules::{of_two, two_players, Gather, PickUp, Rules, TwoCards};
 use std::hint::select_unpredictable;
 
 /// Plays one round; the game's end if it ended. Both hands hold cards when it starts.
@@ -144,14 +144,7 @@ pub(super) struct OpenRound<W> {
 }
 
 impl<W: Word> PickUp for OpenRound<W> {
-    #[inline(always)]
-    fn players(&self) -> usize {
-        2
-    }
-    #[inline(always)]
-    fn others(_: usize, winner: usize) -> impl Iterator<Item = usize> {
-        std::iter::once(1 - winner)
-    }
+    two_players!();
     #[inline(always)]
     fn put_player(&mut self, _: usize, _: Direction) {
         unreachable!("`open_round_plays` takes the orders that put the deciding battle first")
@@ -291,14 +284,7 @@ impl<W: Word> WarTable<W> {
 }
 
 impl<W: Word> PickUp for WarTable<W> {
-    #[inline(always)]
-    fn players(&self) -> usize {
-        2
-    }
-    #[inline(always)]
-    fn others(_: usize, winner: usize) -> impl Iterator<Item = usize> {
-        std::iter::once(1 - winner)
-    }
+    two_players!();
     #[inline(always)]
     fn put_player(&mut self, p: usize, direction: Direction) {
         self.put(of_two(self.cards, p), self.m, direction);
