@@ -3,18 +3,19 @@
 //! means the same, gives the same numbers and is refused with the same sentence. The package's
 //! Python side (`python/warsweep/__init__.py`) turns the rows into NumPy arrays and DataFrames.
 
-use pyo3::exceptions::{PyKeyboardInterrupt, PyUserWarning, PyValueError};
+use pyo3::exceptions::{PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyRange, PyTuple};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+use warsweep::job::{Files, Job};
 use warsweep::puzzles::play_line;
 use warsweep::Seeds;
 use warsweep::Shuffle;
 use warsweep::{Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
 use warsweep::{Engine, GameResult, Silent, DEFAULT_MAX_ROUNDS};
 use warsweep::{GameRow, OutcomeName};
-use warsweep::{RowSink, Sweep as Sweeping};
+use warsweep::{RowSink, Summary, Sweep as Sweeping};
 
 /// A `ValueError` carrying the library's own sentence.
 fn bad(e: impl std::fmt::Display) -> PyErr {
@@ -87,15 +88,20 @@ fn shuffle_of(text: Option<&str>) -> PyResult<Shuffle> {
 
 fn max_rounds_of(max_rounds: Option<u64>) -> PyResult<u64> {
     match max_rounds {
-        Some(0) => Err(bad("0 is not allowed here: give 1 or more")),
+        Some(0) => Err(bad("max_rounds: a game stops after 1 round or more, not 0")),
         Some(n) => Ok(n),
         None => Ok(DEFAULT_MAX_ROUNDS),
     }
 }
 
-/// One game's result.
-#[pyclass(frozen, module = "warsweep")]
+/// One game's result. Games are equal when every field is (their seeds and lines included),
+/// hash alike then, and pickle.
+#[pyclass(frozen, eq, hash, module = "warsweep")]
+#[derive(Clone, PartialEq, Eq, Hash)]
 struct Game {
+    /// The seed dealt; `None` for hands given.
+    #[pyo3(get)]
+    seed: Option<u64>,
     /// `"win"`, `"draw"`, `"infinite"` or `"capped"`.
     #[pyo3(get)]
     outcome: String,
@@ -121,22 +127,85 @@ struct Game {
     line: String,
 }
 
+/// A game from its fields, as `Game.__reduce__` gives them (pickling).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn _game(
+    seed: Option<u64>,
+    outcome: String,
+    winner: Option<usize>,
+    rounds: Option<u64>,
+    battles: Option<u64>,
+    wars: Option<u64>,
+    cycle_start: Option<u64>,
+    cycle_length: Option<u64>,
+    line: String,
+) -> Game {
+    Game {
+        seed,
+        outcome,
+        winner,
+        rounds,
+        battles,
+        wars,
+        cycle_start,
+        cycle_length,
+        line,
+    }
+}
+
 #[pymethods]
 impl Game {
+    /// How pickle rebuilds a game: `_game` and the fields.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let build = py.import("warsweep._warsweep")?.getattr("_game")?;
+        let fields = (
+            self.seed,
+            self.outcome.clone(),
+            self.winner,
+            self.rounds,
+            self.battles,
+            self.wars,
+            self.cycle_start,
+            self.cycle_length,
+            self.line.clone(),
+        );
+        Ok((build, fields.into_pyobject(py)?))
+    }
+
     fn __str__(&self) -> String {
         self.line.clone()
     }
 
+    /// The outcome and the counts, each with its name (an infinite game's: its cycle).
     fn __repr__(&self) -> String {
-        format!("<warsweep.Game {}>", self.line)
+        let mut fields = vec![format!("outcome='{}'", self.outcome)];
+        let named = [
+            ("winner", self.winner.map(|w| w as u64)),
+            ("rounds", self.rounds),
+            ("battles", self.battles),
+            ("wars", self.wars),
+            ("cycle_start", self.cycle_start),
+            ("cycle_length", self.cycle_length),
+        ];
+        for (name, value) in named {
+            if let Some(value) = value {
+                fields.push(format!("{name}={value}"));
+            }
+        }
+        format!("<warsweep.Game {}>", fields.join(" "))
     }
 }
 
 impl Game {
     /// The game's fields are its CSV row's.
-    fn new(rules: &Rules, result: &GameResult) -> Game {
+    fn new(rules: &Rules, seed: Option<u64>, result: &GameResult) -> Game {
         let row = GameRow::new(0, result);
         Game {
+            seed,
             outcome: row.outcome.to_string(),
             winner: row.winner.map(|w| w as usize),
             rounds: row.rounds,
@@ -152,12 +221,15 @@ impl Game {
 /// The hands' cards, each a bare value (a number from 1) or a card of the deck (a string such
 /// as `"10H"`), read by the library as the command line reads them.
 fn cards_of(hands: &[Vec<Bound<PyAny>>], deck: Deck) -> PyResult<Vec<Vec<Card>>> {
-    let card = |c: &Bound<PyAny>| match (c.extract::<i64>(), c.extract::<String>()) {
-        (Ok(value), _) => deck.value_card(value).map_err(bad),
-        (_, Ok(text)) => deck.parse_card(&text).map_err(bad),
-        _ => Err(bad(
-            "a card is a value (a number from 1) or a card of the deck (a string such as \"10H\")",
-        )),
+    let card = |c: &Bound<PyAny>| {
+        match (c.extract::<i64>(), c.extract::<String>()) {
+        (Ok(value), _) => deck.value_card(value).map_err(|e| bad(format!("hands: {e}"))),
+        (_, Ok(text)) => deck.parse_card(&text).map_err(|e| bad(format!("hands: {e}"))),
+        _ => Err(bad(format!(
+            "hands: {} is neither a value (a whole number from 1) nor a card of the deck (a string such as \"10H\")",
+            c.repr().map_or_else(|_| "a card".to_string(), |r| r.to_string())
+        ))),
+    }
     };
     hands
         .iter()
@@ -212,7 +284,7 @@ fn play(
                 engine.play_seed(shuffle, seed)
             });
             let result = result.map_err(bad)?;
-            Ok(Game::new(&rules, &result))
+            Ok(Game::new(&rules, Some(seed), &result))
         }
         (Some(hands), None) => {
             // The deck the knobs name decides which values the hands may hold.
@@ -236,7 +308,7 @@ fn play(
                 engine.play_hands(&hands, 0, &mut Silent)
             });
             let result = result.map_err(bad)?;
-            Ok(Game::new(&rules, &result))
+            Ok(Game::new(&rules, None, &result))
         }
     }
 }
@@ -304,6 +376,10 @@ struct Swept {
     #[pyo3(get)]
     first_seed: u64,
     rows: Option<Vec<Row>>,
+    /// Whether Ctrl-C stopped the sweep before its last seed (the summary and rows cover the
+    /// seeds played, from the first).
+    #[pyo3(get)]
+    stopped: bool,
 }
 
 #[pymethods]
@@ -420,7 +496,19 @@ fn sweep(
         .max_rounds(max_rounds)
         .threads(threads)
         .cycles(cycles);
-    warn_inert_ranking(py, &rules)?;
+    // The checks and notes of the command line's sweep (a job without files writes nothing):
+    // a range past the lcg shuffle's distinct deals, a ranking that plays as the standard one.
+    let job = Job {
+        sweep,
+        files: Files::default(),
+        resume: false,
+        checkpoint_every: Duration::MAX,
+    };
+    let mut notes = Vec::new();
+    job.prepare(&mut |note| notes.push(note)).map_err(bad)?;
+    for note in notes {
+        warn(py, note)?;
+    }
     let stop = AtomicBool::new(false);
     let mut sink = Rows(Vec::new());
     let swept = std::thread::scope(|scope| -> PyResult<_> {
@@ -446,26 +534,127 @@ fn sweep(
         let swept = py
             .detach(|| worker.join())
             .expect("the sweep thread panicked");
-        match interrupted {
-            Some(e) => Err(e),
-            None => swept.map_err(bad),
+        // Stopped by Ctrl-C, the sweep summarizes the seeds it played: the caller gets them.
+        match (interrupted, swept) {
+            (_, Ok(swept)) => Ok(swept),
+            (Some(e), Err(_)) => Err(e),
+            (None, Err(e)) => Err(bad(e)),
         }
     })?;
-    if swept.stopped.is_some() {
-        return Err(PyKeyboardInterrupt::new_err("the sweep was stopped"));
-    }
     Ok(Swept {
         summary_json: swept.summary.to_json(),
         first_seed: seeds.start(),
         rows: rows.then_some(sink.0),
+        stopped: swept.stopped.is_some(),
     })
+}
+
+/// The error `e` with its causes, as the command line prints them.
+fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(&format!(": {c}"));
+        cause = c.source();
+    }
+    text
+}
+
+/// Merges the JSON summaries `summaries` of shards of one sweep, as `warsweep merge` does.
+#[pyfunction]
+fn merge(summaries: Vec<String>) -> PyResult<String> {
+    let read = summaries
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            text.parse::<Summary>()
+                .map_err(|e| bad(format!("summaries[{i}]: {}", with_causes(&e))))
+        })
+        .collect::<PyResult<Vec<Summary>>>()?;
+    let merged = Summary::merge(&read).map_err(|e| bad(with_causes(&e)))?;
+    Ok(merged.to_json())
+}
+
+/// A sweep from what `Sweep.__reduce__` keeps (pickling): its summary, first seed, rows (as
+/// `row_bytes` gives them, or `None`) and whether it was stopped.
+#[pyfunction]
+fn _swept(
+    summary_json: String,
+    first_seed: u64,
+    rows: Option<&[u8]>,
+    stopped: bool,
+) -> PyResult<Swept> {
+    let rows = rows.map(|bytes| {
+        bytes
+            .chunks_exact(ROW_BYTES)
+            .map(|r| {
+                let word = |i: usize| u64::from_le_bytes(r[8 * i..8 * i + 8].try_into().unwrap());
+                Row {
+                    a: word(0),
+                    b: word(1),
+                    wars: word(2),
+                    outcome: r[24],
+                    winner: r[25],
+                }
+            })
+            .collect()
+    });
+    Ok(Swept {
+        summary_json,
+        first_seed,
+        rows,
+        stopped,
+    })
+}
+
+/// Every valid name of each knob, in the library's order, for the package's constants.
+#[pyfunction]
+fn _names() -> Vec<(&'static str, Vec<String>)> {
+    fn all<T: ToString>(values: &[T]) -> Vec<String> {
+        values.iter().map(ToString::to_string).collect()
+    }
+    vec![
+        ("rules", all(Preset::ALL)),
+        ("short_war", all(ShortWar::ALL)),
+        ("gather", all(Gather::ALL)),
+        ("deal", all(Deal::ALL)),
+        ("ranking", all(&Ranking::ALL)),
+        ("won_pile", all(WonPile::ALL)),
+        ("shuffle", all(&Shuffle::ALL)),
+    ]
+}
+
+/// The knobs of preset `name` as a summary writes them (`deck`, `players`, ... and the
+/// defaults of `shuffle` and `max_rounds`), for `Sweep`'s `repr`.
+#[pyfunction]
+fn _preset(name: &str) -> PyResult<Vec<(&'static str, String)>> {
+    let preset = named::<Preset>("rules", Some(name))?.expect("a name was given");
+    let r = Rules::preset(preset);
+    Ok(vec![
+        ("deck", r.deck().to_string()),
+        ("players", r.players().to_string()),
+        ("face_down", r.face_down().to_string()),
+        ("short_war", r.short_war().to_string()),
+        ("gather", r.gather().to_string()),
+        ("deal", r.deal().to_string()),
+        ("ranking", r.ranking().to_string()),
+        ("won_pile", r.won_pile().to_string()),
+        ("shuffle", Shuffle::Lcg.to_string()),
+        ("max_rounds", DEFAULT_MAX_ROUNDS.to_string()),
+    ])
 }
 
 /// The native module.
 #[pymodule]
 fn _warsweep(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(play, m)?)?;
     m.add_function(wrap_pyfunction!(sweep, m)?)?;
+    m.add_function(wrap_pyfunction!(_game, m)?)?;
+    m.add_function(wrap_pyfunction!(_preset, m)?)?;
+    m.add_function(wrap_pyfunction!(_swept, m)?)?;
+    m.add_function(wrap_pyfunction!(merge, m)?)?;
+    m.add_function(wrap_pyfunction!(_names, m)?)?;
     m.add_class::<Game>()?;
     m.add_class::<Swept>()?;
     Ok(())

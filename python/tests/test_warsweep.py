@@ -100,13 +100,120 @@ def test_numpy_rows_and_their_size():
     swept = warsweep.sweep(range(0, 5000), rules="codingame")
     arrays = swept.to_numpy()
     assert arrays["seed"].dtype == np.uint64 and list(arrays["seed"][:3]) == [0, 1, 2]
-    assert arrays["rounds"][0] == 22 and arrays["rounds"].mask[1]
-    assert arrays["cycle_length"][1] == 52
-    assert set(np.unique(arrays["outcome"])) <= {"win", "draw", "infinite", "capped"}
+    assert arrays["rounds"][0] == 22 and np.isnan(arrays["rounds"][1])
+    assert arrays["cycle_length"][1] == 52 and np.isnan(arrays["cycle_length"][0])
+    # Outcomes as one byte a row, codes into warsweep.OUTCOMES.
+    assert arrays["outcome"].dtype == np.uint8 and arrays["outcome"].nbytes == 5000
+    assert [warsweep.OUTCOMES[c] for c in arrays["outcome"][:2]] == ["win", "infinite"]
     # Rows are held in 32 bytes a game (wars in 64 bits, as the CSV has them).
     assert len(swept._native.row_bytes()) == 32 * 5000
-    assert arrays["wars"].dtype == np.uint64
     assert len(warsweep.sweep((0, 10), rows=False)._native) == 0
+
+
+def test_numpy_arrays_cannot_pass_a_missing_value_for_a_length():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    swept = warsweep.sweep((0, 20000), threads=2)
+    arrays = swept.to_numpy()
+    frame = swept.to_pandas()
+    finished = frame.rounds.dropna().to_numpy(dtype=np.int64)
+    infinite = swept.summary["infinite"]
+    assert infinite > 1000 and len(finished) + infinite == 20000
+    checked = 0
+    for name in ("rounds", "battles", "wars", "cycle_start", "cycle_length"):
+        column = arrays[name]
+        assert column.flags.writeable
+        kept = frame[name].dropna().to_numpy(dtype=np.int64)
+        # np.histogram refuses the missing values; np.percentile says NaN; nanpercentile
+        # and plt.hist see the games that have the figure, and only those.
+        with pytest.raises(ValueError):
+            np.histogram(column)
+        assert np.isnan(np.percentile(column, 50))
+        assert np.nanpercentile(column, 50) == np.percentile(kept, 50)
+        counts, _, _ = plt.hist(column, bins=20)
+        assert counts.sum() == len(kept), name
+        column.sort()
+        assert np.array_equal(column[: len(kept)], np.sort(kept))
+        assert np.isnan(column[len(kept):]).all()
+        checked += 1
+    assert checked == 5
+    # The winner is missing alike in both: NaN here, <NA> there.
+    winner = arrays["winner"]
+    assert np.array_equal(np.isnan(winner), frame.winner.isna().to_numpy())
+    assert np.array_equal(winner[~np.isnan(winner)], frame.winner.dropna().to_numpy(dtype=float))
+
+
+def test_pandas_columns_are_signed_and_built_once():
+    import tracemalloc
+
+    swept = warsweep.sweep((0, 200000), rules="classic", threads=2)
+    tracemalloc.start()
+    frame = swept.to_pandas()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    size = frame.memory_usage(deep=True).sum()
+    assert peak <= 2 * size, (peak, size)
+    assert swept.to_pandas() is frame
+    assert str(frame.outcome.dtype) == "category"
+    assert list(frame.outcome.cat.categories) == list(warsweep.OUTCOMES)
+    for name in ("seed", "winner", "rounds", "battles", "wars", "cycle_start", "cycle_length"):
+        assert str(frame[name].dtype) == "Int64", name
+    # Differences and shifts stay signed.
+    assert frame.seed.iloc[0] - 1 == -1
+    assert frame.rounds.diff().min() < 0
+
+
+def test_summary_is_a_fresh_dict():
+    swept = warsweep.sweep((0, 100), rows=False)
+    swept.summary["games"] = -1
+    assert len(swept) == 100 and swept.summary["games"] == 100
+
+
+def test_a_range_past_the_lcg_deals_warns():
+    with pytest.warns(UserWarning, match="the lcg shuffle has 2,097,151 distinct deals") as caught:
+        swept = warsweep.sweep((2_097_100, 2_097_200), rows=False)
+    assert len(caught) == 1 and len(swept) == 100
+    _, err, code = cli("sweep", "--seeds", "2097100..2097200", "--summary", os.devnull)
+    assert code == 0 and str(caught[0].message) in err
+
+
+def test_bad_arguments_are_named():
+    named = 0
+    for call, error, message in [
+        (lambda: warsweep.play(seed=-1), ValueError, "^seed: 0 or more, not -1$"),
+        (lambda: warsweep.play(seed=2**64), ValueError, "^seed: below 2\\^64"),
+        (lambda: warsweep.play(seed=1.5), TypeError, "^seed: a whole number, not 1.5$"),
+        (lambda: warsweep.sweep((0, 10), threads=-1), ValueError, "^threads: 0 or more"),
+        (lambda: warsweep.sweep((0, 10), face_down=-1), ValueError, "^face_down: 0 or more"),
+        (lambda: warsweep.play(seed=0, max_rounds=0), ValueError, "^max_rounds: "),
+        (lambda: warsweep.play(seed=0, players=True), TypeError, "^players: a whole number"),
+        (lambda: warsweep.play(0), TypeError, "^hands: a list of hands"),
+        (lambda: warsweep.play("AH 2C"), TypeError, "not a string: split it into cards first"),
+        (lambda: warsweep.play(["AH", "2C"]), TypeError, "a hand is a list, not 'AH'"),
+        (lambda: warsweep.play([[1.5], [2]]), TypeError, "^hands: 1.5 is neither a value"),
+        (lambda: warsweep.play([[None], [2]]), TypeError, "^hands: None is neither a value"),
+        (lambda: warsweep.play([[2**70], [1]]), ValueError, "^hands: 1180591620717411303424 is not a value"),
+        (lambda: warsweep.play([[0], [1]]), ValueError, "^hands: "),
+    ]:
+        with pytest.raises(error, match=message):
+            call()
+        named += 1
+    assert named == 14
+
+
+def test_the_module_shows_its_own_names():
+    assert warsweep.__version__ == "0.1.0"
+    shown = dir(warsweep)
+    assert "play" in shown and "OUTCOMES" in shown
+    assert not {"Any", "Dict", "Optional", "json"} & set(shown)
+
+
+def test_game_repr_names_its_fields():
+    assert repr(warsweep.play(seed=0)) == "<warsweep.Game outcome='win' winner=2 rounds=22 battles=25 wars=3>"
+    assert repr(warsweep.play(seed=1)) == "<warsweep.Game outcome='infinite' cycle_start=1024 cycle_length=52>"
 
 
 def test_the_library_refuses_seeds_it_cannot_deal():
@@ -198,9 +305,50 @@ def test_ctrl_c_stops_a_sweep_within_a_second():
     timer = threading.Timer(0.3, _thread.interrupt_main)
     start = time.monotonic()
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        warsweep.sweep((0, 1 << 40), rows=False, shuffle="splitmix")
+    with pytest.raises(KeyboardInterrupt) as stopped:
+        warsweep.sweep((0, 1 << 40), shuffle="splitmix")
     assert time.monotonic() - start < 1.3
+    # The seeds played are kept, from the first, as the command line keeps them.
+    partial = stopped.value.sweep
+    seeds = partial.summary["seeds"]
+    assert partial.stopped and seeds["start"] == 0 and 0 < seeds["end"] < 1 << 40
+    assert len(partial) == seeds["end"] == len(partial.to_numpy()["seed"])
+    again = warsweep.sweep((0, seeds["end"]), shuffle="splitmix")
+    assert not again.stopped
+    assert again.to_pandas().equals(partial.to_pandas())
+
+
+def test_games_and_sweeps_pickle_compare_and_merge():
+    import pickle
+
+    game = warsweep.play(seed=7, rules="classic")
+    assert game.seed == 7 and warsweep.play([[1, 2], [2, 1]], rules="bataille", deck="2x2").seed is None
+    back = pickle.loads(pickle.dumps(game))
+    assert back == game and hash(back) == hash(game) and str(back) == str(game)
+    assert game != warsweep.play(seed=8, rules="classic")
+    assert len({game, back, warsweep.play(seed=7, rules="classic")}) == 1
+    whole = warsweep.sweep((0, 3000), rules="classic", gather="winner-first", threads=2)
+    copy = pickle.loads(pickle.dumps(whole))
+    assert copy.summary == whole.summary and copy.to_pandas().equals(whole.to_pandas())
+    parts = [warsweep.sweep(r, rules="classic", gather="winner-first", rows=False)
+             for r in [(1000, 3000), (0, 1000)]]
+    merged = warsweep.merge(*parts)
+    expected = whole.summary
+    for timing in ("elapsed_seconds", "games_per_second"):
+        del merged[timing], expected[timing]
+    assert merged == expected
+    assert warsweep.merge(parts[0].summary, parts[1])["games"] == 3000
+    with pytest.raises(ValueError, match="summaries\\[0\\]: the JSON text is not a warsweep summary"):
+        warsweep.merge({"games": 1}, parts[0])
+    with pytest.raises(ValueError):
+        warsweep.merge(parts[0], parts[0])
+
+
+def test_sweep_repr_names_what_differs_from_the_preset():
+    swept = warsweep.sweep((5, 25), rules="classic", gather="loser-first", threads=1, rows=False)
+    assert repr(swept) == "<warsweep.Sweep classic gather=loser-first seeds=5..25 games=20>"
+    swept = warsweep.sweep((0, 10), rules="bataille", deck="4x4", shuffle="lex", rows=False)
+    assert repr(swept) == "<warsweep.Sweep bataille deck=4x4 shuffle=lex seeds=0..10 games=10>"
 
 
 def test_cycles_are_listed_with_their_basins():
@@ -234,3 +382,24 @@ def test_options_that_would_do_nothing_are_refused_or_warned():
     with pytest.warns(UserWarning, match="the oorlog ranking lets 2 and 3 beat the ace"):
         game = warsweep.play(seed=3, rules="bataille", deck="4x4", ranking="oorlog")
     assert str(game) == str(warsweep.play(seed=3, rules="bataille", deck="4x4"))
+
+
+def test_constants_and_types_list_every_value():
+    import typing
+
+    listed = 0
+    for values, literal in [
+        (warsweep.PRESETS, warsweep._Preset),
+        (warsweep.SHORT_WARS, warsweep._ShortWar),
+        (warsweep.GATHERS, warsweep._Gather),
+        (warsweep.DEALS, warsweep._Deal),
+        (warsweep.RANKINGS, warsweep._Ranking),
+        (warsweep.WON_PILES, warsweep._WonPile),
+        (warsweep.SHUFFLES, warsweep._Shuffle),
+    ]:
+        assert typing.get_args(literal) == values
+        listed += len(values)
+    assert listed == 5 + 4 + 9 + 2 + 3 + 2 + 3
+    for gather in warsweep.GATHERS:
+        assert warsweep.play(seed=2, rules="classic", gather=gather, max_rounds=100).outcome
+

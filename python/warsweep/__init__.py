@@ -15,33 +15,114 @@ line's (``warsweep --help``); a bad setting raises ``ValueError`` naming the arg
 """
 from __future__ import annotations
 
-import json
-from typing import Any, Dict, Optional, Sequence, Tuple, Union
+import json as _json
+import numbers as _numbers
+from collections.abc import Iterable as _Iterable
+from typing import Any as _Any, Dict as _Dict, Optional as _Optional
+from typing import Sequence as _Sequence, Tuple as _Tuple, Union as _Union
+from typing import Literal as _Literal
 
 from . import _warsweep
 from ._warsweep import Game
 
-__all__ = ["Game", "Sweep", "play", "sweep"]
+__all__ = [
+    "DEALS", "GATHERS", "Game", "OUTCOMES", "PRESETS", "RANKINGS", "SHORT_WARS", "SHUFFLES",
+    "Sweep", "WON_PILES", "merge", "play", "sweep",
+]
 
-#: The outcomes, in the order of the rows' codes.
+_NAMES = dict(_warsweep._names())
+#: Every valid value of each knob, in the library's order (``rules``, ``short_war``, ...).
+PRESETS = tuple(_NAMES["rules"])
+SHORT_WARS = tuple(_NAMES["short_war"])
+GATHERS = tuple(_NAMES["gather"])
+DEALS = tuple(_NAMES["deal"])
+RANKINGS = tuple(_NAMES["ranking"])
+WON_PILES = tuple(_NAMES["won_pile"])
+SHUFFLES = tuple(_NAMES["shuffle"])
+
+# The same names as types, so that a type checker flags ``rules="clasic"`` (a test checks that
+# they list exactly the constants above).
+_Preset = _Literal["codingame", "shortened", "classic", "oorlog", "bataille"]
+_ShortWar = _Literal["draw", "shorten", "first-out-loses", "most-cards"]
+_Gather = _Literal[
+    "reveal", "p1-first", "winner-first", "loser-first", "winner-first-latest", "natural",
+    "pair-first", "sorted", "random",
+]
+_Deal = _Literal["round-robin", "blocks"]
+_Ranking = _Literal["standard", "oorlog", "cyclic"]
+_WonPile = _Literal["none", "shuffled"]
+_Shuffle = _Literal["lcg", "splitmix", "lex"]
+
+#: The outcomes, in the order of the rows' codes (``to_numpy()["outcome"]``).
 OUTCOMES = ("win", "draw", "infinite", "capped")
+
+#: The rows' metric columns: the lengths of finished (and capped) games, the cycle of infinite
+#: ones; each column's field in the native rows.
+_LENGTHS = ("rounds", "battles", "wars")
+_CYCLE = ("cycle_start", "cycle_length")
+_FIELDS = dict(zip(_LENGTHS + _CYCLE, ("a", "b", "wars", "a", "b")))
+
+
+#: The package's version.
+__version__: str = _warsweep.__version__
+
+
+def __dir__():
+    return sorted(__all__ + ["__version__"])
+
+
+def _whole(name: str, value: _Any) -> _Optional[int]:
+    """``value`` as a whole number for the argument ``name``, from 0 to 2^64 - 1, or ``None``:
+    a ``TypeError`` or ``ValueError`` that names the argument otherwise (the library then
+    checks the setting's own limits)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, _numbers.Integral):
+        raise TypeError(f"{name}: a whole number, not {value!r}")
+    value = int(value)
+    if value < 0:
+        raise ValueError(f"{name}: 0 or more, not {value}")
+    if value >= 2**64:
+        raise ValueError(f"{name}: below 2^64, not {value}")
+    return value
+
+
+def _hands(hands: _Any) -> _Any:
+    """``hands`` as lists of cards, or a ``TypeError`` saying what was given instead."""
+    what = "hands: a list of hands, each a list of values (whole numbers from 1) or cards (strings such as \"10H\")"
+    if isinstance(hands, (str, bytes)):
+        raise TypeError(f"{what}, not a string: split it into cards first")
+    if not isinstance(hands, _Iterable):
+        raise TypeError(f"{what}, not {hands!r}")
+    out = []
+    for hand in hands:
+        if isinstance(hand, (str, bytes)) or not isinstance(hand, _Iterable):
+            raise TypeError(f"{what}; a hand is a list, not {hand!r}")
+        cards = list(hand)
+        for card in cards:
+            if isinstance(card, bool) or not isinstance(card, (_numbers.Integral, str)):
+                raise TypeError(f"hands: {card!r} is neither a value (a whole number from 1) nor a card (a string such as \"10H\")")
+            if isinstance(card, _numbers.Integral) and not -(2**63) <= card < 2**63:
+                raise ValueError(f"hands: {card} is not a value: values are whole numbers from 1")
+        out.append(cards)
+    return out
 
 
 def play(
-    hands: Optional[Sequence[Sequence[Union[int, str]]]] = None,
+    hands: _Optional[_Sequence[_Sequence[_Union[int, str]]]] = None,
     *,
-    seed: Optional[int] = None,
-    rules: str = "codingame",
-    deck: Optional[str] = None,
-    players: Optional[int] = None,
-    face_down: Optional[int] = None,
-    short_war: Optional[str] = None,
-    gather: Optional[str] = None,
-    deal: Optional[str] = None,
-    ranking: Optional[str] = None,
-    shuffle: Optional[str] = None,
-    max_rounds: Optional[int] = None,
-    won_pile: Optional[str] = None,
+    seed: _Optional[int] = None,
+    rules: _Preset = "codingame",
+    deck: _Optional[str] = None,
+    players: _Optional[int] = None,
+    face_down: _Optional[int] = None,
+    short_war: _Optional[_ShortWar] = None,
+    gather: _Optional[_Gather] = None,
+    deal: _Optional[_Deal] = None,
+    ranking: _Optional[_Ranking] = None,
+    shuffle: _Optional[_Shuffle] = None,
+    max_rounds: _Optional[int] = None,
+    won_pile: _Optional[_WonPile] = None,
 ) -> Game:
     """Plays one game: the given ``hands`` (a list of hands, top card first, each a list of
     values 1..V or of cards such as ``"10H"``), or the deal of ``seed`` under ``shuffle``
@@ -49,10 +130,11 @@ def play(
     ``"infinite"``, ``"capped"``), ``winner`` (from 1), ``rounds``, ``battles``, ``wars``,
     ``cycle_start``, ``cycle_length``; ``str(game)`` is the line ``warsweep play`` prints."""
     return _warsweep.play(
-        None if hands is None else [list(h) for h in hands],
-        seed=seed, rules=rules, deck=deck, players=players, face_down=face_down,
-        short_war=short_war, gather=gather, deal=deal, ranking=ranking, shuffle=shuffle,
-        max_rounds=max_rounds, won_pile=won_pile,
+        None if hands is None else _hands(hands),
+        seed=_whole("seed", seed), rules=rules, deck=deck, players=_whole("players", players),
+        face_down=_whole("face_down", face_down), short_war=short_war, gather=gather,
+        deal=deal, ranking=ranking, shuffle=shuffle,
+        max_rounds=_whole("max_rounds", max_rounds), won_pile=won_pile,
     )
 
 
@@ -61,88 +143,147 @@ class Sweep:
     seed, in seed order, the columns of ``warsweep sweep --csv``). Rows are held in 32 bytes
     a game until asked for."""
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: _Any) -> None:
         self._native = native
-        self._summary: Optional[Dict[str, Any]] = None
+        self._games = _json.loads(native.summary_json)["games"]
+        self._frame: _Any = None
 
     @property
-    def summary(self) -> Dict[str, Any]:
-        """The JSON summary ``warsweep sweep --summary`` writes for the same setting."""
-        if self._summary is None:
-            self._summary = json.loads(self._native.summary_json)
-        return self._summary
+    def summary(self) -> _Dict[str, _Any]:
+        """The JSON summary ``warsweep sweep --summary`` writes for the same setting: a fresh
+        dict at each call, so that changing one changes nothing else."""
+        return _json.loads(self._native.summary_json)
 
     def __len__(self) -> int:
-        return self.summary["games"]
+        return self._games
 
-    def to_numpy(self) -> Dict[str, Any]:
-        """The rows as a dict of NumPy arrays: ``seed`` (uint64), ``outcome`` (str),
-        ``winner`` (uint8, 0 when nobody won), and ``rounds``, ``battles``, ``wars``,
-        ``cycle_start``, ``cycle_length`` as masked uint64 arrays, masked where the CSV's
-        field is empty."""
+    def to_numpy(self) -> _Dict[str, _Any]:
+        """The rows as a dict of new, writable NumPy arrays, one element a seed: ``seed``
+        (uint64), ``outcome`` (uint8, an index into ``warsweep.OUTCOMES``), and ``winner``
+        (from 1), ``rounds``, ``battles``, ``wars``, ``cycle_start``, ``cycle_length`` as
+        float64, NaN where the CSV's field is empty (no winner; the lengths of an infinite game,
+        the cycle of any other). NaN cannot pass for a length: ``np.histogram`` refuses it,
+        ``np.percentile`` gives NaN and ``np.nanpercentile`` the figure, ``plt.hist`` leaves
+        it out, sorting puts it last. Counts are exact below 2^53."""
         import numpy as np
 
-        raw = np.frombuffer(
+        raw = self._raw()
+        n = len(raw)
+        outcome = raw["outcome"].copy()
+        infinite = outcome == OUTCOMES.index("infinite")
+        first = self._native.first_seed
+        arrays: _Dict[str, _Any] = {
+            "seed": np.arange(first, first + n, dtype=np.uint64),
+            "outcome": outcome,
+            "winner": np.where(raw["winner"] == 0, np.nan, raw["winner"]),
+        }
+        for name, field in _FIELDS.items():
+            missing = ~infinite if name in _CYCLE else infinite
+            arrays[name] = np.where(missing, np.nan, raw[field])
+        return arrays
+
+    def to_pandas(self) -> _Any:
+        """The rows as a pandas DataFrame with the CSV's columns: signed nullable integers
+        (``Int64``, ``<NA>`` where the CSV's field is empty; ``seed`` is ``UInt64`` only past
+        2^63), ``outcome`` a category of ``warsweep.OUTCOMES``. Built once, then the same frame
+        (copy it to change it); its peak memory is under twice the frame's. Needs pandas:
+        ``pip install 'warsweep[pandas]'``."""
+        if self._frame is not None:
+            return self._frame
+        try:
+            import pandas as pd
+        except ImportError as e:
+            raise ImportError(
+                "to_pandas needs pandas: pip install 'warsweep[pandas]' (or pandas)"
+            ) from e
+        import numpy as np
+
+        raw = self._raw()
+        n = len(raw)
+        code = raw["outcome"]
+        infinite = code == OUTCOMES.index("infinite")
+        first = self._native.first_seed
+        columns: _Dict[str, _Any] = {}
+        if first + n <= 2**63:
+            seeds = np.arange(first, first + n, dtype=np.int64)
+            columns["seed"] = pd.arrays.IntegerArray(seeds, np.zeros(n, dtype=bool))
+        else:
+            seeds = np.arange(first, first + n, dtype=np.uint64)
+            columns["seed"] = pd.array(seeds, dtype="UInt64")
+        columns["outcome"] = pd.Categorical.from_codes(code.astype(np.int8), list(OUTCOMES))
+        winner = raw["winner"]
+        columns["winner"] = pd.arrays.IntegerArray(winner.astype(np.int64), winner == 0)
+        for name, field in _FIELDS.items():
+            missing = ~infinite if name in _CYCLE else infinite.copy()
+            # Counts are below 2^63: read as signed, they are the same numbers.
+            values = raw[field].astype(np.int64)
+            values[missing] = 0
+            columns[name] = pd.arrays.IntegerArray(values, missing)
+        self._frame = pd.DataFrame(columns, copy=False)
+        return self._frame
+
+    def _raw(self) -> _Any:
+        """The native rows, 32 bytes each, as a structured array over their bytes."""
+        import numpy as np
+
+        return np.frombuffer(
             self._native.row_bytes(),
             dtype=np.dtype(
                 [("a", "<u8"), ("b", "<u8"), ("wars", "<u8"), ("outcome", "u1"),
                  ("winner", "u1"), ("pad", "V6")]
             ),
         )
-        n = len(raw)
-        infinite = raw["outcome"] == 2
-        first = self._native.first_seed
-        return {
-            "seed": np.arange(first, first + n, dtype=np.uint64),
-            "outcome": np.array(OUTCOMES)[raw["outcome"]],
-            "winner": raw["winner"].copy(),
-            "rounds": np.ma.array(raw["a"], mask=infinite),
-            "battles": np.ma.array(raw["b"], mask=infinite),
-            "wars": np.ma.array(raw["wars"], mask=infinite),
-            "cycle_start": np.ma.array(raw["a"], mask=~infinite),
-            "cycle_length": np.ma.array(raw["b"], mask=~infinite),
-        }
-
-    def to_pandas(self) -> Any:
-        """The rows as a pandas DataFrame with the CSV's columns: nullable integers (``<NA>``
-        where the CSV's field is empty) and ``outcome`` as a category."""
-        import numpy as np
-        import pandas as pd
-
-        arrays = self.to_numpy()
-        winner = arrays["winner"]
-        columns: Dict[str, Any] = {
-            "seed": arrays["seed"],
-            "outcome": pd.Categorical(arrays["outcome"], categories=list(OUTCOMES)),
-            "winner": pd.arrays.IntegerArray(winner, winner == 0),
-        }
-        for name in ("rounds", "battles", "wars", "cycle_start", "cycle_length"):
-            column = arrays[name]
-            columns[name] = pd.arrays.IntegerArray(
-                np.asarray(column.data, dtype=np.uint64), np.ma.getmaskarray(column).copy()
-            )
-        return pd.DataFrame(columns)
 
     def __repr__(self) -> str:
+        """The preset, every knob that differs from it, the seeds and the games."""
         s = self.summary
-        return f"<warsweep.Sweep {s['rules']} seeds {s['seeds']['start']}..{s['seeds']['end']}>"
+        knobs = [
+            f"{name}={s[name]}" for name, default in _warsweep._preset(s["rules"])
+            if str(s[name]) != default
+        ]
+        seeds = f"seeds={s['seeds']['start']}..{s['seeds']['end']}"
+        return f"<warsweep.Sweep {' '.join([s['rules'], *knobs, seeds])} games={s['games']}>"
+
+    def __reduce__(self) -> _Any:
+        native = self._native
+        rows = native.row_bytes() if native.has_rows else None
+        return (_sweep_from, (native.summary_json, native.first_seed, rows, native.stopped))
+
+    @property
+    def stopped(self) -> bool:
+        """Whether Ctrl-C stopped the sweep: it then holds the seeds played, from the first."""
+        return self._native.stopped
+
+
+def _sweep_from(summary_json: str, first_seed: int, rows: _Optional[bytes], stopped: bool) -> Sweep:
+    """A pickled ``Sweep`` rebuilt."""
+    return Sweep(_warsweep._swept(summary_json, first_seed, rows, stopped))
+
+
+def merge(*parts: _Union[Sweep, _Dict[str, _Any]]) -> _Dict[str, _Any]:
+    """Merges the summaries of shards of one sweep (``Sweep`` objects or their ``summary``
+    dicts): one setting, seed ranges that join up. The result is the summary one sweep over
+    the whole range writes, as ``warsweep merge`` gives it; shards that do not fit together
+    raise ``ValueError`` saying why."""
+    texts = [p._native.summary_json if isinstance(p, Sweep) else _json.dumps(p) for p in parts]
+    return _json.loads(_warsweep.merge(texts))
 
 
 def sweep(
-    seeds: Union[None, Tuple[int, int], range] = None,
+    seeds: _Union[None, _Tuple[int, int], range] = None,
     *,
-    rules: str = "shortened",
-    threads: Optional[int] = None,
-    deck: Optional[str] = None,
-    players: Optional[int] = None,
-    face_down: Optional[int] = None,
-    short_war: Optional[str] = None,
-    gather: Optional[str] = None,
-    deal: Optional[str] = None,
-    ranking: Optional[str] = None,
-    shuffle: Optional[str] = None,
-    max_rounds: Optional[int] = None,
-    won_pile: Optional[str] = None,
+    rules: _Preset = "shortened",
+    threads: _Optional[int] = None,
+    deck: _Optional[str] = None,
+    players: _Optional[int] = None,
+    face_down: _Optional[int] = None,
+    short_war: _Optional[_ShortWar] = None,
+    gather: _Optional[_Gather] = None,
+    deal: _Optional[_Deal] = None,
+    ranking: _Optional[_Ranking] = None,
+    shuffle: _Optional[_Shuffle] = None,
+    max_rounds: _Optional[int] = None,
+    won_pile: _Optional[_WonPile] = None,
     rows: bool = True,
     cycles: bool = False,
 ) -> Sweep:
@@ -151,12 +292,26 @@ def sweep(
     cores by default). The interpreter is released while it plays, and Ctrl-C stops it
     (``KeyboardInterrupt``). ``rows=False`` keeps the summary only. ``cycles=True`` finds
     every distinct cycle and its basin: ``summary["cycles"]``, as ``sweep --cycles`` writes
-    them."""
-    return Sweep(
+    them. Ctrl-C raises ``KeyboardInterrupt`` whose ``sweep`` holds the seeds played (a
+    ``Sweep`` whose ``stopped`` is true), as the command line keeps them. What the command line
+    notes is a ``UserWarning``: a range past the ``lcg``
+    shuffle's 2,097,151 distinct deals (seeds from there on repeat them, so the games are not
+    independent), a ranking that plays as the standard one on the deck."""
+    swept = Sweep(
         _warsweep.sweep(
-            seeds, rules=rules, threads=threads, deck=deck, players=players,
-            face_down=face_down, short_war=short_war, gather=gather, deal=deal,
-            ranking=ranking, shuffle=shuffle, max_rounds=max_rounds, won_pile=won_pile,
-            rows=rows, cycles=cycles,
+            seeds, rules=rules, threads=_whole("threads", threads), deck=deck,
+            players=_whole("players", players), face_down=_whole("face_down", face_down),
+            short_war=short_war, gather=gather, deal=deal, ranking=ranking, shuffle=shuffle,
+            max_rounds=_whole("max_rounds", max_rounds), won_pile=won_pile, rows=rows,
+            cycles=cycles,
         )
     )
+    if swept.stopped:
+        s = swept.summary["seeds"]
+        stop = KeyboardInterrupt(
+            f"the sweep was stopped after seeds {s['start']}..{s['end']}: "
+            "this exception's sweep holds them"
+        )
+        stop.sweep = swept  # type: ignore[attr-defined]
+        raise stop
+    return swept

@@ -27,8 +27,13 @@ pub(crate) fn read(path: &std::path::Path) -> Result<(Summary, Accumulator), Rea
         file: file.clone(),
         source,
     })?;
+    parse(&text, file)
+}
+
+/// The summary in `text`, checked, and its tallies; `file` names it in errors.
+fn parse(text: &[u8], file: String) -> Result<(Summary, Accumulator), ReadError> {
     let unchecked =
-        serde_json::from_slice::<Unchecked>(&text).map_err(|source| ReadError::NotASummary {
+        serde_json::from_slice::<Unchecked>(text).map_err(|source| ReadError::NotASummary {
             file: file.clone(),
             source,
         })?;
@@ -821,6 +826,16 @@ impl Summary {
     }
 }
 
+/// A summary from its JSON text (what `to_json` writes), checked as [`Summary::read`] checks a
+/// file: errors name it "the JSON text".
+impl std::str::FromStr for Summary {
+    type Err = ReadError;
+
+    fn from_str(text: &str) -> Result<Summary, ReadError> {
+        parse(text.as_bytes(), "the JSON text".to_string()).map(|(summary, _)| summary)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -833,5 +848,24 @@ mod tests {
         }
         let back = decode("rounds", &encode(&m.histogram())).unwrap();
         assert_eq!(back, *m.histogram());
+    }
+
+    /// A summary's JSON text reads back as the same summary; other text is refused by name.
+    #[test]
+    fn summaries_read_back_from_their_text() {
+        use crate::{Preset, Rules, Shuffle, Sweep};
+        let seeds = Seeds::new(0, 300).unwrap();
+        let sweep = Sweep::new(Rules::preset(Preset::Classic), Shuffle::Lcg, seeds);
+        let summary = sweep
+            .run(None, &|_| {}, &Default::default())
+            .unwrap()
+            .summary;
+        let back: Summary = summary.to_json().parse().unwrap();
+        assert_eq!(back.to_json(), summary.to_json());
+        let refused = "{}".parse::<Summary>().unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "the JSON text is not a warsweep summary"
+        );
     }
 }
