@@ -25,7 +25,7 @@ def main():
     for preset in ("shortened", "classic", "bataille"):
         swept = warsweep.sweep((0, games), rules=preset)
         summary, rows = swept.summary, swept.to_numpy()
-        wins = summary["wins"][0]
+        wins = summary["wins"][1]
         assert wins == int((rows["winner"] == 1).sum())
         # A share of independent games: its standard error is sqrt(p (1 - p) / n).
         p = wins / games

@@ -26,7 +26,7 @@ def main():
         summary = os.path.join(work, "s.json")
         for _ in range(runs):
             start = time.perf_counter()
-            swept = warsweep.sweep((0, 2097151), rows=False)
+            swept = warsweep.sweep((0, 2097151), rules="shortened", rows=False)
             assert swept.summary["games"] == 2097151
             py.append(time.perf_counter() - start)
             start = time.perf_counter()

@@ -3,17 +3,18 @@
 //! means the same, gives the same numbers and is refused with the same sentence. The package's
 //! Python side (`python/warsweep/__init__.py`) turns the rows into NumPy arrays and DataFrames.
 
-use pyo3::exceptions::{PyUserWarning, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyRange, PyTuple};
-use std::sync::atomic::{AtomicBool, Ordering};
+use pyo3::types::{PyBytes, PyDict, PyRange, PyTuple};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 use warsweep::job::{Files, Job};
 use warsweep::puzzles::play_line;
 use warsweep::Seeds;
 use warsweep::Shuffle;
 use warsweep::{Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
-use warsweep::{Engine, GameResult, Silent, DEFAULT_MAX_ROUNDS};
+use warsweep::{Engine, GameResult, Observer, Silent, DEFAULT_MAX_ROUNDS};
 use warsweep::{GameRow, OutcomeName};
 use warsweep::{RowSink, Summary, Sweep as Sweeping};
 
@@ -125,6 +126,92 @@ struct Game {
     cycle_length: Option<u64>,
     /// The line `warsweep play` prints.
     line: String,
+    /// Every battle, when the game was played with `trace=True`.
+    battles_seen: Option<Vec<Battle>>,
+}
+
+/// One battle of a traced game: the cards revealed, and what followed them.
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+struct Battle {
+    battle: u64,
+    round: u64,
+    /// `(player from 1, card)` in the order the cards reached the table.
+    revealed: Vec<(usize, String)>,
+    /// The cards the tied players put face down before the next battle.
+    face_down: Vec<(usize, String)>,
+    /// The round's winner (from 1) and the cards taken, in the order taken, when this battle
+    /// ended its round.
+    took: Option<(usize, Vec<String>)>,
+    /// Why the game stopped in this battle's war (a war cut short).
+    note: Option<String>,
+    /// Won piles shuffled into new hands after this battle: `(player from 1, new hand)`.
+    shuffled: Vec<(usize, Vec<String>)>,
+}
+
+impl Battle {
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("battle", self.battle)?;
+        d.set_item("round", self.round)?;
+        d.set_item("revealed", self.revealed.clone())?;
+        d.set_item("face_down", self.face_down.clone())?;
+        d.set_item("winner", self.took.as_ref().map(|t| t.0))?;
+        d.set_item(
+            "took",
+            self.took.as_ref().map_or_else(Vec::new, |t| t.1.clone()),
+        )?;
+        d.set_item("note", self.note.clone())?;
+        d.set_item("shuffled", self.shuffled.clone())?;
+        Ok(d)
+    }
+}
+
+/// Collects the battles of one game (an [`Observer`]), players numbered from 1.
+#[derive(Default)]
+struct Battles(Vec<Battle>);
+
+impl Battles {
+    fn last(&mut self) -> &mut Battle {
+        if self.0.is_empty() {
+            self.0.push(Battle::default());
+        }
+        self.0.last_mut().expect("one was pushed")
+    }
+}
+
+fn named_cards(cards: &[(usize, Card)]) -> Vec<(usize, String)> {
+    cards.iter().map(|&(p, c)| (p + 1, c.to_string())).collect()
+}
+
+fn card_names(cards: &[Card]) -> Vec<String> {
+    cards.iter().map(ToString::to_string).collect()
+}
+
+impl Observer for Battles {
+    fn revealed(&mut self, battle: u64, round: u64, cards: &[(usize, Card)]) {
+        self.0.push(Battle {
+            battle,
+            round,
+            revealed: named_cards(cards),
+            ..Battle::default()
+        });
+    }
+
+    fn war(&mut self, face_down: &[(usize, Card)]) {
+        self.last().face_down = named_cards(face_down);
+    }
+
+    fn took(&mut self, winner: usize, cards: &[Card]) {
+        self.last().took = Some((winner + 1, card_names(cards)));
+    }
+
+    fn note(&mut self, text: &str) {
+        self.last().note = Some(text.to_string());
+    }
+
+    fn pile_shuffled(&mut self, player: usize, hand: &[Card]) {
+        self.last().shuffled.push((player + 1, card_names(hand)));
+    }
 }
 
 /// A game from its fields, as `Game.__reduce__` gives them (pickling).
@@ -140,8 +227,12 @@ fn _game(
     cycle_start: Option<u64>,
     cycle_length: Option<u64>,
     line: String,
-) -> Game {
-    Game {
+    trace: Option<Vec<Bound<'_, PyDict>>>,
+) -> PyResult<Game> {
+    let battles_seen = trace
+        .map(|t| t.iter().map(battle_of).collect())
+        .transpose()?;
+    Ok(Game {
         seed,
         outcome,
         winner,
@@ -151,7 +242,29 @@ fn _game(
         cycle_start,
         cycle_length,
         line,
+        battles_seen,
+    })
+}
+
+/// A battle from the dict `Battle::to_dict` gave (unpickling).
+fn battle_of(d: &Bound<'_, PyDict>) -> PyResult<Battle> {
+    fn item<'py, T: FromPyObjectOwned<'py>>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
+        d.get_item(key)?
+            .ok_or_else(|| bad(format!("a traced battle lacks {key}")))?
+            .extract()
+            .map_err(Into::into)
     }
+    let winner: Option<usize> = item(d, "winner")?;
+    let took: Vec<String> = item(d, "took")?;
+    Ok(Battle {
+        battle: item(d, "battle")?,
+        round: item(d, "round")?,
+        revealed: item(d, "revealed")?,
+        face_down: item(d, "face_down")?,
+        took: winner.map(|w| (w, took)),
+        note: item(d, "note")?,
+        shuffled: item(d, "shuffled")?,
+    })
 }
 
 #[pymethods]
@@ -172,8 +285,23 @@ impl Game {
             self.cycle_start,
             self.cycle_length,
             self.line.clone(),
+            self.trace(py)?,
         );
         Ok((build, fields.into_pyobject(py)?))
+    }
+
+    /// The game battle by battle, when played with `trace=True` (else `None`): a list of
+    /// dicts, one a battle, with `battle` and `round` (from 1), `revealed` (`(player, card)`
+    /// in the order the cards reached the table), `face_down` (the cards the tied players put
+    /// down before the next battle), `winner` and `took` (the round's winner and the cards
+    /// taken, in order, when this battle ended the round), `note` (why a war was cut short)
+    /// and `shuffled` (won piles turned into new hands).
+    #[getter]
+    fn trace<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Bound<'py, PyDict>>>> {
+        self.battles_seen
+            .as_ref()
+            .map(|b| b.iter().map(|b| b.to_dict(py)).collect())
+            .transpose()
     }
 
     fn __str__(&self) -> String {
@@ -202,7 +330,12 @@ impl Game {
 
 impl Game {
     /// The game's fields are its CSV row's.
-    fn new(rules: &Rules, seed: Option<u64>, result: &GameResult) -> Game {
+    fn new(
+        rules: &Rules,
+        seed: Option<u64>,
+        result: &GameResult,
+        battles_seen: Option<Battles>,
+    ) -> Game {
         let row = GameRow::new(0, result);
         Game {
             seed,
@@ -214,6 +347,7 @@ impl Game {
             cycle_start: row.cycle_start,
             cycle_length: row.cycle_length,
             line: play_line(rules, result),
+            battles_seen: battles_seen.map(|b| b.0),
         }
     }
 }
@@ -239,9 +373,9 @@ fn cards_of(hands: &[Vec<Bound<PyAny>>], deck: Deck) -> PyResult<Vec<Vec<Card>>>
 
 /// Plays one game and returns its result (see the package's documentation).
 #[pyfunction]
-#[pyo3(signature = (hands=None, *, seed=None, rules="codingame", deck=None, players=None,
+#[pyo3(signature = (hands=None, *, seed=None, rules, deck=None, players=None,
     face_down=None, short_war=None, gather=None, deal=None, ranking=None, shuffle=None,
-    max_rounds=None, won_pile=None))]
+    max_rounds=None, won_pile=None, trace=false))]
 #[allow(clippy::too_many_arguments)]
 fn play(
     py: Python<'_>,
@@ -258,6 +392,7 @@ fn play(
     shuffle: Option<&str>,
     max_rounds: Option<u64>,
     won_pile: Option<&str>,
+    trace: bool,
 ) -> PyResult<Game> {
     let knobs = Knobbed {
         rules,
@@ -278,13 +413,20 @@ fn play(
         (None, Some(seed)) => {
             let rules = knobs.rules(None)?;
             warn_inert_ranking(py, &rules)?;
-            let result = py.detach(|| {
-                let mut engine = Engine::new(rules);
-                engine.set_max_rounds(max_rounds);
-                engine.play_seed(shuffle, seed)
-            });
-            let result = result.map_err(bad)?;
-            Ok(Game::new(&rules, Some(seed), &result))
+            let (result, seen) = py
+                .detach(|| {
+                    let mut engine = Engine::new(rules);
+                    engine.set_max_rounds(max_rounds);
+                    if trace {
+                        let mut seen = Battles::default();
+                        let result = engine.play_seed_observed(shuffle, seed, &mut seen);
+                        result.map(|r| (r, Some(seen)))
+                    } else {
+                        engine.play_seed(shuffle, seed).map(|r| (r, None))
+                    }
+                })
+                .map_err(bad)?;
+            Ok(Game::new(&rules, Some(seed), &result, seen))
         }
         (Some(hands), None) => {
             // The deck the knobs name decides which values the hands may hold.
@@ -302,13 +444,20 @@ fn play(
             let rules = knobs.rules(Some(hands.len()))?;
             warn_inert_ranking(py, &rules)?;
             let total = hands.iter().map(Vec::len).sum();
-            let result = py.detach(|| {
-                let mut engine = Engine::with_capacity(rules, total);
-                engine.set_max_rounds(max_rounds);
-                engine.play_hands(&hands, 0, &mut Silent)
-            });
-            let result = result.map_err(bad)?;
-            Ok(Game::new(&rules, None, &result))
+            let (result, seen) = py
+                .detach(|| {
+                    let mut engine = Engine::with_capacity(rules, total);
+                    engine.set_max_rounds(max_rounds);
+                    if trace {
+                        let mut seen = Battles::default();
+                        let result = engine.play_hands(&hands, 0, &mut seen);
+                        result.map(|r| (r, Some(seen)))
+                    } else {
+                        engine.play_hands(&hands, 0, &mut Silent).map(|r| (r, None))
+                    }
+                })
+                .map_err(bad)?;
+            Ok(Game::new(&rules, None, &result, seen))
         }
     }
 }
@@ -447,9 +596,10 @@ fn seed_range(seeds: Option<&Bound<PyAny>>) -> PyResult<Option<Seeds>> {
 
 /// Plays every seed of a range (see the package's documentation).
 #[pyfunction]
-#[pyo3(signature = (seeds=None, *, rules="shortened", threads=None, deck=None, players=None,
+#[pyo3(signature = (seeds=None, *, rules, threads=None, deck=None, players=None,
     face_down=None, short_war=None, gather=None, deal=None, ranking=None, shuffle=None,
-    max_rounds=None, won_pile=None, rows=true, cycles=false))]
+    max_rounds=None, won_pile=None, rows=true, csv=None, cycles=false, memory=None,
+    progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn sweep(
     py: Python<'_>,
@@ -467,7 +617,10 @@ fn sweep(
     max_rounds: Option<u64>,
     won_pile: Option<&str>,
     rows: bool,
+    csv: Option<PathBuf>,
     cycles: bool,
+    memory: Option<u64>,
+    progress: Option<Bound<PyAny>>,
 ) -> PyResult<Swept> {
     let knobs = Knobbed {
         rules,
@@ -487,10 +640,8 @@ fn sweep(
     let seeds = Seeds::choose(range, shuffle, rules.deck(), None).map_err(bad)?;
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
-    if rows && seeds.len() > (isize::MAX as u128) / ROW_BYTES as u128 {
-        return Err(bad(
-            "too many seeds to keep a row each: sweep with rows=False",
-        ));
+    if rows {
+        check_memory(seeds.len(), memory)?;
     }
     let sweep = Sweeping::new(rules, shuffle, seeds)
         .max_rounds(max_rounds)
@@ -498,34 +649,65 @@ fn sweep(
         .cycles(cycles);
     // The checks and notes of the command line's sweep (a job without files writes nothing):
     // a range past the lcg shuffle's distinct deals, a ranking that plays as the standard one.
+    // Rows streamed to a file go through the command line's job: its checks that the file can
+    // be written and clashes with no other, and its CSV, byte for byte.
     let job = Job {
         sweep,
-        files: Files::default(),
+        files: Files {
+            csv: csv.clone(),
+            ..Files::default()
+        },
         resume: false,
         checkpoint_every: Duration::MAX,
     };
     let mut notes = Vec::new();
-    job.prepare(&mut |note| notes.push(note)).map_err(bad)?;
+    let ready = job
+        .prepare(&mut |note| notes.push(note))
+        .map_err(|e| bad(with_causes(&e)))?;
     for note in notes {
         warn(py, note)?;
     }
     let stop = AtomicBool::new(false);
+    let done = AtomicU64::new(0);
+    let total = u64::try_from(seeds.len()).unwrap_or(u64::MAX);
     let mut sink = Rows(Vec::new());
-    let swept = std::thread::scope(|scope| -> PyResult<_> {
-        let want_rows = rows;
+    if rows {
+        sink.0.reserve_exact(total as usize);
+    }
+    let (summary, stopped) = std::thread::scope(|scope| -> PyResult<_> {
         let sink = &mut sink;
-        let stop = &stop;
-        let worker = scope.spawn(move || {
-            let sink: Option<&mut dyn RowSink> = if want_rows { Some(sink) } else { None };
-            sweep.run(sink, &|_| {}, stop)
+        let (stop, done) = (&stop, &done);
+        let count = move |n: u64| {
+            done.fetch_add(n, Ordering::Relaxed);
+        };
+        let worker = scope.spawn(move || -> Result<(Summary, bool), String> {
+            if csv.is_some() {
+                let finished = ready.run(&count, stop).map_err(|e| with_causes(&e))?;
+                Ok((finished.summary, finished.stopped.is_some()))
+            } else {
+                let sink: Option<&mut dyn RowSink> = if rows { Some(sink) } else { None };
+                let swept = sweep.run(sink, &count, stop).map_err(|e| e.to_string())?;
+                Ok((swept.summary, swept.stopped.is_some()))
+            }
         });
-        // The interpreter is free while the sweep plays; Ctrl-C is looked for ten times a
-        // second, and stops the sweep at its next window.
+        // The interpreter is free while the sweep plays; Ctrl-C is looked for fifty times a
+        // second, and stops the sweep at its next window; `progress` hears the games played.
         let mut interrupted = None;
+        let mut told = u64::MAX;
+        let mut tell = || -> PyResult<()> {
+            let now = done.load(Ordering::Relaxed).min(total);
+            match &progress {
+                Some(call) if now != told => {
+                    told = now;
+                    call.call1((now, total)).map(drop)
+                }
+                _ => Ok(()),
+            }
+        };
         while !worker.is_finished() {
             py.detach(|| std::thread::sleep(Duration::from_millis(20)));
             if interrupted.is_none() {
-                if let Err(e) = py.check_signals() {
+                if let Err(e) = py.check_signals().and_then(|()| tell()) {
                     stop.store(true, Ordering::Relaxed);
                     interrupted = Some(e);
                 }
@@ -534,6 +716,9 @@ fn sweep(
         let swept = py
             .detach(|| worker.join())
             .expect("the sweep thread panicked");
+        if interrupted.is_none() {
+            tell()?;
+        }
         // Stopped by Ctrl-C, the sweep summarizes the seeds it played: the caller gets them.
         match (interrupted, swept) {
             (_, Ok(swept)) => Ok(swept),
@@ -542,11 +727,45 @@ fn sweep(
         }
     })?;
     Ok(Swept {
-        summary_json: swept.summary.to_json(),
+        summary_json: summary.to_json(),
         first_seed: seeds.start(),
         rows: rows.then_some(sink.0),
-        stopped: swept.stopped.is_some(),
+        stopped,
     })
+}
+
+/// Refuses, before the first game, a sweep whose rows (`ROW_BYTES` a game) would not fit in
+/// the `memory` bytes the caller found available.
+fn check_memory(games: u128, memory: Option<u64>) -> PyResult<()> {
+    let need = games.saturating_mul(ROW_BYTES as u128);
+    let fits = need <= isize::MAX as u128 && memory.is_none_or(|m| need <= u128::from(m));
+    if fits {
+        return Ok(());
+    }
+    let available = memory.map_or_else(String::new, |m| {
+        format!(", and {} is available", size(m as f64))
+    });
+    Err(PyMemoryError::new_err(format!(
+        "keeping a row for each of {games} games takes {}{available}: sweep with rows=False \
+         (the summary only) or rows=\"games.csv\" (the rows streamed to a file)",
+        size(need as f64)
+    )))
+}
+
+/// A number of bytes for people (`2.1 GB`).
+fn size(bytes: f64) -> String {
+    let units = ["bytes", "kB", "MB", "GB", "TB", "PB", "EB", "ZB"];
+    let mut value = bytes;
+    let mut unit = 0;
+    while value >= 1000.0 && unit + 1 < units.len() {
+        value /= 1000.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{value:.0} bytes")
+    } else {
+        format!("{value:.1} {}", units[unit])
+    }
 }
 
 /// The error `e` with its causes, as the command line prints them.

@@ -5,6 +5,7 @@ import _thread
 import json
 import os
 import subprocess
+import sys
 import threading
 import time
 
@@ -25,7 +26,7 @@ def cli(*args, stdin=""):
 
 
 SETTINGS = [
-    {},
+    {"rules": "codingame"},
     {"rules": "shortened"},
     {"rules": "classic", "gather": "loser-first"},
     {"rules": "oorlog", "players": 5, "gather": "pair-first"},
@@ -48,7 +49,7 @@ def test_play_prints_what_the_command_line_prints():
     compared = 0
     for setting in SETTINGS:
         for seed in range(12):
-            game = warsweep.play(seed=seed, **setting)
+            game = warsweep.play(seed=seed, **{"rules": "codingame", **setting})
             out, _, code = cli("play", "--seed", str(seed), *flags(setting))
             assert code == 0
             assert str(game) == out.strip(), (setting, seed)
@@ -57,10 +58,10 @@ def test_play_prints_what_the_command_line_prints():
 
 
 def test_game_fields():
-    game = warsweep.play(seed=0)
+    game = warsweep.play(seed=0, rules="codingame")
     assert (game.outcome, game.winner, game.rounds, game.battles, game.wars) == ("win", 2, 22, 25, 3)
     assert (game.cycle_start, game.cycle_length) == (None, None)
-    looping = warsweep.play(seed=1)
+    looping = warsweep.play(seed=1, rules="codingame")
     assert (looping.outcome, looping.winner, looping.rounds) == ("infinite", None, None)
     assert (looping.cycle_start, looping.cycle_length) == (1024, 52)
     # The longest 4x4 game of the research, as bare values and as cards.
@@ -68,14 +69,14 @@ def test_game_fields():
     assert str(warsweep.play(values, rules="bataille", deck="4x4")) == "1 144"
     cards = [["5H", "3S", "8D"], ["2H", "9C", "10D"]]
     out, _, _ = cli("play", stdin="3\n5H\n3S\n8D\n3\n2H\n9C\n10D\n")
-    assert str(warsweep.play(cards)) == out.strip()
+    assert str(warsweep.play(cards, rules="codingame")) == out.strip()
 
 
 def test_sweep_summary_and_rows_are_the_command_lines():
     compared = 0
     for setting in SETTINGS:
         seeds = (1000, 1600)
-        swept = warsweep.sweep(seeds, threads=2, **setting)
+        swept = warsweep.sweep(seeds, threads=2, **{"rules": "shortened", **setting})
         out, _, code = cli(
             "sweep", "--seeds", "1000..1600", "-q", "--summary", "-", *flags(setting)
         )
@@ -84,6 +85,9 @@ def test_sweep_summary_and_rows_are_the_command_lines():
         got = dict(swept.summary)
         for timing in ("elapsed_seconds", "games_per_second"):
             del expected[timing], got[timing]
+        # Python numbers players from 1: the JSON's list of wins is keyed by player.
+        assert got["wins"] == {p + 1: n for p, n in enumerate(expected["wins"])}
+        got["wins"] = expected["wins"]
         assert got == expected, setting
         csv, _, _ = cli("sweep", "--seeds", "1000..1600", "-q", "--csv", "-", *flags(setting))
         lines = csv.splitlines()
@@ -107,7 +111,7 @@ def test_numpy_rows_and_their_size():
     assert [warsweep.OUTCOMES[c] for c in arrays["outcome"][:2]] == ["win", "infinite"]
     # Rows are held in 32 bytes a game (wars in 64 bits, as the CSV has them).
     assert len(swept._native.row_bytes()) == 32 * 5000
-    assert len(warsweep.sweep((0, 10), rows=False)._native) == 0
+    assert len(warsweep.sweep((0, 10), rows=False, rules="shortened")._native) == 0
 
 
 def test_numpy_arrays_cannot_pass_a_missing_value_for_a_length():
@@ -116,7 +120,7 @@ def test_numpy_arrays_cannot_pass_a_missing_value_for_a_length():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    swept = warsweep.sweep((0, 20000), threads=2)
+    swept = warsweep.sweep((0, 20000), threads=2, rules="shortened")
     arrays = swept.to_numpy()
     frame = swept.to_pandas()
     finished = frame.rounds.dropna().to_numpy(dtype=np.int64)
@@ -167,14 +171,14 @@ def test_pandas_columns_are_signed_and_built_once():
 
 
 def test_summary_is_a_fresh_dict():
-    swept = warsweep.sweep((0, 100), rows=False)
+    swept = warsweep.sweep((0, 100), rows=False, rules="shortened")
     swept.summary["games"] = -1
     assert len(swept) == 100 and swept.summary["games"] == 100
 
 
 def test_a_range_past_the_lcg_deals_warns():
     with pytest.warns(UserWarning, match="the lcg shuffle has 2,097,151 distinct deals") as caught:
-        swept = warsweep.sweep((2_097_100, 2_097_200), rows=False)
+        swept = warsweep.sweep((2_097_100, 2_097_200), rows=False, rules="shortened")
     assert len(caught) == 1 and len(swept) == 100
     _, err, code = cli("sweep", "--seeds", "2097100..2097200", "--summary", os.devnull)
     assert code == 0 and str(caught[0].message) in err
@@ -183,20 +187,20 @@ def test_a_range_past_the_lcg_deals_warns():
 def test_bad_arguments_are_named():
     named = 0
     for call, error, message in [
-        (lambda: warsweep.play(seed=-1), ValueError, "^seed: 0 or more, not -1$"),
-        (lambda: warsweep.play(seed=2**64), ValueError, "^seed: below 2\\^64"),
-        (lambda: warsweep.play(seed=1.5), TypeError, "^seed: a whole number, not 1.5$"),
-        (lambda: warsweep.sweep((0, 10), threads=-1), ValueError, "^threads: 0 or more"),
-        (lambda: warsweep.sweep((0, 10), face_down=-1), ValueError, "^face_down: 0 or more"),
-        (lambda: warsweep.play(seed=0, max_rounds=0), ValueError, "^max_rounds: "),
-        (lambda: warsweep.play(seed=0, players=True), TypeError, "^players: a whole number"),
-        (lambda: warsweep.play(0), TypeError, "^hands: a list of hands"),
-        (lambda: warsweep.play("AH 2C"), TypeError, "not a string: split it into cards first"),
-        (lambda: warsweep.play(["AH", "2C"]), TypeError, "a hand is a list, not 'AH'"),
-        (lambda: warsweep.play([[1.5], [2]]), TypeError, "^hands: 1.5 is neither a value"),
-        (lambda: warsweep.play([[None], [2]]), TypeError, "^hands: None is neither a value"),
-        (lambda: warsweep.play([[2**70], [1]]), ValueError, "^hands: 1180591620717411303424 is not a value"),
-        (lambda: warsweep.play([[0], [1]]), ValueError, "^hands: "),
+        (lambda: warsweep.play(seed=-1, rules="codingame"), ValueError, "^seed: 0 or more, not -1$"),
+        (lambda: warsweep.play(seed=2**64, rules="codingame"), ValueError, "^seed: below 2\\^64"),
+        (lambda: warsweep.play(seed=1.5, rules="codingame"), TypeError, "^seed: a whole number, not 1.5$"),
+        (lambda: warsweep.sweep((0, 10), threads=-1, rules="shortened"), ValueError, "^threads: 0 or more"),
+        (lambda: warsweep.sweep((0, 10), face_down=-1, rules="shortened"), ValueError, "^face_down: 0 or more"),
+        (lambda: warsweep.play(seed=0, max_rounds=0, rules="codingame"), ValueError, "^max_rounds: "),
+        (lambda: warsweep.play(seed=0, players=True, rules="codingame"), TypeError, "^players: a whole number"),
+        (lambda: warsweep.play(0, rules="codingame"), TypeError, "^hands: a list of hands"),
+        (lambda: warsweep.play("AH 2C", rules="codingame"), TypeError, "not a string: split it into cards first"),
+        (lambda: warsweep.play(["AH", "2C"], rules="codingame"), TypeError, "a hand is a list, not 'AH'"),
+        (lambda: warsweep.play([[1.5], [2]], rules="codingame"), TypeError, "^hands: 1.5 is neither a value"),
+        (lambda: warsweep.play([[None], [2]], rules="codingame"), TypeError, "^hands: None is neither a value"),
+        (lambda: warsweep.play([[2**70], [1]], rules="codingame"), ValueError, "^hands: 1180591620717411303424 is not a value"),
+        (lambda: warsweep.play([[0], [1]], rules="codingame"), ValueError, "^hands: "),
     ]:
         with pytest.raises(error, match=message):
             call()
@@ -212,8 +216,8 @@ def test_the_module_shows_its_own_names():
 
 
 def test_game_repr_names_its_fields():
-    assert repr(warsweep.play(seed=0)) == "<warsweep.Game outcome='win' winner=2 rounds=22 battles=25 wars=3>"
-    assert repr(warsweep.play(seed=1)) == "<warsweep.Game outcome='infinite' cycle_start=1024 cycle_length=52>"
+    assert repr(warsweep.play(seed=0, rules="codingame")) == "<warsweep.Game outcome='win' winner=2 rounds=22 battles=25 wars=3>"
+    assert repr(warsweep.play(seed=1, rules="codingame")) == "<warsweep.Game outcome='infinite' cycle_start=1024 cycle_length=52>"
 
 
 def test_the_library_refuses_seeds_it_cannot_deal():
@@ -226,7 +230,7 @@ def test_the_library_refuses_seeds_it_cannot_deal():
         ((0, 10), {"shuffle": "lex", "rules": "classic"}, "lex needs a smaller deck"),
     ]:
         with pytest.raises(ValueError, match=message):
-            warsweep.sweep(seeds, **setting)
+            warsweep.sweep(seeds, **{"rules": "shortened", **setting})
         refused += 1
     with pytest.raises(ValueError, match="is past the 4x4 deck's 63063000 distinct deals"):
         warsweep.play(seed=63063000, rules="bataille", deck="4x4", shuffle="lex")
@@ -253,7 +257,7 @@ def test_bad_settings_raise_the_command_lines_sentence():
         setting = dict(setting)
         seeds = setting.pop("seed_range", (0, 10))
         with pytest.raises(ValueError) as error:
-            warsweep.sweep(seeds, **setting)
+            warsweep.sweep(seeds, **{"rules": "shortened", **setting})
         message = str(error.value)
         argument, _, reason = message.partition(": ")
         if argument.isidentifier():
@@ -275,11 +279,11 @@ def test_bad_settings_raise_the_command_lines_sentence():
     assert raised == len(BAD)
     for name, value in [("gather", "sideways"), ("won_pile", "reshuffled"), ("ranking", "cyclical")]:
         with pytest.raises(ValueError, match=f'^{name}: "{value}" is not one of '):
-            warsweep.play(seed=0, **{name: value})
+            warsweep.play(seed=0, **{"rules": "codingame", **{name: value}})
     with pytest.raises(ValueError, match="not both"):
-        warsweep.play([[1]], seed=3)
+        warsweep.play([[1]], seed=3, rules="codingame")
     with pytest.raises(ValueError):
-        warsweep.play([["1", "ZZ"], ["2H"]])
+        warsweep.play([["1", "ZZ"], ["2H"]], rules="codingame")
 
 
 def test_the_interpreter_runs_while_a_sweep_plays():
@@ -294,7 +298,7 @@ def test_the_interpreter_runs_while_a_sweep_plays():
     ticker = threading.Thread(target=tick)
     ticker.start()
     try:
-        warsweep.sweep((0, 400000), threads=1, rows=False)
+        warsweep.sweep((0, 400000), threads=1, rows=False, rules="shortened")
     finally:
         done.set()
         ticker.join()
@@ -306,14 +310,14 @@ def test_ctrl_c_stops_a_sweep_within_a_second():
     start = time.monotonic()
     timer.start()
     with pytest.raises(KeyboardInterrupt) as stopped:
-        warsweep.sweep((0, 1 << 40), shuffle="splitmix")
+        warsweep.sweep((0, 20_000_000), shuffle="splitmix", rules="shortened")
     assert time.monotonic() - start < 1.3
     # The seeds played are kept, from the first, as the command line keeps them.
     partial = stopped.value.sweep
     seeds = partial.summary["seeds"]
-    assert partial.stopped and seeds["start"] == 0 and 0 < seeds["end"] < 1 << 40
+    assert partial.stopped and seeds["start"] == 0 and 0 < seeds["end"] < 20_000_000
     assert len(partial) == seeds["end"] == len(partial.to_numpy()["seed"])
-    again = warsweep.sweep((0, seeds["end"]), shuffle="splitmix")
+    again = warsweep.sweep((0, seeds["end"]), shuffle="splitmix", rules="shortened")
     assert not again.stopped
     assert again.to_pandas().equals(partial.to_pandas())
 
@@ -366,7 +370,7 @@ def test_hands_with_repeated_cards_play_with_a_warning():
     first = int(words[0])
     hands = [words[1 : 1 + first], words[2 + first :]]
     with pytest.warns(UserWarning, match="hold 2D, QH, KD and AH twice") as caught:
-        game = warsweep.play(hands)
+        game = warsweep.play(hands, rules="codingame")
     assert len(caught) == 1
     out, err, code = cli("play", path)
     assert code == 0 and str(game) == out.strip() == "2 2282"
@@ -378,7 +382,7 @@ def test_hands_with_repeated_cards_play_with_a_warning():
 
 def test_options_that_would_do_nothing_are_refused_or_warned():
     with pytest.raises(ValueError, match="a table of cycles needs games whose cycles are found"):
-        warsweep.sweep((0, 10), gather="random", cycles=True)
+        warsweep.sweep((0, 10), gather="random", cycles=True, rules="shortened")
     with pytest.warns(UserWarning, match="the oorlog ranking lets 2 and 3 beat the ace"):
         game = warsweep.play(seed=3, rules="bataille", deck="4x4", ranking="oorlog")
     assert str(game) == str(warsweep.play(seed=3, rules="bataille", deck="4x4"))
@@ -403,3 +407,135 @@ def test_constants_and_types_list_every_value():
     for gather in warsweep.GATHERS:
         assert warsweep.play(seed=2, rules="classic", gather=gather, max_rounds=100).outcome
 
+
+
+def test_play_and_sweep_name_their_rules():
+    # No default preset: the presets change every figure, so each call names its own.
+    for call in (lambda: warsweep.play(seed=0), lambda: warsweep.sweep((0, 10))):
+        with pytest.raises(TypeError, match="required keyword-only argument: 'rules'"):
+            call()
+
+
+def test_players_are_numbered_from_1_everywhere():
+    swept = warsweep.sweep((0, 2000), rules="classic", threads=2)
+    wins = swept.summary["wins"]
+    assert sorted(wins) == [1, 2]
+    arrays, frame = swept.to_numpy(), swept.to_pandas()
+    compared = 0
+    for player in (1, 2):
+        assert wins[player] == int((arrays["winner"] == player).sum())
+        assert wins[player] == int((frame["winner"] == player).sum())
+        compared += 1
+    assert compared == 2
+    # The winner is the same number in numpy and pandas, game by game.
+    won = ~np.isnan(arrays["winner"])
+    assert (arrays["winner"][won] == frame["winner"][won].to_numpy(dtype=float)).all()
+    assert frame["winner"][~won].isna().all()
+
+
+def test_a_sweep_too_large_for_memory_is_refused_before_it_starts():
+    # Under a 1.5 GB address-space limit, a sweep keeping the rows of 10^12 games is refused
+    # with the figure and the alternatives, at once; the summary-only one of the same range
+    # would run (it is stopped by a shorter range here).
+    code = (
+        "import resource, time, warsweep\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))\n"
+        "start = time.monotonic()\n"
+        "try:\n"
+        "    warsweep.sweep((0, 10**12), rules='classic', shuffle='splitmix')\n"
+        "except MemoryError as e:\n"
+        "    print(e)\n"
+        "assert time.monotonic() - start < 1\n"
+        "print(len(warsweep.sweep((0, 1000), rules='classic', threads=1)))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    refusal, games = run.stdout.strip().splitlines()
+    assert refusal.startswith("keeping a row for each of 1000000000000 games takes 32.0 TB, and ")
+    assert "rows=False" in refusal and 'rows="games.csv"' in refusal
+    assert games == "1000"
+
+
+def test_rows_stream_to_a_file_as_the_command_line_writes_them(tmp_path):
+    path = tmp_path / "games.csv"
+    swept = warsweep.sweep((0, 3000), rules="classic", rows=path, threads=2)
+    assert swept.csv == str(path) and len(swept) == 3000
+    out, _, code = cli("sweep", "--rules", "classic", "--seeds", "0..3000", "-q", "--csv", "-")
+    assert code == 0 and path.read_text() == out
+    chunks = list(pd.read_csv(path, chunksize=1000))
+    assert [len(c) for c in chunks] == [1000, 1000, 1000]
+    with pytest.raises(ValueError, match="streamed its rows to .*games.csv"):
+        swept.to_pandas()
+    # A file that cannot be written is refused before the first game, in one sentence.
+    with pytest.raises(ValueError, match="^cannot write"):
+        warsweep.sweep((0, 10), rules="classic", rows=tmp_path / "no" / "such" / "dir.csv")
+    with pytest.raises(TypeError, match="^rows: True, False or a file's path"):
+        warsweep.sweep((0, 10), rules="classic", rows=3)
+
+
+def test_progress_is_shown_or_reported():
+    calls = []
+    swept = warsweep.sweep((0, 300_000), rules="shortened", threads=2, rows=False,
+                           progress=lambda done, total: calls.append((done, total)))
+    assert calls and calls[-1] == (300_000, 300_000)
+    assert all(total == 300_000 for _, total in calls)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+    assert len(swept) == 300_000
+    with pytest.raises(TypeError, match="^progress: "):
+        warsweep.sweep((0, 10), rules="classic", progress="yes")
+
+
+def test_progress_bar_without_tqdm_writes_a_line(capfd, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_tqdm(name, *args, **kwargs):
+        if name.startswith("tqdm"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_tqdm)
+    warsweep.sweep((0, 20_000), rules="classic", rows=False, progress=True)
+    err = capfd.readouterr().err
+    assert "20,000 / 20,000 games (100%)" in err and err.endswith("\n")
+
+
+def test_progress_bar_is_tqdms_when_installed(capfd):
+    pytest.importorskip("tqdm", reason="tqdm is not installed: its bar is not tested")
+    warsweep.sweep((0, 20_000), rules="classic", rows=False, progress=True)
+    err = capfd.readouterr().err
+    assert "100%" in err and "20.0k/20.0k" in err
+
+
+def test_a_traced_game_is_the_command_lines_trace():
+    compared = 0
+    for setting in [{"rules": "codingame"}, {"rules": "classic"}, {"rules": "oorlog"},
+                    {"rules": "classic", "won_pile": "shuffled"}]:
+        for seed in range(4):
+            game = warsweep.play(seed=seed, trace=True, **setting)
+            plain = warsweep.play(seed=seed, **setting)
+            assert plain.trace is None and str(plain) == str(game)
+            out, _, code = cli("play", "--seed", str(seed), "--trace", *flags(setting))
+            assert code == 0
+            shown = [line for line in out.splitlines() if line.startswith("battle ")]
+            assert len(shown) == len(game.trace)
+            for line, battle in zip(shown, game.trace):
+                by_player = "  ".join(
+                    f"P{p} " + " ".join(c for q, c in battle["revealed"] if q == p)
+                    for p in sorted({p for p, _ in battle["revealed"]})
+                )
+                assert line == f"battle {battle['battle']} (round {battle['round']}): {by_player}"
+                compared += 1
+            taken = [line.split(": ", 1)[1] for line in out.splitlines() if " takes " in line]
+            assert taken == [" ".join(b["took"]) for b in game.trace if b["winner"]]
+            if game.outcome != "infinite":
+                assert len(game.trace) == game.battles
+            assert pickle_round_trip(game) == game
+    assert compared > 1000
+
+
+def pickle_round_trip(value):
+    import pickle
+
+    return pickle.loads(pickle.dumps(value))

@@ -1,13 +1,17 @@
 """warsweep: the card game War, played exactly and very fast, from Python.
 
 ``play`` plays one game; ``sweep`` plays every seed of a range on all cores and returns its
-summary (the same dictionary ``warsweep sweep --summary`` writes) and its rows (the CSV's
-columns, as NumPy arrays or a pandas DataFrame). Rules, knobs and their names are the command
-line's (``warsweep --help``); a bad setting raises ``ValueError`` naming the argument at fault
-(``face_down: a war puts 0 to 8 cards face down, not 9``) with the command line's sentence.
+summary (the dictionary ``warsweep sweep --summary`` writes, with players numbered from 1) and
+its rows (the CSV's columns, as NumPy arrays or a pandas DataFrame). Rules, knobs and their
+names are the command line's (``warsweep --help``); a bad setting raises ``ValueError`` naming
+the argument at fault (``face_down: a war puts 0 to 8 cards face down, not 9``).
+
+Both take the preset as ``rules=``, with no default: the presets differ in rules that change
+every figure (the command line's ``play`` defaults to the CodinGame puzzle, its ``sweep`` to
+``shortened``), so a notebook names the rules it measures.
 
 >>> import warsweep
->>> str(warsweep.play(seed=0))
+>>> str(warsweep.play(seed=0, rules="codingame"))
 '2 22'
 >>> warsweep.play([[1, 3, 2, 2, 1, 2, 1, 4], [4, 4, 3, 4, 1, 2, 3, 3]],
 ...               rules="bataille", deck="4x4").rounds
@@ -17,8 +21,9 @@ from __future__ import annotations
 
 import json as _json
 import numbers as _numbers
+import os as _os
 from collections.abc import Iterable as _Iterable
-from typing import Any as _Any, Dict as _Dict, Optional as _Optional
+from typing import Any as _Any, Callable as _Callable, Dict as _Dict, Optional as _Optional
 from typing import Sequence as _Sequence, Tuple as _Tuple, Union as _Union
 from typing import Literal as _Literal
 
@@ -112,7 +117,7 @@ def play(
     hands: _Optional[_Sequence[_Sequence[_Union[int, str]]]] = None,
     *,
     seed: _Optional[int] = None,
-    rules: _Preset = "codingame",
+    rules: _Preset,
     deck: _Optional[str] = None,
     players: _Optional[int] = None,
     face_down: _Optional[int] = None,
@@ -123,18 +128,21 @@ def play(
     shuffle: _Optional[_Shuffle] = None,
     max_rounds: _Optional[int] = None,
     won_pile: _Optional[_WonPile] = None,
+    trace: bool = False,
 ) -> Game:
     """Plays one game: the given ``hands`` (a list of hands, top card first, each a list of
     values 1..V or of cards such as ``"10H"``), or the deal of ``seed`` under ``shuffle``
     (``"lcg"`` by default). Returns a ``Game``: ``outcome`` (``"win"``, ``"draw"``,
     ``"infinite"``, ``"capped"``), ``winner`` (from 1), ``rounds``, ``battles``, ``wars``,
-    ``cycle_start``, ``cycle_length``; ``str(game)`` is the line ``warsweep play`` prints."""
+    ``cycle_start``, ``cycle_length``; ``str(game)`` is the line ``warsweep play`` prints.
+    ``trace=True`` keeps the game battle by battle in ``game.trace`` (what ``warsweep play
+    --trace`` prints, as a list of dicts: the cards revealed, face down and taken)."""
     return _warsweep.play(
         None if hands is None else _hands(hands),
         seed=_whole("seed", seed), rules=rules, deck=deck, players=_whole("players", players),
         face_down=_whole("face_down", face_down), short_war=short_war, gather=gather,
         deal=deal, ranking=ranking, shuffle=shuffle,
-        max_rounds=_whole("max_rounds", max_rounds), won_pile=won_pile,
+        max_rounds=_whole("max_rounds", max_rounds), won_pile=won_pile, trace=bool(trace),
     )
 
 
@@ -143,16 +151,24 @@ class Sweep:
     seed, in seed order, the columns of ``warsweep sweep --csv``). Rows are held in 32 bytes
     a game until asked for."""
 
-    def __init__(self, native: _Any) -> None:
+    def __init__(self, native: _Any, csv: _Optional[str] = None) -> None:
         self._native = native
         self._games = _json.loads(native.summary_json)["games"]
         self._frame: _Any = None
+        self._csv = csv
 
     @property
     def summary(self) -> _Dict[str, _Any]:
-        """The JSON summary ``warsweep sweep --summary`` writes for the same setting: a fresh
-        dict at each call, so that changing one changes nothing else."""
-        return _json.loads(self._native.summary_json)
+        """The JSON summary ``warsweep sweep --summary`` writes for the same setting, with the
+        players numbered from 1 as everywhere in Python: ``summary["wins"][1]`` is player 1's
+        wins (the JSON's ``wins`` is a list from player 1). A fresh dict at each call, so that
+        changing one changes nothing else."""
+        return _from_json(self._native.summary_json)
+
+    @property
+    def csv(self) -> _Optional[str]:
+        """The file the rows were streamed to (``rows="games.csv"``), else ``None``."""
+        return self._csv
 
     def __len__(self) -> int:
         return self._games
@@ -226,6 +242,13 @@ class Sweep:
         """The native rows, 32 bytes each, as a structured array over their bytes."""
         import numpy as np
 
+        if self._csv is not None:
+            raise ValueError(
+                f"this sweep streamed its rows to {self._csv}: read them from there "
+                f"(pandas.read_csv({self._csv!r}, chunksize=1_000_000) reads them in parts)"
+            )
+        if not self._native.has_rows:
+            raise ValueError("this sweep kept no rows: run it with rows=True")
         return np.frombuffer(
             self._native.row_bytes(),
             dtype=np.dtype(
@@ -247,7 +270,8 @@ class Sweep:
     def __reduce__(self) -> _Any:
         native = self._native
         rows = native.row_bytes() if native.has_rows else None
-        return (_sweep_from, (native.summary_json, native.first_seed, rows, native.stopped))
+        return (_sweep_from, (native.summary_json, native.first_seed, rows, native.stopped,
+                              self._csv))
 
     @property
     def stopped(self) -> bool:
@@ -255,9 +279,26 @@ class Sweep:
         return self._native.stopped
 
 
-def _sweep_from(summary_json: str, first_seed: int, rows: _Optional[bytes], stopped: bool) -> Sweep:
+def _sweep_from(summary_json: str, first_seed: int, rows: _Optional[bytes], stopped: bool,
+                csv: _Optional[str] = None) -> Sweep:
     """A pickled ``Sweep`` rebuilt."""
-    return Sweep(_warsweep._swept(summary_json, first_seed, rows, stopped))
+    return Sweep(_warsweep._swept(summary_json, first_seed, rows, stopped), csv)
+
+
+def _from_json(text: str) -> _Dict[str, _Any]:
+    """A JSON summary as Python gives it: ``wins`` keyed by player from 1."""
+    summary = _json.loads(text)
+    summary["wins"] = {p + 1: n for p, n in enumerate(summary["wins"])}
+    return summary
+
+
+def _to_json(summary: _Dict[str, _Any]) -> str:
+    """A summary as Python gives it, back to the JSON the library reads."""
+    wins = summary.get("wins")
+    if isinstance(wins, dict):
+        summary = dict(summary)
+        summary["wins"] = [wins[p] for p in sorted(wins)]
+    return _json.dumps(summary)
 
 
 def merge(*parts: _Union[Sweep, _Dict[str, _Any]]) -> _Dict[str, _Any]:
@@ -265,14 +306,88 @@ def merge(*parts: _Union[Sweep, _Dict[str, _Any]]) -> _Dict[str, _Any]:
     dicts): one setting, seed ranges that join up. The result is the summary one sweep over
     the whole range writes, as ``warsweep merge`` gives it; shards that do not fit together
     raise ``ValueError`` saying why."""
-    texts = [p._native.summary_json if isinstance(p, Sweep) else _json.dumps(p) for p in parts]
-    return _json.loads(_warsweep.merge(texts))
+    texts = [p._native.summary_json if isinstance(p, Sweep) else _to_json(p) for p in parts]
+    return _from_json(_warsweep.merge(texts))
+
+
+def _available_memory() -> _Optional[int]:
+    """Bytes this process may still take, as far as the system says: the least of the memory
+    available (``/proc/meminfo``), what the cgroup's limit leaves and what the address-space
+    limit (``ulimit -v``) leaves; ``None`` where none can be read."""
+    found = []
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    found.append(int(line.split()[1]) * 1024)
+    except (OSError, ValueError):
+        pass
+    try:
+        with open("/sys/fs/cgroup/memory.max") as f:
+            limit = f.read().strip()
+        with open("/sys/fs/cgroup/memory.current") as f:
+            used = int(f.read().strip())
+        if limit != "max":
+            found.append(max(0, int(limit) - used))
+    except (OSError, ValueError):
+        pass
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft != resource.RLIM_INFINITY:
+            with open("/proc/self/statm") as f:
+                size = int(f.read().split()[0]) * resource.getpagesize()
+            found.append(max(0, soft - size))
+    except (ImportError, OSError, ValueError):
+        pass
+    return min(found) if found else None
+
+
+class _Bar:
+    """A progress bar: tqdm's (``tqdm.auto``, so a notebook gets its widget) when tqdm is
+    installed, else a line on stderr rewritten at most twice a second."""
+
+    def __init__(self) -> None:
+        self._tqdm: _Any = None
+        self._shown = 0.0
+        self._total = 0
+        try:
+            from tqdm.auto import tqdm
+        except ImportError:
+            tqdm = None
+        self._make = tqdm
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._make is not None:
+            if self._tqdm is None:
+                self._tqdm = self._make(total=total, unit=" games", unit_scale=True)
+            self._tqdm.update(done - self._tqdm.n)
+            return
+        import sys
+        import time
+
+        now = time.monotonic()
+        self._total = total
+        if done == total or now - self._shown >= 0.5:
+            self._shown = now
+            sys.stderr.write(f"\r{done:,} / {total:,} games ({100 * done / max(total, 1):.0f}%)")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self._tqdm is not None:
+            self._tqdm.close()
+        elif self._make is None and self._total:
+            import sys
+
+            sys.stderr.write("\n")
+            sys.stderr.flush()
 
 
 def sweep(
     seeds: _Union[None, _Tuple[int, int], range] = None,
     *,
-    rules: _Preset = "shortened",
+    rules: _Preset,
     threads: _Optional[int] = None,
     deck: _Optional[str] = None,
     players: _Optional[int] = None,
@@ -284,28 +399,54 @@ def sweep(
     shuffle: _Optional[_Shuffle] = None,
     max_rounds: _Optional[int] = None,
     won_pile: _Optional[_WonPile] = None,
-    rows: bool = True,
+    rows: _Union[bool, str, "_os.PathLike[str]"] = True,
     cycles: bool = False,
+    progress: _Union[bool, _Callable[[int, int], _Any]] = False,
 ) -> Sweep:
     """Plays every seed of ``seeds`` (``(start, end)``, end excluded, or a ``range``; by
     default 0..100000, or every deal with ``shuffle="lex"``) on ``threads`` threads (all
-    cores by default). The interpreter is released while it plays, and Ctrl-C stops it
-    (``KeyboardInterrupt``). ``rows=False`` keeps the summary only. ``cycles=True`` finds
-    every distinct cycle and its basin: ``summary["cycles"]``, as ``sweep --cycles`` writes
-    them. Ctrl-C raises ``KeyboardInterrupt`` whose ``sweep`` holds the seeds played (a
-    ``Sweep`` whose ``stopped`` is true), as the command line keeps them. What the command line
-    notes is a ``UserWarning``: a range past the ``lcg``
-    shuffle's 2,097,151 distinct deals (seeds from there on repeat them, so the games are not
-    independent), a ranking that plays as the standard one on the deck."""
-    swept = Sweep(
-        _warsweep.sweep(
+    cores by default). The interpreter is released while it plays.
+
+    Rows: ``rows=True`` keeps a row a game in memory (32 bytes each) for ``to_numpy()`` and
+    ``to_pandas()``; the sweep estimates that memory before the first game and raises
+    ``MemoryError`` with the figure when it exceeds what the system has available.
+    ``rows=False`` keeps the summary only, at the command line's speed. ``rows="games.csv"``
+    (a path) streams them to that file, in any number, as ``warsweep sweep --csv`` writes it:
+    an existing file is replaced only once the sweep ends, so a failed one leaves it as it was.
+
+    ``cycles=True`` finds every distinct cycle and its basin: ``summary["cycles"]``, as
+    ``sweep --cycles`` writes them. ``progress=True`` shows a progress bar (tqdm's when
+    installed, in notebooks too; else a line on stderr); a callable is called with the games
+    played and the total instead.
+
+    Ctrl-C raises ``KeyboardInterrupt`` whose ``sweep`` holds the seeds played (a ``Sweep``
+    whose ``stopped`` is true), as the command line keeps them. What the command line notes
+    is a ``UserWarning``: a range past the ``lcg`` shuffle's 2,097,151 distinct deals (seeds
+    from there on repeat them, so the games are not independent), a ranking that plays as the
+    standard one on the deck."""
+    csv = None
+    if isinstance(rows, (str, _os.PathLike)):
+        csv, rows = _os.fspath(rows), False
+    elif not isinstance(rows, bool):
+        raise TypeError(f"rows: True, False or a file's path, not {rows!r}")
+    bar = None
+    if progress is True:
+        bar = _Bar()
+    elif progress is not False and not callable(progress):
+        raise TypeError(f"progress: True, False or a callable, not {progress!r}")
+    try:
+        native = _warsweep.sweep(
             seeds, rules=rules, threads=_whole("threads", threads), deck=deck,
             players=_whole("players", players), face_down=_whole("face_down", face_down),
             short_war=short_war, gather=gather, deal=deal, ranking=ranking, shuffle=shuffle,
             max_rounds=_whole("max_rounds", max_rounds), won_pile=won_pile, rows=rows,
-            cycles=cycles,
+            csv=csv, cycles=cycles, memory=_available_memory() if rows else None,
+            progress=bar if bar is not None else (progress or None),
         )
-    )
+    finally:
+        if bar is not None:
+            bar.close()
+    swept = Sweep(native, csv)
     if swept.stopped:
         s = swept.summary["seeds"]
         stop = KeyboardInterrupt(

@@ -1,5 +1,5 @@
 """Type stubs of warsweep's native module (see the package's documentation)."""
-from typing import Any, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 __version__: str
 
@@ -22,6 +22,8 @@ class Game:
     def cycle_start(self) -> Optional[int]: ...
     @property
     def cycle_length(self) -> Optional[int]: ...
+    @property
+    def trace(self) -> Optional[List[Dict[str, Any]]]: ...
 
 class Swept:
     """A finished sweep, as the native module returns it (``warsweep.Sweep`` wraps it)."""
@@ -41,7 +43,7 @@ def play(
     hands: Optional[List[List[Union[int, str]]]] = None,
     *,
     seed: Optional[int] = None,
-    rules: str = "codingame",
+    rules: str,
     deck: Optional[str] = None,
     players: Optional[int] = None,
     face_down: Optional[int] = None,
@@ -52,11 +54,12 @@ def play(
     shuffle: Optional[str] = None,
     max_rounds: Optional[int] = None,
     won_pile: Optional[str] = None,
+    trace: bool = False,
 ) -> Game: ...
 def sweep(
     seeds: Any = None,
     *,
-    rules: str = "shortened",
+    rules: str,
     threads: Optional[int] = None,
     deck: Optional[str] = None,
     players: Optional[int] = None,
@@ -69,6 +72,9 @@ def sweep(
     max_rounds: Optional[int] = None,
     won_pile: Optional[str] = None,
     rows: bool = True,
+    csv: Optional[str] = None,
     cycles: bool = False,
+    memory: Optional[int] = None,
+    progress: Optional[Callable[[int, int], Any]] = None,
 ) -> Swept: ...
 def merge(summaries: List[str]) -> str: ...
