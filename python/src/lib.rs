@@ -588,7 +588,7 @@ fn seed_range(seeds: Option<&Bound<PyAny>>) -> PyResult<Option<Seeds>> {
     let start = u64::try_from(start)
         .map_err(|_| bad(format!("{start} is not a seed: seeds are below 2^64")))?;
     let seeds = Seeds::new(start, end as u128).map_err(bad)?;
-    if seeds.is_empty() {
+    if seeds.len() == 0 {
         return Err(bad(format!("the seed range {} is empty", seeds)));
     }
     Ok(Some(seeds))
@@ -599,7 +599,7 @@ fn seed_range(seeds: Option<&Bound<PyAny>>) -> PyResult<Option<Seeds>> {
 #[pyo3(signature = (seeds=None, *, rules, threads=None, deck=None, players=None,
     face_down=None, short_war=None, gather=None, deal=None, ranking=None, shuffle=None,
     max_rounds=None, won_pile=None, rows=true, csv=None, cycles=false, memory=None,
-    progress=None))]
+    progress=None, chosen=None))]
 #[allow(clippy::too_many_arguments)]
 fn sweep(
     py: Python<'_>,
@@ -621,6 +621,7 @@ fn sweep(
     cycles: bool,
     memory: Option<u64>,
     progress: Option<Bound<PyAny>>,
+    chosen: Option<&[u8]>,
 ) -> PyResult<Swept> {
     let knobs = Knobbed {
         rules,
@@ -636,12 +637,39 @@ fn sweep(
     let rules = knobs.rules(None)?;
     let shuffle = shuffle_of(shuffle)?;
     let max_rounds = max_rounds_of(max_rounds)?;
-    let range = seed_range(seeds.as_ref())?;
+    // Chosen seeds (little-endian u64s) are played in their order, within the range that
+    // spans them, whose notes they share.
+    let chosen: Option<Vec<u64>> = chosen.map(|bytes| {
+        bytes
+            .chunks_exact(8)
+            .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
+            .collect()
+    });
+    let range = match &chosen {
+        Some(list) => {
+            let (least, most) = (list.iter().min(), list.iter().max());
+            let (Some(&least), Some(&most)) = (least, most) else {
+                return Err(bad("seeds: no seed is chosen: give one or more"));
+            };
+            if csv.is_some() {
+                return Err(bad(
+                    "rows streamed to a file take a range of seeds: keep the rows of chosen seeds (rows=True)",
+                ));
+            }
+            Some(Seeds::new(least, u128::from(most) + 1).map_err(bad)?)
+        }
+        None => seed_range(seeds.as_ref())?,
+    };
     let seeds = Seeds::choose(range, shuffle, rules.deck(), None).map_err(bad)?;
+    let games = chosen.as_ref().map_or(seeds.len(), |c| c.len() as u128);
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     if rows {
-        check_memory(seeds.len(), memory)?;
+        // Chosen seeds' games are held once more while they become rows.
+        let held = chosen
+            .as_ref()
+            .map_or(0, |_| std::mem::size_of::<GameResult>());
+        check_memory(games, ROW_BYTES + held, memory)?;
     }
     let sweep = Sweeping::new(rules, shuffle, seeds)
         .max_rounds(max_rounds)
@@ -669,7 +697,7 @@ fn sweep(
     }
     let stop = AtomicBool::new(false);
     let done = AtomicU64::new(0);
-    let total = u64::try_from(seeds.len()).unwrap_or(u64::MAX);
+    let total = u64::try_from(games).unwrap_or(u64::MAX);
     let mut sink = Rows(Vec::new());
     if rows {
         sink.0.reserve_exact(total as usize);
@@ -681,7 +709,15 @@ fn sweep(
             done.fetch_add(n, Ordering::Relaxed);
         };
         let worker = scope.spawn(move || -> Result<(Summary, bool), String> {
-            if csv.is_some() {
+            if let Some(list) = &chosen {
+                let mut results = Vec::new();
+                let kept = if rows { Some(&mut results) } else { None };
+                let swept = sweep
+                    .run_chosen(list, kept, &count, stop)
+                    .map_err(|e| e.to_string())?;
+                sink.0.extend(results.iter().map(Row::of));
+                Ok((swept.summary, swept.stopped.is_some()))
+            } else if csv.is_some() {
                 let finished = ready.run(&count, stop).map_err(|e| with_causes(&e))?;
                 Ok((finished.summary, finished.stopped.is_some()))
             } else {
@@ -734,10 +770,10 @@ fn sweep(
     })
 }
 
-/// Refuses, before the first game, a sweep whose rows (`ROW_BYTES` a game) would not fit in
-/// the `memory` bytes the caller found available.
-fn check_memory(games: u128, memory: Option<u64>) -> PyResult<()> {
-    let need = games.saturating_mul(ROW_BYTES as u128);
+/// Refuses, before the first game, a sweep whose rows (`per_game` bytes a game) would not fit
+/// in the `memory` bytes the caller found available.
+fn check_memory(games: u128, per_game: usize, memory: Option<u64>) -> PyResult<()> {
+    let need = games.saturating_mul(per_game as u128);
     let fits = need <= isize::MAX as u128 && memory.is_none_or(|m| need <= u128::from(m));
     if fits {
         return Ok(());

@@ -539,3 +539,41 @@ def pickle_round_trip(value):
     import pickle
 
     return pickle.loads(pickle.dumps(value))
+
+
+def test_chosen_seeds_a_stepped_range_or_an_array():
+    compared = 0
+    for seeds in [range(3, 4000, 37), np.array([9, 2, 9, 500_000]), [5, 1, 3], range(40, 0, -3)]:
+        swept = warsweep.sweep(seeds, rules="classic", threads=2)
+        wanted = list(seeds)
+        summary = swept.summary
+        assert summary["chosen"] == len(wanted) == len(swept)
+        assert summary["seeds"] == {"start": min(wanted), "end": max(wanted) + 1}
+        arrays, frame = swept.to_numpy(), swept.to_pandas()
+        assert arrays["seed"].tolist() == wanted and frame["seed"].tolist() == wanted
+        for i, seed in enumerate(wanted):
+            game = warsweep.play(seed=seed, rules="classic")
+            assert (frame["rounds"][i], frame["outcome"][i]) == (game.rounds, game.outcome)
+            compared += 1
+        assert sum(summary["wins"].values()) + summary["draws"] + summary["infinite"] == len(wanted)
+        assert "chosen=" in repr(swept)
+        assert pickle_round_trip(swept).to_pandas().equals(frame)
+    assert compared == 109 + 4 + 3 + 14
+    # A range of step 1 is a range: its summary merges.
+    whole = warsweep.sweep(range(0, 500, 1), rules="classic")
+    assert "chosen" not in whole.summary
+    with pytest.raises(ValueError, match="chosen seeds merges with no other"):
+        warsweep.merge(warsweep.sweep([1, 2], rules="classic"), whole)
+    for seeds, error, message in [
+        ([-1], ValueError, "^seeds: 0 or more"),
+        ([2**64], ValueError, "^seeds: below 2\\^64"),
+        ([[1, 2]], ValueError, "^seeds: a 1-D array"),
+        (["a"], TypeError, "^seeds: whole numbers"),
+        ([], ValueError, "^seeds: no seed is chosen"),
+        ("0..10", TypeError, "^seeds: \\(start, end\\), a range or a 1-D array"),
+        ([1, 63063000], ValueError, "63063000"),
+    ]:
+        with pytest.raises(error, match=message):
+            warsweep.sweep(seeds, rules="bataille", deck="4x4", shuffle="lex")
+    with pytest.raises(ValueError, match="^rows streamed to a file take a range of seeds"):
+        warsweep.sweep([1, 2], rules="classic", rows="x.csv")

@@ -151,11 +151,13 @@ class Sweep:
     seed, in seed order, the columns of ``warsweep sweep --csv``). Rows are held in 32 bytes
     a game until asked for."""
 
-    def __init__(self, native: _Any, csv: _Optional[str] = None) -> None:
+    def __init__(self, native: _Any, csv: _Optional[str] = None, chosen: _Any = None) -> None:
         self._native = native
         self._games = _json.loads(native.summary_json)["games"]
         self._frame: _Any = None
         self._csv = csv
+        # The chosen seeds played, in order (a stopped sweep played the first ones).
+        self._chosen = None if chosen is None else chosen[: self._games]
 
     @property
     def summary(self) -> _Dict[str, _Any]:
@@ -187,9 +189,8 @@ class Sweep:
         n = len(raw)
         outcome = raw["outcome"].copy()
         infinite = outcome == OUTCOMES.index("infinite")
-        first = self._native.first_seed
         arrays: _Dict[str, _Any] = {
-            "seed": np.arange(first, first + n, dtype=np.uint64),
+            "seed": self._seeds(np.uint64),
             "outcome": outcome,
             "winner": np.where(raw["winner"] == 0, np.nan, raw["winner"]),
         }
@@ -218,13 +219,11 @@ class Sweep:
         n = len(raw)
         code = raw["outcome"]
         infinite = code == OUTCOMES.index("infinite")
-        first = self._native.first_seed
         columns: _Dict[str, _Any] = {}
-        if first + n <= 2**63:
-            seeds = np.arange(first, first + n, dtype=np.int64)
-            columns["seed"] = pd.arrays.IntegerArray(seeds, np.zeros(n, dtype=bool))
+        seeds = self._seeds(np.uint64)
+        if n == 0 or int(seeds.max()) < 2**63:
+            columns["seed"] = pd.arrays.IntegerArray(seeds.astype(np.int64), np.zeros(n, dtype=bool))
         else:
-            seeds = np.arange(first, first + n, dtype=np.uint64)
             columns["seed"] = pd.array(seeds, dtype="UInt64")
         columns["outcome"] = pd.Categorical.from_codes(code.astype(np.int8), list(OUTCOMES))
         winner = raw["winner"]
@@ -237,6 +236,15 @@ class Sweep:
             columns[name] = pd.arrays.IntegerArray(values, missing)
         self._frame = pd.DataFrame(columns, copy=False)
         return self._frame
+
+    def _seeds(self, dtype: _Any) -> _Any:
+        """The seed of each row, as a new array."""
+        import numpy as np
+
+        if self._chosen is not None:
+            return self._chosen.astype(dtype)
+        first = self._native.first_seed
+        return np.arange(first, first + len(self._native), dtype=dtype)
 
     def _raw(self) -> _Any:
         """The native rows, 32 bytes each, as a structured array over their bytes."""
@@ -265,13 +273,15 @@ class Sweep:
             if str(s[name]) != default
         ]
         seeds = f"seeds={s['seeds']['start']}..{s['seeds']['end']}"
+        if "chosen" in s:
+            seeds = f"chosen={s['chosen']} {seeds}"
         return f"<warsweep.Sweep {' '.join([s['rules'], *knobs, seeds])} games={s['games']}>"
 
     def __reduce__(self) -> _Any:
         native = self._native
         rows = native.row_bytes() if native.has_rows else None
         return (_sweep_from, (native.summary_json, native.first_seed, rows, native.stopped,
-                              self._csv))
+                              self._csv, self._chosen))
 
     @property
     def stopped(self) -> bool:
@@ -280,9 +290,9 @@ class Sweep:
 
 
 def _sweep_from(summary_json: str, first_seed: int, rows: _Optional[bytes], stopped: bool,
-                csv: _Optional[str] = None) -> Sweep:
+                csv: _Optional[str] = None, chosen: _Any = None) -> Sweep:
     """A pickled ``Sweep`` rebuilt."""
-    return Sweep(_warsweep._swept(summary_json, first_seed, rows, stopped), csv)
+    return Sweep(_warsweep._swept(summary_json, first_seed, rows, stopped), csv, chosen)
 
 
 def _from_json(text: str) -> _Dict[str, _Any]:
@@ -384,8 +394,47 @@ class _Bar:
             sys.stderr.flush()
 
 
+def _chosen(seeds: _Any) -> _Any:
+    """``seeds`` as a uint64 NumPy array when they are chosen seeds (a ``range`` with a step
+    other than 1, a list or a 1-D array), else ``None`` (a ``(start, end)`` pair, a ``range``
+    of step 1, ``None``); a ``TypeError`` or ``ValueError`` naming them otherwise."""
+    import numpy as np
+
+    if seeds is None or isinstance(seeds, tuple) or (isinstance(seeds, range) and seeds.step == 1):
+        return None
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, (range, _Iterable)):
+        raise TypeError(
+            f"seeds: (start, end), a range or a 1-D array of seeds, not {seeds!r}"
+        )
+    if isinstance(seeds, range):
+        if not len(seeds):
+            return np.zeros(0, np.uint64)
+        low, high = min(seeds[0], seeds[-1]), max(seeds[0], seeds[-1])
+        if low < 0:
+            raise ValueError(f"seeds: 0 or more, not {low}")
+        if high >= 2**64:
+            raise ValueError(f"seeds: below 2^64, not {high}")
+        return np.array(seeds, dtype=np.uint64) if seeds.step < 0 else np.arange(
+            seeds.start, seeds.stop, seeds.step, dtype=np.uint64)
+    array = np.asarray(seeds if hasattr(seeds, "__array__") else list(seeds))
+    if array.ndim != 1:
+        raise ValueError(f"seeds: a 1-D array of seeds, not one of shape {array.shape}")
+    if array.dtype == object or array.dtype.kind not in "iu":
+        if not all(isinstance(s, _numbers.Integral) and not isinstance(s, bool) for s in array.tolist()):
+            raise TypeError("seeds: whole numbers, not " + str(array.dtype))
+        values = array.tolist()
+        if any(s < 0 for s in values):
+            raise ValueError("seeds: 0 or more")
+        if any(s >= 2**64 for s in values):
+            raise ValueError("seeds: below 2^64")
+        return np.array(values, dtype=np.uint64)
+    if array.dtype.kind == "i" and len(array) and array.min() < 0:
+        raise ValueError(f"seeds: 0 or more, not {array.min()}")
+    return array.astype(np.uint64)
+
+
 def sweep(
-    seeds: _Union[None, _Tuple[int, int], range] = None,
+    seeds: _Union[None, _Tuple[int, int], range, _Sequence[int], _Any] = None,
     *,
     rules: _Preset,
     threads: _Optional[int] = None,
@@ -406,6 +455,11 @@ def sweep(
     """Plays every seed of ``seeds`` (``(start, end)``, end excluded, or a ``range``; by
     default 0..100000, or every deal with ``shuffle="lex"``) on ``threads`` threads (all
     cores by default). The interpreter is released while it plays.
+
+    Chosen seeds (a ``range`` with a step, a list or a 1-D array: a sample, the seeds a first
+    sweep found looping) are played in their order; the rows follow it, and the summary counts
+    them (``summary["chosen"]``) within the range from the least to the greatest. Such a
+    summary merges with no other.
 
     Rows: ``rows=True`` keeps a row a game in memory (32 bytes each) for ``to_numpy()`` and
     ``to_pandas()``; the sweep estimates that memory before the first game and raises
@@ -429,6 +483,9 @@ def sweep(
         csv, rows = _os.fspath(rows), False
     elif not isinstance(rows, bool):
         raise TypeError(f"rows: True, False or a file's path, not {rows!r}")
+    chosen = _chosen(seeds)
+    if chosen is not None:
+        seeds = None
     bar = None
     if progress is True:
         bar = _Bar()
@@ -442,11 +499,12 @@ def sweep(
             max_rounds=_whole("max_rounds", max_rounds), won_pile=won_pile, rows=rows,
             csv=csv, cycles=cycles, memory=_available_memory() if rows else None,
             progress=bar if bar is not None else (progress or None),
+            chosen=None if chosen is None else chosen.astype("<u8").tobytes(),
         )
     finally:
         if bar is not None:
             bar.close()
-    swept = Sweep(native, csv)
+    swept = Sweep(native, csv, chosen)
     if swept.stopped:
         s = swept.summary["seeds"]
         stop = KeyboardInterrupt(

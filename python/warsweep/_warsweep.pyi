@@ -76,5 +76,6 @@ def sweep(
     cycles: bool = False,
     memory: Optional[int] = None,
     progress: Optional[Callable[[int, int], Any]] = None,
+    chosen: Optional[bytes] = None,
 ) -> Swept: ...
 def merge(summaries: List[str]) -> str: ...

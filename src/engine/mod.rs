@@ -411,7 +411,7 @@ impl Engine {
     }
 
     /// `play_seed_observed` of a seed already checked.
-    fn play_dealt<O: Observer>(
+    pub(crate) fn play_dealt<O: Observer>(
         &mut self,
         shuffle: Shuffle,
         seed: u64,

@@ -203,6 +203,10 @@ pub struct Summary {
     /// each with its mirror, so that its parts merge into the whole walk.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) mirrors_within: Option<Seeds>,
+    /// A sweep of chosen seeds ([`Sweep::run_chosen`](crate::Sweep::run_chosen)): how many it
+    /// played, all within `seeds` but not every seed of them. Such a summary merges with none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) chosen: Option<u64>,
     /// Games played.
     pub(crate) games: u64,
     /// Games won by each player.
@@ -397,6 +401,9 @@ pub enum SummaryError {
     /// Parts of different walks: a whole sweep and a part of a mirror walk, or parts of two.
     #[error("cannot merge {0} with {1}: merge the parts of one sweep")]
     DifferentWalks(String, String),
+    /// A summary of chosen seeds, which is no shard of a range.
+    #[error("a summary of chosen seeds merges with no other: sweep a range to merge its shards")]
+    Chosen,
     /// Shards whose seeds overlap.
     #[error("seed ranges {0} and {1} overlap")]
     Overlap(Seeds, Seeds),
@@ -469,6 +476,7 @@ impl Summary {
             max_rounds: setting.max_rounds,
             seeds,
             mirrors_within: None,
+            chosen: None,
             games: acc.games,
             wins: acc.wins[..setting.players].to_vec(),
             draws: acc.draws,
@@ -669,7 +677,15 @@ impl Summary {
             return Err(SummaryError::NewerVersion(self.version));
         }
         let seeds = self.seeds.len();
-        if counted == Counted::EverySeed && self.games as u128 != seeds {
+        if let Some(chosen) = self.chosen {
+            if self.games != chosen {
+                return bad(format!(
+                    "it counts {} of {} chosen seeds",
+                    crate::text::count(self.games, "game"),
+                    chosen
+                ));
+            }
+        } else if counted == Counted::EverySeed && self.games as u128 != seeds {
             return bad(format!(
                 "it counts {} over the {} {}..{}",
                 crate::text::count(self.games, "game"),
@@ -793,6 +809,9 @@ impl Summary {
         let mut acc = Accumulator::new(first.cycles.is_some());
         let mut elapsed = 0.0;
         for (i, shard) in order.iter().enumerate() {
+            if shard.chosen.is_some() {
+                return Err(SummaryError::Chosen);
+            }
             if let Some(difference) = setting.difference(&shard.setting()) {
                 return Err(SummaryError::DifferentSettings(difference));
             }

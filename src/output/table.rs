@@ -11,9 +11,12 @@ impl Summary {
         let mut out = String::new();
         let games = self.games.max(1) as f64;
         let pct = |n: u64| 100.0 * n as f64 / games;
+        let chosen = self
+            .chosen
+            .map_or(String::new(), |n| format!("{} chosen ", group(n)));
         let _ = writeln!(
             out,
-            "{}, seeds {}..{}",
+            "{}, {chosen}seeds {}..{}",
             self.setting().describe(),
             self.seeds.start(),
             self.seeds.end()

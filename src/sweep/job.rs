@@ -440,7 +440,7 @@ impl Ready {
             };
         let swept = job
             .sweep
-            .play(resume_from, sink, progress, stop, checkpoints)
+            .play(None, resume_from, sink, progress, stop, checkpoints)
             .map_err(|e| match e {
                 SweepError::Io(e) => Error::io(&csv_error, e),
                 e => Error::from(e),

@@ -14,7 +14,7 @@ pub use sink::{CsvSink, Durable, RowSink};
 use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::seeds::{check_seeds, RangeError, Seeds};
 use crate::deal::{Shuffle, LCG_MODULUS};
-use crate::engine::{Engine, GameResult, Outcome, DEFAULT_MAX_ROUNDS};
+use crate::engine::{Engine, GameResult, Outcome, Silent, DEFAULT_MAX_ROUNDS};
 use crate::output::accumulator::Accumulator;
 use crate::output::cycles::{Cycles, MOST_CYCLES};
 use crate::output::summary::{Setting, Summary};
@@ -214,6 +214,24 @@ impl Drop for Loan<'_, '_> {
     }
 }
 
+/// The rows of a sweep of chosen seeds, kept in memory in the order played.
+struct Collect<'a>(&'a mut Vec<GameResult>);
+
+impl RowSink for Collect<'_> {
+    fn window(&mut self, _first_seed: u64, results: &[GameResult]) -> io::Result<()> {
+        self.0.extend_from_slice(results);
+        Ok(())
+    }
+
+    fn sync(&mut self) -> io::Result<u64> {
+        Ok(0)
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Most worker threads a sweep may ask for: far more than any machine has cores, and few
 /// enough that a typo (`-j 100000`) is caught rather than exhausting the system.
 pub const MAX_THREADS: usize = 1024;
@@ -257,6 +275,9 @@ pub enum SweepError {
     /// mirrors of deals past the seeds it played, so they summarize no range.
     #[error("the walk was stopped before its end, and a walk that counts mirror deals together summarizes only a whole walk: play every deal (mirrors off) to stop one early")]
     StoppedMirrorWalk,
+    /// Chosen seeds ([`Sweep::run_chosen`]) that are none.
+    #[error("no seed is chosen: give one or more")]
+    NoSeeds,
     /// Writing the rows or a checkpoint failed.
     #[error(transparent)]
     Io(#[from] io::Error),
@@ -383,7 +404,7 @@ impl Sweep {
     ) -> Result<Swept, SweepError> {
         let started = Instant::now();
         let mirrored = self.mirror(sink.is_some()).is_some();
-        let played = self.play(None, sink, progress, stop, None)?;
+        let played = self.play(None, None, sink, progress, stop, None)?;
         if played.stopped == Some(Stop::TooManyCycles) {
             return Err(SweepError::TooManyCycles);
         }
@@ -403,10 +424,65 @@ impl Sweep {
         })
     }
 
+    /// Plays the chosen `seeds` instead of the range (in the order given, a seed listed twice
+    /// played twice): a sample, a stepped range, the seeds of the games a first sweep found
+    /// worth a second look. `rows` gets their games in that order. The summary counts them
+    /// ([`Summary::games`]) within the range from the least to the greatest
+    /// ([`Summary::seeds`]); it merges with no other.
+    ///
+    /// ```
+    /// use warsweep::{Preset, Rules, Seeds, Shuffle, Sweep};
+    /// let sweep = Sweep::new(Rules::preset(Preset::Classic), Shuffle::Lcg, Seeds::new(0, 1)?);
+    /// let mut rows = Vec::new();
+    /// let swept = sweep.run_chosen(&[70, 10, 40], Some(&mut rows), &|_| {}, &Default::default())?;
+    /// assert_eq!((swept.summary.games(), swept.summary.seeds()), (3, Seeds::new(10, 71)?));
+    /// let mut engine = warsweep::Engine::new(Rules::preset(Preset::Classic));
+    /// assert_eq!(rows[0], engine.play_seed(Shuffle::Lcg, 70)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_chosen(
+        &self,
+        seeds: &[u64],
+        rows: Option<&mut Vec<GameResult>>,
+        progress: &(dyn Fn(u64) + Sync),
+        stop: &AtomicBool,
+    ) -> Result<Swept, SweepError> {
+        let started = Instant::now();
+        let (Some(&least), Some(&most)) = (seeds.iter().min(), seeds.iter().max()) else {
+            return Err(SweepError::NoSeeds);
+        };
+        let span = Seeds::new(least, u128::from(most) + 1)?;
+        let chosen = Sweep {
+            seeds: span,
+            pairs: span,
+            ..*self
+        };
+        let mut collect = rows.map(Collect);
+        let sink = collect.as_mut().map(|c| c as &mut dyn RowSink);
+        let played = chosen.play(Some(seeds), None, sink, progress, stop, None)?;
+        if played.stopped == Some(Stop::TooManyCycles) {
+            return Err(SweepError::TooManyCycles);
+        }
+        let covered = &seeds[..(played.covered_end as usize)];
+        let covered_span = match (covered.iter().min(), covered.iter().max()) {
+            (Some(&a), Some(&b)) => Seeds::new(a, u128::from(b) + 1)?,
+            _ => Seeds::new(least, u128::from(least))?,
+        };
+        let setting = Setting::of(&self.rules, self.shuffle, self.max_rounds);
+        let elapsed = started.elapsed().as_secs_f64();
+        let mut summary = Summary::new(&setting, covered_span, &played.acc, elapsed);
+        summary.chosen = Some(covered.len() as u64);
+        Ok(Swept {
+            summary,
+            stopped: played.stopped,
+        })
+    }
+
     /// Plays the range from `resume` (seeds already covered and their tallies) or its start,
-    /// saving `checkpoints`.
+    /// saving `checkpoints`; or, given `chosen`, those seeds (`covered_end` then counts them).
     pub(crate) fn play(
         &self,
+        chosen: Option<&[u64]>,
         resume: Option<(u128, Accumulator)>,
         mut sink: Option<&mut dyn RowSink>,
         progress: &(dyn Fn(u64) + Sync),
@@ -431,9 +507,13 @@ impl Sweep {
             battles: 0,
             wars: 0,
         };
-        let (mut covered_end, base) =
-            resume.unwrap_or((self.seeds.start() as u128, Accumulator::new(self.cycles)));
-        let mirror = self.mirror(sink.is_some());
+        // Played from `covered_end` to `end`: seeds of the range, or places in `chosen`.
+        let (start, end) = match chosen {
+            Some(list) => (0, list.len() as u128),
+            None => (self.seeds.start() as u128, self.seeds.end()),
+        };
+        let (mut covered_end, base) = resume.unwrap_or((start, Accumulator::new(self.cycles)));
+        let mirror = self.mirror(sink.is_some()).filter(|_| chosen.is_none());
         let too_many = AtomicBool::new(false);
         let mut stopped = None;
         let mut last_save = Instant::now();
@@ -467,7 +547,7 @@ impl Sweep {
                 })
             });
             let mut spare = Vec::with_capacity(window);
-            while covered_end < self.seeds.end() {
+            while covered_end < end {
                 if too_many.load(Ordering::Relaxed) {
                     stopped = Some(Stop::TooManyCycles);
                     break;
@@ -477,7 +557,7 @@ impl Sweep {
                     break;
                 }
                 let first = covered_end as u64;
-                let n = (self.seeds.end() - covered_end).min(window as u128) as usize;
+                let n = (end - covered_end).min(window as u128) as usize;
                 let mut buffer = empty_rx.try_recv().unwrap_or(std::mem::take(&mut spare));
                 buffer.clear();
                 // Plays chunk `c` of the window, keeping its results in `rows` if given.
@@ -495,17 +575,36 @@ impl Sweep {
                         let at = first + seeds.start as u64;
                         let last = at + (games - 1);
                         let mut played = 0;
-                        let walk = at..=last;
-                        engine.play_walk(self.shuffle, walk, mirror.as_ref(), |seed, result, w| {
+                        let mut each = |seed: u64, place: u64, result: &GameResult, w: Weight| {
                             acc.record_weighted(seed, result, w);
                             if let Some(rows) = rows.as_deref_mut() {
-                                rows[(seed - at) as usize] = *result;
+                                rows[(place - at) as usize] = *result;
                             }
                             if self.cycles && matches!(result.outcome, Outcome::Infinite { .. }) {
                                 looped.push((seed, *result, w));
                             }
                             played += 1;
-                        });
+                        };
+                        match chosen {
+                            Some(list) => {
+                                for place in at..=last {
+                                    let seed = list[place as usize];
+                                    let result = engine.play_dealt(self.shuffle, seed, &mut Silent);
+                                    each(seed, place, &result, Weight::Once);
+                                }
+                            }
+                            None => {
+                                let walk = at..=last;
+                                engine.play_walk(
+                                    self.shuffle,
+                                    walk,
+                                    mirror.as_ref(),
+                                    |seed, r, w| {
+                                        each(seed, seed, r, w);
+                                    },
+                                );
+                            }
+                        }
                         // A row left unplayed would be written as a game it is not.
                         if mirror.is_none() {
                             assert_eq!(played, games, "chunk from seed {at} not played whole");
@@ -552,9 +651,7 @@ impl Sweep {
                 });
                 covered_end += n as u128;
                 let snapshot = match every {
-                    Some(every)
-                        if last_save.elapsed() >= every && covered_end < self.seeds.end() =>
-                    {
+                    Some(every) if last_save.elapsed() >= every && covered_end < end => {
                         last_save = Instant::now();
                         Some((covered_end, workers.total(&base)))
                     }

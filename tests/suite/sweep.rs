@@ -979,3 +979,93 @@ fn a_job_stopped_and_resumed_writes_what_one_run_writes() {
     let summary = |name: &str| read_summary(&dir.path().join(name));
     assert_eq!(summary("whole.json"), summary("parts.json"));
 }
+
+/// Chosen seeds (`Sweep::run_chosen`): each played as `Engine::play_seed` plays it, in the
+/// order given, for any thread count; the seeds of a whole range, in order, summarize as the
+/// range's sweep does; the summary reads back and merges with none.
+#[test]
+fn chosen_seeds_are_the_games_of_those_seeds() {
+    let stop = AtomicBool::new(false);
+    let mut compared = 0;
+    for (preset, shuffle) in [
+        (Preset::Classic, Shuffle::Lcg),
+        (Preset::Oorlog, Shuffle::Splitmix),
+        (Preset::Bataille, Shuffle::Lcg),
+    ] {
+        let rules = Rules::preset(preset);
+        let chosen: Vec<u64> = (0..3000u64)
+            .map(|i| (i * 7919) % 5003)
+            .chain([17, 17])
+            .collect();
+        let sweep = Sweep::new(rules, shuffle, Seeds::new(0, 1).unwrap()).pacing(64, 512);
+        let mut engine = Engine::new(rules);
+        let mut first = None;
+        for threads in [1, 3] {
+            let mut rows = Vec::new();
+            let swept = sweep
+                .threads(threads)
+                .cycles(true)
+                .run_chosen(&chosen, Some(&mut rows), &|_| {}, &stop)
+                .unwrap();
+            assert_eq!(rows.len(), chosen.len());
+            for (&seed, row) in chosen.iter().zip(&rows) {
+                assert_eq!(
+                    *row,
+                    engine.play_seed(shuffle, seed).unwrap(),
+                    "{preset} {seed}"
+                );
+                compared += 1;
+            }
+            let json = swept.summary.to_json();
+            assert_eq!(untimed(&json)["chosen"], 3002, "{json}");
+            let read: Summary = json.parse().unwrap();
+            assert_eq!(read.games(), 3002);
+            let min = *chosen.iter().min().unwrap();
+            let max = *chosen.iter().max().unwrap();
+            assert_eq!(read.seeds(), Seeds::new(min, u128::from(max) + 1).unwrap());
+            let err = Summary::merge(&[read]).unwrap_err().to_string();
+            assert!(err.contains("chosen seeds merges with no other"), "{err}");
+            match &first {
+                None => first = Some(untimed(&json)),
+                Some(f) => assert_eq!(f, &untimed(&json), "{preset}: threads change it"),
+            }
+        }
+        // A whole range, in order: the range's own summary, and a "chosen" count.
+        let range: Vec<u64> = (100..900).collect();
+        let chosen = sweep.run_chosen(&range, None, &|_| {}, &stop).unwrap();
+        let whole = Sweep::new(rules, shuffle, Seeds::new(100, 900).unwrap())
+            .run(None, &|_| {}, &stop)
+            .unwrap();
+        let mut chosen = untimed(&chosen.summary.to_json());
+        assert_eq!(chosen["chosen"], 800);
+        chosen.as_object_mut().unwrap().remove("chosen");
+        assert_eq!(chosen, untimed(&whole.summary.to_json()), "{preset}");
+    }
+    assert_eq!(compared, 3 * 2 * 3002);
+    let none = Sweep::new(
+        Rules::preset(Preset::Classic),
+        Shuffle::Lcg,
+        Seeds::new(0, 1).unwrap(),
+    );
+    let err = none.run_chosen(&[], None, &|_| {}, &stop).unwrap_err();
+    assert_eq!(err.to_string(), "no seed is chosen: give one or more");
+    // A lex seed past the deck's deals is refused, as in a range.
+    let lex = Settings::new(Preset::Bataille)
+        .deck(Some(Deck::parse("4x4").unwrap()))
+        .build()
+        .unwrap();
+    let past = Sweep::new(lex, Shuffle::Lex, Seeds::new(0, 1).unwrap());
+    let err = past
+        .run_chosen(&[3, 63_063_000], None, &|_| {}, &stop)
+        .unwrap_err();
+    assert!(err.to_string().contains("63063000"), "{err}");
+}
+
+/// A JSON summary without its timings.
+fn untimed(json: &str) -> serde_json::Value {
+    let mut value: serde_json::Value = serde_json::from_str(json).unwrap();
+    let object = value.as_object_mut().unwrap();
+    object.remove("elapsed_seconds");
+    object.remove("games_per_second");
+    value
+}
