@@ -4,7 +4,10 @@ distinct lcg deal under `shortened` (seeds 0..2097151) on all cores, RUNS times 
 alternating; prints the medians and their ratio. Needs the module installed (`pip install .`)
 and the binary built (`cargo build --release`).
 
-    python3 scripts/python-speed.py [RUNS]
+    python3 scripts/python-speed.py [RUNS] [THREADS]
+
+THREADS (all cores by default) is given to both; one thread is the least noisy comparison on a
+shared machine.
 """
 import os
 import statistics
@@ -21,20 +24,21 @@ CLI = os.environ.get("WARSWEEP", os.path.join(ROOT, "target", "release", "warswe
 
 def main():
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    threads = int(sys.argv[2]) if len(sys.argv) > 2 else os.cpu_count()
     py, cli = [], []
     with tempfile.TemporaryDirectory() as work:
         summary = os.path.join(work, "s.json")
         for _ in range(runs):
             start = time.perf_counter()
-            swept = warsweep.sweep((0, 2097151), rules="shortened", rows=False)
+            swept = warsweep.sweep((0, 2097151), rules="shortened", rows=False, threads=threads)
             assert swept.summary["games"] == 2097151
             py.append(time.perf_counter() - start)
             start = time.perf_counter()
-            subprocess.run([CLI, "sweep", "--seeds", "0..2097151", "-q", "--summary", summary],
-                           check=True)
+            subprocess.run([CLI, "sweep", "--seeds", "0..2097151", "-q", "--summary", summary,
+                            "--threads", str(threads)], check=True)
             cli.append(time.perf_counter() - start)
     a, b = statistics.median(py), statistics.median(cli)
-    print(f"{runs} runs each, alternating; Python {a:.3f} s (min {min(py):.3f}, max {max(py):.3f}),"
+    print(f"{runs} runs each on {threads} threads, alternating; Python {a:.3f} s (min {min(py):.3f}, max {max(py):.3f}),"
           f" command line {b:.3f} s (min {min(cli):.3f}, max {max(cli):.3f}); ratio {a / b:.3f}")
 
 

@@ -680,9 +680,8 @@ impl Summary {
         if let Some(chosen) = self.chosen {
             if self.games != chosen {
                 return bad(format!(
-                    "it counts {} of {} chosen seeds",
+                    "it counts {} of {chosen} chosen seeds",
                     crate::text::count(self.games, "game"),
-                    chosen
                 ));
             }
         } else if counted == Counted::EverySeed && self.games as u128 != seeds {
