@@ -708,7 +708,11 @@ fn sweep(
         let count = move |n: u64| {
             done.fetch_add(n, Ordering::Relaxed);
         };
+        let (ended_tx, ended) = std::sync::mpsc::channel::<()>();
+        let ended = std::sync::Mutex::new(ended);
         let worker = scope.spawn(move || -> Result<(Summary, bool), String> {
+            // Wakes the waiting interpreter at once when the sweep returns, however it does.
+            let _ended = Ended(ended_tx);
             if let Some(list) = &chosen {
                 let mut results = Vec::new();
                 let kept = if rows { Some(&mut results) } else { None };
@@ -726,8 +730,9 @@ fn sweep(
                 Ok((swept.summary, swept.stopped.is_some()))
             }
         });
-        // The interpreter is free while the sweep plays; Ctrl-C is looked for fifty times a
-        // second, and stops the sweep at its next window; `progress` hears the games played.
+        // The interpreter is free while the sweep plays; Ctrl-C is looked for ten times a
+        // second (the waiting thread wakes no more often, and at once when the sweep ends),
+        // and stops the sweep at its next window; `progress` hears the games played.
         let mut interrupted = None;
         let mut told = u64::MAX;
         let mut tell = || -> PyResult<()> {
@@ -741,7 +746,10 @@ fn sweep(
             }
         };
         while !worker.is_finished() {
-            py.detach(|| std::thread::sleep(Duration::from_millis(20)));
+            py.detach(|| {
+                let ended = ended.lock().expect("only this thread waits");
+                ended.recv_timeout(Duration::from_millis(100)).ok()
+            });
             if interrupted.is_none() {
                 if let Err(e) = py.check_signals().and_then(|()| tell()) {
                     stop.store(true, Ordering::Relaxed);
@@ -768,6 +776,15 @@ fn sweep(
         rows: rows.then_some(sink.0),
         stopped,
     })
+}
+
+/// Sends on drop: the sweep thread's end, returned or unwound.
+struct Ended(std::sync::mpsc::Sender<()>);
+
+impl Drop for Ended {
+    fn drop(&mut self) {
+        let _ = self.0.send(());
+    }
 }
 
 /// Refuses, before the first game, a sweep whose rows (`per_game` bytes a game) would not fit
