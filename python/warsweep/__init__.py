@@ -464,7 +464,7 @@ def sweep(
     Rows: ``rows=True`` keeps a row a game in memory (32 bytes each) for ``to_numpy()`` and
     ``to_pandas()``; the sweep estimates that memory before the first game and raises
     ``MemoryError`` with the figure when it exceeds what the system has available.
-    ``rows=False`` keeps the summary only (0.97x to 1.07x the command line's time).
+    ``rows=False`` keeps the summary only (0.97x to 1.08x the command line's time).
     ``rows="games.csv"`` (a path) streams them to that file, in any number, as ``warsweep sweep
     --csv`` writes it: an existing file is replaced only once the sweep ends, so a failed one
     leaves it as it was.
