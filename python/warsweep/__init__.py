@@ -398,10 +398,11 @@ def _chosen(seeds: _Any) -> _Any:
     """``seeds`` as a uint64 NumPy array when they are chosen seeds (a ``range`` with a step
     other than 1, a list or a 1-D array), else ``None`` (a ``(start, end)`` pair, a ``range``
     of step 1, ``None``); a ``TypeError`` or ``ValueError`` naming them otherwise."""
-    import numpy as np
-
     if seeds is None or isinstance(seeds, tuple) or (isinstance(seeds, range) and seeds.step == 1):
         return None
+    # Not before: importing NumPy starts OpenBLAS's threads, which spin beside a sweep's workers.
+    import numpy as np
+
     if isinstance(seeds, (str, bytes)) or not isinstance(seeds, (range, _Iterable)):
         raise TypeError(
             f"seeds: (start, end), a range or a 1-D array of seeds, not {seeds!r}"
