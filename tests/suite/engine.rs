@@ -723,14 +723,15 @@ fn fast_paths_agree_with_the_general_path_on_the_largest_decks() {
     assert!(compared >= 24, "only {compared} games compared");
 }
 
-/// Small decks played in machine words (`packed`) give what the runs on arrays give, over many
-/// deals of every deck shape that fits, under every gather order and ranking the words play, and
-/// over hands handed in directly.
+/// Small decks played in machine words (`packed`: four bits a card in 64 and 128 bits, three in
+/// 64) give what the runs on arrays give, over many deals of every deck shape that fits, under
+/// every gather order and ranking the words play, and over hands handed in directly.
 #[test]
 fn packed_games_agree_with_the_array_runs() {
     let decks = [
-        "4x4", "4x5", "1x10", "2x8", "4x8", "2x13", "1x15+1", "3x5+1",
+        "4x4", "4x5", "1x10", "2x8", "4x8", "2x13", "1x15+1", "3x5+1", "5x4", "3x7",
     ];
+    let mut compared = 0;
     for (d, deck) in decks.iter().enumerate() {
         let deck = Deck::parse(deck).unwrap();
         for (g, &gather) in Gather::ALL.iter().enumerate() {
@@ -757,6 +758,7 @@ fn packed_games_agree_with_the_array_runs() {
                         unpacked.play_seed(shuffle, seed),
                         "{rules:?} {shuffle:?} seed {seed}"
                     );
+                    compared += 1;
                 }
                 let hands = packed.deal(Shuffle::Splitmix, 5).unwrap();
                 assert_eq!(
@@ -764,9 +766,12 @@ fn packed_games_agree_with_the_array_runs() {
                     unpacked.play_hands(&hands, 0, &mut Silent).unwrap(),
                     "{rules:?} hands"
                 );
+                compared += 1;
             }
         }
     }
+    let settings = decks.len() * (Gather::ALL.len() - 1) * ShortWar::ALL.len();
+    assert_eq!(compared, settings * 301);
 }
 
 /// A run of `lex` deals played in one loop (`play_seeds`, the exhaustive walk's path) gives

@@ -2,7 +2,7 @@
 
 use super::run::FromStart;
 use super::word::{pack_span, Word};
-use super::{with_rules, Game, Kernel, Params, Width};
+use super::{with_rules, with_word, Game, Kernel, Params, Width};
 use crate::deal::dealt_span;
 use crate::engine::cycle::{Copies, Replay};
 use crate::engine::{keep_least, GameResult, Outcome};
@@ -84,23 +84,17 @@ pub(crate) fn least_states(
 ) {
     let dealt = |p| dealt_span(deck.len(), rules.deal(), 2, p);
     let total = deck.len() as u32;
-    macro_rules! name {
-        ($w:ty) => {{
-            let hands = [0, 1].map(|p| pack_span::<$w, Card>(deck, dealt(p), Card::value));
-            let kernel = NameCycle {
-                hands,
-                span,
-                state,
-                least,
-                mirrored,
-            };
-            with_rules::<$w, _>(rules, total, Some(known), kernel)
-        }};
-    }
-    match width {
-        Width::W64 => name!(u64),
-        Width::W128 => name!(u128),
-    }
+    with_word!(width, W => {
+        let hands = [0, 1].map(|p| pack_span::<W, Card>(deck, dealt(p), Card::value));
+        let kernel = NameCycle {
+            hands,
+            span,
+            state,
+            least,
+            mirrored,
+        };
+        with_rules::<W, _>(rules, total, Some(known), kernel)
+    });
 }
 
 /// A looping game replayed to its cycle, whose states are then written down.
@@ -145,13 +139,13 @@ impl<W: Word> Kernel<W> for NameCycle<'_, W> {
         }
         let at_start = game;
         for _ in 0..cycle_length {
-            let len0 = game.end0 / 4 + 1;
+            let len0 = game.end0 / W::CARD_BITS + 1;
             let hands = [(game.h0, len0), (game.h1, p.total - len0)];
-            let hand = |(h, len): (W, u32)| (0..len).map(move |i| h.nibble(i));
+            let hand = |(h, len): (W, u32)| (0..len).map(move |i| h.card(i));
             // A state whose first value is above the least one's cannot be less: most are
             // not written down.
             let may_be_less =
-                |first: W, least: &Vec<u8>| least.first().is_none_or(|&l| first.nibble(0) <= l);
+                |first: W, least: &Vec<u8>| least.first().is_none_or(|&l| first.card(0) <= l);
             if may_be_less(game.h0, least) {
                 keep_least(hands.into_iter().map(hand), state, least);
             }

@@ -2,7 +2,9 @@
 //!
 //! When two players share at most 16 cards (32 with `u128`) of at most 15 values, each hand fits
 //! in one word: four bits a card, the top card in the lowest bits, each value stored plus one so
-//! that an empty place reads 0. Revealing is a shift, taking the table is one shift and one or,
+//! that an empty place reads 0. Decks of 17 to 21 cards of at most 7 values (4x5, 5x4, 3x7) take
+//! three bits a card in a 64-bit word ([`Tri`]) rather than a 128-bit one, whose every shift
+//! costs two or three instructions; the kernel is the same, generic over the word. Revealing is a shift, taking the table is one shift and one or,
 //! and the two words are the whole state of the game (values only, as `docs/rules.md` defines
 //! it), so Brent's cycle detection costs one comparison a round (none in the first 64, where
 //! most games end) and needs no snapshots: the cycle start is found by replaying the game, which is cheap
@@ -38,30 +40,60 @@ use crate::deal::dealt_span;
 use crate::rules::{with_gather_code, Card, Order, Rules};
 use run::run_one;
 use std::cell::RefCell;
-use word::{pack_span, Packer};
+use word::{pack_span, Packer, Tri};
 
 /// The word a setting's games fit in, if any.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Width {
+    /// Four bits a card in 64 bits: 16 cards.
     W64,
+    /// Three bits a card in 64 bits ([`Tri`]): 21 cards of at most 7 values.
+    Tri,
+    /// Four bits a card in 128 bits: 32 cards.
     W128,
 }
 
-/// Whether two-player games of `rules` with `total` cards in all can be played in words: values
-/// fit in four bits (plus one), the cards in one word, and the gather order is fixed (`random`
-/// games cannot be checked for cycles and keep the engine's round cap).
+/// Whether two-player games of `rules` with `total` cards in all can be played in words, and
+/// in the narrowest that holds them: values fit in four bits (plus one), the cards in one word,
+/// and the gather order is fixed (`random` games cannot be checked for cycles and keep the
+/// engine's round cap).
 pub(crate) fn width(rules: &Rules, total: usize) -> Option<Width> {
-    if rules.players() != 2 || rules.deck().values() > 15 || !rules.detects_cycles() {
+    let values = usize::from(rules.deck().values());
+    if rules.players() != 2 || values > u64::VALUES || !rules.detects_cycles() {
         return None;
     }
     if total <= u64::CARDS {
         Some(Width::W64)
+    } else if total <= Tri::CARDS && values <= Tri::VALUES {
+        Some(Width::Tri)
     } else if total <= u128::CARDS {
         Some(Width::W128)
     } else {
         None
     }
 }
+
+/// `$go` (an expression of the type `$w`) for the word of `$width`: the one place that lists
+/// the widths.
+macro_rules! with_word {
+    ($width:expr, $w:ident => $go:expr) => {
+        match $width {
+            Width::W64 => {
+                type $w = u64;
+                $go
+            }
+            Width::Tri => {
+                type $w = $crate::engine::packed::word::Tri;
+                $go
+            }
+            Width::W128 => {
+                type $w = u128;
+                $go
+            }
+        }
+    };
+}
+use with_word;
 
 // Gather orders are const parameters (`Gather::code`), each compiled to its own loop; so is
 // whether open war's first war is played without a branch (`OPEN`, see `round_open`).
@@ -75,41 +107,26 @@ pub(crate) fn play_deal<T: Copy>(
     value: impl Fn(T) -> u8 + Copy,
 ) -> GameResult {
     let span = |p| dealt_span(deck.len(), rules.deal(), 2, p);
-    match width {
-        Width::W64 => play_words(
-            rules,
-            [0, 1].map(|p| pack_span::<u64, T>(deck, span(p), value)),
-        ),
-        Width::W128 => play_words(
-            rules,
-            [0, 1].map(|p| pack_span::<u128, T>(deck, span(p), value)),
-        ),
-    }
+    with_word!(width, W => play_words(
+        rules,
+        [0, 1].map(|p| pack_span::<W, T>(deck, span(p), value)),
+    ))
 }
 
 /// [`play_deal`] for a deck of bare values (a `lex` arrangement).
 pub(crate) fn play_values(rules: &Rules, width: Width, deck: &[u8]) -> GameResult {
     let pack = Packer::new(rules, deck.len());
-    match width {
-        Width::W64 => play_words(rules, pack.hands::<u64>(deck)),
-        Width::W128 => play_words(rules, pack.hands::<u128>(deck)),
-    }
+    with_word!(width, W => play_words(rules, pack.hands::<W>(deck)))
 }
 
 /// Plays the game whose hands hold `hands`' cards (top card first) under `rules`, which `width`
 /// accepted for these hands. Both hands hold at least one card.
 pub(crate) fn play_hands(rules: &Rules, width: Width, [h0, h1]: [&[Card]; 2]) -> GameResult {
     let whole = |hand: &[Card]| (0, 1, hand.len());
-    match width {
-        Width::W64 => play_words(
-            rules,
-            [h0, h1].map(|h| pack_span::<u64, Card>(h, whole(h), Card::value)),
-        ),
-        Width::W128 => play_words(
-            rules,
-            [h0, h1].map(|h| pack_span::<u128, Card>(h, whole(h), Card::value)),
-        ),
-    }
+    with_word!(width, W => play_words(
+        rules,
+        [h0, h1].map(|h| pack_span::<W, Card>(h, whole(h), Card::value)),
+    ))
 }
 
 /// Plays the game whose hands are packed in `hands`.
@@ -138,7 +155,7 @@ fn with_rules<W: Word, K: Kernel<W>>(
     let params = Params {
         known,
         total,
-        ends: 4 * (total - 2),
+        ends: W::CARD_BITS * (total - 2),
         face_down: rules.face_down() as u32,
         rules,
         // In stored values (plus one); no stored value reaches u8::MAX.
@@ -190,8 +207,8 @@ struct Params<'a> {
     known: Option<&'a RefCell<KnownCycles>>,
     /// Cards in both hands.
     total: u32,
-    /// `4 * (total - 2)`: where player 2's cards end once the top one is revealed is this less
-    /// player 1's.
+    /// `CARD_BITS * (total - 2)`: where player 2's cards end once the top one is revealed is
+    /// this less player 1's.
     ends: u32,
     face_down: u32,
     rules: &'a Rules,
@@ -204,7 +221,7 @@ struct Params<'a> {
 struct Game<W> {
     h0: W,
     h1: W,
-    /// Where player 1's cards end once the top one is revealed: `4 * (cards - 1)` bits.
+    /// Where player 1's cards end once the top one is revealed: `CARD_BITS * (cards - 1)` bits.
     end0: u32,
     rounds: u64,
     /// Every war is one battle beyond the one that opens each finished round, and a war cut
@@ -220,7 +237,7 @@ impl<W: Word> Game<W> {
         Game {
             h0,
             h1,
-            end0: 4 * (len0 - 1),
+            end0: W::CARD_BITS * (len0 - 1),
             rounds: 0,
             wars: 0,
         }
@@ -233,5 +250,36 @@ impl<W: Word> Game<W> {
             battles: self.rounds + self.wars,
             wars: self.wars,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Deck, Preset, Settings};
+
+    /// Each deck takes the narrowest word that holds it: three bits a card only past 16 cards,
+    /// up to 21 cards of 7 values.
+    #[test]
+    fn each_deck_takes_the_narrowest_word() {
+        let cases = [
+            ("4x4", Some(Width::W64)),
+            ("1x15+1", Some(Width::W64)),
+            ("4x5", Some(Width::Tri)),
+            ("5x4", Some(Width::Tri)),
+            ("3x6", Some(Width::Tri)),
+            ("7x3", Some(Width::Tri)),
+            ("3x7", Some(Width::Tri)),
+            ("2x9", Some(Width::W128)),
+            ("2x11", Some(Width::W128)),
+            ("4x8", Some(Width::W128)),
+            ("3x11", None),
+        ];
+        for (deck, expected) in cases {
+            let deck = Deck::parse(deck).unwrap();
+            let rules = Settings::new(Preset::Bataille).deck(deck).build().unwrap();
+            assert_eq!(width(&rules, deck.len()), expected, "{deck:?}");
+        }
+        assert_eq!(cases.len(), 11);
     }
 }

@@ -18,8 +18,7 @@ pub(super) fn round<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>
         return round_open::<W, RANK, GATHER, OPEN>(game, p);
     }
     // Values kept in full words: no narrowing or widening on the way to the pair.
-    let fifteen = W::of(15);
-    let (a, b) = (game.h0 & fifteen, game.h1 & fifteen);
+    let (a, b) = (game.h0 & W::CARD, game.h1 & W::CARD);
     if a == b {
         return war::<W, RANK, GATHER, OPEN>(game, p);
     }
@@ -27,12 +26,13 @@ pub(super) fn round<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>
     let p1 = if RANK == PLAIN {
         a > b
     } else {
-        p1_wins::<RANK>(a.nibble(0), b.nibble(0), p.ace, p.low_top)
+        p1_wins::<RANK>(a.card(0), b.card(0), p.ace, p.low_top)
     };
     let battle = TwoCards::new([a, b], || unreachable!("`width` refuses the random gather"));
     let [first, second] = battle.gathered(Gather::of_code(GATHER).order(), p1);
-    let pair = first | second << 4;
-    take(game, p, p1, (game.h0 >> 4, game.h1 >> 4), pair, 4)
+    let b = W::CARD_BITS;
+    let pair = first | second << b;
+    take(game, p, p1, (game.h0 >> b, game.h1 >> b), pair, b)
 }
 
 /// The end of a round: player 1 (`p1`) or player 2 takes `table` after the cards it has left
@@ -56,7 +56,7 @@ pub(super) fn take<W: Word>(
     // which would lengthen the chain from one round's hands to the next.
     // Who won is a coin toss: selected, never branched on.
     let end0 = game.end0;
-    let end = select_unpredictable(p1, end0, p.ends - end0) + 4 - down;
+    let end = select_unpredictable(p1, end0, p.ends - end0) + W::CARD_BITS - down;
     game.end0 = select_unpredictable(p1, end0 + down, end0.wrapping_sub(down));
     let won = won | table << end;
     (game.h0, game.h1) = if p1 { (won, lost) } else { (lost, won) };
@@ -72,17 +72,16 @@ pub(super) fn round_open<W: Word, const RANK: u8, const GATHER: u8, const OPEN: 
     game: &mut Game<W>,
     p: &Params,
 ) -> Option<Outcome> {
-    let fifteen = W::of(15);
     let (h0, h1) = (game.h0, game.h1);
-    let (a0, b0) = (h0 & fifteen, h1 & fifteen);
+    let (a0, b0) = (h0 & W::CARD, h1 & W::CARD);
     // Two ties in a row: a war of two battles or more, for `war`.
-    if (h0 ^ h1) & W::of(0xFF) == W::ZERO {
+    if (h0 ^ h1) & W::TWO_CARDS == W::ZERO {
         return war::<W, RANK, GATHER, OPEN>(game, p);
     }
     let tie = a0 == b0;
     // The deciding battle's cards: the second ones after a tie.
-    let shown = 4 * u32::from(tie);
-    let (a, b) = (h0 >> shown & fifteen, h1 >> shown & fifteen);
+    let shown = W::CARD_BITS * u32::from(tie);
+    let (a, b) = (h0 >> shown & W::CARD, h1 >> shown & W::CARD);
     // A player without a second card for a war. Under the plain ranking the empty place (0)
     // loses the deciding battle below, which leaves that player nothing: the test waits for
     // the game's end. Oorlog's 2 beats an ace, and might beat an empty place.
@@ -93,7 +92,7 @@ pub(super) fn round_open<W: Word, const RANK: u8, const GATHER: u8, const OPEN: 
     let p1 = if RANK == PLAIN {
         a > b
     } else {
-        p1_wins::<RANK>(a.nibble(0), b.nibble(0), p.ace, p.low_top)
+        p1_wins::<RANK>(a.card(0), b.card(0), p.ace, p.low_top)
     };
     let mut pickup = OpenRound {
         tied: a0,
@@ -107,7 +106,7 @@ pub(super) fn round_open<W: Word, const RANK: u8, const GATHER: u8, const OPEN: 
         usize::from(!p1),
     );
     // Bits each player put on the table.
-    let down = shown + 4;
+    let down = shown + W::CARD_BITS;
     let rest = (h0 >> down, h1 >> down);
     // A player without a second card for a war lands here too, left with nothing: `war`
     // applies the short-war policy (and plays a war that ends the game as any other).
@@ -118,7 +117,7 @@ pub(super) fn round_open<W: Word, const RANK: u8, const GATHER: u8, const OPEN: 
     take(game, p, p1, rest, pickup.table.word, down)
 }
 
-/// A pick-up being built in a word: its cards from the lowest nibble, `bits` of them so far.
+/// A pick-up being built in a word: its cards from the lowest bits, `bits` of them so far.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Nibbles<W> {
     word: W,
@@ -130,7 +129,7 @@ impl<W: Word> Nibbles<W> {
     #[inline(always)]
     fn put(&mut self, run: W, count: u32) {
         self.word = self.word | run << self.bits;
-        self.bits += 4 * count;
+        self.bits += W::CARD_BITS * count;
     }
 }
 
@@ -157,7 +156,7 @@ impl<W: Word> PickUp for OpenRound<W> {
     fn put_earlier(&mut self, direction: Direction) {
         // Two cards of the same value: either direction reads them alike.
         let (Direction::AsPlayed | Direction::LatestFirst) = direction;
-        let pair = self.tied | self.tied << 4;
+        let pair = self.tied | self.tied << W::CARD_BITS;
         self.table
             .put(pair & W::all_if(self.tie), 2 * u32::from(self.tie));
     }
@@ -180,10 +179,11 @@ pub(super) fn war<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
     game: &mut Game<W>,
     p: &Params,
 ) -> Option<Outcome> {
-    let len0 = game.end0 / 4 + 1;
+    let b = W::CARD_BITS;
+    let len0 = game.end0 / b + 1;
     let len1 = p.total - len0;
     // What each hand holds past the table, and how many cards each has put on it.
-    let (mut r0, mut r1) = (game.h0 >> 4, game.h1 >> 4);
+    let (mut r0, mut r1) = (game.h0 >> b, game.h1 >> b);
     let mut m = 1;
     // The cards before the deciding battle, built as they come in the direction the gather
     // reads them (`Order::earlier`): player 1's card, then player 2's, at each step, or the
@@ -192,11 +192,11 @@ pub(super) fn war<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
     let mut earlier = W::ZERO;
     let mut lay = |r0: W, r1: W, step: u32| match earlier_direction {
         Some(Direction::LatestFirst) => {
-            earlier = earlier << 8 | W::of(r1.nibble(0)) | W::of(r0.nibble(0)) << 4;
+            earlier = earlier << (2 * b) | W::of(r1.card(0)) | W::of(r0.card(0)) << b;
         }
         Some(Direction::AsPlayed) => {
-            let pair = W::of(r0.nibble(0)) | W::of(r1.nibble(0)) << 4;
-            earlier = earlier | pair << (8 * step);
+            let pair = W::of(r0.card(0)) | W::of(r1.card(0)) << b;
+            earlier = earlier | pair << (2 * b * step);
         }
         None => {}
     };
@@ -220,22 +220,22 @@ pub(super) fn war<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
             // Each player has put `m + i` cards down before this one.
             for i in 0..down {
                 lay(r0, r1, m + i);
-                (r0, r1) = (r0 >> 4, r1 >> 4);
+                (r0, r1) = (r0 >> b, r1 >> b);
             }
         } else {
-            (r0, r1) = (r0 >> (4 * down), r1 >> (4 * down));
+            (r0, r1) = (r0 >> (b * down), r1 >> (b * down));
         }
         m += war_cards(down as usize) as u32;
-        let (x, y) = (r0.nibble(0), r1.nibble(0));
+        let (x, y) = (r0.card(0), r1.card(0));
         if x != y {
-            (r0, r1) = (r0 >> 4, r1 >> 4);
+            (r0, r1) = (r0 >> b, r1 >> b);
             break p1_wins::<RANK>(x, y, p.ace, p.low_top);
         }
         lay(r0, r1, m - 1);
-        (r0, r1) = (r0 >> 4, r1 >> 4);
+        (r0, r1) = (r0 >> b, r1 >> b);
     };
     // The table: the first `m` cards of each hand.
-    let mask = (W::ONE << (4 * m)) - W::ONE;
+    let mask = (W::ONE << (b * m)) - W::ONE;
     let mut pickup = WarTable {
         cards: [game.h0 & mask, game.h1 & mask],
         m,
@@ -247,7 +247,7 @@ pub(super) fn war<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
         &mut pickup,
         usize::from(!p1),
     );
-    take(game, p, p1, (r0, r1), pickup.table.word, 4 * m)
+    take(game, p, p1, (r0, r1), pickup.table.word, b * m)
 }
 
 /// A war's table, the first `m` cards of each hand (`cards`, each its player's run as played,
@@ -266,8 +266,9 @@ impl<W: Word> WarTable<W> {
     fn interleaved(&self) -> W {
         let [c0, c1] = self.cards;
         let mut table = W::ZERO;
+        let b = W::CARD_BITS;
         for j in 0..self.m {
-            table = table | W::of(c0.nibble(j)) << (8 * j) | W::of(c1.nibble(j)) << (8 * j + 4);
+            table = table | W::of(c0.card(j)) << (2 * b * j) | W::of(c1.card(j)) << (2 * b * j + b);
         }
         table
     }
@@ -277,7 +278,7 @@ impl<W: Word> WarTable<W> {
     fn put(&mut self, run: W, count: u32, direction: Direction) {
         let run = match direction {
             Direction::AsPlayed => run,
-            Direction::LatestFirst => run.reverse_nibbles(count),
+            Direction::LatestFirst => run.reverse_cards(count),
         };
         self.table.put(run, count);
     }
@@ -293,7 +294,7 @@ impl<W: Word> PickUp for WarTable<W> {
     fn put_deciding(&mut self, p: usize) {
         // The deciding card is the last of each player's run.
         self.table
-            .put(of_two(self.cards, p) >> (4 * (self.m - 1)), 1);
+            .put(of_two(self.cards, p) >> (W::CARD_BITS * (self.m - 1)), 1);
     }
     #[inline(always)]
     fn put_earlier(&mut self, _: Direction) {
@@ -310,8 +311,8 @@ impl<W: Word> PickUp for WarTable<W> {
         // Strongest value first; equal values cannot be told apart here.
         let mut count = [0u32; 16];
         for j in 0..self.m {
-            count[self.cards[0].nibble(j) as usize] += 1;
-            count[self.cards[1].nibble(j) as usize] += 1;
+            count[self.cards[0].card(j) as usize] += 1;
+            count[self.cards[1].card(j) as usize] += 1;
         }
         for v in (1..16u8).rev() {
             for _ in 0..count[v as usize] {

@@ -5,7 +5,7 @@ use super::known::KnownCycles;
 use super::round::round;
 use super::run::{run, run_on};
 use super::word::{Packer, Word};
-use super::{with_rules, Game, Kernel, Params, Width};
+use super::{with_rules, with_word, Game, Kernel, Params, Width};
 use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::Dealer;
 use crate::engine::GameResult;
@@ -37,10 +37,7 @@ pub(crate) fn play_lex(
         mirror,
         each,
     };
-    match width {
-        Width::W64 => with_rules::<u64, _>(rules, total, Some(known), walk),
-        Width::W128 => with_rules::<u128, _>(rules, total, Some(known), walk),
-    }
+    with_word!(width, W => with_rules::<W, _>(rules, total, Some(known), walk));
 }
 
 /// The `lex` deals of `seeds`, each packed from the dealer's arrangement and played inline.
@@ -74,7 +71,7 @@ impl<W: Word, F: FnMut(u64, &GameResult, Weight)> Kernel<W> for LexWalk<'_, F> {
             each(seed, &result, weight);
         };
         let words = mirror.as_ref().is_none_or(|(m, _)| m.weighs_words());
-        if pack.blocks && dealer.lex_fits_nibbles() && words {
+        if W::CARD_BITS == 4 && pack.blocks && dealer.lex_fits_nibbles() && words {
             // The arrangement comes as the packed form itself: each hand is a run of its
             // nibbles, each value plus one.
             let hand = |(start, _, count): (usize, usize, usize)| {
@@ -134,7 +131,7 @@ pub(super) const NOT_KEPT: u8 = 0x7F;
 /// dealt cards each player has played.
 pub(super) struct Prefix<W> {
     /// `states[r]`: the game before its round `r`, while both players still held cards of
-    /// their deal (the low nibbles of each hand; the deal's places past them may differ).
+    /// their deal (the low cards of each hand; the deal's places past them may differ).
     /// One more slot for the states not kept.
     states: [Game<W>; PREFIX_ROUNDS + 1],
     /// Byte `r`: the cards each player had played before round `r`; [`NOT_KEPT`] for a round
@@ -168,7 +165,7 @@ impl<W: Word> Prefix<W> {
     ) -> GameResult {
         let start = Game::new(hands);
         // The cards from the top of each hand this deal shares with the previous one.
-        let same = |h: W, was: W| (h ^ was).trailing_zeros() / 4;
+        let same = |h: W, was: W| (h ^ was).trailing_zeros() / W::CARD_BITS;
         let shared = same(start.h0, self.hands[0]).min(same(start.h1, self.hands[1]));
         self.hands = [start.h0, start.h1];
         // The latest kept state whose rounds revealed only shared cards: the number of kept
@@ -184,8 +181,9 @@ impl<W: Word> Prefix<W> {
         let saved = self.states[r as usize % PREFIX_ROUNDS];
         // Each hand: the cards it won then, after those of this deal it has not played.
         let hand = |saved: W, dealt: W, n: u32| {
-            let unplayed = (W::ONE << (4 * (n - played))) - W::ONE;
-            saved & !unplayed | dealt >> (4 * played)
+            let b = W::CARD_BITS;
+            let unplayed = (W::ONE << (b * (n - played))) - W::ONE;
+            saved & !unplayed | dealt >> (b * played)
         };
         let mut game = Game {
             h0: hand(saved.h0, start.h0, self.dealt[0]),
