@@ -93,7 +93,7 @@ pub(crate) fn least_states(
             least,
             mirrored,
         };
-        with_rules::<W, _>(rules, total, Some(known), kernel)
+        with_rules::<W, _>(rules, total, Some(known), kernel);
     });
 }
 
