@@ -32,6 +32,9 @@ pub struct Mirror {
     /// 2's; both have `count` cards.
     spans: [(usize, usize); 2],
     count: usize,
+    /// Dealt in two blocks, player 1's `count` cards then player 2's: the mirror is the deal's
+    /// halves exchanged, weighed without being written out.
+    halves: bool,
     /// The range's first deal and the deal just past it ([`None`]: past the last deal); [`None`]
     /// when the range holds every deal, so every mirror is in it.
     bounds: Option<(Vec<u8>, Option<Vec<u8>>)>,
@@ -98,6 +101,7 @@ impl Mirror {
         Some(Mirror {
             spans: [(s0, step0), (s1, step1)],
             count,
+            halves: (s0, step0, s1, step1) == (0, 1, count, 1) && n == 2 * count,
             bounds,
             word_bounds,
             word_swap,
@@ -114,7 +118,26 @@ impl Mirror {
     }
 
     /// How the deal `values` counts; `scratch` has room for a deal.
+    #[inline(always)]
     pub fn weigh(&self, values: &[u8], scratch: &mut [u8]) -> Weight {
+        if self.halves {
+            // The deal (A, B) against its mirror (B, A): as A against B. The mirror against a
+            // bound: B against the bound's first half, then A against its second.
+            let (a, b) = values.split_at(self.count);
+            let mirror_to = |bound: &[u8]| {
+                let (first, second) = bound.split_at(self.count);
+                b.cmp(first).then_with(|| a.cmp(second))
+            };
+            return weight(a.cmp(b), || match &self.bounds {
+                None => true,
+                Some((first, past)) => {
+                    mirror_to(first) != Ordering::Less
+                        && past
+                            .as_deref()
+                            .is_none_or(|p| mirror_to(p) == Ordering::Less)
+                }
+            });
+        }
         self.mirrored(values, scratch);
         let mirror: &[u8] = scratch;
         weight(values.cmp(mirror), || match &self.bounds {
