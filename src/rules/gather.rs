@@ -3,7 +3,7 @@
 //! [`Gather::order`](super::Gather::order) names each gather as a combination of parts
 //! ([`Order`], [`Place`], [`Direction`]); [`gather`] alone says what each part does: which of the
 //! table's runs of cards go first, and which way each run reads. A kernel stores its table as it
-//! likes (a vector of cards and owners, bytes of two interleaved hands, nibbles of a word, one
+//! likes (a vector of cards and owners, bytes of two interleaved hands, cards of a word, one
 //! card a player) and implements [`PickUp`], the few ways of putting down a run of its cards; it
 //! never matches on a gather itself. A kernel compiles one loop per gather (its const parameter
 //! is [`Gather::code`](super::Gather::code)), so the match below folds away in each.
