@@ -124,26 +124,27 @@ impl Mirror {
             // The deal (A, B) against its mirror (B, A): as A against B. The mirror against a
             // bound: B against the bound's first half, then A against its second.
             let (a, b) = values.split_at(self.count);
-            let mirror_to = |bound: &[u8]| {
+            return self.weigh_by(a.cmp(b), |bound| {
                 let (first, second) = bound.split_at(self.count);
                 b.cmp(first).then_with(|| a.cmp(second))
-            };
-            return weight(a.cmp(b), || match &self.bounds {
-                None => true,
-                Some((first, past)) => {
-                    mirror_to(first) != Ordering::Less
-                        && past
-                            .as_deref()
-                            .is_none_or(|p| mirror_to(p) == Ordering::Less)
-                }
             });
         }
         self.mirrored(values, scratch);
         let mirror: &[u8] = scratch;
-        weight(values.cmp(mirror), || match &self.bounds {
+        self.weigh_by(values.cmp(mirror), |bound| mirror.cmp(bound))
+    }
+
+    /// How a deal counts, from how it compares with its mirror and how its mirror compares
+    /// with a bound of the range (`mirror_to`).
+    #[inline(always)]
+    fn weigh_by(&self, deal_to_mirror: Ordering, mirror_to: impl Fn(&[u8]) -> Ordering) -> Weight {
+        weight(deal_to_mirror, || match &self.bounds {
             None => true,
             Some((first, past)) => {
-                mirror >= first.as_slice() && past.as_ref().is_none_or(|p| mirror < p.as_slice())
+                mirror_to(first) != Ordering::Less
+                    && past
+                        .as_deref()
+                        .is_none_or(|p| mirror_to(p) == Ordering::Less)
             }
         })
     }

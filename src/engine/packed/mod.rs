@@ -4,8 +4,9 @@
 //! in one word: four bits a card, the top card in the lowest bits, each value stored plus one so
 //! that an empty place reads 0. Decks of 17 to 21 cards of at most 7 values (4x5, 5x4, 3x7) take
 //! three bits a card in a 64-bit word ([`Tri`]) rather than a 128-bit one, whose every shift
-//! costs two or three instructions; the kernel is the same, generic over the word. Revealing is a shift, taking the table is one shift and one or,
-//! and the two words are the whole state of the game (values only, as `docs/rules.md` defines
+//! costs two or three instructions; the kernel is the same, generic over the word. Revealing is
+//! a shift, taking the table is one shift and one or, and the two words are the whole state of
+//! the game (values only, as `docs/rules.md` defines
 //! it), so Brent's cycle detection costs one comparison a round (none in the first 64, where
 //! most games end) and needs no snapshots: the cycle start is found by replaying the game, which is cheap
 //! at this size.

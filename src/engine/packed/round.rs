@@ -98,7 +98,7 @@ pub(super) fn round_open<W: Word, const RANK: u8, const GATHER: u8, const OPEN: 
         tied: a0,
         deciding: [a, b],
         tie,
-        table: Nibbles::default(),
+        table: Gathered::default(),
     };
     gather(
         Gather::of_code(GATHER).order(),
@@ -119,12 +119,12 @@ pub(super) fn round_open<W: Word, const RANK: u8, const GATHER: u8, const OPEN: 
 
 /// A pick-up being built in a word: its cards from the lowest bits, `bits` of them so far.
 #[derive(Clone, Copy, Default)]
-pub(super) struct Nibbles<W> {
+pub(super) struct Gathered<W> {
     word: W,
     bits: u32,
 }
 
-impl<W: Word> Nibbles<W> {
+impl<W: Word> Gathered<W> {
     /// Puts `count` cards (`run`, the first lowest) after those so far.
     #[inline(always)]
     fn put(&mut self, run: W, count: u32) {
@@ -139,7 +139,7 @@ pub(super) struct OpenRound<W> {
     tied: W,
     deciding: [W; 2],
     tie: bool,
-    table: Nibbles<W>,
+    table: Gathered<W>,
 }
 
 impl<W: Word> PickUp for OpenRound<W> {
@@ -240,7 +240,7 @@ pub(super) fn war<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool>(
         cards: [game.h0 & mask, game.h1 & mask],
         m,
         earlier,
-        table: Nibbles::default(),
+        table: Gathered::default(),
     };
     gather(
         Gather::of_code(GATHER).order(),
@@ -257,7 +257,7 @@ pub(super) struct WarTable<W> {
     m: u32,
     /// The cards before the deciding battle, as `war` built them in the gather's direction.
     earlier: W,
-    table: Nibbles<W>,
+    table: Gathered<W>,
 }
 
 impl<W: Word> WarTable<W> {
