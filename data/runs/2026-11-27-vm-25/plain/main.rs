@@ -5,10 +5,17 @@ use std::env;
 fn next_perm(v: &mut [u8]) {
     let n = v.len();
     let mut i = n - 1;
-    while i > 0 && v[i - 1] >= v[i] { i -= 1; }
-    if i == 0 { v.reverse(); return; }
+    while i > 0 && v[i - 1] >= v[i] {
+        i -= 1;
+    }
+    if i == 0 {
+        v.reverse();
+        return;
+    }
     let mut j = n - 1;
-    while v[j] <= v[i - 1] { j -= 1; }
+    while v[j] <= v[i - 1] {
+        j -= 1;
+    }
     v.swap(i - 1, j);
     v[i..].reverse();
 }
@@ -16,17 +23,30 @@ fn next_perm(v: &mut [u8]) {
 fn unrank(counts: &mut [u64], mut k: u128, out: &mut [u8]) {
     fn multi(c: &[u64]) -> u128 {
         let n: u64 = c.iter().sum();
-        let mut r: u128 = 1; let mut m = 0u128;
-        for &x in c { for i in 1..=x { m += 1; r = r * m / i as u128; } }
-        let _ = n; r
+        let mut r: u128 = 1;
+        let mut m = 0u128;
+        for &x in c {
+            for i in 1..=x {
+                m += 1;
+                r = r * m / i as u128;
+            }
+        }
+        let _ = n;
+        r
     }
     for slot in out.iter_mut() {
         for v in 0..counts.len() {
-            if counts[v] == 0 { continue; }
+            if counts[v] == 0 {
+                continue;
+            }
             counts[v] -= 1;
             let w = multi(counts);
-            if k < w { *slot = v as u8; break; }
-            k -= w; counts[v] += 1;
+            if k < w {
+                *slot = v as u8;
+                break;
+            }
+            k -= w;
+            counts[v] += 1;
         }
     }
 }
@@ -38,28 +58,59 @@ fn play(mut h0: u64, mut h1: u64, mut n0: u32, mut n1: u32) -> (u8, u64) {
     let (mut t0, mut t1) = (h0, h1);
     let (mut power, mut lam) = (1u64, 0u64);
     loop {
-        let mut a = h0 & 7; let mut b = h1 & 7;
+        let mut a = h0 & 7;
+        let mut b = h1 & 7;
         let mut m = 1u32; // cards each put down
         let mut earlier = 0u64; // earlier pairs, latest first
         while a == b {
             if n0 == m || n1 == m {
                 // a player runs out during a tie
-                return (if n0 == m && n1 == m { 2 } else if n0 == m { 1 } else { 0 }, rounds);
+                return (
+                    if n0 == m && n1 == m {
+                        2
+                    } else if n0 == m {
+                        1
+                    } else {
+                        0
+                    },
+                    rounds,
+                );
             }
             earlier = earlier << 6 | a | a << 3;
-            a = h0 >> (3 * m) & 7; b = h1 >> (3 * m) & 7;
+            a = h0 >> (3 * m) & 7;
+            b = h1 >> (3 * m) & 7;
             m += 1;
         }
         let table = (a.max(b)) | (a.min(b)) << 3 | earlier << 6;
         let sh = 3 * m;
-        h0 >>= sh; h1 >>= sh; n0 -= m; n1 -= m;
+        h0 >>= sh;
+        h1 >>= sh;
+        n0 -= m;
+        n1 -= m;
         rounds += 1;
-        if a > b { h0 |= table << (3 * n0); n0 += 2 * m; } else { h1 |= table << (3 * n1); n1 += 2 * m; }
-        if n0 == 0 { return (1, rounds); }
-        if n1 == 0 { return (0, rounds); }
-        if h0 == t0 && h1 == t1 { return (3, rounds); }
+        if a > b {
+            h0 |= table << (3 * n0);
+            n0 += 2 * m;
+        } else {
+            h1 |= table << (3 * n1);
+            n1 += 2 * m;
+        }
+        if n0 == 0 {
+            return (1, rounds);
+        }
+        if n1 == 0 {
+            return (0, rounds);
+        }
+        if h0 == t0 && h1 == t1 {
+            return (3, rounds);
+        }
         lam += 1;
-        if lam == power { t0 = h0; t1 = h1; power <<= 1; lam = 0; }
+        if lam == power {
+            t0 = h0;
+            t1 = h1;
+            power <<= 1;
+            lam = 0;
+        }
     }
 }
 
@@ -75,13 +126,28 @@ fn main() {
     let (mut w, mut d, mut l, mut rsum, mut longest) = ([0u64; 2], 0u64, 0u64, 0u64, 0u64);
     let half = n / 2;
     for _ in 0..count {
-        let mut h0 = 0u64; let mut h1 = 0u64;
-        for i in (0..half).rev() { h0 = h0 << 3 | (vals[i] as u64 + 1); }
-        for i in (half..n).rev() { h1 = h1 << 3 | (vals[i] as u64 + 1); }
+        let mut h0 = 0u64;
+        let mut h1 = 0u64;
+        for i in (0..half).rev() {
+            h0 = h0 << 3 | (vals[i] as u64 + 1);
+        }
+        for i in (half..n).rev() {
+            h1 = h1 << 3 | (vals[i] as u64 + 1);
+        }
         let (r, rounds) = play(h0, h1, half as u32, (n - half) as u32);
-        match r { 0 | 1 => w[r as usize] += 1, 2 => d += 1, _ => l += 1 }
-        if r != 3 { rsum += rounds; longest = longest.max(rounds); }
+        match r {
+            0 | 1 => w[r as usize] += 1,
+            2 => d += 1,
+            _ => l += 1,
+        }
+        if r != 3 {
+            rsum += rounds;
+            longest = longest.max(rounds);
+        }
         next_perm(&mut vals);
     }
-    println!("wins {:?} draws {} loops {} rounds {} longest {}", w, d, l, rsum, longest);
+    println!(
+        "wins {:?} draws {} loops {} rounds {} longest {}",
+        w, d, l, rsum, longest
+    );
 }
