@@ -121,31 +121,53 @@ impl Mirror {
     #[inline(always)]
     pub fn weigh(&self, values: &[u8], scratch: &mut [u8]) -> Weight {
         if self.halves {
-            // The deal (A, B) against its mirror (B, A): as A against B. The mirror against a
-            // bound: B against the bound's first half, then A against its second.
-            let (a, b) = values.split_at(self.count);
-            return self.weigh_by(a.cmp(b), |bound| {
-                let (first, second) = bound.split_at(self.count);
-                b.cmp(first).then_with(|| a.cmp(second))
-            });
+            fn split(deal: &[u8], at: usize) -> [&[u8]; 2] {
+                let (first, second) = deal.split_at(at);
+                [first, second]
+            }
+            let half = |deal| split(deal, self.count);
+            let bounds = self
+                .bounds()
+                .map(|(first, past)| (half(first), past.map(half)));
+            return self.weigh_halves(half(values), bounds, |x, y| x.cmp(y));
         }
         self.mirrored(values, scratch);
         let mirror: &[u8] = scratch;
-        self.weigh_by(values.cmp(mirror), |bound| mirror.cmp(bound))
+        weight(values.cmp(mirror), || {
+            in_range(self.bounds(), |bound| mirror.cmp(bound))
+        })
     }
 
-    /// How a deal counts, from how it compares with its mirror and how its mirror compares
-    /// with a bound of the range (`mirror_to`).
+    /// Whether the deal is dealt in two blocks, player 1's cards then player 2's: its mirror
+    /// is its halves exchanged ([`Mirror::weigh_halves`]).
+    pub fn halves(&self) -> bool {
+        self.halves
+    }
+
+    /// The range's first deal and the deal just past it ([`None`]: past the last deal);
+    /// [`None`] when the range holds every deal.
+    pub fn bounds(&self) -> Option<(&[u8], Option<&[u8]>)> {
+        let (first, past) = self.bounds.as_ref()?;
+        Some((first, past.as_deref()))
+    }
+
+    /// `weigh` for a deal dealt in two blocks ([`Mirror::halves`]), given as its hands `[a, b]`
+    /// in any form that `cmp` compares as their values compare, from the top card; the
+    /// range's bounds ([`Mirror::bounds`]) split into hands the same way.
     #[inline(always)]
-    fn weigh_by(&self, deal_to_mirror: Ordering, mirror_to: impl Fn(&[u8]) -> Ordering) -> Weight {
-        weight(deal_to_mirror, || match &self.bounds {
-            None => true,
-            Some((first, past)) => {
-                mirror_to(first) != Ordering::Less
-                    && past
-                        .as_deref()
-                        .is_none_or(|p| mirror_to(p) == Ordering::Less)
-            }
+    pub fn weigh_halves<H: Copy>(
+        &self,
+        [a, b]: [H; 2],
+        bounds: Option<([H; 2], Option<[H; 2]>)>,
+        cmp: impl Fn(H, H) -> Ordering,
+    ) -> Weight {
+        debug_assert!(self.halves, "a deal dealt in two blocks");
+        // The deal (A, B) against its mirror (B, A): as A against B. The mirror against a
+        // bound: B against the bound's first half, then A against its second.
+        weight(cmp(a, b), || {
+            in_range(bounds, |[first, second]| {
+                cmp(b, first).then_with(|| cmp(a, second))
+            })
         })
     }
 
@@ -159,12 +181,8 @@ impl Mirror {
                 ((x >> 4 & LOW) | (x & LOW) << 4) & deck
             }
         };
-        weight(compare_words(x, mirror), || match self.word_bounds {
-            None => true,
-            Some((first, past)) => {
-                compare_words(mirror, first) != Ordering::Less
-                    && past.is_none_or(|p| compare_words(mirror, p) == Ordering::Less)
-            }
+        weight(compare_words(x, mirror), || {
+            in_range(self.word_bounds, |bound| compare_words(mirror, bound))
         })
     }
 
@@ -172,6 +190,19 @@ impl Mirror {
     /// 16 values; the whole range, or bounds held as words).
     pub fn weighs_words(&self) -> bool {
         self.bounds.is_none() || self.word_bounds.is_some()
+    }
+}
+
+/// Whether a deal's mirror lies in the range whose first deal and the deal just past it are
+/// `bounds` ([`None`]: every deal), from how the mirror compares with each (`mirror_to`).
+#[inline(always)]
+fn in_range<B>(bounds: Option<(B, Option<B>)>, mirror_to: impl Fn(B) -> Ordering) -> bool {
+    match bounds {
+        None => true,
+        Some((first, past)) => {
+            mirror_to(first) != Ordering::Less
+                && past.is_none_or(|p| mirror_to(p) == Ordering::Less)
+        }
     }
 }
 

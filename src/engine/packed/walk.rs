@@ -4,7 +4,7 @@
 use super::known::KnownCycles;
 use super::round::round;
 use super::run::{run, run_on};
-use super::word::{Packer, Word};
+use super::word::{compare_cards, Packer, Word};
 use super::{with_rules, with_word, Game, Kernel, Params, Width};
 use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::Dealer;
@@ -95,14 +95,28 @@ impl<W: Word, F: FnMut(u64, &GameResult, Weight)> Kernel<W> for LexWalk<'_, F> {
                 play(seed, hands, weight);
             });
         } else {
+            // Dealt in two blocks, the hands themselves, packed, weigh against the mirror (the
+            // hands exchanged) as the values do, and so do the range's bounds.
+            let halves = |deal: &[u8]| pack.hands::<W>(deal).map(|(hand, _)| hand);
+            let bounds = match &mirror {
+                Some((m, _)) if m.halves() && pack.blocks => Some(
+                    m.bounds()
+                        .map(|(first, past)| (halves(first), past.map(halves))),
+                ),
+                _ => None,
+            };
             let mut mirror = mirror;
             dealer.lex_walk(seeds, |seed, values| {
-                let weight = match &mut mirror {
-                    Some((mirror, scratch)) => mirror.weigh(values, scratch),
-                    None => Weight::Once,
+                let hands = pack.hands::<W>(values);
+                let weight = match (&mut mirror, bounds) {
+                    (Some((mirror, _)), Some(bounds)) => {
+                        mirror.weigh_halves(hands.map(|(h, _)| h), bounds, compare_cards::<W>)
+                    }
+                    (Some((mirror, scratch)), None) => mirror.weigh(values, scratch),
+                    (None, _) => Weight::Once,
                 };
                 if weight != Weight::Skip {
-                    play(seed, pack.hands::<W>(values), weight);
+                    play(seed, hands, weight);
                 }
             });
         }

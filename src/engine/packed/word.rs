@@ -4,6 +4,7 @@
 use crate::deal::dealt_span;
 use crate::rules::Deal;
 use crate::rules::Rules;
+use std::cmp::Ordering;
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr, Sub};
 
 /// A word holding a hand, [`Word::CARD_BITS`] bits a card, each value stored plus one so that
@@ -192,6 +193,18 @@ impl Word for Tri {
     }
 }
 
+/// Two hands of as many cards compared as their values compare, from the top card: at the
+/// first card where they differ.
+#[inline(always)]
+pub(super) fn compare_cards<W: Word>(x: W, y: W) -> Ordering {
+    let differ = x ^ y;
+    if differ == W::ZERO {
+        return Ordering::Equal;
+    }
+    let at = differ.trailing_zeros() / W::CARD_BITS;
+    x.card(at).cmp(&y.card(at))
+}
+
 /// Where each hand lies in a deck of bare values, and how to pack it.
 #[derive(Clone, Copy)]
 pub(super) struct Packer {
@@ -317,6 +330,43 @@ mod tests {
             checked += 1;
         }
         checked
+    }
+
+    /// Hands of as many cards, packed, compare as their values do from the top card
+    /// (`compare_cards`, which weighs a deal against its mirror): for each word, pairs of
+    /// every length that differ at each place, and equal ones.
+    fn compares_as_values<W: Word + std::fmt::Debug>() -> usize {
+        let mut checked = 0;
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut value = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % W::VALUES as u64) as u8
+        };
+        for len in 1..=W::CARDS / 2 {
+            for differ in 0..=len {
+                let a: Vec<u8> = (0..len).map(|_| value()).collect();
+                let mut b = a.clone();
+                if differ < len {
+                    b[differ] = value();
+                    b[differ + 1..].iter_mut().for_each(|v| *v = value());
+                }
+                let pack = |hand: &[u8]| pack_span::<W, u8>(hand, (0, 1, len), |v| v).0;
+                let got = compare_cards(pack(&a), pack(&b));
+                assert_eq!(got, a.cmp(&b), "{a:?} against {b:?}");
+                checked += 1;
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn packed_hands_compare_as_their_values() {
+        let pairs = |cards: usize| (1..=cards / 2).map(|len| len + 1).sum::<usize>();
+        assert_eq!(compares_as_values::<u64>(), pairs(16));
+        assert_eq!(compares_as_values::<Tri>(), pairs(21));
+        assert_eq!(compares_as_values::<u128>(), pairs(32));
     }
 
     #[test]
