@@ -129,7 +129,7 @@ impl Mirror {
             let bounds = self
                 .bounds()
                 .map(|(first, past)| (half(first), past.map(half)));
-            return self.weigh_halves(half(values), bounds, |x, y| x.cmp(y));
+            return self.weigh_halves(half(values), bounds, <[u8] as Ord>::cmp);
         }
         self.mirrored(values, scratch);
         let mirror: &[u8] = scratch;
