@@ -1,54 +1,11 @@
 // Lanes experiment: L games of bataille 4x5 at once, auto-vectorized, refilled from a lex walk.
 use std::env;
 
-const L: usize = 16;
+const L: usize = 8;
 type V = [u64; L];
 
-fn next_perm(v: &mut [u8]) {
-    let n = v.len();
-    let mut i = n - 1;
-    while i > 0 && v[i - 1] >= v[i] {
-        i -= 1;
-    }
-    if i == 0 {
-        v.reverse();
-        return;
-    }
-    let mut j = n - 1;
-    while v[j] <= v[i - 1] {
-        j -= 1;
-    }
-    v.swap(i - 1, j);
-    v[i..].reverse();
-}
-fn unrank(counts: &mut [u64], mut k: u128, out: &mut [u8]) {
-    fn multi(c: &[u64]) -> u128 {
-        let mut r: u128 = 1;
-        let mut m = 0u128;
-        for &x in c {
-            for i in 1..=x {
-                m += 1;
-                r = r * m / i as u128;
-            }
-        }
-        r
-    }
-    for slot in out.iter_mut() {
-        for v in 0..counts.len() {
-            if counts[v] == 0 {
-                continue;
-            }
-            counts[v] -= 1;
-            let w = multi(counts);
-            if k < w {
-                *slot = v as u8;
-                break;
-            }
-            k -= w;
-            counts[v] += 1;
-        }
-    }
-}
+mod lex;
+use lex::{next_perm, unrank};
 
 #[derive(Default, Clone, Copy)]
 struct Lanes {
@@ -61,15 +18,6 @@ struct Lanes {
     lam: V,
     power: V,
     flag: V,
-}
-
-#[inline(always)]
-fn map<F: Fn(usize) -> u64>(f: F) -> V {
-    let mut o = [0; L];
-    for i in 0..L {
-        o[i] = f(i);
-    }
-    o
 }
 
 const LIMIT: u64 = 64;

@@ -2,54 +2,8 @@
 // one u64 per hand (top card lowest), Brent on both words each round, lex by next-permutation.
 use std::env;
 
-fn next_perm(v: &mut [u8]) {
-    let n = v.len();
-    let mut i = n - 1;
-    while i > 0 && v[i - 1] >= v[i] {
-        i -= 1;
-    }
-    if i == 0 {
-        v.reverse();
-        return;
-    }
-    let mut j = n - 1;
-    while v[j] <= v[i - 1] {
-        j -= 1;
-    }
-    v.swap(i - 1, j);
-    v[i..].reverse();
-}
-
-fn unrank(counts: &mut [u64], mut k: u128, out: &mut [u8]) {
-    fn multi(c: &[u64]) -> u128 {
-        let n: u64 = c.iter().sum();
-        let mut r: u128 = 1;
-        let mut m = 0u128;
-        for &x in c {
-            for i in 1..=x {
-                m += 1;
-                r = r * m / i as u128;
-            }
-        }
-        let _ = n;
-        r
-    }
-    for slot in out.iter_mut() {
-        for v in 0..counts.len() {
-            if counts[v] == 0 {
-                continue;
-            }
-            counts[v] -= 1;
-            let w = multi(counts);
-            if k < w {
-                *slot = v as u8;
-                break;
-            }
-            k -= w;
-            counts[v] += 1;
-        }
-    }
-}
+mod lex;
+use lex::{next_perm, unrank};
 
 #[inline(always)]
 fn play(mut h0: u64, mut h1: u64, mut n0: u32, mut n1: u32) -> (u8, u64) {
