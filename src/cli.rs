@@ -54,12 +54,27 @@ fn usage(e: clap::Error) -> ExitCode {
     }
 }
 
-/// The version and the git revision it was built from.
+/// What `--version` says of GPU support.
+#[cfg(feature = "gpu")]
+macro_rules! gpu_support {
+    () => {
+        ", GPU support built in (--device gpu)"
+    };
+}
+#[cfg(not(feature = "gpu"))]
+macro_rules! gpu_support {
+    () => {
+        ", no GPU support (build with --features gpu)"
+    };
+}
+
+/// The version, the git revision it was built from, and whether it can walk on a GPU.
 pub const VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
     " (git ",
     env!("WARSWEEP_GIT_REVISION"),
-    ")"
+    ")",
+    gpu_support!()
 );
 
 /// Plays the card game War exactly and very fast, one game or millions.
@@ -310,6 +325,10 @@ pub struct SweepArgs {
     /// mirror deals (which play the same game, players swapped)
     #[arg(long)]
     pub every_deal: bool,
+    /// Where the games are played: `gpu` walks lex deals of two-player games whose hands fit a
+    /// 64-bit word on an NVIDIA GPU (a build with the `gpu` feature), with the same results
+    #[arg(long, value_enum, default_value = "cpu")]
+    pub device: Device,
     /// Print neither the summary table nor the progress bar nor notes
     #[arg(short, long)]
     pub quiet: bool,
@@ -323,6 +342,15 @@ pub struct SweepArgs {
     /// Seconds between two checkpoints
     #[arg(long, default_value_t = 2.0, hide = true)]
     pub checkpoint_seconds: f64,
+}
+
+/// Where a sweep plays its games.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Device {
+    /// The processor's cores
+    Cpu,
+    /// An NVIDIA GPU
+    Gpu,
 }
 
 /// The files a sweep (or a merge) writes besides its CSV.

@@ -19,6 +19,7 @@
 mod deal;
 mod engine;
 mod error;
+mod gpu;
 mod output;
 mod rules;
 mod sweep;

@@ -191,6 +191,7 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         .pacing(args.chunk, args.window)
         .cycles(args.outputs.cycles.is_some())
         .mirrors(!args.every_deal)
+        .gpu(args.device == cli::Device::Gpu)
         .shard_of(whole);
     if let Some(threads) = args.threads {
         sweep = sweep.threads(threads);

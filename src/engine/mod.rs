@@ -28,7 +28,8 @@ use cycle::{Brent, History, Key, Snapshot};
 use hands::Hands;
 use hands::{check_hands, HandsError};
 use round::{fast_rounds, play_round, replay_rounds, Rebuild, Table, NO_KEY};
-use short_war::{most_cards, short_war};
+use short_war::most_cards;
+pub(crate) use short_war::short_war;
 use std::cell::RefCell;
 use std::ops::RangeInclusive;
 

@@ -15,6 +15,7 @@ use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::seeds::{check_seeds, RangeError, Seeds};
 use crate::deal::{Shuffle, LCG_MODULUS};
 use crate::engine::{Engine, GameResult, Outcome, Silent, DEFAULT_MAX_ROUNDS};
+use crate::gpu::{self, Launch, Plan, Walker};
 use crate::output::accumulator::Accumulator;
 use crate::output::cycles::{Cycles, MOST_CYCLES};
 use crate::output::summary::{Setting, Summary};
@@ -102,6 +103,8 @@ pub struct Sweep {
     /// The walk whose mirror pairs are counted together: `seeds`, or the whole range a shard
     /// is part of (`--shard`), so that pairs across shards are played once too.
     pub(crate) pairs: Seeds,
+    /// Walk on the GPU ([`Sweep::gpu`]).
+    pub(crate) gpu: bool,
 }
 
 /// What a sweep produced.
@@ -278,6 +281,9 @@ pub enum SweepError {
     /// Chosen seeds ([`Sweep::run_chosen`]) that are none.
     #[error("no seed is chosen: give one or more")]
     NoSeeds,
+    /// The GPU cannot play this sweep, or failed: why, in one sentence.
+    #[error("{0}")]
+    Device(String),
     /// Writing the rows or a checkpoint failed.
     #[error(transparent)]
     Io(#[from] io::Error),
@@ -306,6 +312,7 @@ impl Sweep {
             cycles: false,
             mirrors: true,
             pairs: seeds,
+            gpu: false,
         }
     }
 
@@ -341,6 +348,15 @@ impl Sweep {
     /// mirror pair counted twice.
     pub fn mirrors(mut self, mirrors: bool) -> Sweep {
         self.mirrors = mirrors;
+        self
+    }
+
+    /// Walk on the machine's NVIDIA GPU (`lex` walks of two-player games whose hands fit a
+    /// 64-bit word; a build with the `gpu` feature), with the same results as on the CPU.
+    /// Without a GPU, a driver or the feature, or for a sweep the GPU cannot play, `run` says
+    /// why ([`SweepError::Device`]).
+    pub fn gpu(mut self, gpu: bool) -> Sweep {
+        self.gpu = gpu;
         self
     }
 
@@ -480,8 +496,45 @@ impl Sweep {
 
     /// Plays the range from `resume` (seeds already covered and their tallies) or its start,
     /// saving `checkpoints`; or, given `chosen`, those seeds (`covered_end` then counts them).
+    /// On the GPU when the sweep asks for it ([`Sweep::gpu`]).
     pub(crate) fn play(
         &self,
+        chosen: Option<&[u64]>,
+        resume: Option<(u128, Accumulator)>,
+        sink: Option<&mut dyn RowSink>,
+        progress: &(dyn Fn(u64) + Sync),
+        stop: &AtomicBool,
+        checkpoints: Option<Checkpoints>,
+    ) -> Result<Played, SweepError> {
+        self.check()?;
+        let mut device = match self.gpu {
+            true => Some(self.open_gpu(chosen.is_some(), sink.is_some())?),
+            false => None,
+        };
+        let device = device.as_mut().map(|d| &mut **d as &mut dyn Walker);
+        self.play_on(device, chosen, resume, sink, progress, stop, checkpoints)
+    }
+
+    /// The GPU, with the kernel of this sweep's walk; or why it cannot play it: one that plays
+    /// `chosen` seeds, writes `rows`, or a setting the kernel does not play.
+    fn open_gpu(&self, chosen: bool, rows: bool) -> Result<Box<dyn Walker + Send>, SweepError> {
+        let refuse = |why: &str| Err(SweepError::Device(why.to_string()));
+        if rows {
+            return refuse("the GPU writes no per-game CSV: sweep without --csv, or on the CPU");
+        }
+        if chosen {
+            return refuse("the GPU walks ranges of seeds, not chosen seeds");
+        }
+        let plan = Plan::new(&self.rules, self.shuffle, self.pairs, self.mirrors)
+            .map_err(|unfit| SweepError::Device(unfit.to_string()))?;
+        gpu::open(&plan).map_err(SweepError::Device)
+    }
+
+    /// [`Sweep::play`] on `device`, or on the CPU alone.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn play_on(
+        &self,
+        mut device: Option<&mut dyn Walker>,
         chosen: Option<&[u64]>,
         resume: Option<(u128, Accumulator)>,
         mut sink: Option<&mut dyn RowSink>,
@@ -489,7 +542,6 @@ impl Sweep {
         stop: &AtomicBool,
         checkpoints: Option<Checkpoints>,
     ) -> Result<Played, SweepError> {
-        self.check()?;
         let threads = self.threads;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -500,7 +552,10 @@ impl Sweep {
             sweep: self,
         };
         let chunk = self.pacing.chunk;
-        let window = self.pacing.window.max(chunk);
+        let window = match device {
+            Some(_) => gpu::WINDOW as usize,
+            None => self.pacing.window.max(chunk),
+        };
         let placeholder = GameResult {
             outcome: Outcome::Draw,
             rounds: 0,
@@ -517,6 +572,7 @@ impl Sweep {
         let too_many = AtomicBool::new(false);
         let mut stopped = None;
         let mut last_save = Instant::now();
+        let mut failed = None;
         let (every, mut save) = match checkpoints {
             Some(c) => (Some(c.every), Some(c.save)),
             None => (None, None),
@@ -546,7 +602,8 @@ impl Sweep {
                     sink.finish()
                 })
             });
-            let mut spare = Vec::with_capacity(window);
+            // Rows are kept only for a sink (a device walk has none).
+            let mut spare = Vec::with_capacity(if writer.is_some() { window } else { 0 });
             while covered_end < end {
                 if too_many.load(Ordering::Relaxed) {
                     stopped = Some(Stop::TooManyCycles);
@@ -560,20 +617,17 @@ impl Sweep {
                 let n = (end - covered_end).min(window as u128) as usize;
                 let mut buffer = empty_rx.try_recv().unwrap_or(std::mem::take(&mut spare));
                 buffer.clear();
-                // Plays chunk `c` of the window, keeping its results in `rows` if given.
-                let play_chunk =
-                    |loan: &mut Loan, c: usize, mut rows: Option<&mut [GameResult]>| {
+                // Plays the seeds `at..=last` of the window (inclusive: the last chunk of the
+                // seed space ends at u64::MAX), keeping their results in `rows` if given.
+                let play_seeds =
+                    |loan: &mut Loan, at: u64, last: u64, mut rows: Option<&mut [GameResult]>| {
                         let Worker {
                             engine,
                             acc,
                             looped,
                             least: [least, mirrored],
                         } = loan.worker.as_mut().expect("on loan until dropped");
-                        let seeds = c * chunk..((c + 1) * chunk).min(n);
-                        let games = seeds.len() as u64;
-                        // Inclusive: the last chunk of the seed space ends at u64::MAX.
-                        let at = first + seeds.start as u64;
-                        let last = at + (games - 1);
+                        let games = last - at + 1;
                         let mut played = 0;
                         let mut each = |seed: u64, place: u64, result: &GameResult, w: Weight| {
                             acc.record_weighted(seed, result, w);
@@ -632,10 +686,40 @@ impl Sweep {
                                 too_many.store(true, Ordering::Relaxed);
                             }
                         }
-                        progress(games);
                     };
+                // Plays chunk `c` of the window.
+                let play_chunk = |loan: &mut Loan, c: usize, rows: Option<&mut [GameResult]>| {
+                    let seeds = c * chunk..((c + 1) * chunk).min(n);
+                    let at = first + seeds.start as u64;
+                    play_seeds(loan, at, at + (seeds.len() as u64 - 1), rows);
+                    progress(seeds.len() as u64);
+                };
+                // On a device, the window is one launch; the deals it hands back are played
+                // here, as any deal is. A launch with more than it has room for is played here
+                // whole.
+                let launch = match device.as_deref_mut().map(|d| d.walk(first, n as u64)) {
+                    Some(Ok(launch)) => launch,
+                    Some(Err(e)) => {
+                        failed = Some(e);
+                        break;
+                    }
+                    None => Launch {
+                        tallies: Vec::new(),
+                        deferred: None,
+                    },
+                };
                 pool.install(|| {
-                    if writer.is_some() {
+                    if let Some(deferred) = &launch.deferred {
+                        let mut loan = workers.borrow();
+                        let Worker { acc, .. } = loan.worker.as_mut().expect("on loan");
+                        gpu::add_tallies(acc, &launch.tallies);
+                        drop(loan);
+                        deferred.par_iter().for_each_init(
+                            || workers.borrow(),
+                            |loan, &seed| play_seeds(loan, seed, seed, None),
+                        );
+                        progress(n as u64);
+                    } else if writer.is_some() {
                         buffer.resize(n, placeholder);
                         buffer.par_chunks_mut(chunk).enumerate().for_each_init(
                             || workers.borrow(),
@@ -684,6 +768,9 @@ impl Sweep {
             }
         });
         written?;
+        if let Some(e) = failed {
+            return Err(SweepError::Device(e));
+        }
         let acc = workers.total(&base);
         if acc.cycles.as_ref().is_some_and(Cycles::overflowed) {
             stopped = Some(Stop::TooManyCycles);

@@ -1,0 +1,72 @@
+//! The kernel built for the CPU by the host's C++ compiler (`c++`), which the tests compare
+//! with the library's own sweeps: the code that runs on a GPU, checked where there is none.
+
+use super::{Launch, Plan, Walker, PER_THREAD};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The kernel of one plan, compiled for this machine.
+pub(crate) struct Host {
+    exe: PathBuf,
+    /// Seeds handed back that a walk has room for.
+    pub(crate) capacity: usize,
+    /// Games the kernel counted itself, and deals it handed back, over every walk.
+    pub(crate) counted: u64,
+    pub(crate) handed: u64,
+    _dir: tempfile::TempDir,
+}
+
+impl Host {
+    /// Compiles `plan`'s kernel with `host.cpp`'s driver.
+    pub(crate) fn build(plan: &Plan) -> Host {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let source = dir.path().join("walk.cpp");
+        let driver = include_str!("host.cpp");
+        std::fs::write(&source, format!("{}\n{driver}", plan.source)).expect("the source written");
+        let exe = dir.path().join("walk");
+        let built = Command::new("c++")
+            .args(["-O2", "-std=c++14", "-Wall", "-Werror", "-o"])
+            .arg(&exe)
+            .arg(&source)
+            .output()
+            .expect("a C++ compiler (c++) on the PATH");
+        assert!(
+            built.status.success(),
+            "the kernel does not compile for the CPU:\n{}",
+            String::from_utf8_lossy(&built.stderr)
+        );
+        Host {
+            exe,
+            capacity: super::CAPACITY,
+            counted: 0,
+            handed: 0,
+            _dir: dir,
+        }
+    }
+}
+
+impl Walker for Host {
+    fn walk(&mut self, first: u64, count: u64) -> Result<Launch, String> {
+        let out = Command::new(&self.exe)
+            .args([first, count, PER_THREAD, self.capacity as u64].map(|n| n.to_string()))
+            .output()
+            .map_err(|e| e.to_string())?;
+        assert!(out.status.success(), "the kernel's walk failed");
+        let text = String::from_utf8(out.stdout).expect("numbers");
+        let mut lines = text.lines().map(|line| {
+            line.split_whitespace()
+                .map(|n| n.parse::<u64>().expect("a number"))
+                .collect::<Vec<u64>>()
+        });
+        let tallies = lines.next().expect("the tallies");
+        let handed = tallies[super::plan::DEFERRED] as usize;
+        self.counted += tallies[super::plan::GAMES];
+        self.handed += handed as u64;
+        let seeds = lines.next().unwrap_or_default();
+        let deferred = (handed <= self.capacity).then(|| {
+            assert_eq!(seeds.len(), handed, "every seed handed back is listed");
+            seeds
+        });
+        Ok(Launch { tallies, deferred })
+    }
+}

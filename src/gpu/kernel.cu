@@ -1,0 +1,345 @@
+// The device kernel: a `lex` walk of two-player games whose hands fit one 64-bit word each.
+//
+// One source for two compilers: NVRTC builds it for the GPU (`__CUDACC__`), and the tests build
+// it with the host's C++ compiler and compare it with the library's sweeps, so the code that
+// runs on a GPU is tested on machines without one.
+//
+// The setting arrives as a prelude of constants that `src/gpu/plan.rs` writes from the
+// library's own definitions: which value beats which (`ws_beats`, from the ranking), what a tie
+// leads to for every pair of hand sizes (`ws_war`, from `holds_war` and the short-war policy),
+// the winner's pick-up as the steps of `rules::gather` (`ws_gather`), where each hand lies in a
+// deal (`dealt_span`), the range's bounds for mirror deals, and the layout of the tallies. This
+// file holds no rule of its own: it deals, moves cards between words as those tables say, and
+// counts.
+//
+// A hand is a word, the top card in the lowest bits, WS_BITS bits a card, each value stored
+// plus one (an empty place reads 0). Each thread walks `per_thread` consecutive deals: the first
+// by counting (`unrank`), the rest by stepping to the next arrangement. A game still going after
+// WS_ROUND_BINS - 1 rounds, infinite ones included, and one whose counts fall outside the
+// histograms, is handed back (its seed in `deferred`) for the CPU to play: the CPU stays the
+// reference, and its cycle detection names the cycles.
+
+#ifdef __CUDACC__
+#define WS_DEV __device__ __forceinline__
+#define WS_CONST __constant__
+typedef unsigned long long u64;
+typedef unsigned int u32;
+typedef unsigned char u8;
+WS_DEV void ws_add(u64 *at, u64 v) { if (v) atomicAdd(at, v); }
+WS_DEV void ws_max(u64 *at, u64 v) { if (v) atomicMax(at, v); }
+WS_DEV void ws_add_bin(u32 *at, u32 v) { atomicAdd(at, v); }
+#else
+#include <stdint.h>
+#define WS_DEV static inline
+#define WS_CONST static const
+typedef uint64_t u64;
+typedef uint32_t u32;
+typedef uint8_t u8;
+WS_DEV void ws_add(u64 *at, u64 v) { *at += v; }
+WS_DEV void ws_max(u64 *at, u64 v) { if (v > *at) *at = v; }
+WS_DEV void ws_add_bin(u32 *at, u32 v) { *at += v; }
+#endif
+
+#include "prelude.h"
+
+#define WS_MASK ((u64(1) << WS_BITS) - 1)
+
+// The game's end, as `ws_war` codes it (a negative entry) and for a game handed back.
+#define WS_WIN0 (-1)
+#define WS_WIN1 (-2)
+#define WS_DRAW (-3)
+#define WS_HANDED_BACK (-4)
+
+// The low `bits` bits (`bits` up to 64).
+WS_DEV u64 low_bits(u32 bits) { return bits >= 64 ? ~u64(0) : (u64(1) << bits) - 1; }
+
+// `n` cards of `run` in the reverse order.
+WS_DEV u64 reversed(u64 run, u32 n) {
+    u64 out = 0;
+    for (u32 i = 0; i < n; i++) {
+        out = out << WS_BITS | (run & WS_MASK);
+        run >>= WS_BITS;
+    }
+    return out;
+}
+
+// The first `m` cards of both hands in reveal order: player 1's, then player 2's, at each step.
+WS_DEV u64 interleaved(u64 c0, u64 c1, u32 m) {
+    u64 out = 0;
+    for (u32 j = 0; j < m; j++) {
+        out |= (c0 >> (WS_BITS * j) & WS_MASK) << (2 * WS_BITS * j);
+        out |= (c1 >> (WS_BITS * j) & WS_MASK) << (2 * WS_BITS * j + WS_BITS);
+    }
+    return out;
+}
+
+// The pick-up being built: cards from the lowest bits.
+struct Pickup {
+    u64 word;
+    u32 bits;
+};
+
+WS_DEV void put(Pickup *p, u64 run, u32 n) {
+    if (n == 0) return;
+    p->word |= run << p->bits;
+    p->bits += WS_BITS * n;
+}
+
+// The winner's pick-up of a table of `m` cards a player (`c0`, `c1`, each as played, the first
+// lowest), built by the steps `rules::gather` takes for this winner (`ws_gather`).
+WS_DEV u64 pick_up(int winner, u64 c0, u64 c1, u32 m) {
+    Pickup p = {0, 0};
+    for (int i = 0; i < WS_GATHER_STEPS; i++) {
+        switch (ws_gather[winner][i]) {
+        case WS_PUT_END: return p.word;
+        case WS_PUT_PLAYER1: put(&p, c0, m); break;
+        case WS_PUT_PLAYER2: put(&p, c1, m); break;
+        case WS_PUT_PLAYER1_LATEST: put(&p, reversed(c0, m), m); break;
+        case WS_PUT_PLAYER2_LATEST: put(&p, reversed(c1, m), m); break;
+        case WS_PUT_DECIDING1: put(&p, c0 >> (WS_BITS * (m - 1)), 1); break;
+        case WS_PUT_DECIDING2: put(&p, c1 >> (WS_BITS * (m - 1)), 1); break;
+        case WS_PUT_EARLIER: put(&p, interleaved(c0, c1, m - 1), 2 * (m - 1)); break;
+        case WS_PUT_EARLIER_LATEST:
+            put(&p, reversed(interleaved(c0, c1, m - 1), 2 * (m - 1)), 2 * (m - 1));
+            break;
+        case WS_PUT_REVEALED: put(&p, interleaved(c0, c1, m), 2 * m); break;
+        case WS_PUT_STRONGEST: {
+            // By stored value, highest first: equal values cannot be told apart.
+            u32 count[16] = {0};
+            for (u32 j = 0; j < m; j++) {
+                count[c0 >> (WS_BITS * j) & WS_MASK]++;
+                count[c1 >> (WS_BITS * j) & WS_MASK]++;
+            }
+            for (int v = 15; v >= 1; v--)
+                for (u32 k = 0; k < count[v]; k++) put(&p, u64(v), 1);
+            break;
+        }
+        }
+    }
+    return p.word;
+}
+
+// Whether player 1's card `a` beats player 2's card `b` (stored values that differ).
+WS_DEV bool beats(u64 a, u64 b) { return ws_beats[a] >> b & 1; }
+
+// One game from its two hands: a negative end code (WS_WIN0, WS_WIN1, WS_DRAW, WS_HANDED_BACK),
+// its rounds and its wars.
+WS_DEV int play(u64 h0, u64 h1, u32 len0, u32 len1, u32 *rounds, u32 *wars) {
+    u32 r = 0, w = 0;
+    for (;;) {
+        if (r >= WS_ROUND_BINS - 1) {
+            *rounds = r;
+            *wars = w;
+            return WS_HANDED_BACK;
+        }
+        u64 a = h0 & WS_MASK, b = h1 & WS_MASK;
+        u64 r0 = h0 >> WS_BITS, r1 = h1 >> WS_BITS;
+        u32 m = 1;
+        bool p1;
+        if (a != b) {
+            p1 = beats(a, b);
+        } else {
+            for (;;) {
+                w++;
+                // Cards each holds past the table decide what the war can be.
+                int down = ws_war[(len0 - m) * (WS_CARDS + 1) + (len1 - m)];
+                if (down < 0) {
+                    *rounds = r;
+                    *wars = w;
+                    return down;
+                }
+                r0 >>= WS_BITS * down;
+                r1 >>= WS_BITS * down;
+                m += down + 1;
+                u64 x = r0 & WS_MASK, y = r1 & WS_MASK;
+                r0 >>= WS_BITS;
+                r1 >>= WS_BITS;
+                if (x != y) {
+                    p1 = beats(x, y);
+                    break;
+                }
+            }
+        }
+        r++;
+        if ((p1 ? r1 : r0) == 0) {
+            *rounds = r;
+            *wars = w;
+            return p1 ? WS_WIN0 : WS_WIN1;
+        }
+        u64 mask = low_bits(WS_BITS * m);
+        u64 table = pick_up(p1 ? 0 : 1, h0 & mask, h1 & mask, m);
+        if (p1) {
+            h0 = r0 | table << (WS_BITS * (len0 - m));
+            h1 = r1;
+            len0 += m;
+            len1 -= m;
+        } else {
+            h1 = r1 | table << (WS_BITS * (len1 - m));
+            h0 = r0;
+            len1 += m;
+            len0 -= m;
+        }
+    }
+}
+
+// The `rank`-th arrangement (lexicographic, from 0) of the deck's values. Each count is
+// `total * copies / remaining`, computed without overflow as `q * copies + s * copies /
+// remaining` where `total = q * remaining + s`.
+WS_DEV void unrank(u64 rank, u8 *out) {
+    u32 left[WS_VALUES];
+    for (int v = 0; v < WS_VALUES; v++) left[v] = ws_copies[v];
+    u32 remaining = WS_CARDS;
+    u64 total = WS_DEALS;
+    u64 k = rank;
+    for (int i = 0; i < WS_CARDS; i++) {
+        for (int v = 0; v < WS_VALUES; v++) {
+            if (left[v] == 0) continue;
+            u64 with_v = total / remaining * left[v] + total % remaining * left[v] / remaining;
+            if (k < with_v) {
+                out[i] = (u8)v;
+                left[v]--;
+                remaining--;
+                total = with_v;
+                break;
+            }
+            k -= with_v;
+        }
+    }
+}
+
+// Steps `values` to the next arrangement in lexicographic order.
+WS_DEV void next_arrangement(u8 *values) {
+    int i = WS_CARDS - 2;
+    while (i >= 0 && values[i] >= values[i + 1]) i--;
+    if (i >= 0) {
+        int j = WS_CARDS - 1;
+        while (values[j] <= values[i]) j--;
+        u8 t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+    }
+    for (int a = i + 1, z = WS_CARDS - 1; a < z; a++, z--) {
+        u8 t = values[a];
+        values[a] = values[z];
+        values[z] = t;
+    }
+}
+
+// Player `p`'s hand packed from the deal, the first card dealt on top.
+WS_DEV u64 hand(const u8 *values, int start, int step, int count) {
+    u64 word = 0;
+    for (int i = count - 1; i >= 0; i--) word = word << WS_BITS | u64(values[start + i * step] + 1);
+    return word;
+}
+
+// -1, 0 or 1 as `a` is before, equal to or after `b` in lexicographic order.
+WS_DEV int compare(const u8 *a, const u8 *b) {
+    for (int i = 0; i < WS_CARDS; i++)
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+#if WS_MIRRORS
+// How many times the deal counts: 0 when its mirror (the players' places exchanged), a lesser
+// deal of the walk, counts it; 2 when it counts its mirror too; 1 otherwise (`deal::mirror`).
+WS_DEV u32 weigh(const u8 *values) {
+    u8 mirror[WS_CARDS];
+    for (int i = 0; i < WS_CARDS; i++) mirror[i] = values[i];
+    for (int k = 0; k < WS_COUNT0; k++) {
+        u8 t = mirror[WS_START0 + k * WS_STEP0];
+        mirror[WS_START0 + k * WS_STEP0] = mirror[WS_START1 + k * WS_STEP1];
+        mirror[WS_START1 + k * WS_STEP1] = t;
+    }
+    int order = compare(values, mirror);
+    if (order == 0) return 1;
+    bool in_range = true;
+#if WS_HAS_FIRST
+    in_range = in_range && compare(mirror, ws_first) >= 0;
+#endif
+#if WS_HAS_PAST
+    in_range = in_range && compare(mirror, ws_past) < 0;
+#endif
+    if (!in_range) return 1;
+    return order < 0 ? 2 : 0;
+}
+#endif
+
+// A record candidate: the larger value first, the smaller seed on a tie, as one number.
+WS_DEV u64 record(u32 value, u64 seed) {
+    return u64(value) << WS_SEED_BITS | (low_bits(WS_SEED_BITS) - seed);
+}
+
+// Walks the deals `seed..end`, adding to `out` (the tallies, laid out as the prelude says) and
+// to `bins` (the histograms of this block); seeds of games handed back go to `deferred`.
+WS_DEV void walk_deals(u64 seed, u64 end, u32 *bins, u64 *out, u64 *deferred, u64 capacity) {
+    u8 values[WS_CARDS];
+    unrank(seed, values);
+    u64 games = 0, wins0 = 0, wins1 = 0, draws = 0, battles = 0;
+    u64 most[3] = {0, 0, 0};
+    for (; seed < end; seed++, next_arrangement(values)) {
+#if WS_MIRRORS
+        u32 n = weigh(values);
+        if (n == 0) continue;
+#else
+        u32 n = 1;
+#endif
+        u64 h0 = hand(values, WS_START0, WS_STEP0, WS_COUNT0);
+        u64 h1 = hand(values, WS_START1, WS_STEP1, WS_COUNT1);
+        u32 rounds, wars;
+        int end_code = play(h0, h1, WS_COUNT0, WS_COUNT1, &rounds, &wars);
+        u32 fought = rounds + wars;
+        if (end_code == WS_HANDED_BACK || fought >= WS_BATTLE_BINS || wars >= WS_WAR_BINS) {
+            u64 k = out[WS_DEFERRED];
+#ifdef __CUDACC__
+            k = atomicAdd(&out[WS_DEFERRED], u64(1));
+#else
+            out[WS_DEFERRED] = k + 1;
+#endif
+            if (k < capacity) deferred[k] = seed;
+            continue;
+        }
+        games += n;
+        battles += u64(fought) * n;
+        if (end_code == WS_WIN0) {
+            wins0 += 1;
+            if (n == 2) wins1 += 1;
+        } else if (end_code == WS_WIN1) {
+            wins1 += 1;
+            if (n == 2) wins0 += 1;
+        } else {
+            draws += n;
+        }
+        ws_add_bin(&bins[WS_ROUNDS_AT + rounds], n);
+        ws_add_bin(&bins[WS_BATTLES_AT + fought], n);
+        ws_add_bin(&bins[WS_WARS_AT + wars], n);
+        u64 candidates[3] = {record(rounds, seed), record(fought, seed), record(wars, seed)};
+        for (int i = 0; i < 3; i++)
+            if (candidates[i] > most[i]) most[i] = candidates[i];
+    }
+    ws_add(&out[WS_GAMES], games);
+    ws_add(&out[WS_WINS0], wins0);
+    ws_add(&out[WS_WINS1], wins1);
+    ws_add(&out[WS_DRAWS], draws);
+    ws_add(&out[WS_BATTLES_PLAYED], battles);
+    for (int i = 0; i < 3; i++) ws_max(&out[WS_MOST + i], most[i]);
+}
+
+#ifdef __CUDACC__
+// Thread `t` of the launch walks `per_thread` deals from `first + t * per_thread`, within
+// `first..first + count`; each block keeps its histograms in shared memory.
+extern "C" __global__ void ws_walk(u64 first, u64 count, u64 per_thread, u64 *out, u64 *deferred,
+                                   u64 capacity) {
+    __shared__ u32 bins[WS_ALL_BINS];
+    for (u32 i = threadIdx.x; i < WS_ALL_BINS; i += blockDim.x) bins[i] = 0;
+    __syncthreads();
+    u64 t = u64(blockIdx.x) * blockDim.x + threadIdx.x;
+    u64 start = first + t * per_thread, stop = first + count;
+    if (t * per_thread < count) {
+        u64 end = stop - start < per_thread ? stop : start + per_thread;
+        walk_deals(start, end, bins, out, deferred, capacity);
+    }
+    __syncthreads();
+    for (u32 i = threadIdx.x; i < WS_ALL_BINS; i += blockDim.x)
+        if (bins[i]) atomicAdd(&out[WS_BINS + i], u64(bins[i]));
+}
+#endif

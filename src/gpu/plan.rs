@@ -1,0 +1,293 @@
+//! What the device kernel is told of a setting: the prelude of constants `kernel.cu` is built
+//! with, each table written from the library's own definition, and the tallies' layout.
+
+use crate::deal::dealt_span;
+use crate::deal::mirror::Mirror;
+use crate::engine::packed::{width, Width};
+use crate::engine::{short_war, Outcome};
+use crate::rules::{gather, holds_war, Direction, PickUp, Rules};
+use crate::{Seeds, Shuffle};
+use std::fmt::Write;
+
+/// The kernel's source, without its prelude.
+pub(crate) const KERNEL: &str = include_str!("kernel.cu");
+
+/// Where the prelude goes in [`KERNEL`].
+const PRELUDE_AT: &str = "#include \"prelude.h\"";
+
+/// Histogram bins of rounds, battles and wars: a game with more rounds (an infinite one
+/// included), battles or wars is handed back to the CPU. The longest 4x5 game has 453 rounds.
+pub(crate) const ROUND_BINS: usize = 1024;
+pub(crate) const BATTLE_BINS: usize = 2048;
+pub(crate) const WAR_BINS: usize = 512;
+
+/// The tallies a launch returns, in this order: counts, the three records (`MOST`), then the
+/// histograms of rounds, battles and wars (`BINS`).
+pub(crate) const GAMES: usize = 0;
+pub(crate) const WINS0: usize = 1;
+pub(crate) const WINS1: usize = 2;
+pub(crate) const DRAWS: usize = 3;
+pub(crate) const BATTLES_PLAYED: usize = 4;
+pub(crate) const DEFERRED: usize = 5;
+pub(crate) const MOST: usize = 6;
+pub(crate) const BINS: usize = 9;
+#[cfg_attr(not(feature = "gpu"), allow(dead_code))]
+pub(crate) const TALLIES: usize = BINS + ROUND_BINS + BATTLE_BINS + WAR_BINS;
+
+/// A record is its value above `SEED_BITS` bits of the seed's complement: the larger value,
+/// then the smaller seed, is the larger number (11 bits of value: below [`BATTLE_BINS`]).
+pub(crate) const SEED_BITS: u32 = 53;
+
+/// The steps of a pick-up, as the kernel reads them (`WS_PUT_*`).
+const STEPS: [&str; 11] = [
+    "END",
+    "PLAYER1",
+    "PLAYER2",
+    "PLAYER1_LATEST",
+    "PLAYER2_LATEST",
+    "DECIDING1",
+    "DECIDING2",
+    "EARLIER",
+    "EARLIER_LATEST",
+    "REVEALED",
+    "STRONGEST",
+];
+/// Most steps of one pick-up, with the end.
+const MOST_STEPS: usize = 4;
+
+/// Why a setting cannot be played on the device.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Unfit {
+    /// Not a `lex` walk.
+    Shuffle,
+    /// Not two players whose hands fit one 64-bit word, or a gather with no fixed order.
+    Words,
+    /// More deals than a record's seed holds.
+    Deals,
+}
+
+impl std::fmt::Display for Unfit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Unfit::Shuffle => "the GPU plays lex walks (--shuffle lex) only for now",
+            Unfit::Words => "the GPU plays two-player games whose hands fit a 64-bit word (at most 16 cards, or 21 of at most 7 values) under a gather other than random",
+            Unfit::Deals => "the GPU plays decks of fewer than 2^53 distinct deals",
+        })
+    }
+}
+
+/// A walk as the kernel plays it: its prelude and what the host needs to launch it.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    /// The kernel's source with its prelude.
+    #[cfg_attr(not(any(feature = "gpu", test)), allow(dead_code))]
+    pub(crate) source: String,
+}
+
+impl Plan {
+    /// The plan of a `lex` walk under `rules`, counting mirror deals together within `pairs`
+    /// when `mirrors` (and the setting is symmetric), else every deal once.
+    pub(crate) fn new(
+        rules: &Rules,
+        shuffle: Shuffle,
+        pairs: Seeds,
+        mirrors: bool,
+    ) -> Result<Plan, Unfit> {
+        if shuffle != Shuffle::Lex {
+            return Err(Unfit::Shuffle);
+        }
+        let deck = rules.deck();
+        let n = deck.len();
+        let bits = match width(rules, n) {
+            Some(Width::W64) => 4,
+            Some(Width::Tri) => 3,
+            Some(Width::W128) | None => return Err(Unfit::Words),
+        };
+        let deals = deck
+            .arrangements()
+            .to_u128()
+            .filter(|&d| d < 1 << SEED_BITS)
+            .ok_or(Unfit::Deals)?;
+        let mirror = mirrors.then(|| Mirror::of(rules, shuffle, pairs)).flatten();
+        let mut p = String::new();
+        let mut define = |name: &str, value: &dyn std::fmt::Display| {
+            writeln!(p, "#define WS_{name} {value}").expect("a String takes every write");
+        };
+        define("CARDS", &n);
+        define("BITS", &bits);
+        define("VALUES", &deck.values());
+        define("DEALS", &format!("u64({deals}ull)"));
+        for player in 0..2 {
+            let (start, step, count) = dealt_span(n, rules.deal(), 2, player);
+            define(&format!("START{player}"), &start);
+            define(&format!("STEP{player}"), &step);
+            define(&format!("COUNT{player}"), &count);
+        }
+        define("MIRRORS", &u8::from(mirror.is_some()));
+        let bounds = mirror.as_ref().and_then(Mirror::bounds);
+        define("HAS_FIRST", &u8::from(bounds.is_some()));
+        define(
+            "HAS_PAST",
+            &u8::from(bounds.is_some_and(|(_, past)| past.is_some())),
+        );
+        for (name, at) in [
+            ("GAMES", GAMES),
+            ("WINS0", WINS0),
+            ("WINS1", WINS1),
+            ("DRAWS", DRAWS),
+            ("BATTLES_PLAYED", BATTLES_PLAYED),
+            ("DEFERRED", DEFERRED),
+            ("MOST", MOST),
+            ("BINS", BINS),
+            ("ROUND_BINS", ROUND_BINS),
+            ("BATTLE_BINS", BATTLE_BINS),
+            ("WAR_BINS", WAR_BINS),
+            ("ROUNDS_AT", 0),
+            ("BATTLES_AT", ROUND_BINS),
+            ("WARS_AT", ROUND_BINS + BATTLE_BINS),
+            ("ALL_BINS", ROUND_BINS + BATTLE_BINS + WAR_BINS),
+            ("SEED_BITS", SEED_BITS as usize),
+            ("GATHER_STEPS", MOST_STEPS),
+        ] {
+            define(name, &at);
+        }
+        for (code, step) in STEPS.iter().enumerate() {
+            define(&format!("PUT_{step}"), &code);
+        }
+        let array = |p: &mut String, decl: &str, items: &mut dyn Iterator<Item = String>| {
+            let items: Vec<String> = items.collect();
+            writeln!(p, "WS_CONST {decl} = {{{}}};", items.join(", "))
+                .expect("a String takes every write");
+        };
+        let copies = (0..deck.values()).map(|v| deck.count_of(v).to_string());
+        array(&mut p, "u8 ws_copies[WS_VALUES]", &mut copies.into_iter());
+        array(
+            &mut p,
+            "u32 ws_beats[16]",
+            &mut beats(rules).iter().map(u16::to_string),
+        );
+        array(
+            &mut p,
+            "signed char ws_war[(WS_CARDS + 1) * (WS_CARDS + 1)]",
+            &mut war_table(rules, n).iter().map(i8::to_string),
+        );
+        let steps = [0, 1].map(|winner| {
+            let steps = pick_up_steps(rules, winner);
+            format!("{{{}}}", steps.map(|s| s.to_string()).join(", "))
+        });
+        array(
+            &mut p,
+            "u8 ws_gather[2][WS_GATHER_STEPS]",
+            &mut steps.into_iter(),
+        );
+        if let Some((first, past)) = bounds {
+            array(
+                &mut p,
+                "u8 ws_first[WS_CARDS]",
+                &mut first.iter().map(u8::to_string),
+            );
+            if let Some(past) = past {
+                array(
+                    &mut p,
+                    "u8 ws_past[WS_CARDS]",
+                    &mut past.iter().map(u8::to_string),
+                );
+            }
+        }
+        let source = KERNEL.replacen(PRELUDE_AT, &p, 1);
+        debug_assert_ne!(source, KERNEL, "the kernel has its prelude's place");
+        Ok(Plan { source })
+    }
+}
+
+/// Row `a` has bit `b` when stored value `a` (a value plus one) beats stored value `b` in a
+/// battle of two cards: the ranking's own comparison ([`Strength::strongest`](crate::rules::Strength::strongest)).
+fn beats(rules: &Rules) -> [u16; 16] {
+    let strength = rules.strength();
+    let values = rules.deck().values();
+    let mut rows = [0u16; 16];
+    for a in 0..values {
+        for b in (0..values).filter(|&b| b != a) {
+            if strength.strongest([a, b]) == a {
+                rows[usize::from(a) + 1] |= 1 << (b + 1);
+            }
+        }
+    }
+    rows
+}
+
+/// What a tie leads to when the players hold `left0` and `left1` cards past the table, at
+/// `left0 * (n + 1) + left1`: the cards each puts face down (`holds_war`, else the short-war
+/// policy), or the game's end as the kernel codes it (-1 and -2: player 1 or 2 wins; -3: a
+/// draw).
+fn war_table(rules: &Rules, n: usize) -> Vec<i8> {
+    let d = rules.face_down();
+    let mut table = Vec::with_capacity((n + 1) * (n + 1));
+    for left0 in 0..=n as u32 {
+        for left1 in 0..=n as u32 {
+            let down = if holds_war(d, left0.min(left1) as usize) {
+                Ok(d as u32)
+            } else {
+                short_war(rules, &[0, 1], |q| if q == 0 { left0 } else { left1 })
+            };
+            table.push(match down {
+                Ok(down) => i8::try_from(down).expect("at most MAX_FACE_DOWN face down"),
+                Err(Outcome::Win(0)) => -1,
+                Err(Outcome::Win(_)) => -2,
+                Err(_) => -3,
+            });
+        }
+    }
+    table
+}
+
+/// The steps of `rules`' gather when `winner` (0 or 1) takes the table, as [`gather`] takes
+/// them, ended by 0.
+fn pick_up_steps(rules: &Rules, winner: usize) -> [u8; MOST_STEPS] {
+    let mut steps = Steps([0; MOST_STEPS], 0);
+    gather(rules.gather().order(), &mut steps, winner);
+    steps.0
+}
+
+/// A pick-up that notes its steps (`STEPS`' codes) rather than putting cards down.
+struct Steps([u8; MOST_STEPS], usize);
+
+impl Steps {
+    fn note(&mut self, step: &str) {
+        let code = STEPS.iter().position(|s| *s == step).expect("a known step");
+        assert!(self.1 < MOST_STEPS - 1, "a pick-up of at most three steps");
+        self.0[self.1] = code as u8;
+        self.1 += 1;
+    }
+}
+
+impl PickUp for Steps {
+    crate::rules::two_players!();
+    fn put_player(&mut self, p: usize, direction: Direction) {
+        let latest = direction == Direction::LatestFirst;
+        self.note(match (p, latest) {
+            (0, false) => "PLAYER1",
+            (_, false) => "PLAYER2",
+            (0, true) => "PLAYER1_LATEST",
+            (_, true) => "PLAYER2_LATEST",
+        });
+    }
+    fn put_deciding(&mut self, p: usize) {
+        self.note(if p == 0 { "DECIDING1" } else { "DECIDING2" });
+    }
+    fn put_earlier(&mut self, direction: Direction) {
+        self.note(match direction {
+            Direction::AsPlayed => "EARLIER",
+            Direction::LatestFirst => "EARLIER_LATEST",
+        });
+    }
+    fn put_revealed(&mut self) {
+        self.note("REVEALED");
+    }
+    fn put_strongest(&mut self) {
+        self.note("STRONGEST");
+    }
+    fn put_shuffled(&mut self) {
+        unreachable!("`width` refuses the random gather")
+    }
+}

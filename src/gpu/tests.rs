@@ -1,0 +1,303 @@
+//! The kernel, built for the CPU, against the library's own sweeps: the same summary, byte for
+//! byte, for every kind of setting the GPU plays.
+
+use super::host::Host;
+use super::plan::{Plan, Unfit};
+use super::Walker;
+use crate::output::summary::{Setting, Summary};
+use crate::rules::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar};
+use crate::sweep::{Played, Sweep};
+use crate::{Seeds, Shuffle};
+use std::sync::atomic::AtomicBool;
+
+/// What a comparison went through: seeds walked, games summarized (mirror deals counted
+/// twice), games the kernel counted itself, deals it handed back.
+#[derive(Default, Debug)]
+struct Compared {
+    seeds: u64,
+    games: u64,
+    counted: u64,
+    handed: u64,
+}
+
+/// A walk to compare: `seeds` of `rules`' walk, a shard of `0..whole` (else the whole walk),
+/// with a table of cycles or not, counting mirror deals together or not.
+#[derive(Clone, Copy)]
+struct Walk {
+    rules: Rules,
+    seeds: (u64, u64),
+    whole: Option<u128>,
+    cycles: bool,
+    mirrors: bool,
+}
+
+impl Walk {
+    fn sweep(&self) -> (Sweep, Seeds) {
+        let range = Seeds::new(self.seeds.0, self.seeds.1.into()).unwrap();
+        let pairs = match self.whole {
+            Some(whole) => Seeds::new(0, whole).unwrap(),
+            None => range,
+        };
+        let sweep = Sweep::new(self.rules, Shuffle::Lex, range)
+            .threads(2)
+            .cycles(self.cycles)
+            .mirrors(self.mirrors)
+            .shard_of(pairs);
+        (sweep, pairs)
+    }
+
+    /// The kernel's plan for this walk.
+    fn plan(&self) -> Plan {
+        let (_, pairs) = self.sweep();
+        Plan::new(&self.rules, Shuffle::Lex, pairs, self.mirrors).expect("a setting the GPU plays")
+    }
+
+    /// Plays the walk on the CPU and on `device`, asserts the two summaries are the same, and
+    /// says what was compared.
+    fn compare_on(&self, device: &mut dyn Walker) -> Compared {
+        let (sweep, _) = self.sweep();
+        let stop = AtomicBool::new(false);
+        let cpu = sweep
+            .play_on(None, None, None, None, &|_| {}, &stop, None)
+            .unwrap();
+        let gpu = sweep
+            .play_on(Some(device), None, None, None, &|_| {}, &stop, None)
+            .unwrap();
+        let summary = |played: &Played| {
+            let setting = Setting::of(&self.rules, Shuffle::Lex, sweep.max_rounds);
+            let covered = sweep.seeds.up_to(played.covered_end);
+            Summary::new(&setting, covered, &played.acc, 0.0).to_json()
+        };
+        assert_eq!(
+            summary(&cpu),
+            summary(&gpu),
+            "{:?} over {:?}",
+            self.rules,
+            self.seeds
+        );
+        Compared {
+            seeds: self.seeds.1 - self.seeds.0,
+            games: cpu.acc.games,
+            ..Compared::default()
+        }
+    }
+
+    /// [`Walk::compare_on`] the kernel built for the CPU, with room for `capacity` deals handed
+    /// back a launch.
+    fn compare(&self, capacity: usize) -> Compared {
+        let mut host = Host::build(&self.plan());
+        host.capacity = capacity;
+        let compared = self.compare_on(&mut host);
+        Compared {
+            counted: host.counted,
+            handed: host.handed,
+            ..compared
+        }
+    }
+}
+
+/// Plays `seeds` of `rules`' walk (a shard of `whole`) on the CPU and through the kernel built
+/// for the CPU, asserts the two summaries are the same, and says what was compared.
+fn compare(
+    rules: Rules,
+    seeds: (u64, u64),
+    whole: Option<u128>,
+    cycles: bool,
+    mirrors: bool,
+    capacity: usize,
+) -> Compared {
+    let walk = Walk {
+        rules,
+        seeds,
+        whole,
+        cycles,
+        mirrors,
+    };
+    walk.compare(capacity)
+}
+
+fn rules(preset: Preset, deck: &str, build: impl FnOnce(Settings) -> Settings) -> Rules {
+    build(Settings::new(preset).deck(Deck::parse(deck).unwrap()))
+        .build()
+        .unwrap()
+}
+
+/// The research walks: `bataille` on 4x4 (four bits a card) and 4x5 (three bits), shards of
+/// the whole walk whose mirror deals count together, and every deal of a range.
+#[test]
+fn research_walks_summarize_alike() {
+    let mut total = Compared::default();
+    let cases = [
+        ("4x4", (30_000_000, 30_040_000), Some(63_063_000), true),
+        ("4x4", (0, 20_000), Some(63_063_000), true),
+        (
+            "4x5",
+            (150_000_000_000, 150_000_030_000),
+            Some(305_540_235_000),
+            true,
+        ),
+        ("4x5", (150_000_000_000, 150_000_020_000), None, false),
+        ("2x4", (0, 2_520), None, true),
+        ("3x4", (0, 369_600), None, true),
+    ];
+    for (deck, seeds, whole, mirrors) in cases {
+        let c = compare(
+            rules(Preset::Bataille, deck, |s| s),
+            seeds,
+            whole,
+            false,
+            mirrors,
+            super::CAPACITY,
+        );
+        total.seeds += c.seeds;
+        total.games += c.games;
+        total.counted += c.counted;
+        total.handed += c.handed;
+    }
+    assert_eq!(
+        total.seeds,
+        40_000 + 20_000 + 30_000 + 20_000 + 2_520 + 369_600
+    );
+    assert!(
+        total.counted > total.games / 2 && total.counted <= total.games,
+        "{total:?}"
+    );
+}
+
+/// Every gather the GPU plays, with and without cards face down, each short-war policy, both
+/// deals and every ranking, on decks of both card widths; games that loop are handed back and
+/// their cycles tabled on the CPU.
+#[test]
+fn every_rule_summarizes_alike() {
+    let gathers = [
+        Gather::Reveal,
+        Gather::P1First,
+        Gather::WinnerFirst,
+        Gather::LoserFirst,
+        Gather::WinnerFirstLatest,
+        Gather::Natural,
+        Gather::PairFirst,
+        Gather::Sorted,
+    ];
+    let policies = [
+        ShortWar::Draw,
+        ShortWar::Shorten,
+        ShortWar::FirstOutLoses,
+        ShortWar::MostCards,
+    ];
+    let rankings = [Ranking::Standard, Ranking::Oorlog, Ranking::Cyclic];
+    let decks = ["4x4", "3x5", "4x5", "2x7", "1x10+2"];
+    let mut total = Compared::default();
+    let mut settings = 0;
+    for (i, gather) in gathers.into_iter().enumerate() {
+        for face_down in [0, 1, 3] {
+            let k = i * 3 + face_down;
+            let deck = decks[k % decks.len()];
+            let rules = rules(Preset::Bataille, deck, |s| {
+                s.gather(gather)
+                    .face_down(face_down)
+                    .short_war(policies[k % policies.len()])
+                    .ranking(rankings[k % rankings.len()])
+                    .deal(if k % 2 == 0 {
+                        Deal::Blocks
+                    } else {
+                        Deal::RoundRobin
+                    })
+            });
+            let start = 1_000_000 + 7_919 * k as u64;
+            let c = compare(
+                rules,
+                (start, start + 4_000),
+                None,
+                true,
+                k % 3 != 0,
+                super::CAPACITY,
+            );
+            total.seeds += c.seeds;
+            total.games += c.games;
+            total.counted += c.counted;
+            total.handed += c.handed;
+            settings += 1;
+        }
+    }
+    assert_eq!(settings, 24);
+    assert_eq!(total.seeds, 24 * 4_000);
+    assert!(total.counted > 0 && total.handed > 0, "{total:?}");
+}
+
+/// A launch that hands back more deals than it has room for is played whole on the CPU, and
+/// one with room for a few plays those few there.
+#[test]
+fn launches_past_their_room_are_played_on_the_cpu() {
+    let looping = rules(Preset::Bataille, "3x5", |s| s.gather(Gather::Sorted));
+    for capacity in [0, 3, super::CAPACITY] {
+        let c = compare(looping, (2_000_000, 2_010_000), None, true, true, capacity);
+        assert!(c.handed > 3, "{c:?}");
+        assert_eq!(c.seeds, 10_000);
+    }
+}
+
+/// What the GPU does not play is refused with its reason.
+#[test]
+fn settings_beyond_the_kernel_are_refused() {
+    let all = Seeds::new(0, 100).unwrap();
+    let bataille = |deck| rules(Preset::Bataille, deck, |s| s);
+    let plan = |rules: &Rules, shuffle| Plan::new(rules, shuffle, all, true).map(|_| ());
+    assert_eq!(plan(&bataille("4x5"), Shuffle::Lcg), Err(Unfit::Shuffle));
+    assert_eq!(plan(&bataille("4x8"), Shuffle::Lex), Err(Unfit::Words));
+    assert_eq!(
+        plan(&Rules::preset(Preset::Classic), Shuffle::Lex),
+        Err(Unfit::Words)
+    );
+    let random = rules(Preset::Bataille, "4x4", |s| s.gather(Gather::Random));
+    assert_eq!(plan(&random, Shuffle::Lex), Err(Unfit::Words));
+    assert_eq!(plan(&bataille("4x4"), Shuffle::Lex), Ok(()));
+}
+
+/// On a machine with a GPU and a build with the `gpu` feature, the GPU's summaries are the
+/// CPU's (the 4x4 walk's start, a shard of the 4x5 walk, a looping setting with its cycles);
+/// elsewhere the test says on stderr, past the harness's capture, why it did not run.
+#[test]
+fn the_gpu_summarizes_as_the_cpu() {
+    let bataille = |deck| rules(Preset::Bataille, deck, |s| s);
+    let walks = [
+        Walk {
+            rules: bataille("4x4"),
+            seeds: (0, 5_000_000),
+            whole: Some(63_063_000),
+            cycles: true,
+            mirrors: true,
+        },
+        Walk {
+            rules: bataille("4x5"),
+            seeds: (150_000_000_000, 150_200_000_000),
+            whole: Some(305_540_235_000),
+            cycles: false,
+            mirrors: true,
+        },
+        Walk {
+            rules: rules(Preset::Bataille, "3x5", |s| s.gather(Gather::Sorted)),
+            seeds: (0, 2_000_000),
+            whole: None,
+            cycles: true,
+            mirrors: false,
+        },
+    ];
+    let mut seeds = 0;
+    for walk in walks {
+        let mut device = match super::open(&walk.plan()) {
+            Ok(device) => device,
+            Err(why) => {
+                use std::io::Write;
+                let mut err = std::io::stderr();
+                let _ = writeln!(
+                    err,
+                    "SKIPPED gpu::tests::the_gpu_summarizes_as_the_cpu: {why}"
+                );
+                return;
+            }
+        };
+        seeds += walk.compare_on(&mut *device).seeds;
+    }
+    assert_eq!(seeds, 5_000_000 + 200_000_000 + 2_000_000);
+}
