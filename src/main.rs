@@ -204,6 +204,8 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         plot: o.plot,
         cycles: o.cycles,
     };
+    // An output on stdout sends the readable table to stderr.
+    let table_to_stderr = files.to_stdout();
     let checkpoint_every = Duration::from_secs_f64(args.checkpoint_seconds);
     let job = Job {
         sweep,
@@ -217,7 +219,6 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
             say(&format!("warsweep: note: {note}"));
         }
     })?;
-    let table_to_stderr = ready.table_to_stderr();
     let bar = progress_bar(seeds.len().min(u64::MAX as u128) as u64, quiet);
     bar.set_position(ready.already_played());
     let signals = signals::Signals::watch();

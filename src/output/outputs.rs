@@ -71,12 +71,6 @@ impl Outputs {
         Ok(())
     }
 
-    /// Whether one of them goes to stdout (the readable table then goes to stderr).
-    pub fn to_stdout(&self) -> bool {
-        self.each()
-            .any(|(_, (target, _))| *target == Target::Stdout)
-    }
-
     /// Writes each output from the summary and its accumulator.
     pub fn write(&self, summary: &Summary, acc: &Accumulator) -> Result<(), Error> {
         let finish = |output: &Option<(Target, PathBuf)>,

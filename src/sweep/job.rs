@@ -353,11 +353,6 @@ impl Job {
 }
 
 impl Ready {
-    /// Whether an output goes to stdout, so that the readable table must go to stderr.
-    pub fn table_to_stderr(&self) -> bool {
-        self.csv_target == Some(Target::Stdout) || self.outputs.to_stdout()
-    }
-
     /// Seeds a resumed run has already played.
     pub fn already_played(&self) -> u64 {
         let start = self.job.sweep.seeds.start() as u128;
