@@ -13,6 +13,9 @@ use std::ops::Range;
 /// Modulus of the seed-004 generator: only `seed mod LCG_MODULUS` matters, so there are exactly
 /// this many distinct lcg deals.
 pub const LCG_MODULUS: u64 = 2_097_151;
+/// The seed-004 generator's multiplier and increment.
+pub(crate) const LCG_MULTIPLIER: u64 = 445;
+pub(crate) const LCG_INCREMENT: u64 = 700_001;
 
 /// How a seed becomes an order of the deck.
 ///
@@ -68,7 +71,7 @@ impl Shuffle {
 /// The seed-004 generator: `x = (445 x + 700001) mod 2097151`.
 #[inline(always)]
 pub fn lcg_next(x: u64) -> u64 {
-    (445 * x + 700_001) % LCG_MODULUS
+    (LCG_MULTIPLIER * x + LCG_INCREMENT) % LCG_MODULUS
 }
 
 /// For `i` in `0..n`: advance the generator, swap cards `i` and `x mod n`.
@@ -104,8 +107,8 @@ const fn lcg_jump(k: u32) -> (u64, u64) {
     let (mut a, mut c) = (1, 0);
     let mut i = 0;
     while i < k {
-        a = a * 445 % LCG_MODULUS;
-        c = (c * 445 + 700_001) % LCG_MODULUS;
+        a = a * LCG_MULTIPLIER % LCG_MODULUS;
+        c = (c * LCG_MULTIPLIER + LCG_INCREMENT) % LCG_MODULUS;
         i += 1;
     }
     (a, c)
@@ -123,7 +126,7 @@ fn lcg_values(seed: u64, xs: &mut [f32]) {
     let mut chains = [0u64; LCG_CHAINS];
     let mut x = seed % LCG_MODULUS;
     for (chain, slot) in chains.iter_mut().zip(xs.iter_mut()) {
-        x = mod_lcg(445 * x + 700_001);
+        x = mod_lcg(LCG_MULTIPLIER * x + LCG_INCREMENT);
         (*chain, *slot) = (x, x as f32);
     }
     let (a, c) = LCG_JUMP;
@@ -258,7 +261,7 @@ impl Dealer {
         let mut power = 1;
         let growth = (0..cards)
             .map(|_| {
-                power = power * 445 % LCG_MODULUS;
+                power = power * LCG_MULTIPLIER % LCG_MODULUS;
                 power as f32
             })
             .collect();
@@ -356,13 +359,17 @@ impl Dealer {
 pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
+    /// What the state grows by at each step, and the two multipliers of the mix.
+    pub(crate) const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+    pub(crate) const MIX: [u64; 2] = [0xBF58_476D_1CE4_E5B9, 0x94D0_49BB_1331_11EB];
+
     #[inline(always)]
     /// The next value of the SplitMix64 sequence.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.0 = self.0.wrapping_add(Self::GAMMA);
         let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z = (z ^ (z >> 30)).wrapping_mul(Self::MIX[0]);
+        z = (z ^ (z >> 27)).wrapping_mul(Self::MIX[1]);
         z ^ (z >> 31)
     }
 

@@ -70,3 +70,57 @@ impl Walker for Host {
         Ok(Launch { tallies, deferred })
     }
 }
+
+/// What NVRTC provides and clang's CUDA front end lacks without CUDA's headers: the qualifiers
+/// and the few intrinsics the kernel calls, as clang's NVPTX builtins.
+const CLANG_SHIM: &str = r#"
+#define __CUDACC__ 1
+#include <__clang_cuda_builtin_vars.h>
+#define __forceinline__ __attribute__((always_inline))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+__device__ inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v) {
+    return __nvvm_atom_add_gen_ll((long long *)p, (long long)v);
+}
+__device__ inline unsigned atomicAdd(unsigned *p, unsigned v) {
+    return __nvvm_atom_add_gen_i((int *)p, (int)v);
+}
+__device__ inline unsigned long long atomicMax(unsigned long long *p, unsigned long long v) {
+    return __nvvm_atom_max_gen_ull(p, v);
+}
+__device__ inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {
+    return __nvvm_mulhi_ull(a, b);
+}
+"#;
+
+/// Compiles `plan`'s kernel as CUDA for a GPU (PTX for sm_80) with clang, the GPU's side of
+/// the source checked where there is no GPU; [`None`] where clang is not installed.
+pub(crate) fn compile_for_a_gpu(plan: &Plan) -> Option<Result<(), String>> {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let source = dir.path().join("walk.cu");
+    std::fs::write(&source, format!("{CLANG_SHIM}\n{}", plan.source)).expect("the source written");
+    let built = Command::new("clang")
+        .args([
+            "-x",
+            "cuda",
+            "--cuda-gpu-arch=sm_80",
+            "--cuda-device-only",
+            "-nocudainc",
+        ])
+        .args(["-nocudalib", "-std=c++14", "-Wall", "-Werror", "-S", "-o"])
+        .arg(dir.path().join("walk.ptx"))
+        .arg(&source)
+        .output()
+        .ok()?;
+    if !built.status.success() {
+        return Some(Err(String::from_utf8_lossy(&built.stderr).into_owned()));
+    }
+    // The launch's entry point is there: the GPU's side was compiled, not the CPU's.
+    let ptx = std::fs::read_to_string(dir.path().join("walk.ptx")).expect("the PTX written");
+    Some(match ptx.contains(".entry ws_walk(") {
+        true => Ok(()),
+        false => Err("the PTX has no entry point ws_walk".to_string()),
+    })
+}

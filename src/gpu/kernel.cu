@@ -13,15 +13,19 @@
 // counts.
 //
 // A hand is a word, the top card in the lowest bits, WS_BITS bits a card, each value stored
-// plus one (an empty place reads 0). Each thread walks `per_thread` consecutive deals: the first
-// by counting (`unrank`), the rest by stepping to the next arrangement. A game still going after
+// plus one (an empty place reads 0). Each thread plays `per_thread` consecutive seeds: in a walk
+// the first deal by counting (`unrank`), the rest by stepping to the next arrangement; else
+// each seed's shuffle of the sorted deck. A game still going after
 // WS_ROUND_BINS - 1 rounds, infinite ones included, and one whose counts fall outside the
 // histograms, is handed back (its seed in `deferred`) for the CPU to play: the CPU stays the
 // reference, and its cycle detection names the cycles.
 
 #ifdef __CUDACC__
 #define WS_DEV __device__ __forceinline__
+// Tables every thread reads at the same place (constant memory broadcasts them), and tables
+// read at each thread's own place (through the data cache).
 #define WS_CONST __constant__
+#define WS_TABLE __device__ const
 typedef unsigned long long u64;
 typedef unsigned int u32;
 typedef unsigned char u8;
@@ -32,6 +36,7 @@ WS_DEV void ws_add_bin(u32 *at, u32 v) { atomicAdd(at, v); }
 #include <stdint.h>
 #define WS_DEV static inline
 #define WS_CONST static const
+#define WS_TABLE static const
 typedef uint64_t u64;
 typedef uint32_t u32;
 typedef uint8_t u8;
@@ -182,6 +187,7 @@ WS_DEV int play(u64 h0, u64 h1, u32 len0, u32 len1, u32 *rounds, u32 *wars) {
     }
 }
 
+#if WS_SHUFFLE == WS_LEX
 // The `rank`-th arrangement (lexicographic, from 0) of the deck's values. Each count is
 // `total * copies / remaining`, computed without overflow as `q * copies + s * copies /
 // remaining` where `total = q * remaining + s`.
@@ -225,6 +231,8 @@ WS_DEV void next_arrangement(u8 *values) {
     }
 }
 
+#endif
+
 // Player `p`'s hand packed from the deal, the first card dealt on top.
 WS_DEV u64 hand(const u8 *values, int start, int step, int count) {
     u64 word = 0;
@@ -239,7 +247,7 @@ WS_DEV int compare(const u8 *a, const u8 *b) {
     return 0;
 }
 
-#if WS_MIRRORS
+#if WS_SHUFFLE == WS_LEX && WS_MIRRORS
 // How many times the deal counts: 0 when its mirror (the players' places exchanged), a lesser
 // deal of the walk, counts it; 2 when it counts its mirror too; 1 otherwise (`deal::mirror`).
 WS_DEV u32 weigh(const u8 *values) {
@@ -269,13 +277,97 @@ WS_DEV u64 record(u32 value, u64 seed) {
     return u64(value) << WS_SEED_BITS | (low_bits(WS_SEED_BITS) - seed);
 }
 
-// Walks the deals `seed..end`, adding to `out` (the tallies, laid out as the prelude says) and
-// to `bins` (the histograms of this block); seeds of games handed back go to `deferred`.
+// A thread's counts, added to the launch's once its deals are done.
+struct Counts {
+    u64 games, wins0, wins1, draws, battles;
+    u64 most[3];
+};
+
+// Plays the deal `values` of `seed`, which counts `n` times (twice with its mirror), into
+// `counts` and `bins`; or hands it back (its seed in `deferred`).
+WS_DEV void count_deal(const u8 *values, u64 seed, u32 n, Counts *c, u32 *bins, u64 *out,
+                       u64 *deferred, u64 capacity) {
+    u64 h0 = hand(values, WS_START0, WS_STEP0, WS_COUNT0);
+    u64 h1 = hand(values, WS_START1, WS_STEP1, WS_COUNT1);
+    u32 rounds, wars;
+    int end_code = play(h0, h1, WS_COUNT0, WS_COUNT1, &rounds, &wars);
+    u32 fought = rounds + wars;
+    if (end_code == WS_HANDED_BACK || fought >= WS_BATTLE_BINS || wars >= WS_WAR_BINS) {
+#ifdef __CUDACC__
+        u64 k = atomicAdd(&out[WS_DEFERRED], u64(1));
+#else
+        u64 k = out[WS_DEFERRED]++;
+#endif
+        if (k < capacity) deferred[k] = seed;
+        return;
+    }
+    c->games += n;
+    c->battles += u64(fought) * n;
+    if (end_code == WS_WIN0) {
+        c->wins0 += 1;
+        if (n == 2) c->wins1 += 1;
+    } else if (end_code == WS_WIN1) {
+        c->wins1 += 1;
+        if (n == 2) c->wins0 += 1;
+    } else {
+        c->draws += n;
+    }
+    ws_add_bin(&bins[WS_ROUNDS_AT + rounds], n);
+    ws_add_bin(&bins[WS_BATTLES_AT + fought], n);
+    ws_add_bin(&bins[WS_WARS_AT + wars], n);
+    u64 candidates[3] = {record(rounds, seed), record(fought, seed), record(wars, seed)};
+    for (int i = 0; i < 3; i++)
+        if (candidates[i] > c->most[i]) c->most[i] = candidates[i];
+}
+
+#if WS_SHUFFLE == WS_LCG
+// The seed-004 shuffle (`deal::lcg_shuffle`): for each place in turn, advance the generator
+// and swap the card there with the one at the generator's value modulo the deck's size.
+WS_DEV void shuffle(u64 seed, u8 *values) {
+    u64 x = seed % WS_LCG_MODULUS;
+    for (int i = 0; i < WS_CARDS; i++) {
+        x = (WS_LCG_MULTIPLIER * x + WS_LCG_INCREMENT) % WS_LCG_MODULUS;
+        u8 t = values[i];
+        values[i] = values[x % WS_CARDS];
+        values[x % WS_CARDS] = t;
+    }
+}
+#elif WS_SHUFFLE == WS_SPLITMIX
+// The high 64 bits of `a * b`.
+WS_DEV u64 high_product(u64 a, u64 b) {
+#ifdef __CUDACC__
+    return __umul64hi(a, b);
+#else
+    return (u64)(((unsigned __int128)a * b) >> 64);
+#endif
+}
+
+// Fisher-Yates from the top place down, driven by SplitMix64 from the seed
+// (`deal::splitmix_shuffle`).
+WS_DEV void shuffle(u64 seed, u8 *values) {
+    u64 state = seed;
+    for (int i = WS_CARDS - 1; i >= 1; i--) {
+        state += WS_SPLITMIX_GAMMA;
+        u64 z = state;
+        z = (z ^ (z >> 30)) * WS_SPLITMIX_MIX0;
+        z = (z ^ (z >> 27)) * WS_SPLITMIX_MIX1;
+        z ^= z >> 31;
+        u64 j = high_product(z, u64(i + 1));
+        u8 t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+    }
+}
+#endif
+
+// Plays the deals of seeds `seed..end` into `out` (the tallies, laid out as the prelude says)
+// and `bins` (this block's histograms); seeds of games handed back go to `deferred`.
 WS_DEV void walk_deals(u64 seed, u64 end, u32 *bins, u64 *out, u64 *deferred, u64 capacity) {
+    Counts c = {0, 0, 0, 0, 0, {0, 0, 0}};
     u8 values[WS_CARDS];
+#if WS_SHUFFLE == WS_LEX
+    // Every distinct deal: the first counted, the rest stepped to.
     unrank(seed, values);
-    u64 games = 0, wins0 = 0, wins1 = 0, draws = 0, battles = 0;
-    u64 most[3] = {0, 0, 0};
     for (; seed < end; seed++, next_arrangement(values)) {
 #if WS_MIRRORS
         u32 n = weigh(values);
@@ -283,45 +375,22 @@ WS_DEV void walk_deals(u64 seed, u64 end, u32 *bins, u64 *out, u64 *deferred, u6
 #else
         u32 n = 1;
 #endif
-        u64 h0 = hand(values, WS_START0, WS_STEP0, WS_COUNT0);
-        u64 h1 = hand(values, WS_START1, WS_STEP1, WS_COUNT1);
-        u32 rounds, wars;
-        int end_code = play(h0, h1, WS_COUNT0, WS_COUNT1, &rounds, &wars);
-        u32 fought = rounds + wars;
-        if (end_code == WS_HANDED_BACK || fought >= WS_BATTLE_BINS || wars >= WS_WAR_BINS) {
-            u64 k = out[WS_DEFERRED];
-#ifdef __CUDACC__
-            k = atomicAdd(&out[WS_DEFERRED], u64(1));
-#else
-            out[WS_DEFERRED] = k + 1;
-#endif
-            if (k < capacity) deferred[k] = seed;
-            continue;
-        }
-        games += n;
-        battles += u64(fought) * n;
-        if (end_code == WS_WIN0) {
-            wins0 += 1;
-            if (n == 2) wins1 += 1;
-        } else if (end_code == WS_WIN1) {
-            wins1 += 1;
-            if (n == 2) wins0 += 1;
-        } else {
-            draws += n;
-        }
-        ws_add_bin(&bins[WS_ROUNDS_AT + rounds], n);
-        ws_add_bin(&bins[WS_BATTLES_AT + fought], n);
-        ws_add_bin(&bins[WS_WARS_AT + wars], n);
-        u64 candidates[3] = {record(rounds, seed), record(fought, seed), record(wars, seed)};
-        for (int i = 0; i < 3; i++)
-            if (candidates[i] > most[i]) most[i] = candidates[i];
+        count_deal(values, seed, n, &c, bins, out, deferred, capacity);
     }
-    ws_add(&out[WS_GAMES], games);
-    ws_add(&out[WS_WINS0], wins0);
-    ws_add(&out[WS_WINS1], wins1);
-    ws_add(&out[WS_DRAWS], draws);
-    ws_add(&out[WS_BATTLES_PLAYED], battles);
-    for (int i = 0; i < 3; i++) ws_max(&out[WS_MOST + i], most[i]);
+#else
+    // The sorted deck, shuffled by each seed.
+    for (; seed < end; seed++) {
+        for (int i = 0; i < WS_CARDS; i++) values[i] = ws_deck[i];
+        shuffle(seed, values);
+        count_deal(values, seed, 1, &c, bins, out, deferred, capacity);
+    }
+#endif
+    ws_add(&out[WS_GAMES], c.games);
+    ws_add(&out[WS_WINS0], c.wins0);
+    ws_add(&out[WS_WINS1], c.wins1);
+    ws_add(&out[WS_DRAWS], c.draws);
+    ws_add(&out[WS_BATTLES_PLAYED], c.battles);
+    for (int i = 0; i < 3; i++) ws_max(&out[WS_MOST + i], c.most[i]);
 }
 
 #ifdef __CUDACC__

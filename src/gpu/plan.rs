@@ -1,8 +1,8 @@
 //! What the device kernel is told of a setting: the prelude of constants `kernel.cu` is built
 //! with, each table written from the library's own definition, and the tallies' layout.
 
-use crate::deal::dealt_span;
 use crate::deal::mirror::Mirror;
+use crate::deal::{dealt_span, SplitMix64, LCG_INCREMENT, LCG_MODULUS, LCG_MULTIPLIER};
 use crate::engine::packed::{width, Width};
 use crate::engine::{short_war, Outcome};
 use crate::rules::{gather, holds_war, Direction, PickUp, Rules};
@@ -58,20 +58,17 @@ const MOST_STEPS: usize = 4;
 /// Why a setting cannot be played on the device.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Unfit {
-    /// Not a `lex` walk.
-    Shuffle,
     /// Not two players whose hands fit one 64-bit word, or a gather with no fixed order.
     Words,
-    /// More deals than a record's seed holds.
-    Deals,
+    /// Seeds past what a record's seed holds.
+    Seeds,
 }
 
 impl std::fmt::Display for Unfit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Unfit::Shuffle => "the GPU plays lex walks (--shuffle lex) only for now",
             Unfit::Words => "the GPU plays two-player games whose hands fit a 64-bit word (at most 16 cards, or 21 of at most 7 values) under a gather other than random",
-            Unfit::Deals => "the GPU plays decks of fewer than 2^53 distinct deals",
+            Unfit::Seeds => "the GPU plays seeds below 2^53 (and lex walks of decks with fewer deals)",
         })
     }
 }
@@ -85,17 +82,15 @@ pub(crate) struct Plan {
 }
 
 impl Plan {
-    /// The plan of a `lex` walk under `rules`, counting mirror deals together within `pairs`
-    /// when `mirrors` (and the setting is symmetric), else every deal once.
+    /// The plan of a sweep of `pairs` under `rules` dealt by `shuffle`; in a `lex` walk,
+    /// counting mirror deals together within `pairs` when `mirrors` (and the setting is
+    /// symmetric), else every deal once.
     pub(crate) fn new(
         rules: &Rules,
         shuffle: Shuffle,
         pairs: Seeds,
         mirrors: bool,
     ) -> Result<Plan, Unfit> {
-        if shuffle != Shuffle::Lex {
-            return Err(Unfit::Shuffle);
-        }
         let deck = rules.deck();
         let n = deck.len();
         let bits = match width(rules, n) {
@@ -103,11 +98,15 @@ impl Plan {
             Some(Width::Tri) => 3,
             Some(Width::W128) | None => return Err(Unfit::Words),
         };
-        let deals = deck
-            .arrangements()
-            .to_u128()
-            .filter(|&d| d < 1 << SEED_BITS)
-            .ok_or(Unfit::Deals)?;
+        // Records keep a seed in SEED_BITS bits; a walk's stepping counts up to the deals.
+        let deals = deck.arrangements().to_u128().unwrap_or(u128::MAX);
+        let last = match shuffle {
+            Shuffle::Lex => deals,
+            Shuffle::Lcg | Shuffle::Splitmix => pairs.end(),
+        };
+        if last > 1 << SEED_BITS {
+            return Err(Unfit::Seeds);
+        }
         let mirror = mirrors.then(|| Mirror::of(rules, shuffle, pairs)).flatten();
         let mut p = String::new();
         let mut define = |name: &str, value: &dyn std::fmt::Display| {
@@ -116,7 +115,22 @@ impl Plan {
         define("CARDS", &n);
         define("BITS", &bits);
         define("VALUES", &deck.values());
-        define("DEALS", &format!("u64({deals}ull)"));
+        define("LEX", &0);
+        define("LCG", &1);
+        define("SPLITMIX", &2);
+        let code = match shuffle {
+            Shuffle::Lex => "LEX",
+            Shuffle::Lcg => "LCG",
+            Shuffle::Splitmix => "SPLITMIX",
+        };
+        define("SHUFFLE", &format!("WS_{code}"));
+        define("DEALS", &format!("u64({}ull)", deals.min(u64::MAX.into())));
+        define("LCG_MODULUS", &format!("u64({LCG_MODULUS}ull)"));
+        define("LCG_MULTIPLIER", &format!("u64({LCG_MULTIPLIER}ull)"));
+        define("LCG_INCREMENT", &format!("u64({LCG_INCREMENT}ull)"));
+        define("SPLITMIX_GAMMA", &format!("u64({}ull)", SplitMix64::GAMMA));
+        define("SPLITMIX_MIX0", &format!("u64({}ull)", SplitMix64::MIX[0]));
+        define("SPLITMIX_MIX1", &format!("u64({}ull)", SplitMix64::MIX[1]));
         for player in 0..2 {
             let (start, step, count) = dealt_span(n, rules.deal(), 2, player);
             define(&format!("START{player}"), &start);
@@ -156,19 +170,36 @@ impl Plan {
         }
         let array = |p: &mut String, decl: &str, items: &mut dyn Iterator<Item = String>| {
             let items: Vec<String> = items.collect();
-            writeln!(p, "WS_CONST {decl} = {{{}}};", items.join(", "))
-                .expect("a String takes every write");
+            writeln!(p, "{decl} = {{{}}};", items.join(", ")).expect("a String takes every write");
         };
-        let copies = (0..deck.values()).map(|v| deck.count_of(v).to_string());
-        array(&mut p, "u8 ws_copies[WS_VALUES]", &mut copies.into_iter());
+        // A walk counts its deals from the copies of each value; a shuffle starts from the
+        // sorted deck.
+        if shuffle == Shuffle::Lex {
+            let copies = (0..deck.values()).map(|v| deck.count_of(v).to_string());
+            array(
+                &mut p,
+                "WS_CONST u8 ws_copies[WS_VALUES]",
+                &mut copies.into_iter(),
+            );
+        } else {
+            let sorted = deck
+                .cards()
+                .into_iter()
+                .map(|card| card.value().to_string());
+            array(
+                &mut p,
+                "WS_CONST u8 ws_deck[WS_CARDS]",
+                &mut sorted.into_iter(),
+            );
+        }
         array(
             &mut p,
-            "u32 ws_beats[16]",
+            "WS_TABLE u32 ws_beats[16]",
             &mut beats(rules).iter().map(u16::to_string),
         );
         array(
             &mut p,
-            "signed char ws_war[(WS_CARDS + 1) * (WS_CARDS + 1)]",
+            "WS_TABLE signed char ws_war[(WS_CARDS + 1) * (WS_CARDS + 1)]",
             &mut war_table(rules, n).iter().map(i8::to_string),
         );
         let steps = [0, 1].map(|winner| {
@@ -177,19 +208,19 @@ impl Plan {
         });
         array(
             &mut p,
-            "u8 ws_gather[2][WS_GATHER_STEPS]",
+            "WS_TABLE u8 ws_gather[2][WS_GATHER_STEPS]",
             &mut steps.into_iter(),
         );
         if let Some((first, past)) = bounds {
             array(
                 &mut p,
-                "u8 ws_first[WS_CARDS]",
+                "WS_TABLE u8 ws_first[WS_CARDS]",
                 &mut first.iter().map(u8::to_string),
             );
             if let Some(past) = past {
                 array(
                     &mut p,
-                    "u8 ws_past[WS_CARDS]",
+                    "WS_TABLE u8 ws_past[WS_CARDS]",
                     &mut past.iter().map(u8::to_string),
                 );
             }

@@ -1,7 +1,7 @@
 //! The kernel, built for the CPU, against the library's own sweeps: the same summary, byte for
 //! byte, for every kind of setting the GPU plays.
 
-use super::host::Host;
+use super::host::{compile_for_a_gpu, Host};
 use super::plan::{Plan, Unfit};
 use super::Walker;
 use crate::output::summary::{Setting, Summary};
@@ -25,6 +25,7 @@ struct Compared {
 #[derive(Clone, Copy)]
 struct Walk {
     rules: Rules,
+    shuffle: Shuffle,
     seeds: (u64, u64),
     whole: Option<u128>,
     cycles: bool,
@@ -38,7 +39,7 @@ impl Walk {
             Some(whole) => Seeds::new(0, whole).unwrap(),
             None => range,
         };
-        let sweep = Sweep::new(self.rules, Shuffle::Lex, range)
+        let sweep = Sweep::new(self.rules, self.shuffle, range)
             .threads(2)
             .cycles(self.cycles)
             .mirrors(self.mirrors)
@@ -49,7 +50,7 @@ impl Walk {
     /// The kernel's plan for this walk.
     fn plan(&self) -> Plan {
         let (_, pairs) = self.sweep();
-        Plan::new(&self.rules, Shuffle::Lex, pairs, self.mirrors).expect("a setting the GPU plays")
+        Plan::new(&self.rules, self.shuffle, pairs, self.mirrors).expect("a setting the GPU plays")
     }
 
     /// Plays the walk on the CPU and on `device`, asserts the two summaries are the same, and
@@ -64,7 +65,7 @@ impl Walk {
             .play_on(Some(device), None, None, None, &|_| {}, &stop, None)
             .unwrap();
         let summary = |played: &Played| {
-            let setting = Setting::of(&self.rules, Shuffle::Lex, sweep.max_rounds);
+            let setting = Setting::of(&self.rules, self.shuffle, sweep.max_rounds);
             let covered = sweep.seeds.up_to(played.covered_end);
             Summary::new(&setting, covered, &played.acc, 0.0).to_json()
         };
@@ -108,6 +109,7 @@ fn compare(
 ) -> Compared {
     let walk = Walk {
         rules,
+        shuffle: Shuffle::Lex,
         seeds,
         whole,
         cycles,
@@ -237,13 +239,70 @@ fn launches_past_their_room_are_played_on_the_cpu() {
     }
 }
 
+/// Seeded sweeps: the sorted deck shuffled by lcg or splitmix, each rule family, both deals,
+/// a deck of each card width; a range past lcg's distinct deals repeats them on both sides.
+#[test]
+fn seeded_sweeps_summarize_alike() {
+    let settings = [
+        (
+            Shuffle::Lcg,
+            rules(Preset::Classic, "4x4", |s| s),
+            (0, 30_000),
+        ),
+        (
+            Shuffle::Lcg,
+            rules(Preset::Codingame, "3x6", |s| s.ranking(Ranking::Cyclic)),
+            (2_090_000, 2_110_000),
+        ),
+        (
+            Shuffle::Splitmix,
+            rules(Preset::Shortened, "4x5", |s| s),
+            (1 << 40, (1 << 40) + 20_000),
+        ),
+        (
+            Shuffle::Splitmix,
+            rules(Preset::Bataille, "5x4", |s| {
+                s.gather(Gather::Sorted).deal(Deal::RoundRobin)
+            }),
+            (7, 20_007),
+        ),
+        (
+            Shuffle::Lcg,
+            rules(Preset::Oorlog, "2x8", |s| {
+                s.players(2).short_war(ShortWar::MostCards)
+            }),
+            (500, 20_500),
+        ),
+    ];
+    let (mut total, mut handed) = (0, 0);
+    for (shuffle, rules, seeds) in settings {
+        let walk = Walk {
+            rules,
+            shuffle,
+            seeds,
+            whole: None,
+            cycles: true,
+            mirrors: true,
+        };
+        let c = walk.compare(super::CAPACITY);
+        assert_eq!(c.games, c.seeds);
+        total += c.seeds;
+        handed += c.handed;
+    }
+    assert_eq!(total, 30_000 + 4 * 20_000);
+    assert!(handed > 0);
+}
+
 /// What the GPU does not play is refused with its reason.
 #[test]
 fn settings_beyond_the_kernel_are_refused() {
     let all = Seeds::new(0, 100).unwrap();
     let bataille = |deck| rules(Preset::Bataille, deck, |s| s);
     let plan = |rules: &Rules, shuffle| Plan::new(rules, shuffle, all, true).map(|_| ());
-    assert_eq!(plan(&bataille("4x5"), Shuffle::Lcg), Err(Unfit::Shuffle));
+    assert_eq!(plan(&bataille("4x5"), Shuffle::Lcg), Ok(()));
+    let far = Seeds::new(1 << 53, (1u128 << 53) + 10).unwrap();
+    let plan_far = Plan::new(&bataille("4x4"), Shuffle::Splitmix, far, true).map(|_| ());
+    assert_eq!(plan_far, Err(Unfit::Seeds));
     assert_eq!(plan(&bataille("4x8"), Shuffle::Lex), Err(Unfit::Words));
     assert_eq!(
         plan(&Rules::preset(Preset::Classic), Shuffle::Lex),
@@ -263,6 +322,7 @@ fn the_gpu_summarizes_as_the_cpu() {
     let walks = [
         Walk {
             rules: bataille("4x4"),
+            shuffle: Shuffle::Lex,
             seeds: (0, 5_000_000),
             whole: Some(63_063_000),
             cycles: true,
@@ -270,6 +330,7 @@ fn the_gpu_summarizes_as_the_cpu() {
         },
         Walk {
             rules: bataille("4x5"),
+            shuffle: Shuffle::Lex,
             seeds: (150_000_000_000, 150_200_000_000),
             whole: Some(305_540_235_000),
             cycles: false,
@@ -277,10 +338,19 @@ fn the_gpu_summarizes_as_the_cpu() {
         },
         Walk {
             rules: rules(Preset::Bataille, "3x5", |s| s.gather(Gather::Sorted)),
+            shuffle: Shuffle::Lex,
             seeds: (0, 2_000_000),
             whole: None,
             cycles: true,
             mirrors: false,
+        },
+        Walk {
+            rules: rules(Preset::Classic, "4x5", |s| s),
+            shuffle: Shuffle::Splitmix,
+            seeds: (0, 20_000_000),
+            whole: None,
+            cycles: true,
+            mirrors: true,
         },
     ];
     let mut seeds = 0;
@@ -299,5 +369,49 @@ fn the_gpu_summarizes_as_the_cpu() {
         };
         seeds += walk.compare_on(&mut *device).seeds;
     }
-    assert_eq!(seeds, 5_000_000 + 200_000_000 + 2_000_000);
+    assert_eq!(seeds, 5_000_000 + 200_000_000 + 2_000_000 + 20_000_000);
+}
+
+/// The kernel's GPU side (what the CPU build leaves out: shared memory, atomics, the launch)
+/// compiles as CUDA, with clang where it is installed (CI installs it), for walks and both
+/// shuffles and each card width; elsewhere the test says why it did not run.
+#[test]
+fn the_kernel_compiles_for_a_gpu() {
+    let bataille = |deck| rules(Preset::Bataille, deck, |s| s);
+    let all = Seeds::new(0, 1_000).unwrap();
+    let shard = Seeds::new(0, 305_540_235_000).unwrap();
+    let plans = [
+        Plan::new(&bataille("4x4"), Shuffle::Lex, all, true),
+        Plan::new(&bataille("4x5"), Shuffle::Lex, shard, true),
+        Plan::new(&bataille("4x5"), Shuffle::Lex, all, false),
+        Plan::new(
+            &rules(Preset::Classic, "4x5", |s| s),
+            Shuffle::Lcg,
+            all,
+            true,
+        ),
+        Plan::new(
+            &rules(Preset::Shortened, "4x4", |s| s.gather(Gather::Sorted)),
+            Shuffle::Splitmix,
+            all,
+            true,
+        ),
+    ];
+    let mut compiled = 0;
+    for plan in plans {
+        match compile_for_a_gpu(&plan.unwrap()) {
+            Some(Ok(())) => compiled += 1,
+            Some(Err(why)) => panic!("the kernel does not compile as CUDA:\n{why}"),
+            None => {
+                use std::io::Write;
+                let why = "clang is not installed (apt-get install clang)";
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "SKIPPED gpu::tests::the_kernel_compiles_for_a_gpu: {why}"
+                );
+                return;
+            }
+        }
+    }
+    assert_eq!(compiled, 5);
 }

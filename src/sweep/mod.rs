@@ -351,8 +351,9 @@ impl Sweep {
         self
     }
 
-    /// Walk on the machine's NVIDIA GPU (`lex` walks of two-player games whose hands fit a
-    /// 64-bit word; a build with the `gpu` feature), with the same results as on the CPU.
+    /// Play on the machine's NVIDIA GPU (`lex` walks, lcg and splitmix seeds below 2^53, of
+    /// two-player games whose hands fit a 64-bit word; a build with the `gpu` feature), with
+    /// the same results as on the CPU.
     /// Without a GPU, a driver or the feature, or for a sweep the GPU cannot play, `run` says
     /// why ([`SweepError::Device`]).
     pub fn gpu(mut self, gpu: bool) -> Sweep {
@@ -515,7 +516,7 @@ impl Sweep {
         self.play_on(device, chosen, resume, sink, progress, stop, checkpoints)
     }
 
-    /// The GPU, with the kernel of this sweep's walk; or why it cannot play it: one that plays
+    /// The GPU, with the kernel of this sweep; or why it cannot play it: one that plays
     /// `chosen` seeds, writes `rows`, or a setting the kernel does not play.
     fn open_gpu(&self, chosen: bool, rows: bool) -> Result<Box<dyn Walker + Send>, SweepError> {
         let refuse = |why: &str| Err(SweepError::Device(why.to_string()));

@@ -589,8 +589,10 @@ fn command_line_conventions() {
         "{help}"
     );
     warsweep().arg("--version").assert().success().stdout(
-        predicate::str::is_match(r"^warsweep \d+\.\d+\.\d+ \(git ([0-9a-f]{12}|unknown)\)\n$")
-            .unwrap(),
+        predicate::str::is_match(
+            r"^warsweep \d+\.\d+\.\d+ \(git ([0-9a-f]{12}|unknown)\), (GPU support built in \(--device gpu\)|no GPU support \(build with --features gpu\))\n$",
+        )
+        .unwrap(),
     );
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         warsweep()
@@ -1324,5 +1326,71 @@ fn plot_legends_name_seed_ranges_and_tails_show_on_a_log_axis() {
         // Powers of ten label a logarithmic axis; a linear one starts at 0.0.
         assert_eq!(svg.contains("\n0.1\n"), log, "log {log}");
         assert_eq!(svg.contains("\n0.0\n"), !log, "log {log}");
+    }
+}
+
+/// What `--device gpu` cannot play is refused in one sentence before any game, and an output
+/// file already there is left whole; in a build without the `gpu` feature, every GPU sweep says
+/// how to build one.
+#[test]
+fn gpu_sweeps_it_cannot_play_are_refused() {
+    let walk = [
+        "sweep",
+        "--rules",
+        "bataille",
+        "--deck",
+        "4x4",
+        "--shuffle",
+        "lex",
+    ];
+    let with = |extra: &[&'static str]| [&walk[..], &["--device", "gpu"], extra].concat();
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("games.csv");
+    std::fs::write(&csv, "kept\n").unwrap();
+    let csv_arg = csv.to_str().unwrap().to_string();
+    let mut args = with(&["--seeds", "0..100", "--csv"]);
+    args.push(&csv_arg);
+    refuses(&args, b"", "the GPU writes no per-game CSV");
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), "kept\n");
+    let classic = [
+        "sweep", "--rules", "classic", "--seeds", "0..100", "--device", "gpu",
+    ];
+    refuses(
+        &classic,
+        b"",
+        "the GPU plays two-player games whose hands fit a 64-bit word",
+    );
+    let random = with(&["--seeds", "0..100", "--gather", "random"]);
+    refuses(
+        &random,
+        b"",
+        "the GPU plays two-player games whose hands fit a 64-bit word",
+    );
+    let far = [
+        "sweep",
+        "--rules",
+        "bataille",
+        "--deck",
+        "4x4",
+        "--shuffle",
+        "splitmix",
+    ];
+    let far = [
+        &far[..],
+        &[
+            "--seeds",
+            "9007199254740992..9007199254740999",
+            "--device",
+            "gpu",
+        ],
+    ]
+    .concat();
+    refuses(&far, b"", "the GPU plays seeds below 2^53");
+    if !cfg!(feature = "gpu") {
+        refuses(
+            &with(&["--seeds", "0..100"]),
+            b"",
+            "built without GPU support: build it with `cargo build --release --features gpu`",
+        );
     }
 }

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The checks that need a GPU, as one script: run it on a machine with an NVIDIA GPU and its
+# driver (CUDA's NVRTC on the library path), with a binary built elsewhere by
+#
+#   cargo build --release --features gpu --target-dir target/gpu
+#   cargo test --release --features gpu --target-dir target/gpu --lib --no-run   # the test binary
+#
+# usage: scripts/gpu-check.sh OUTDIR [TEST_BINARY]
+#   WARSWEEP (default target/gpu/release/warsweep); CHECKS: which of "test 4x4 4x5 sorted"
+#   to run (default all). Writes OUTDIR/gpu.txt (the card, the driver), OUTDIR/NAME.json and
+#   OUTDIR/NAME.time for each walk, and OUTDIR/checks.txt: one line a check, PASS or FAIL.
+set -uo pipefail
+out=${1:?usage: scripts/gpu-check.sh OUTDIR [TEST_BINARY]}
+tests=${2:-}
+bin=${WARSWEEP:-target/gpu/release/warsweep}
+checks=${CHECKS:-test 4x4 4x5 sorted}
+mkdir -p "$out"
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv >"$out/gpu.txt" 2>&1
+nvidia-smi >>"$out/gpu.txt" 2>&1
+"$bin" --version >>"$out/gpu.txt"
+say() { echo "$*" | tee -a "$out/checks.txt"; }
+
+# A field of a summary, by its path in the JSON (python3 is on every machine here).
+field() { python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))
+for k in sys.argv[2].split("."): v=v[int(k)] if isinstance(v,list) else v[k]
+print(v)' "$1" "$2"; }
+
+walk() { # NAME, then sweep flags
+  local name=$1
+  shift
+  local start end
+  start=$(date +%s.%N)
+  "$bin" sweep --device gpu -q --summary "$out/$name.json" "$@" 2>"$out/$name.err"
+  local code=$?
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc >"$out/$name.time"
+  [ "$code" -eq 0 ] || say "FAIL $name: exit $code: $(cat "$out/$name.err")"
+  return $code
+}
+
+expect() { # NAME PATH VALUE
+  local got
+  got=$(field "$out/$1.json" "$2" 2>&1)
+  if [ "$got" = "$3" ]; then say "PASS $1 $2 = $3"; else say "FAIL $1 $2 = $got, expected $3"; fi
+}
+
+for check in $checks; do
+  case $check in
+  test)
+    # The kernel against the CPU on the GPU itself (the 4x4 walk's start, a 4x5 shard, a
+    # looping setting with its cycles): the unit test that CI skips.
+    if [ -n "$tests" ] && "$tests" gpu::tests::the_gpu_summarizes_as_the_cpu --nocapture \
+      >"$out/test.txt" 2>&1 && ! grep -q SKIPPED "$out/test.txt"; then
+      say "PASS the_gpu_summarizes_as_the_cpu"
+    else
+      say "FAIL the_gpu_summarizes_as_the_cpu (see test.txt)"
+    fi
+    ;;
+  4x4)
+    # The whole 4x4 walk: 63,063,000 deals; 31,467,382 wins each; 111,146 draws; 17,090 loops.
+    walk 4x4 --rules bataille --deck 4x4 --shuffle lex --cycles "$out/4x4-cycles.csv" &&
+      expect 4x4 wins.0 31467382 && expect 4x4 wins.1 31467382 &&
+      expect 4x4 draws 111146 && expect 4x4 infinite 17090
+    ;;
+  4x5)
+    # The whole 4x5 walk, as the plain CUDA kernel counted it.
+    walk 4x5 --rules bataille --deck 4x5 --shuffle lex &&
+      expect 4x5 games 305540235000 && expect 4x5 wins.0 152761935028 &&
+      expect 4x5 wins.1 152761935028 && expect 4x5 draws 16364944 &&
+      expect 4x5 infinite 0 && expect 4x5 records.most_rounds.value 453 &&
+      expect 4x5 stats.rounds.total 11883086307540
+    ;;
+  sorted)
+    # The whole 4x5 walk gathered strongest first, with its distinct cycles; CPU slices of it
+    # are checked against the same binary on the CPU.
+    walk 4x5-sorted --rules bataille --deck 4x5 --shuffle lex --gather sorted \
+      --cycles "$out/4x5-sorted-cycles.csv"
+    for part in 0/3000 1500/3000 2999/3000; do
+      slice=${part//\//-of-}
+      "$bin" sweep -q --rules bataille --deck 4x5 --shuffle lex --gather sorted --shard "$part" \
+        --summary "$out/cpu-$slice.json" &&
+        "$bin" sweep -q --device gpu --rules bataille --deck 4x5 --shuffle lex --gather sorted \
+          --shard "$part" --summary "$out/gpu-$slice.json" &&
+        if python3 - "$out/cpu-$slice.json" "$out/gpu-$slice.json" <<'EOF'; then
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+for s in (a, b):
+    for k in ("elapsed_seconds", "games_per_second"):
+        s.pop(k, None)
+sys.exit(a != b)
+EOF
+          say "PASS sorted shard $part: the GPU's summary is the CPU's"
+        else
+          say "FAIL sorted shard $part: the summaries differ"
+        fi
+    done
+    ;;
+  esac
+done
