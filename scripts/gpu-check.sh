@@ -68,7 +68,7 @@ for check in $checks; do
       expect 4x5 games 305540235000 && expect 4x5 wins.0 152761935028 &&
       expect 4x5 wins.1 152761935028 && expect 4x5 draws 16364944 &&
       expect 4x5 infinite 0 && expect 4x5 records.most_rounds.value 453 &&
-      expect 4x5 stats.rounds.total 11883086307540
+      expect 4x5 rounds.total 11883086307540
     ;;
   sorted)
     # The whole 4x5 walk gathered strongest first, with its distinct cycles; CPU slices of it
