@@ -33,7 +33,7 @@ walk() { # NAME, then sweep flags
   "$bin" sweep --device gpu -q --summary "$out/$name.json" "$@" 2>"$out/$name.err"
   local code=$?
   end=$(date +%s.%N)
-  echo "$end - $start" | bc >"$out/$name.time"
+  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }' >"$out/$name.time"
   [ "$code" -eq 0 ] || say "FAIL $name: exit $code: $(cat "$out/$name.err")"
   return $code
 }
