@@ -13,6 +13,7 @@ use warsweep::job::{Files, Job};
 use warsweep::puzzles::play_line;
 use warsweep::Seeds;
 use warsweep::Shuffle;
+use warsweep::SweepError;
 use warsweep::{Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
 use warsweep::{Engine, GameResult, Observer, Silent, DEFAULT_MAX_ROUNDS};
 use warsweep::{GameRow, OutcomeName};
@@ -599,7 +600,7 @@ fn seed_range(seeds: Option<&Bound<PyAny>>) -> PyResult<Option<Seeds>> {
 #[pyo3(signature = (seeds=None, *, rules, threads=None, deck=None, players=None,
     face_down=None, short_war=None, gather=None, deal=None, ranking=None, shuffle=None,
     max_rounds=None, won_pile=None, rows=true, csv=None, cycles=false, memory=None,
-    progress=None, chosen=None))]
+    progress=None, chosen=None, gpu=false))]
 #[allow(clippy::too_many_arguments)]
 fn sweep(
     py: Python<'_>,
@@ -622,6 +623,7 @@ fn sweep(
     memory: Option<u64>,
     progress: Option<Bound<PyAny>>,
     chosen: Option<&[u8]>,
+    gpu: bool,
 ) -> PyResult<Swept> {
     let knobs = Knobbed {
         rules,
@@ -674,7 +676,8 @@ fn sweep(
     let sweep = Sweeping::new(rules, shuffle, seeds)
         .max_rounds(max_rounds)
         .threads(threads)
-        .cycles(cycles);
+        .cycles(cycles)
+        .gpu(gpu);
     // The checks and notes of the command line's sweep (a job without files writes nothing):
     // a range past the lcg shuffle's distinct deals, a ranking that plays as the standard one.
     // Rows streamed to a file go through the command line's job: its checks that the file can
@@ -718,7 +721,7 @@ fn sweep(
                 let kept = if rows { Some(&mut results) } else { None };
                 let swept = sweep
                     .run_chosen(list, kept, &count, stop)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(said)?;
                 sink.0.extend(results.iter().map(Row::of));
                 Ok((swept.summary, swept.stopped.is_some()))
             } else if csv.is_some() {
@@ -726,7 +729,7 @@ fn sweep(
                 Ok((finished.summary, finished.stopped.is_some()))
             } else {
                 let sink: Option<&mut dyn RowSink> = if rows { Some(sink) } else { None };
-                let swept = sweep.run(sink, &count, stop).map_err(|e| e.to_string())?;
+                let swept = sweep.run(sink, &count, stop).map_err(said)?;
                 Ok((swept.summary, swept.stopped.is_some()))
             }
         });
@@ -776,6 +779,14 @@ fn sweep(
         rows: rows.then_some(sink.0),
         stopped,
     })
+}
+
+/// What a sweep's refusal says in Python: the GPU's, named by its argument.
+fn said(e: SweepError) -> String {
+    match e {
+        SweepError::Device(why) => format!("gpu: {why}"),
+        e => e.to_string(),
+    }
 }
 
 /// Sends on drop: the sweep thread's end, returned or unwound.

@@ -577,3 +577,16 @@ def test_chosen_seeds_a_stepped_range_or_an_array():
             warsweep.sweep(seeds, rules="bataille", deck="4x4", shuffle="lex")
     with pytest.raises(ValueError, match="^rows streamed to a file take a range of seeds"):
         warsweep.sweep([1, 2], rules="classic", rows="x.csv")
+
+
+def test_a_gpu_sweep_it_cannot_play_says_why():
+    walk = dict(rules="bataille", deck="4x4", shuffle="lex")
+    with pytest.raises(ValueError, match="^gpu: the GPU keeps no per-game rows"):
+        warsweep.sweep((0, 100), gpu=True, **walk)
+    with pytest.raises(ValueError, match="^gpu: the GPU plays two-player games whose hands fit"):
+        warsweep.sweep((0, 100), rules="classic", gpu=True, rows=False)
+    # This module is built without the feature (CI has no GPU), or the machine has no driver.
+    with pytest.raises(ValueError, match="^gpu: (this warsweep is built without GPU support|no NVIDIA driver)"):
+        warsweep.sweep((0, 100), gpu=True, rows=False, **walk)
+    # On the CPU, the same sweep plays.
+    assert warsweep.sweep((0, 100), rows=False, **walk).summary["games"] == 100

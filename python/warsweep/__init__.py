@@ -452,6 +452,7 @@ def sweep(
     rows: _Union[bool, str, "_os.PathLike[str]"] = True,
     cycles: bool = False,
     progress: _Union[bool, _Callable[[int, int], _Any]] = False,
+    gpu: bool = False,
 ) -> Sweep:
     """Plays every seed of ``seeds`` (``(start, end)``, end excluded, or a ``range``; by
     default 0..100000, or every deal with ``shuffle="lex"``) on ``threads`` threads (all
@@ -474,6 +475,12 @@ def sweep(
     ``sweep --cycles`` writes them. ``progress=True`` shows a progress bar (tqdm's when
     installed, in notebooks too; else a line on stderr); a callable is called with the games
     played and the total instead.
+
+    ``gpu=True`` plays on an NVIDIA GPU, to the same summary, with ``rows=False``: ``lex``
+    walks, lcg and splitmix seeds below 2^53, of two-player games whose hands fit a 64-bit word
+    (4x4, 4x5, 5x4, 3x7) under a gather other than ``random``. The module needs the feature
+    (``MATURIN_PEP517_ARGS="--features gpu" pip install .``); else, or without a GPU, or for a
+    sweep the GPU cannot play, ``ValueError`` says why (``gpu: ...``).
 
     Ctrl-C raises ``KeyboardInterrupt`` whose ``sweep`` holds the seeds played (a ``Sweep``
     whose ``stopped`` is true), as the command line keeps them. What the command line notes
@@ -502,6 +509,7 @@ def sweep(
             csv=csv, cycles=cycles, memory=_available_memory() if rows else None,
             progress=bar if bar is not None else (progress or None),
             chosen=None if chosen is None else chosen.astype("<u8").tobytes(),
+            gpu=gpu,
         )
     finally:
         if bar is not None:

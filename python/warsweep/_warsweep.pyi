@@ -77,5 +77,6 @@ def sweep(
     memory: Optional[int] = None,
     progress: Optional[Callable[[int, int], Any]] = None,
     chosen: Optional[bytes] = None,
+    gpu: bool = False,
 ) -> Swept: ...
 def merge(summaries: List[str]) -> str: ...

@@ -30,7 +30,7 @@ impl Cuda {
             )
         };
         if !driver {
-            return Err("no NVIDIA driver was found (libcuda.so): sweep on the CPU, without --device gpu, or on a machine with an NVIDIA GPU".to_string());
+            return Err("no NVIDIA driver was found (libcuda.so): sweep on the CPU, or on a machine with an NVIDIA GPU".to_string());
         }
         if !nvrtc {
             return Err("NVRTC (libnvrtc.so, from the CUDA toolkit) was not found: install the CUDA toolkit or add its lib64 folder to LD_LIBRARY_PATH".to_string());

@@ -60,7 +60,7 @@ pub(crate) fn open(plan: &Plan) -> Result<Box<dyn Walker + Send>, String> {
     #[cfg(not(feature = "gpu"))]
     {
         let _ = plan;
-        Err("this warsweep is built without GPU support: build it with `cargo build --release --features gpu`".to_string())
+        Err("this warsweep is built without GPU support: build it with its cargo feature `gpu` (`cargo build --release --features gpu`)".to_string())
     }
 }
 

@@ -1350,7 +1350,7 @@ fn gpu_sweeps_it_cannot_play_are_refused() {
     let csv_arg = csv.to_str().unwrap().to_string();
     let mut args = with(&["--seeds", "0..100", "--csv"]);
     args.push(&csv_arg);
-    refuses(&args, b"", "the GPU writes no per-game CSV");
+    refuses(&args, b"", "the GPU keeps no per-game rows");
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), "kept\n");
     let classic = [
         "sweep", "--rules", "classic", "--seeds", "0..100", "--device", "gpu",
@@ -1390,7 +1390,7 @@ fn gpu_sweeps_it_cannot_play_are_refused() {
         refuses(
             &with(&["--seeds", "0..100"]),
             b"",
-            "built without GPU support: build it with `cargo build --release --features gpu`",
+            "built without GPU support: build it with its cargo feature `gpu`",
         );
     }
 }
