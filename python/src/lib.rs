@@ -719,9 +719,7 @@ fn sweep(
             if let Some(list) = &chosen {
                 let mut results = Vec::new();
                 let kept = if rows { Some(&mut results) } else { None };
-                let swept = sweep
-                    .run_chosen(list, kept, &count, stop)
-                    .map_err(said)?;
+                let swept = sweep.run_chosen(list, kept, &count, stop).map_err(said)?;
                 sink.0.extend(results.iter().map(Row::of));
                 Ok((swept.summary, swept.stopped.is_some()))
             } else if csv.is_some() {

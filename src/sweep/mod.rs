@@ -521,7 +521,9 @@ impl Sweep {
     fn open_gpu(&self, chosen: bool, rows: bool) -> Result<Box<dyn Walker + Send>, SweepError> {
         let refuse = |why: &str| Err(SweepError::Device(why.to_string()));
         if rows {
-            return refuse("the GPU keeps no per-game rows: sweep for the summary alone, or on the CPU");
+            return refuse(
+                "the GPU keeps no per-game rows: sweep for the summary alone, or on the CPU",
+            );
         }
         if chosen {
             return refuse("the GPU walks ranges of seeds, not chosen seeds");
