@@ -7,7 +7,7 @@
 // The setting arrives as a prelude of constants that `src/gpu/plan.rs` writes from the
 // library's own definitions: which value beats which (`ws_beats`, from the ranking), what a tie
 // leads to for every pair of hand sizes (`ws_war`, from `holds_war` and the short-war policy),
-// the winner's pick-up as the steps of `rules::gather` (`ws_gather`), where each hand lies in a
+// the winner's pick-up as the steps of `rules::gather` (`WS_GATHER0`, `WS_GATHER1`), where each hand lies in a
 // deal (`dealt_span`), the range's bounds for mirror deals, and the layout of the tallies. This
 // file holds no rule of its own: it deals, moves cards between words as those tables say, and
 // counts.
@@ -91,11 +91,14 @@ WS_DEV void put(Pickup *p, u64 run, u32 n) {
 }
 
 // The winner's pick-up of a table of `m` cards a player (`c0`, `c1`, each as played, the first
-// lowest), built by the steps `rules::gather` takes for this winner (`ws_gather`).
-WS_DEV u64 pick_up(int winner, u64 c0, u64 c1, u32 m) {
+// lowest), built by the steps `rules::gather` takes for this winner (`WS_GATHER0` when player 1
+// wins, `WS_GATHER1` when player 2 does): constants, so that the compiler folds the steps away.
+template <int S0, int S1, int S2, int S3>
+WS_DEV u64 pick_up(u64 c0, u64 c1, u32 m) {
+    const int steps[4] = {S0, S1, S2, S3};
     Pickup p = {0, 0};
-    for (int i = 0; i < WS_GATHER_STEPS; i++) {
-        switch (ws_gather[winner][i]) {
+    for (int i = 0; i < 4; i++) {
+        switch (steps[i]) {
         case WS_PUT_END: return p.word;
         case WS_PUT_PLAYER1: put(&p, c0, m); break;
         case WS_PUT_PLAYER2: put(&p, c1, m); break;
@@ -172,7 +175,8 @@ WS_DEV int play(u64 h0, u64 h1, u32 len0, u32 len1, u32 *rounds, u32 *wars) {
             return p1 ? WS_WIN0 : WS_WIN1;
         }
         u64 mask = low_bits(WS_BITS * m);
-        u64 table = pick_up(p1 ? 0 : 1, h0 & mask, h1 & mask, m);
+        u64 c0 = h0 & mask, c1 = h1 & mask;
+        u64 table = p1 ? pick_up<WS_GATHER0>(c0, c1, m) : pick_up<WS_GATHER1>(c0, c1, m);
         if (p1) {
             h0 = r0 | table << (WS_BITS * (len0 - m));
             h1 = r1;

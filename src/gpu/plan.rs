@@ -161,7 +161,6 @@ impl Plan {
             ("WARS_AT", ROUND_BINS + BATTLE_BINS),
             ("ALL_BINS", ROUND_BINS + BATTLE_BINS + WAR_BINS),
             ("SEED_BITS", SEED_BITS as usize),
-            ("GATHER_STEPS", MOST_STEPS),
         ] {
             define(name, &at);
         }
@@ -202,15 +201,12 @@ impl Plan {
             "WS_TABLE signed char ws_war[(WS_CARDS + 1) * (WS_CARDS + 1)]",
             &mut war_table(rules, n).iter().map(i8::to_string),
         );
-        let steps = [0, 1].map(|winner| {
-            let steps = pick_up_steps(rules, winner);
-            format!("{{{}}}", steps.map(|s| s.to_string()).join(", "))
-        });
-        array(
-            &mut p,
-            "WS_TABLE u8 ws_gather[2][WS_GATHER_STEPS]",
-            &mut steps.into_iter(),
-        );
+        // The steps as constants, which the compiler folds into each winner's pick-up.
+        for winner in 0..2 {
+            let steps = pick_up_steps(rules, winner).map(|s| s.to_string());
+            writeln!(p, "#define WS_GATHER{winner} {}", steps.join(", "))
+                .expect("a String takes every write");
+        }
         if let Some((first, past)) = bounds {
             array(
                 &mut p,
