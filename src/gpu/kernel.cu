@@ -1,4 +1,5 @@
-// The device kernel: a `lex` walk of two-player games whose hands fit one 64-bit word each.
+// The device kernel: two-player games whose hands fit one 64-bit word each, over a `lex` walk
+// or a range of seeds of the lcg or splitmix shuffle.
 //
 // One source for two compilers: NVRTC builds it for the GPU (`__CUDACC__`), and the tests build
 // it with the host's C++ compiler and compare it with the library's sweeps, so the code that
@@ -7,10 +8,11 @@
 // The setting arrives as a prelude of constants that `src/gpu/plan.rs` writes from the
 // library's own definitions: which value beats which (`ws_beats`, from the ranking), what a tie
 // leads to for every pair of hand sizes (`ws_war`, from `holds_war` and the short-war policy),
-// the winner's pick-up as the steps of `rules::gather` (`WS_GATHER0`, `WS_GATHER1`), where each hand lies in a
-// deal (`dealt_span`), the range's bounds for mirror deals, and the layout of the tallies. This
-// file holds no rule of its own: it deals, moves cards between words as those tables say, and
-// counts.
+// the winner's pick-up as the steps of `rules::gather` (`WS_GATHER0`, `WS_GATHER1`), where
+// each hand lies in a deal (`dealt_span`), the range's bounds for mirror deals, the generators'
+// constants, how a game ends (`WS_WIN0`, `WS_WIN1`, `WS_DRAW`) and the layout of the tallies.
+// This file holds no rule of its own: it deals, moves cards between words as those tables say,
+// and counts.
 //
 // A hand is a word, the top card in the lowest bits, WS_BITS bits a card, each value stored
 // plus one (an empty place reads 0). Each thread plays `per_thread` consecutive seeds: in a walk
@@ -49,10 +51,8 @@ WS_DEV void ws_add_bin(u32 *at, u32 v) { *at += v; }
 
 #define WS_MASK ((u64(1) << WS_BITS) - 1)
 
-// The game's end, as `ws_war` codes it (a negative entry) and for a game handed back.
-#define WS_WIN0 (-1)
-#define WS_WIN1 (-2)
-#define WS_DRAW (-3)
+// A game handed back: beyond the ends the prelude codes (`WS_WIN0`, `WS_WIN1`, `WS_DRAW`, each
+// negative, as `ws_war` holds them).
 #define WS_HANDED_BACK (-4)
 
 // The low `bits` bits (`bits` up to 64).
@@ -244,6 +244,7 @@ WS_DEV u64 hand(const u8 *values, int start, int step, int count) {
     return word;
 }
 
+#if WS_SHUFFLE == WS_LEX && WS_MIRRORS
 // -1, 0 or 1 as `a` is before, equal to or after `b` in lexicographic order.
 WS_DEV int compare(const u8 *a, const u8 *b) {
     for (int i = 0; i < WS_CARDS; i++)
@@ -251,7 +252,6 @@ WS_DEV int compare(const u8 *a, const u8 *b) {
     return 0;
 }
 
-#if WS_SHUFFLE == WS_LEX && WS_MIRRORS
 // How many times the deal counts: 0 when its mirror (the players' places exchanged), a lesser
 // deal of the walk, counts it; 2 when it counts its mirror too; 1 otherwise (`deal::mirror`).
 WS_DEV u32 weigh(const u8 *values) {

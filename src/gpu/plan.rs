@@ -55,6 +55,10 @@ const STEPS: [&str; 11] = [
 /// Most steps of one pick-up, with the end.
 const MOST_STEPS: usize = 4;
 
+/// How a game ends, as the kernel codes it (`WS_WIN0`, ...) and `ws_war` holds it: negative,
+/// unlike a count of cards face down.
+const ENDS: [(&str, i8); 3] = [("WIN0", -1), ("WIN1", -2), ("DRAW", -3)];
+
 /// Why a setting cannot be played on the device.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Unfit {
@@ -167,6 +171,9 @@ impl Plan {
         for (code, step) in STEPS.iter().enumerate() {
             define(&format!("PUT_{step}"), &code);
         }
+        for (end, code) in ENDS {
+            define(end, &format!("({code})"));
+        }
         let array = |p: &mut String, decl: &str, items: &mut dyn Iterator<Item = String>| {
             let items: Vec<String> = items.collect();
             writeln!(p, "{decl} = {{{}}};", items.join(", ")).expect("a String takes every write");
@@ -245,8 +252,7 @@ fn beats(rules: &Rules) -> [u16; 16] {
 
 /// What a tie leads to when the players hold `left0` and `left1` cards past the table, at
 /// `left0 * (n + 1) + left1`: the cards each puts face down (`holds_war`, else the short-war
-/// policy), or the game's end as the kernel codes it (-1 and -2: player 1 or 2 wins; -3: a
-/// draw).
+/// policy), or the game's end as the kernel codes it ([`ENDS`]).
 fn war_table(rules: &Rules, n: usize) -> Vec<i8> {
     let d = rules.face_down();
     let mut table = Vec::with_capacity((n + 1) * (n + 1));
@@ -257,11 +263,12 @@ fn war_table(rules: &Rules, n: usize) -> Vec<i8> {
             } else {
                 short_war(rules, &[0, 1], |q| if q == 0 { left0 } else { left1 })
             };
+            let [(_, win0), (_, win1), (_, draw)] = ENDS;
             table.push(match down {
                 Ok(down) => i8::try_from(down).expect("at most MAX_FACE_DOWN face down"),
-                Err(Outcome::Win(0)) => -1,
-                Err(Outcome::Win(_)) => -2,
-                Err(_) => -3,
+                Err(Outcome::Win(0)) => win0,
+                Err(Outcome::Win(_)) => win1,
+                Err(_) => draw,
             });
         }
     }

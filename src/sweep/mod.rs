@@ -701,21 +701,22 @@ impl Sweep {
                 // here, as any deal is. A launch with more than it has room for is played here
                 // whole.
                 let launch = match device.as_deref_mut().map(|d| d.walk(first, n as u64)) {
-                    Some(Ok(launch)) => launch,
+                    Some(Ok(launch)) => Some(launch),
                     Some(Err(e)) => {
                         failed = Some(e);
                         break;
                     }
-                    None => Launch {
-                        tallies: Vec::new(),
-                        deferred: None,
-                    },
+                    None => None,
                 };
                 pool.install(|| {
-                    if let Some(deferred) = &launch.deferred {
+                    if let Some(Launch {
+                        tallies,
+                        deferred: Some(deferred),
+                    }) = &launch
+                    {
                         let mut loan = workers.borrow();
                         let Worker { acc, .. } = loan.worker.as_mut().expect("on loan");
-                        gpu::add_tallies(acc, &launch.tallies);
+                        gpu::add_tallies(acc, tallies);
                         drop(loan);
                         deferred.par_iter().for_each_init(
                             || workers.borrow(),

@@ -1334,61 +1334,37 @@ fn plot_legends_name_seed_ranges_and_tails_show_on_a_log_axis() {
 /// how to build one.
 #[test]
 fn gpu_sweeps_it_cannot_play_are_refused() {
-    let walk = [
-        "sweep",
-        "--rules",
-        "bataille",
-        "--deck",
-        "4x4",
-        "--shuffle",
-        "lex",
-    ];
-    let with = |extra: &[&'static str]| [&walk[..], &["--device", "gpu"], extra].concat();
+    let walk = "sweep --rules bataille --deck 4x4 --shuffle lex --device gpu --seeds 0..100";
+    let with = |extra: &str| format!("{walk} {extra}");
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("games.csv");
     std::fs::write(&csv, "kept\n").unwrap();
-    let csv_arg = csv.to_str().unwrap().to_string();
-    let mut args = with(&["--seeds", "0..100", "--csv"]);
-    args.push(&csv_arg);
-    refuses(&args, b"", "the GPU keeps no per-game rows");
+    let to_csv = with(&format!("--csv {}", csv.to_str().unwrap()));
+    let cases = [
+        (to_csv, "the GPU keeps no per-game rows"),
+        (
+            "sweep --rules classic --seeds 0..100 --device gpu".to_string(),
+            "the GPU plays two-player games whose hands fit a 64-bit word",
+        ),
+        (
+            with("--gather random"),
+            "the GPU plays two-player games whose hands fit a 64-bit word",
+        ),
+        (
+            "sweep --rules bataille --deck 4x4 --shuffle splitmix --device gpu \
+             --seeds 9007199254740992..9007199254740999"
+                .to_string(),
+            "the GPU plays seeds below 2^53",
+        ),
+    ];
+    for (args, message) in &cases {
+        refuses(&args.split_whitespace().collect::<Vec<_>>(), b"", message);
+    }
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), "kept\n");
-    let classic = [
-        "sweep", "--rules", "classic", "--seeds", "0..100", "--device", "gpu",
-    ];
-    refuses(
-        &classic,
-        b"",
-        "the GPU plays two-player games whose hands fit a 64-bit word",
-    );
-    let random = with(&["--seeds", "0..100", "--gather", "random"]);
-    refuses(
-        &random,
-        b"",
-        "the GPU plays two-player games whose hands fit a 64-bit word",
-    );
-    let far = [
-        "sweep",
-        "--rules",
-        "bataille",
-        "--deck",
-        "4x4",
-        "--shuffle",
-        "splitmix",
-    ];
-    let far = [
-        &far[..],
-        &[
-            "--seeds",
-            "9007199254740992..9007199254740999",
-            "--device",
-            "gpu",
-        ],
-    ]
-    .concat();
-    refuses(&far, b"", "the GPU plays seeds below 2^53");
     if !cfg!(feature = "gpu") {
+        let args = with("");
         refuses(
-            &with(&["--seeds", "0..100"]),
+            &args.split_whitespace().collect::<Vec<_>>(),
             b"",
             "built without GPU support: build it with its cargo feature `gpu`",
         );
