@@ -90,6 +90,7 @@ __device__ inline unsigned atomicAdd(unsigned *p, unsigned v) {
 __device__ inline unsigned long long atomicMax(unsigned long long *p, unsigned long long v) {
     return __nvvm_atom_max_gen_ull(p, v);
 }
+__device__ inline int __ffsll(long long x) { return __builtin_ffsll(x); }
 __device__ inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {
     return __nvvm_mulhi_ull(a, b);
 }

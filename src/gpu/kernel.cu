@@ -245,32 +245,61 @@ WS_DEV u64 hand(const u8 *values, int start, int step, int count) {
 }
 
 #if WS_SHUFFLE == WS_LEX && WS_MIRRORS
-// -1, 0 or 1 as `a` is before, equal to or after `b` in lexicographic order.
-WS_DEV int compare(const u8 *a, const u8 *b) {
-    for (int i = 0; i < WS_CARDS; i++)
-        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
-    return 0;
+// Mirror deals are weighed on the packed hands, as `deal::mirror` weighs two-block deals: the
+// deal (A, B) against its mirror (B, A) is A against B at the first card where they differ,
+// dealt in blocks or round robin alike; the mirror against a bound (F, G) is B against F and
+// A against G at their first differences, one hand after the other in blocks, interleaved
+// card by card round robin.
+
+// The first card (0 = top) where hands `x` and `y` differ; WS_CARDS where none does.
+WS_DEV u32 first_difference(u64 x, u64 y) {
+    u64 d = x ^ y;
+    if (d == 0) return WS_CARDS;
+#ifdef __CUDACC__
+    return u32(__ffsll((long long)d) - 1) / WS_BITS;
+#else
+    return u32(__builtin_ctzll(d)) / WS_BITS;
+#endif
 }
 
-// How many times the deal counts: 0 when its mirror (the players' places exchanged), a lesser
-// deal of the walk, counts it; 2 when it counts its mirror too; 1 otherwise (`deal::mirror`).
-WS_DEV u32 weigh(const u8 *values) {
-    u8 mirror[WS_CARDS];
-    for (int i = 0; i < WS_CARDS; i++) mirror[i] = values[i];
-    for (int k = 0; k < WS_COUNT0; k++) {
-        u8 t = mirror[WS_START0 + k * WS_STEP0];
-        mirror[WS_START0 + k * WS_STEP0] = mirror[WS_START1 + k * WS_STEP1];
-        mirror[WS_START1 + k * WS_STEP1] = t;
-    }
-    int order = compare(values, mirror);
+// -1, 0 or 1 as card `at` of `x` is less than, equal to or greater than card `at` of `y`
+// (0 at WS_CARDS: no card differs).
+WS_DEV int compare_at(u64 x, u64 y, u32 at) {
+    if (at >= WS_CARDS) return 0;
+    u64 a = x >> (WS_BITS * at) & WS_MASK, b = y >> (WS_BITS * at) & WS_MASK;
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// The mirror of the deal of hands `h0` and `h1` against the deal of hands `f0` and `f1`, in
+// lexicographic order of their values: -1, 0 or 1.
+WS_DEV int mirror_to(u64 h0, u64 h1, u64 f0, u64 f1) {
+    u32 k0 = first_difference(h1, f0), k1 = first_difference(h0, f1);
+#if WS_STEP0 == 1
+    return k0 < WS_CARDS ? compare_at(h1, f0, k0) : compare_at(h0, f1, k1);
+#else
+    return k0 <= k1 ? compare_at(h1, f0, k0) : compare_at(h0, f1, k1);
+#endif
+}
+
+// The range's bounds as packed hands: its first deal, and the deal just past it.
+struct Bounds {
+    u64 first0, first1, past0, past1;
+};
+
+// How many times the deal of hands `h0` and `h1` counts: 0 when its mirror (the players'
+// places exchanged), a lesser deal of the walk, counts it; 2 when it counts its mirror too; 1
+// otherwise (`deal::mirror`).
+WS_DEV u32 weigh(u64 h0, u64 h1, const Bounds *bounds) {
+    int order = compare_at(h0, h1, first_difference(h0, h1));
     if (order == 0) return 1;
     bool in_range = true;
 #if WS_HAS_FIRST
-    in_range = in_range && compare(mirror, ws_first) >= 0;
+    in_range = in_range && mirror_to(h0, h1, bounds->first0, bounds->first1) >= 0;
 #endif
 #if WS_HAS_PAST
-    in_range = in_range && compare(mirror, ws_past) < 0;
+    in_range = in_range && mirror_to(h0, h1, bounds->past0, bounds->past1) < 0;
 #endif
+    (void)bounds;
     if (!in_range) return 1;
     return order < 0 ? 2 : 0;
 }
@@ -287,12 +316,10 @@ struct Counts {
     u64 most[3];
 };
 
-// Plays the deal `values` of `seed`, which counts `n` times (twice with its mirror), into
-// `counts` and `bins`; or hands it back (its seed in `deferred`).
-WS_DEV void count_deal(const u8 *values, u64 seed, u32 n, Counts *c, u32 *bins, u64 *out,
+// Plays the deal of hands `h0` and `h1` and of `seed`, which counts `n` times (twice with its
+// mirror), into `counts` and `bins`; or hands it back (its seed in `deferred`).
+WS_DEV void count_deal(u64 h0, u64 h1, u64 seed, u32 n, Counts *c, u32 *bins, u64 *out,
                        u64 *deferred, u64 capacity) {
-    u64 h0 = hand(values, WS_START0, WS_STEP0, WS_COUNT0);
-    u64 h1 = hand(values, WS_START1, WS_STEP1, WS_COUNT1);
     u32 rounds, wars;
     int end_code = play(h0, h1, WS_COUNT0, WS_COUNT1, &rounds, &wars);
     u32 fought = rounds + wars;
@@ -371,22 +398,37 @@ WS_DEV void walk_deals(u64 seed, u64 end, u32 *bins, u64 *out, u64 *deferred, u6
     u8 values[WS_CARDS];
 #if WS_SHUFFLE == WS_LEX
     // Every distinct deal: the first counted, the rest stepped to.
+#if WS_MIRRORS
+    Bounds bounds = {0, 0, 0, 0};
+#if WS_HAS_FIRST
+    bounds.first0 = hand(ws_first, WS_START0, WS_STEP0, WS_COUNT0);
+    bounds.first1 = hand(ws_first, WS_START1, WS_STEP1, WS_COUNT1);
+#endif
+#if WS_HAS_PAST
+    bounds.past0 = hand(ws_past, WS_START0, WS_STEP0, WS_COUNT0);
+    bounds.past1 = hand(ws_past, WS_START1, WS_STEP1, WS_COUNT1);
+#endif
+#endif
     unrank(seed, values);
     for (; seed < end; seed++, next_arrangement(values)) {
+        u64 h0 = hand(values, WS_START0, WS_STEP0, WS_COUNT0);
+        u64 h1 = hand(values, WS_START1, WS_STEP1, WS_COUNT1);
 #if WS_MIRRORS
-        u32 n = weigh(values);
+        u32 n = weigh(h0, h1, &bounds);
         if (n == 0) continue;
 #else
         u32 n = 1;
 #endif
-        count_deal(values, seed, n, &c, bins, out, deferred, capacity);
+        count_deal(h0, h1, seed, n, &c, bins, out, deferred, capacity);
     }
 #else
     // The sorted deck, shuffled by each seed.
     for (; seed < end; seed++) {
         for (int i = 0; i < WS_CARDS; i++) values[i] = ws_deck[i];
         shuffle(seed, values);
-        count_deal(values, seed, 1, &c, bins, out, deferred, capacity);
+        u64 h0 = hand(values, WS_START0, WS_STEP0, WS_COUNT0);
+        u64 h1 = hand(values, WS_START1, WS_STEP1, WS_COUNT1);
+        count_deal(h0, h1, seed, 1, &c, bins, out, deferred, capacity);
     }
 #endif
     ws_add(&out[WS_GAMES], c.games);

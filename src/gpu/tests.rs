@@ -125,26 +125,43 @@ fn rules(preset: Preset, deck: &str, build: impl FnOnce(Settings) -> Settings) -
 }
 
 /// The research walks: `bataille` on 4x4 (four bits a card) and 4x5 (three bits), shards of
-/// the whole walk whose mirror deals count together, and every deal of a range.
+/// the whole walk whose mirror deals count together, and every deal of a range; and walks
+/// dealt round robin, whose mirror interleaves the hands.
 #[test]
 fn research_walks_summarize_alike() {
     let mut total = Compared::default();
+    let (blocks, round_robin) = (Deal::Blocks, Deal::RoundRobin);
     let cases = [
-        ("4x4", (30_000_000, 30_040_000), Some(63_063_000), true),
-        ("4x4", (0, 20_000), Some(63_063_000), true),
+        (
+            "4x4",
+            (30_000_000, 30_040_000),
+            Some(63_063_000),
+            true,
+            blocks,
+        ),
+        ("4x4", (0, 20_000), Some(63_063_000), true, blocks),
         (
             "4x5",
             (150_000_000_000, 150_000_030_000),
             Some(305_540_235_000),
             true,
+            blocks,
         ),
-        ("4x5", (150_000_000_000, 150_000_020_000), None, false),
-        ("2x4", (0, 2_520), None, true),
-        ("3x4", (0, 369_600), None, true),
+        (
+            "4x5",
+            (150_000_000_000, 150_000_020_000),
+            None,
+            false,
+            blocks,
+        ),
+        ("2x4", (0, 2_520), None, true, blocks),
+        ("3x4", (0, 369_600), None, true, blocks),
+        ("2x4", (0, 2_520), None, true, round_robin),
+        ("3x4", (120_000, 130_000), None, true, round_robin),
     ];
-    for (deck, seeds, whole, mirrors) in cases {
+    for (deck, seeds, whole, mirrors, deal) in cases {
         let c = compare(
-            rules(Preset::Bataille, deck, |s| s),
+            rules(Preset::Bataille, deck, |s| s.deal(deal)),
             seeds,
             whole,
             false,
@@ -158,7 +175,7 @@ fn research_walks_summarize_alike() {
     }
     assert_eq!(
         total.seeds,
-        40_000 + 20_000 + 30_000 + 20_000 + 2_520 + 369_600
+        40_000 + 20_000 + 30_000 + 20_000 + 2_520 + 369_600 + 2_520 + 10_000
     );
     assert!(
         total.counted > total.games / 2 && total.counted <= total.games,
