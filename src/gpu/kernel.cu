@@ -244,6 +244,18 @@ WS_DEV u64 hand(const u8 *values, int start, int step, int count) {
     return word;
 }
 
+// The two hands of a deal.
+struct Hands {
+    u64 h0, h1;
+};
+
+// The deal `values` packed, each player's cards where the deal puts them (`dealt_span`).
+WS_DEV Hands deal_hands(const u8 *values) {
+    Hands h = {hand(values, WS_START0, WS_STEP0, WS_COUNT0),
+               hand(values, WS_START1, WS_STEP1, WS_COUNT1)};
+    return h;
+}
+
 #if WS_SHUFFLE == WS_LEX && WS_MIRRORS
 // Mirror deals are weighed on the packed hands, as `deal::mirror` weighs two-block deals: the
 // deal (A, B) against its mirror (B, A) is A against B at the first card where they differ,
@@ -270,36 +282,33 @@ WS_DEV int compare_at(u64 x, u64 y, u32 at) {
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
-// The mirror of the deal of hands `h0` and `h1` against the deal of hands `f0` and `f1`, in
-// lexicographic order of their values: -1, 0 or 1.
-WS_DEV int mirror_to(u64 h0, u64 h1, u64 f0, u64 f1) {
-    u32 k0 = first_difference(h1, f0), k1 = first_difference(h0, f1);
+// The mirror of deal `d` against deal `f`, in lexicographic order of their values: -1, 0 or 1.
+WS_DEV int mirror_to(Hands d, Hands f) {
+    u32 k0 = first_difference(d.h1, f.h0), k1 = first_difference(d.h0, f.h1);
 #if WS_STEP0 == 1
-    return k0 < WS_CARDS ? compare_at(h1, f0, k0) : compare_at(h0, f1, k1);
+    return k0 < WS_CARDS ? compare_at(d.h1, f.h0, k0) : compare_at(d.h0, f.h1, k1);
 #else
-    return k0 <= k1 ? compare_at(h1, f0, k0) : compare_at(h0, f1, k1);
+    return k0 <= k1 ? compare_at(d.h1, f.h0, k0) : compare_at(d.h0, f.h1, k1);
 #endif
 }
 
-// The range's bounds as packed hands: its first deal, and the deal just past it.
+// The range's bounds, packed: its first deal, and the deal just past it.
 struct Bounds {
-    u64 first0, first1, past0, past1;
+    Hands first, past;
 };
 
-// How many times the deal of hands `h0` and `h1` counts: 0 when its mirror (the players'
-// places exchanged), a lesser deal of the walk, counts it; 2 when it counts its mirror too; 1
-// otherwise (`deal::mirror`).
-WS_DEV u32 weigh(u64 h0, u64 h1, const Bounds *bounds) {
-    int order = compare_at(h0, h1, first_difference(h0, h1));
+// How many times deal `d` counts: 0 when its mirror (the players' places exchanged), a lesser
+// deal of the walk, counts it; 2 when it counts its mirror too; 1 otherwise (`deal::mirror`).
+WS_DEV u32 weigh(Hands d, const Bounds *bounds) {
+    int order = compare_at(d.h0, d.h1, first_difference(d.h0, d.h1));
     if (order == 0) return 1;
     bool in_range = true;
 #if WS_HAS_FIRST
-    in_range = in_range && mirror_to(h0, h1, bounds->first0, bounds->first1) >= 0;
+    in_range = in_range && mirror_to(d, bounds->first) >= 0;
 #endif
 #if WS_HAS_PAST
-    in_range = in_range && mirror_to(h0, h1, bounds->past0, bounds->past1) < 0;
+    in_range = in_range && mirror_to(d, bounds->past) < 0;
 #endif
-    (void)bounds;
     if (!in_range) return 1;
     return order < 0 ? 2 : 0;
 }
@@ -316,12 +325,12 @@ struct Counts {
     u64 most[3];
 };
 
-// Plays the deal of hands `h0` and `h1` and of `seed`, which counts `n` times (twice with its
-// mirror), into `counts` and `bins`; or hands it back (its seed in `deferred`).
-WS_DEV void count_deal(u64 h0, u64 h1, u64 seed, u32 n, Counts *c, u32 *bins, u64 *out,
-                       u64 *deferred, u64 capacity) {
+// Plays deal `d` of `seed`, which counts `n` times (twice with its mirror), into `counts` and
+// `bins`; or hands it back (its seed in `deferred`).
+WS_DEV void count_deal(Hands d, u64 seed, u32 n, Counts *c, u32 *bins, u64 *out, u64 *deferred,
+                       u64 capacity) {
     u32 rounds, wars;
-    int end_code = play(h0, h1, WS_COUNT0, WS_COUNT1, &rounds, &wars);
+    int end_code = play(d.h0, d.h1, WS_COUNT0, WS_COUNT1, &rounds, &wars);
     u32 fought = rounds + wars;
     if (end_code == WS_HANDED_BACK || fought >= WS_BATTLE_BINS || wars >= WS_WAR_BINS) {
 #ifdef __CUDACC__
@@ -399,36 +408,31 @@ WS_DEV void walk_deals(u64 seed, u64 end, u32 *bins, u64 *out, u64 *deferred, u6
 #if WS_SHUFFLE == WS_LEX
     // Every distinct deal: the first counted, the rest stepped to.
 #if WS_MIRRORS
-    Bounds bounds = {0, 0, 0, 0};
+    Bounds bounds = {{0, 0}, {0, 0}};
 #if WS_HAS_FIRST
-    bounds.first0 = hand(ws_first, WS_START0, WS_STEP0, WS_COUNT0);
-    bounds.first1 = hand(ws_first, WS_START1, WS_STEP1, WS_COUNT1);
+    bounds.first = deal_hands(ws_first);
 #endif
 #if WS_HAS_PAST
-    bounds.past0 = hand(ws_past, WS_START0, WS_STEP0, WS_COUNT0);
-    bounds.past1 = hand(ws_past, WS_START1, WS_STEP1, WS_COUNT1);
+    bounds.past = deal_hands(ws_past);
 #endif
 #endif
     unrank(seed, values);
     for (; seed < end; seed++, next_arrangement(values)) {
-        u64 h0 = hand(values, WS_START0, WS_STEP0, WS_COUNT0);
-        u64 h1 = hand(values, WS_START1, WS_STEP1, WS_COUNT1);
+        Hands d = deal_hands(values);
 #if WS_MIRRORS
-        u32 n = weigh(h0, h1, &bounds);
+        u32 n = weigh(d, &bounds);
         if (n == 0) continue;
 #else
         u32 n = 1;
 #endif
-        count_deal(h0, h1, seed, n, &c, bins, out, deferred, capacity);
+        count_deal(d, seed, n, &c, bins, out, deferred, capacity);
     }
 #else
     // The sorted deck, shuffled by each seed.
     for (; seed < end; seed++) {
         for (int i = 0; i < WS_CARDS; i++) values[i] = ws_deck[i];
         shuffle(seed, values);
-        u64 h0 = hand(values, WS_START0, WS_STEP0, WS_COUNT0);
-        u64 h1 = hand(values, WS_START1, WS_STEP1, WS_COUNT1);
-        count_deal(h0, h1, seed, 1, &c, bins, out, deferred, capacity);
+        count_deal(deal_hands(values), seed, 1, &c, bins, out, deferred, capacity);
     }
 #endif
     ws_add(&out[WS_GAMES], c.games);
