@@ -4,11 +4,33 @@
 use super::{Launch, Plan, Walker, CAPACITY, PER_THREAD};
 use cudarc::driver::PushKernelArg;
 use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, LaunchConfig};
-use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions};
+use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions, Ptx};
 use std::sync::Arc;
 
 /// Threads a block: the histograms are shared by a block's threads.
 const BLOCK: u32 = 256;
+
+/// Why NVRTC could not be used.
+const NO_NVRTC: &str = "NVRTC (libnvrtc.so, from the CUDA toolkit) was not found: install the CUDA toolkit or add its lib64 folder to LD_LIBRARY_PATH";
+
+/// `plan`'s kernel compiled by NVRTC into PTX for GPUs of compute capability `major.minor`.
+/// It needs NVRTC alone, not a driver or a GPU, so tests compile it on any machine with NVRTC.
+pub(crate) fn compile(plan: &Plan, major: i32, minor: i32) -> Result<Ptx, String> {
+    // SAFETY: the call only tries to load the shared library (dlopen) and reports whether it
+    // could; nothing is called through it yet.
+    if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+        return Err(NO_NVRTC.to_string());
+    }
+    // NVRTC takes the architecture as a static string; one plan is compiled per sweep.
+    let arch: &'static str = Box::leak(format!("sm_{major}{minor}").into_boxed_str());
+    let options = CompileOptions {
+        arch: Some(arch),
+        options: vec!["-std=c++14".to_string()],
+        ..CompileOptions::default()
+    };
+    compile_ptx_with_opts(&plan.source, options)
+        .map_err(|e| format!("the kernel did not compile for {arch}: {e}"))
+}
 
 /// A GPU with one plan's kernel loaded, and its buffers.
 pub(crate) struct Cuda {
@@ -21,19 +43,10 @@ pub(crate) struct Cuda {
 impl Cuda {
     /// The first GPU of this machine with `plan`'s kernel compiled for it.
     pub(crate) fn open(plan: &Plan) -> Result<Cuda, String> {
-        // SAFETY: each call only tries to load the shared library (dlopen) and reports whether
+        // SAFETY: the call only tries to load the shared library (dlopen) and reports whether
         // it could; nothing is called through it yet.
-        let (driver, nvrtc) = unsafe {
-            (
-                cudarc::driver::sys::is_culib_present(),
-                cudarc::nvrtc::sys::is_culib_present(),
-            )
-        };
-        if !driver {
+        if !unsafe { cudarc::driver::sys::is_culib_present() } {
             return Err("no NVIDIA driver was found (libcuda.so): sweep on the CPU, or on a machine with an NVIDIA GPU".to_string());
-        }
-        if !nvrtc {
-            return Err("NVRTC (libnvrtc.so, from the CUDA toolkit) was not found: install the CUDA toolkit or add its lib64 folder to LD_LIBRARY_PATH".to_string());
         }
         fn failed(what: &'static str) -> impl Fn(cudarc::driver::DriverError) -> String {
             move |e| format!("{what}: {e}")
@@ -42,15 +55,7 @@ impl Cuda {
         let (major, minor) = ctx
             .compute_capability()
             .map_err(failed("the GPU did not answer"))?;
-        // NVRTC takes the architecture as a static string; one plan is compiled per sweep.
-        let arch: &'static str = Box::leak(format!("sm_{major}{minor}").into_boxed_str());
-        let options = CompileOptions {
-            arch: Some(arch),
-            options: vec!["-std=c++14".to_string()],
-            ..CompileOptions::default()
-        };
-        let ptx = compile_ptx_with_opts(&plan.source, options)
-            .map_err(|e| format!("the kernel did not compile for {arch}: {e}"))?;
+        let ptx = compile(plan, major, minor)?;
         let module = ctx
             .load_module(ptx)
             .map_err(failed("the kernel did not load"))?;

@@ -374,30 +374,21 @@ fn the_gpu_summarizes_as_the_cpu() {
     for walk in walks {
         let mut device = match super::open(&walk.plan()) {
             Ok(device) => device,
-            Err(why) => {
-                use std::io::Write;
-                let mut err = std::io::stderr();
-                let _ = writeln!(
-                    err,
-                    "SKIPPED gpu::tests::the_gpu_summarizes_as_the_cpu: {why}"
-                );
-                return;
-            }
+            Err(why) => return skipped("the_gpu_summarizes_as_the_cpu", &why),
         };
         seeds += walk.compare_on(&mut *device).seeds;
     }
     assert_eq!(seeds, 5_000_000 + 200_000_000 + 2_000_000 + 20_000_000);
 }
 
-/// The kernel's GPU side (what the CPU build leaves out: shared memory, atomics, the launch)
-/// compiles as CUDA, with clang where it is installed (CI installs it), for walks and both
-/// shuffles and each card width; elsewhere the test says why it did not run.
-#[test]
-fn the_kernel_compiles_for_a_gpu() {
+/// Plans of walks and both shuffles and each card width, to compile for a GPU, in this order
+/// (the numbers of `nvrtc_compiles_the_kernel`'s PTX files): the 4x4 walk and a shard of the
+/// 4x5 walk with mirror deals, 4x5 without, lcg `classic` 4x5, splitmix `shortened` 4x4 sorted.
+fn plans_for_a_gpu() -> Vec<Plan> {
     let bataille = |deck| rules(Preset::Bataille, deck, |s| s);
     let all = Seeds::new(0, 1_000).unwrap();
     let shard = Seeds::new(0, 305_540_235_000).unwrap();
-    let plans = [
+    [
         Plan::new(&bataille("4x4"), Shuffle::Lex, all, true),
         Plan::new(&bataille("4x5"), Shuffle::Lex, shard, true),
         Plan::new(&bataille("4x5"), Shuffle::Lex, all, false),
@@ -413,22 +404,64 @@ fn the_kernel_compiles_for_a_gpu() {
             all,
             true,
         ),
-    ];
+    ]
+    .map(|plan| plan.expect("a setting the GPU plays"))
+    .to_vec()
+}
+
+/// Says on stderr, past the harness's capture, that `test` did not run, and why.
+fn skipped(test: &str, why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED gpu::tests::{test}: {why}");
+}
+
+/// The kernel's GPU side (what the CPU build leaves out: shared memory, atomics, the launch)
+/// compiles as CUDA, with clang where it is installed (CI installs it), for walks and both
+/// shuffles and each card width; elsewhere the test says why it did not run.
+#[test]
+fn the_kernel_compiles_for_a_gpu() {
     let mut compiled = 0;
-    for plan in plans {
-        match compile_for_a_gpu(&plan.unwrap()) {
+    for plan in plans_for_a_gpu() {
+        match compile_for_a_gpu(&plan) {
             Some(Ok(())) => compiled += 1,
             Some(Err(why)) => panic!("the kernel does not compile as CUDA:\n{why}"),
             None => {
-                use std::io::Write;
                 let why = "clang is not installed (apt-get install clang)";
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "SKIPPED gpu::tests::the_kernel_compiles_for_a_gpu: {why}"
-                );
-                return;
+                return skipped("the_kernel_compiles_for_a_gpu", why);
             }
         }
     }
     assert_eq!(compiled, 5);
+}
+
+/// NVRTC, the compiler a sweep on a GPU uses, compiles the same plans for the GPUs of the last
+/// three generations, where NVRTC is installed (CI installs it from NVIDIA's Python wheel;
+/// no GPU or driver is needed); elsewhere the test says why it did not run. With
+/// `WARSWEEP_PTX_DIR` set, it writes each plan's PTX there, for `ptxas -v` to tell its
+/// registers and local memory (docs/performance.md).
+#[cfg(feature = "gpu")]
+#[test]
+fn nvrtc_compiles_the_kernel() {
+    let keep = std::env::var_os("WARSWEEP_PTX_DIR").map(std::path::PathBuf::from);
+    let mut compiled = 0;
+    for (i, plan) in plans_for_a_gpu().iter().enumerate() {
+        for (major, minor) in [(8, 0), (8, 9), (9, 0)] {
+            match super::cuda::compile(plan, major, minor) {
+                Ok(ptx) => {
+                    let ptx = ptx.to_src();
+                    assert!(ptx.contains(".entry ws_walk("));
+                    if let Some(dir) = &keep {
+                        let path = dir.join(format!("plan{i}-sm_{major}{minor}.ptx"));
+                        std::fs::write(&path, ptx).unwrap();
+                    }
+                    compiled += 1;
+                }
+                Err(why) if why.starts_with("NVRTC (libnvrtc.so") => {
+                    return skipped("nvrtc_compiles_the_kernel", &why);
+                }
+                Err(why) => panic!("{why}"),
+            }
+        }
+    }
+    assert_eq!(compiled, 15);
 }
