@@ -23,13 +23,31 @@ pub(crate) fn compile(plan: &Plan, major: i32, minor: i32) -> Result<Ptx, String
     }
     // NVRTC takes the architecture as a static string; one plan is compiled per sweep.
     let arch: &'static str = Box::leak(format!("sm_{major}{minor}").into_boxed_str());
+    let mut options = vec!["-std=c++14".to_string()];
+    if let Some(every) = deal_every()? {
+        options.push(format!("-DWS_DEAL_EVERY={every}"));
+    }
     let options = CompileOptions {
         arch: Some(arch),
-        options: vec!["-std=c++14".to_string()],
+        options,
         ..CompileOptions::default()
     };
     compile_ptx_with_opts(&plan.source, options)
         .map_err(|e| format!("the kernel did not compile for {arch}: {e}"))
+}
+
+/// The rounds between a thread's deal points when the environment sets them
+/// (`WARSWEEP_GPU_DEAL_EVERY`, for timing the kernel; the counts do not depend on it).
+fn deal_every() -> Result<Option<u32>, String> {
+    let Some(text) = std::env::var_os("WARSWEEP_GPU_DEAL_EVERY") else {
+        return Ok(None);
+    };
+    match text.to_str().and_then(|t| t.parse::<u32>().ok()) {
+        Some(every) if every >= 1 => Ok(Some(every)),
+        _ => Err(format!(
+            "WARSWEEP_GPU_DEAL_EVERY must be a whole number of rounds from 1, not {text:?}"
+        )),
+    }
 }
 
 /// A GPU with one plan's kernel loaded, and its buffers.

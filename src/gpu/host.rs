@@ -19,13 +19,20 @@ pub(crate) struct Host {
 impl Host {
     /// Compiles `plan`'s kernel with `host.cpp`'s driver.
     pub(crate) fn build(plan: &Plan) -> Host {
+        Host::build_with(plan, &[])
+    }
+
+    /// [`Host::build`] with the compiler's `options` too (such as `-DWS_DEAL_EVERY=1`).
+    pub(crate) fn build_with(plan: &Plan, options: &[&str]) -> Host {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let source = dir.path().join("walk.cpp");
         let driver = include_str!("host.cpp");
         std::fs::write(&source, format!("{}\n{driver}", plan.source)).expect("the source written");
         let exe = dir.path().join("walk");
         let built = Command::new("c++")
-            .args(["-O2", "-std=c++14", "-Wall", "-Werror", "-o"])
+            .args(["-O2", "-std=c++14", "-Wall", "-Werror"])
+            .args(options)
+            .arg("-o")
             .arg(&exe)
             .arg(&source)
             .output()
@@ -91,6 +98,7 @@ __device__ inline unsigned long long atomicMax(unsigned long long *p, unsigned l
     return __nvvm_atom_max_gen_ull(p, v);
 }
 __device__ inline int __ffsll(long long x) { return __builtin_ffsll(x); }
+__device__ inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
 __device__ inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {
     return __nvvm_mulhi_ull(a, b);
 }

@@ -6,7 +6,7 @@
 // runs on a GPU is tested on machines without one.
 //
 // The setting arrives as a prelude of constants that `src/gpu/plan.rs` writes from the
-// library's own definitions: which value beats which (`ws_beats`, from the ranking), what a tie
+// library's own definitions: which value beats which (`WS_BEATS0..3`, from the ranking), what a tie
 // leads to for every pair of hand sizes (`ws_war`, from `holds_war` and the short-war policy),
 // the winner's pick-up as the steps of `rules::gather` (`WS_GATHER0`, `WS_GATHER1`), where
 // each hand lies in a deal (`dealt_span`), the range's bounds for mirror deals, the generators'
@@ -78,6 +78,21 @@ WS_DEV u64 interleaved(u64 c0, u64 c1, u32 m) {
     return out;
 }
 
+// A card's lowest bit at each place of a word.
+#define WS_ONES (low_bits(WS_BITS * (64 / WS_BITS)) / WS_MASK)
+
+// How many of the first `n` cards of `run` hold stored value `v`.
+WS_DEV u32 copies_of(u64 run, u32 n, u64 v) {
+    u64 x = run ^ v * WS_ONES, any = x;
+    for (int b = 1; b < WS_BITS; b++) any |= x >> b;
+    u64 held = ~any & WS_ONES & low_bits(WS_BITS * n);
+#ifdef __CUDACC__
+    return u32(__popcll(held));
+#else
+    return u32(__builtin_popcountll(held));
+#endif
+}
+
 // The pick-up being built: cards from the lowest bits.
 struct Pickup {
     u64 word;
@@ -90,123 +105,153 @@ WS_DEV void put(Pickup *p, u64 run, u32 n) {
     p->bits += WS_BITS * n;
 }
 
-// The winner's pick-up of a table of `m` cards a player (`c0`, `c1`, each as played, the first
-// lowest), built by the steps `rules::gather` takes for this winner (`WS_GATHER0` when player 1
-// wins, `WS_GATHER1` when player 2 does): constants, so that the compiler folds the steps away.
+// One step of a winner's pick-up of a table of `m` cards a player (`c0`, `c1`, each as played,
+// the first lowest). The step is a template constant, so that each compiler keeps only its case:
+// a step read at run time would make every round dispatch on it (and NVRTC does not fold a
+// loop over an array of constant steps).
+template <int S>
+WS_DEV void put_step(Pickup *p, u64 c0, u64 c1, u32 m) {
+    switch (S) {
+    case WS_PUT_END: break;
+    case WS_PUT_PLAYER1: put(p, c0, m); break;
+    case WS_PUT_PLAYER2: put(p, c1, m); break;
+    case WS_PUT_PLAYER1_LATEST: put(p, reversed(c0, m), m); break;
+    case WS_PUT_PLAYER2_LATEST: put(p, reversed(c1, m), m); break;
+    case WS_PUT_DECIDING1: put(p, c0 >> (WS_BITS * (m - 1)), 1); break;
+    case WS_PUT_DECIDING2: put(p, c1 >> (WS_BITS * (m - 1)), 1); break;
+    case WS_PUT_EARLIER: put(p, interleaved(c0, c1, m - 1), 2 * (m - 1)); break;
+    case WS_PUT_EARLIER_LATEST:
+        put(p, reversed(interleaved(c0, c1, m - 1), 2 * (m - 1)), 2 * (m - 1));
+        break;
+    case WS_PUT_REVEALED: put(p, interleaved(c0, c1, m), 2 * m); break;
+    case WS_PUT_STRONGEST:
+        // By stored value, highest first: equal values cannot be told apart.
+        if (m == 1) {
+            u64 a = c0 & WS_MASK, b = c1 & WS_MASK;
+            put(p, a > b ? a | b << WS_BITS : b | a << WS_BITS, 2);
+            break;
+        }
+        for (u64 v = WS_VALUES; v >= 1; v--) {
+            u32 k = copies_of(c0, m, v) + copies_of(c1, m, v);
+            put(p, v * WS_ONES & low_bits(WS_BITS * k), k);
+        }
+        break;
+    }
+}
+
+// The winner's pick-up, built by the steps `rules::gather` takes for this winner (`WS_GATHER0`
+// when player 1 wins, `WS_GATHER1` when player 2 does), ended by WS_PUT_END.
 template <int S0, int S1, int S2, int S3>
 WS_DEV u64 pick_up(u64 c0, u64 c1, u32 m) {
-    const int steps[4] = {S0, S1, S2, S3};
     Pickup p = {0, 0};
-    for (int i = 0; i < 4; i++) {
-        switch (steps[i]) {
-        case WS_PUT_END: return p.word;
-        case WS_PUT_PLAYER1: put(&p, c0, m); break;
-        case WS_PUT_PLAYER2: put(&p, c1, m); break;
-        case WS_PUT_PLAYER1_LATEST: put(&p, reversed(c0, m), m); break;
-        case WS_PUT_PLAYER2_LATEST: put(&p, reversed(c1, m), m); break;
-        case WS_PUT_DECIDING1: put(&p, c0 >> (WS_BITS * (m - 1)), 1); break;
-        case WS_PUT_DECIDING2: put(&p, c1 >> (WS_BITS * (m - 1)), 1); break;
-        case WS_PUT_EARLIER: put(&p, interleaved(c0, c1, m - 1), 2 * (m - 1)); break;
-        case WS_PUT_EARLIER_LATEST:
-            put(&p, reversed(interleaved(c0, c1, m - 1), 2 * (m - 1)), 2 * (m - 1));
-            break;
-        case WS_PUT_REVEALED: put(&p, interleaved(c0, c1, m), 2 * m); break;
-        case WS_PUT_STRONGEST: {
-            // By stored value, highest first: equal values cannot be told apart.
-            u32 count[16] = {0};
-            for (u32 j = 0; j < m; j++) {
-                count[c0 >> (WS_BITS * j) & WS_MASK]++;
-                count[c1 >> (WS_BITS * j) & WS_MASK]++;
-            }
-            for (int v = 15; v >= 1; v--)
-                for (u32 k = 0; k < count[v]; k++) put(&p, u64(v), 1);
-            break;
-        }
-        }
-    }
+    put_step<S0>(&p, c0, c1, m);
+    put_step<S1>(&p, c0, c1, m);
+    put_step<S2>(&p, c0, c1, m);
+    put_step<S3>(&p, c0, c1, m);
     return p.word;
 }
 
-// Whether player 1's card `a` beats player 2's card `b` (stored values that differ).
-WS_DEV bool beats(u64 a, u64 b) { return ws_beats[a] >> b & 1; }
+// Whether player 1's card `a` beats player 2's card `b` (stored values that differ): bit
+// `a << WS_BITS | b` of the words `WS_BEATS0..3` (cards of three bits need only the first).
+WS_DEV bool beats(u64 a, u64 b) {
+    u64 at = a << WS_BITS | b;
+    u64 word = at < 128 ? (at < 64 ? WS_BEATS0 : WS_BEATS1) : (at < 192 ? WS_BEATS2 : WS_BEATS3);
+    return word >> (at & 63) & 1;
+}
 
-// One game from its two hands: a negative end code (WS_WIN0, WS_WIN1, WS_DRAW, WS_HANDED_BACK),
-// its rounds and its wars.
-WS_DEV int play(u64 h0, u64 h1, u32 len0, u32 len1, u32 *rounds, u32 *wars) {
-    u32 r = 0, w = 0;
-    for (;;) {
-        if (r >= WS_ROUND_BINS - 1) {
-            *rounds = r;
-            *wars = w;
-            return WS_HANDED_BACK;
-        }
-        u64 a = h0 & WS_MASK, b = h1 & WS_MASK;
-        u64 r0 = h0 >> WS_BITS, r1 = h1 >> WS_BITS;
-        u32 m = 1;
-        bool p1;
-        if (a != b) {
-            p1 = beats(a, b);
-        } else {
-            for (;;) {
-                w++;
-                // Cards each holds past the table decide what the war can be.
-                int down = ws_war[(len0 - m) * (WS_CARDS + 1) + (len1 - m)];
-                if (down < 0) {
-                    *rounds = r;
-                    *wars = w;
-                    return down;
-                }
-                r0 >>= WS_BITS * down;
-                r1 >>= WS_BITS * down;
-                m += down + 1;
-                u64 x = r0 & WS_MASK, y = r1 & WS_MASK;
-                r0 >>= WS_BITS;
-                r1 >>= WS_BITS;
-                if (x != y) {
-                    p1 = beats(x, y);
-                    break;
-                }
+// A game going on: the hands (top card lowest), how many cards each holds, its rounds and
+// wars so far, how it ended (WS_PLAYING while it goes on, else a negative end code: WS_WIN0,
+// WS_WIN1, WS_DRAW, WS_HANDED_BACK), and its deal's seed and weight (twice with its mirror).
+#define WS_PLAYING 0
+struct Game {
+    u64 h0, h1;
+    u32 len0, len1, rounds, wars;
+    int end;
+    u64 seed;
+    u32 n;
+};
+
+// Plays one round of `g`: a battle and the wars it leads to, the winner picking up the table.
+WS_DEV void play_round(Game *g) {
+    if (g->rounds >= WS_ROUND_BINS - 1) {
+        g->end = WS_HANDED_BACK;
+        return;
+    }
+    u64 a = g->h0 & WS_MASK, b = g->h1 & WS_MASK;
+    u64 r0 = g->h0 >> WS_BITS, r1 = g->h1 >> WS_BITS;
+    u32 m = 1;
+    bool p1;
+    if (a != b) {
+        p1 = beats(a, b);
+    } else {
+        for (;;) {
+            g->wars++;
+            // Cards each holds past the table decide what the war can be.
+            int down = ws_war[(g->len0 - m) * (WS_CARDS + 1) + (g->len1 - m)];
+            if (down < 0) {
+                g->end = down;
+                return;
+            }
+            r0 >>= WS_BITS * down;
+            r1 >>= WS_BITS * down;
+            m += down + 1;
+            u64 x = r0 & WS_MASK, y = r1 & WS_MASK;
+            r0 >>= WS_BITS;
+            r1 >>= WS_BITS;
+            if (x != y) {
+                p1 = beats(x, y);
+                break;
             }
         }
-        r++;
-        if ((p1 ? r1 : r0) == 0) {
-            *rounds = r;
-            *wars = w;
-            return p1 ? WS_WIN0 : WS_WIN1;
-        }
-        u64 mask = low_bits(WS_BITS * m);
-        u64 c0 = h0 & mask, c1 = h1 & mask;
-        u64 table = p1 ? pick_up<WS_GATHER0>(c0, c1, m) : pick_up<WS_GATHER1>(c0, c1, m);
-        if (p1) {
-            h0 = r0 | table << (WS_BITS * (len0 - m));
-            h1 = r1;
-            len0 += m;
-            len1 -= m;
-        } else {
-            h1 = r1 | table << (WS_BITS * (len1 - m));
-            h0 = r0;
-            len1 += m;
-            len0 -= m;
-        }
     }
+    g->rounds++;
+    if ((p1 ? r1 : r0) == 0) {
+        g->end = p1 ? WS_WIN0 : WS_WIN1;
+        return;
+    }
+    u64 mask = low_bits(WS_BITS * m);
+    u64 c0 = g->h0 & mask, c1 = g->h1 & mask;
+    if (p1) {
+        g->h0 = r0 | pick_up<WS_GATHER0>(c0, c1, m) << (WS_BITS * (g->len0 - m));
+        g->h1 = r1;
+        g->len0 += m;
+        g->len1 -= m;
+    } else {
+        g->h1 = r1 | pick_up<WS_GATHER1>(c0, c1, m) << (WS_BITS * (g->len1 - m));
+        g->h0 = r0;
+        g->len1 += m;
+        g->len0 -= m;
+    }
+}
+
+// A deal is one word too: the deck's values in dealing order, WS_BITS bits each (a value, not
+// plus one), the first card lowest. The whole deck fits a word wherever hands do.
+
+// Card `i` of `deal`.
+WS_DEV u64 card(u64 deal, int i) { return deal >> (WS_BITS * i) & WS_MASK; }
+
+// `deal` with cards `i` and `j` exchanged.
+WS_DEV u64 exchange(u64 deal, int i, int j) {
+    u64 x = card(deal, i) ^ card(deal, j);
+    return deal ^ (x << (WS_BITS * i) | x << (WS_BITS * j));
 }
 
 #if WS_SHUFFLE == WS_LEX
 // The `rank`-th arrangement (lexicographic, from 0) of the deck's values. Each count is
 // `total * copies / remaining`, computed without overflow as `q * copies + s * copies /
 // remaining` where `total = q * remaining + s`.
-WS_DEV void unrank(u64 rank, u8 *out) {
+WS_DEV u64 unrank(u64 rank) {
     u32 left[WS_VALUES];
     for (int v = 0; v < WS_VALUES; v++) left[v] = ws_copies[v];
     u32 remaining = WS_CARDS;
     u64 total = WS_DEALS;
-    u64 k = rank;
+    u64 k = rank, deal = 0;
     for (int i = 0; i < WS_CARDS; i++) {
         for (int v = 0; v < WS_VALUES; v++) {
             if (left[v] == 0) continue;
             u64 with_v = total / remaining * left[v] + total % remaining * left[v] / remaining;
             if (k < with_v) {
-                out[i] = (u8)v;
+                deal |= u64(v) << (WS_BITS * i);
                 left[v]--;
                 remaining--;
                 total = with_v;
@@ -215,32 +260,30 @@ WS_DEV void unrank(u64 rank, u8 *out) {
             k -= with_v;
         }
     }
+    return deal;
 }
 
-// Steps `values` to the next arrangement in lexicographic order.
-WS_DEV void next_arrangement(u8 *values) {
+// The arrangement after `deal` in lexicographic order (the first after the last).
+WS_DEV u64 next_arrangement(u64 deal) {
     int i = WS_CARDS - 2;
-    while (i >= 0 && values[i] >= values[i + 1]) i--;
+    while (i >= 0 && card(deal, i) >= card(deal, i + 1)) i--;
     if (i >= 0) {
         int j = WS_CARDS - 1;
-        while (values[j] <= values[i]) j--;
-        u8 t = values[i];
-        values[i] = values[j];
-        values[j] = t;
+        while (card(deal, j) <= card(deal, i)) j--;
+        deal = exchange(deal, i, j);
     }
-    for (int a = i + 1, z = WS_CARDS - 1; a < z; a++, z--) {
-        u8 t = values[a];
-        values[a] = values[z];
-        values[z] = t;
-    }
+    // The cards past `i`, which fall from there on, in the reverse order.
+    u32 kept = WS_BITS * (i + 1);
+    return (deal & low_bits(kept)) | reversed(deal >> kept, WS_CARDS - 1 - i) << kept;
 }
 
 #endif
 
-// Player `p`'s hand packed from the deal, the first card dealt on top.
-WS_DEV u64 hand(const u8 *values, int start, int step, int count) {
+// Player `p`'s hand from the deal: the cards the deal gives it, the first dealt on top, each
+// stored plus one.
+WS_DEV u64 hand(u64 deal, int start, int step, int count) {
     u64 word = 0;
-    for (int i = count - 1; i >= 0; i--) word = word << WS_BITS | u64(values[start + i * step] + 1);
+    for (int i = count - 1; i >= 0; i--) word = word << WS_BITS | (card(deal, start + i * step) + 1);
     return word;
 }
 
@@ -249,10 +292,10 @@ struct Hands {
     u64 h0, h1;
 };
 
-// The deal `values` packed, each player's cards where the deal puts them (`dealt_span`).
-WS_DEV Hands deal_hands(const u8 *values) {
-    Hands h = {hand(values, WS_START0, WS_STEP0, WS_COUNT0),
-               hand(values, WS_START1, WS_STEP1, WS_COUNT1)};
+// The deal's hands, each player's cards where the deal puts them (`dealt_span`).
+WS_DEV Hands deal_hands(u64 deal) {
+    Hands h = {hand(deal, WS_START0, WS_STEP0, WS_COUNT0),
+               hand(deal, WS_START1, WS_STEP1, WS_COUNT1)};
     return h;
 }
 
@@ -325,28 +368,26 @@ struct Counts {
     u64 most[3];
 };
 
-// Plays deal `d` of `seed`, which counts `n` times (twice with its mirror), into `counts` and
-// `bins`; or hands it back (its seed in `deferred`).
-WS_DEV void count_deal(Hands d, u64 seed, u32 n, Counts *c, u32 *bins, u64 *out, u64 *deferred,
+// Counts the game `g`, which ended, into `counts` and `bins`; or hands it back (its seed in
+// `deferred`).
+WS_DEV void count_game(const Game *g, Counts *c, u32 *bins, u64 *out, u64 *deferred,
                        u64 capacity) {
-    u32 rounds, wars;
-    int end_code = play(d.h0, d.h1, WS_COUNT0, WS_COUNT1, &rounds, &wars);
-    u32 fought = rounds + wars;
-    if (end_code == WS_HANDED_BACK || fought >= WS_BATTLE_BINS || wars >= WS_WAR_BINS) {
+    u32 rounds = g->rounds, wars = g->wars, fought = rounds + wars, n = g->n;
+    if (g->end == WS_HANDED_BACK || fought >= WS_BATTLE_BINS || wars >= WS_WAR_BINS) {
 #ifdef __CUDACC__
         u64 k = atomicAdd(&out[WS_DEFERRED], u64(1));
 #else
         u64 k = out[WS_DEFERRED]++;
 #endif
-        if (k < capacity) deferred[k] = seed;
+        if (k < capacity) deferred[k] = g->seed;
         return;
     }
     c->games += n;
     c->battles += u64(fought) * n;
-    if (end_code == WS_WIN0) {
+    if (g->end == WS_WIN0) {
         c->wins0 += 1;
         if (n == 2) c->wins1 += 1;
-    } else if (end_code == WS_WIN1) {
+    } else if (g->end == WS_WIN1) {
         c->wins1 += 1;
         if (n == 2) c->wins0 += 1;
     } else {
@@ -355,22 +396,21 @@ WS_DEV void count_deal(Hands d, u64 seed, u32 n, Counts *c, u32 *bins, u64 *out,
     ws_add_bin(&bins[WS_ROUNDS_AT + rounds], n);
     ws_add_bin(&bins[WS_BATTLES_AT + fought], n);
     ws_add_bin(&bins[WS_WARS_AT + wars], n);
-    u64 candidates[3] = {record(rounds, seed), record(fought, seed), record(wars, seed)};
+    u64 candidates[3] = {record(rounds, g->seed), record(fought, g->seed), record(wars, g->seed)};
     for (int i = 0; i < 3; i++)
         if (candidates[i] > c->most[i]) c->most[i] = candidates[i];
 }
 
 #if WS_SHUFFLE == WS_LCG
-// The seed-004 shuffle (`deal::lcg_shuffle`): for each place in turn, advance the generator
+// The sorted deck's shuffle by the seed-004 generator (`deal::lcg_shuffle`): for each place in turn, advance the generator
 // and swap the card there with the one at the generator's value modulo the deck's size.
-WS_DEV void shuffle(u64 seed, u8 *values) {
+WS_DEV u64 shuffle(u64 seed, u64 deal) {
     u64 x = seed % WS_LCG_MODULUS;
     for (int i = 0; i < WS_CARDS; i++) {
         x = (WS_LCG_MULTIPLIER * x + WS_LCG_INCREMENT) % WS_LCG_MODULUS;
-        u8 t = values[i];
-        values[i] = values[x % WS_CARDS];
-        values[x % WS_CARDS] = t;
+        deal = exchange(deal, i, int(x % WS_CARDS));
     }
+    return deal;
 }
 #elif WS_SHUFFLE == WS_SPLITMIX
 // The high 64 bits of `a * b`.
@@ -384,7 +424,7 @@ WS_DEV u64 high_product(u64 a, u64 b) {
 
 // Fisher-Yates from the top place down, driven by SplitMix64 from the seed
 // (`deal::splitmix_shuffle`).
-WS_DEV void shuffle(u64 seed, u8 *values) {
+WS_DEV u64 shuffle(u64 seed, u64 deal) {
     u64 state = seed;
     for (int i = WS_CARDS - 1; i >= 1; i--) {
         state += WS_SPLITMIX_GAMMA;
@@ -392,49 +432,89 @@ WS_DEV void shuffle(u64 seed, u8 *values) {
         z = (z ^ (z >> 30)) * WS_SPLITMIX_MIX0;
         z = (z ^ (z >> 27)) * WS_SPLITMIX_MIX1;
         z ^= z >> 31;
-        u64 j = high_product(z, u64(i + 1));
-        u8 t = values[i];
-        values[i] = values[j];
-        values[j] = t;
+        deal = exchange(deal, i, int(high_product(z, u64(i + 1))));
     }
+    return deal;
 }
+#endif
+
+// A thread's deals: seeds `seed..end`, and in a walk the deal of `seed`, stepped to.
+struct Deals {
+    u64 seed, end, deal;
+#if WS_SHUFFLE == WS_LEX && WS_MIRRORS
+    Bounds bounds;
+#endif
+};
+
+WS_DEV Deals open_deals(u64 seed, u64 end) {
+    Deals w;
+    w.seed = seed;
+    w.end = end;
+#if WS_SHUFFLE == WS_LEX
+    // Every distinct deal: the first counted, the rest stepped to.
+    w.deal = unrank(seed);
+#if WS_MIRRORS
+    w.bounds = Bounds{{0, 0}, {0, 0}};
+#if WS_HAS_FIRST
+    w.bounds.first = deal_hands(WS_FIRST);
+#endif
+#if WS_HAS_PAST
+    w.bounds.past = deal_hands(WS_PAST);
+#endif
+#endif
+#else
+    w.deal = WS_DECK;
+#endif
+    return w;
+}
+
+// Starts `g` on the next deal of `w` that counts (a walk's mirror deals count with the lesser
+// of the two); false when `w` has none left.
+WS_DEV bool deal_next(Deals *w, Game *g) {
+    while (w->seed < w->end) {
+        u64 seed = w->seed++;
+#if WS_SHUFFLE == WS_LEX
+        Hands d = deal_hands(w->deal);
+        w->deal = next_arrangement(w->deal);
+#if WS_MIRRORS
+        u32 n = weigh(d, &w->bounds);
+        if (n == 0) continue;
+#else
+        u32 n = 1;
+#endif
+#else
+        // The sorted deck, shuffled by each seed.
+        Hands d = deal_hands(shuffle(seed, WS_DECK));
+        u32 n = 1;
+#endif
+        *g = Game{d.h0, d.h1, WS_COUNT0, WS_COUNT1, 0, 0, WS_PLAYING, seed, n};
+        return true;
+    }
+    return false;
+}
+
+// Rounds a thread plays between the points where the threads whose games ended count them and
+// deal their next. On a GPU a warp's threads go in step, so a game's end waits for the next
+// point rather than for the warp's longest game; the counts do not depend on it. NVRTC takes
+// another with `-DWS_DEAL_EVERY=N` (the environment's WARSWEEP_GPU_DEAL_EVERY).
+#ifndef WS_DEAL_EVERY
+#define WS_DEAL_EVERY 16
 #endif
 
 // Plays the deals of seeds `seed..end` into `out` (the tallies, laid out as the prelude says)
 // and `bins` (this block's histograms); seeds of games handed back go to `deferred`.
 WS_DEV void walk_deals(u64 seed, u64 end, u32 *bins, u64 *out, u64 *deferred, u64 capacity) {
     Counts c = {0, 0, 0, 0, 0, {0, 0, 0}};
-    u8 values[WS_CARDS];
-#if WS_SHUFFLE == WS_LEX
-    // Every distinct deal: the first counted, the rest stepped to.
-#if WS_MIRRORS
-    Bounds bounds = {{0, 0}, {0, 0}};
-#if WS_HAS_FIRST
-    bounds.first = deal_hands(ws_first);
-#endif
-#if WS_HAS_PAST
-    bounds.past = deal_hands(ws_past);
-#endif
-#endif
-    unrank(seed, values);
-    for (; seed < end; seed++, next_arrangement(values)) {
-        Hands d = deal_hands(values);
-#if WS_MIRRORS
-        u32 n = weigh(d, &bounds);
-        if (n == 0) continue;
-#else
-        u32 n = 1;
-#endif
-        count_deal(d, seed, n, &c, bins, out, deferred, capacity);
+    Deals w = open_deals(seed, end);
+    Game g = {0, 0, 0, 0, 0, 0, WS_PLAYING, 0, 0};
+    bool live = deal_next(&w, &g);
+    while (live) {
+        for (u32 i = 0; i < WS_DEAL_EVERY && g.end == WS_PLAYING; i++) play_round(&g);
+        if (g.end != WS_PLAYING) {
+            count_game(&g, &c, bins, out, deferred, capacity);
+            live = deal_next(&w, &g);
+        }
     }
-#else
-    // The sorted deck, shuffled by each seed.
-    for (; seed < end; seed++) {
-        for (int i = 0; i < WS_CARDS; i++) values[i] = ws_deck[i];
-        shuffle(seed, values);
-        count_deal(deal_hands(values), seed, 1, &c, bins, out, deferred, capacity);
-    }
-#endif
     ws_add(&out[WS_GAMES], c.games);
     ws_add(&out[WS_WINS0], c.wins0);
     ws_add(&out[WS_WINS1], c.wins1);

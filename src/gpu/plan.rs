@@ -5,7 +5,7 @@ use crate::deal::mirror::Mirror;
 use crate::deal::{dealt_span, SplitMix64, LCG_INCREMENT, LCG_MODULUS, LCG_MULTIPLIER};
 use crate::engine::packed::{width, Width};
 use crate::engine::{short_war, Outcome};
-use crate::rules::{gather, holds_war, Direction, PickUp, Rules};
+use crate::rules::{gather, holds_war, Card, Direction, PickUp, Rules};
 use crate::{Seeds, Shuffle};
 use std::fmt::Write;
 
@@ -97,7 +97,7 @@ impl Plan {
     ) -> Result<Plan, Unfit> {
         let deck = rules.deck();
         let n = deck.len();
-        let bits = match width(rules, n) {
+        let bits: u32 = match width(rules, n) {
             Some(Width::W64) => 4,
             Some(Width::Tri) => 3,
             Some(Width::W128) | None => return Err(Unfit::Words),
@@ -188,21 +188,15 @@ impl Plan {
                 &mut copies.into_iter(),
             );
         } else {
-            let sorted = deck
-                .cards()
-                .into_iter()
-                .map(|card| card.value().to_string());
-            array(
-                &mut p,
-                "WS_CONST u8 ws_deck[WS_CARDS]",
-                &mut sorted.into_iter(),
-            );
+            let sorted: Vec<u8> = deck.cards().into_iter().map(Card::value).collect();
+            writeln!(p, "#define WS_DECK {}", packed(&sorted, bits))
+                .expect("a String takes every write");
         }
-        array(
-            &mut p,
-            "WS_TABLE u32 ws_beats[16]",
-            &mut beats(rules).iter().map(u16::to_string),
-        );
+        // Which value beats which as words, read with shifts rather than from memory.
+        for (k, word) in beats(rules, bits).iter().enumerate() {
+            writeln!(p, "#define WS_BEATS{k} u64({word:#x}ull)")
+                .expect("a String takes every write");
+        }
         array(
             &mut p,
             "WS_TABLE signed char ws_war[(WS_CARDS + 1) * (WS_CARDS + 1)]",
@@ -215,17 +209,11 @@ impl Plan {
                 .expect("a String takes every write");
         }
         if let Some((first, past)) = bounds {
-            array(
-                &mut p,
-                "WS_TABLE u8 ws_first[WS_CARDS]",
-                &mut first.iter().map(u8::to_string),
-            );
+            writeln!(p, "#define WS_FIRST {}", packed(first, bits))
+                .expect("a String takes every write");
             if let Some(past) = past {
-                array(
-                    &mut p,
-                    "WS_TABLE u8 ws_past[WS_CARDS]",
-                    &mut past.iter().map(u8::to_string),
-                );
+                writeln!(p, "#define WS_PAST {}", packed(past, bits))
+                    .expect("a String takes every write");
             }
         }
         let source = KERNEL.replacen(PRELUDE_AT, &p, 1);
@@ -234,20 +222,32 @@ impl Plan {
     }
 }
 
-/// Row `a` has bit `b` when stored value `a` (a value plus one) beats stored value `b` in a
-/// battle of two cards: the ranking's own comparison ([`Strength::strongest`](crate::rules::Strength::strongest)).
-fn beats(rules: &Rules) -> [u16; 16] {
+/// A deal's values as the kernel holds a deal: `bits` bits a value, the first lowest.
+fn packed(values: &[u8], bits: u32) -> String {
+    let word = values
+        .iter()
+        .enumerate()
+        .fold(0u64, |w, (i, &v)| w | u64::from(v) << (bits as usize * i));
+    format!("u64({word:#x}ull)")
+}
+
+/// Bit `a << bits | b` (of four words of 64) is set when stored value `a` (a value plus one)
+/// beats stored value `b` in a battle of two cards: the ranking's own comparison
+/// ([`Strength::strongest`](crate::rules::Strength::strongest)). Cards of three bits take one
+/// word, of four bits all four.
+fn beats(rules: &Rules, bits: u32) -> [u64; 4] {
     let strength = rules.strength();
     let values = rules.deck().values();
-    let mut rows = [0u16; 16];
+    let mut words = [0u64; 4];
     for a in 0..values {
         for b in (0..values).filter(|&b| b != a) {
             if strength.strongest([a, b]) == a {
-                rows[usize::from(a) + 1] |= 1 << (b + 1);
+                let at = (u32::from(a) + 1) << bits | (u32::from(b) + 1);
+                words[at as usize / 64] |= 1 << (at % 64);
             }
         }
     }
-    rows
+    words
 }
 
 /// What a tie leads to when the players hold `left0` and `left1` cards past the table, at

@@ -256,6 +256,48 @@ fn launches_past_their_room_are_played_on_the_cpu() {
     }
 }
 
+/// How often a thread's finished game is counted and its next dealt (every round, every third,
+/// once a game) changes nothing counted: a walk with mirror deals, a looping one, a shuffle.
+#[test]
+fn deal_points_change_no_count() {
+    let walks = [
+        Walk {
+            rules: rules(Preset::Bataille, "4x5", |s| s),
+            shuffle: Shuffle::Lex,
+            seeds: (150_000_000_000, 150_000_030_000),
+            whole: Some(305_540_235_000),
+            cycles: false,
+            mirrors: true,
+        },
+        Walk {
+            rules: rules(Preset::Bataille, "3x5", |s| s.gather(Gather::Sorted)),
+            shuffle: Shuffle::Lex,
+            seeds: (2_000_000, 2_010_000),
+            whole: None,
+            cycles: true,
+            mirrors: true,
+        },
+        Walk {
+            rules: rules(Preset::Codingame, "4x4", |s| s.face_down(1)),
+            shuffle: Shuffle::Splitmix,
+            seeds: (0, 10_000),
+            whole: None,
+            cycles: true,
+            mirrors: true,
+        },
+    ];
+    let mut compared = 0;
+    for walk in walks {
+        for every in ["1", "3", "1000000"] {
+            let define = format!("-DWS_DEAL_EVERY={every}");
+            let mut host = Host::build_with(&walk.plan(), &[&define]);
+            compared += walk.compare_on(&mut host).seeds;
+            assert!(host.counted > 0);
+        }
+    }
+    assert_eq!(compared, 3 * (30_000 + 10_000 + 10_000));
+}
+
 /// Seeded sweeps: the sorted deck shuffled by lcg or splitmix, each rule family, both deals,
 /// a deck of each card width; a range past lcg's distinct deals repeats them on both sides.
 #[test]
@@ -437,8 +479,8 @@ fn the_kernel_compiles_for_a_gpu() {
 /// NVRTC, the compiler a sweep on a GPU uses, compiles the same plans for the GPUs of the last
 /// three generations, where NVRTC is installed (CI installs it from NVIDIA's Python wheel;
 /// no GPU or driver is needed); elsewhere the test says why it did not run. With
-/// `WARSWEEP_PTX_DIR` set, it writes each plan's PTX there, for `ptxas -v` to tell its
-/// registers and local memory (docs/performance.md).
+/// `WARSWEEP_PTX_DIR` set, it writes each plan's source and PTX there, for `ptxas -v` to tell
+/// its registers and local memory (docs/performance.md).
 #[cfg(feature = "gpu")]
 #[test]
 fn nvrtc_compiles_the_kernel() {
@@ -452,7 +494,8 @@ fn nvrtc_compiles_the_kernel() {
                     assert!(ptx.contains(".entry ws_walk("));
                     if let Some(dir) = &keep {
                         let path = dir.join(format!("plan{i}-sm_{major}{minor}.ptx"));
-                        std::fs::write(&path, ptx).unwrap();
+                        std::fs::write(path, ptx).unwrap();
+                        std::fs::write(dir.join(format!("plan{i}.cu")), &plan.source).unwrap();
                     }
                     compiled += 1;
                 }
