@@ -6,14 +6,14 @@
 #   cargo test --release --features gpu --target-dir target/gpu --lib --no-run   # the test binary
 #
 # usage: scripts/gpu-check.sh OUTDIR [TEST_BINARY]
-#   WARSWEEP (default target/gpu/release/warsweep); CHECKS: which of "test 4x4 4x5 sorted"
-#   to run (default all). Writes OUTDIR/gpu.txt (the card, the driver), OUTDIR/NAME.json and
+#   WARSWEEP (default target/gpu/release/warsweep); CHECKS: which of "test speed 4x4 4x5
+#   sorted" to run (default all, quickest first). Writes OUTDIR/gpu.txt (the card, the driver), OUTDIR/NAME.json and
 #   OUTDIR/NAME.time for each walk, and OUTDIR/checks.txt: one line a check, PASS or FAIL.
 set -uo pipefail
 out=${1:?usage: scripts/gpu-check.sh OUTDIR [TEST_BINARY]}
 tests=${2:-}
 bin=${WARSWEEP:-target/gpu/release/warsweep}
-checks=${CHECKS:-test 4x4 4x5 sorted}
+checks=${CHECKS:-test speed 4x4 4x5 sorted}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv >"$out/gpu.txt" 2>&1
 nvidia-smi >>"$out/gpu.txt" 2>&1
@@ -54,6 +54,36 @@ for check in $checks; do
       say "PASS the_gpu_summarizes_as_the_cpu"
     else
       say "FAIL the_gpu_summarizes_as_the_cpu (see test.txt)"
+    fi
+    ;;
+  speed)
+    # A twentieth of the 4x5 walk (15,277,011,750 deals) with deal points every 16 rounds (the
+    # default), 8 and 32, and once a game (as a warp would play without them): deals counted
+    # a second each time (NVRTC's compile, about a second, included), and the same summary.
+    for every in 16 8 32 1000000; do
+      WARSWEEP_GPU_DEAL_EVERY=$every walk "speed-$every" --rules bataille --deck 4x5 \
+        --shuffle lex --shard 10/20 &&
+        python3 - "$out/speed-$every.json" "$out/speed-$every.time" "$every" <<'EOF' | tee -a "$out/checks.txt"
+import json, sys
+games = json.load(open(sys.argv[1]))["games"]
+seconds = float(open(sys.argv[2]).read())
+print(f"SPEED deal points every {sys.argv[3]} rounds: {games:,} deals counted in {seconds:.2f} s,"
+      f" {games / seconds:.3e} a second")
+EOF
+    done
+    if python3 - "$out"/speed-*.json <<'EOF'; then
+import json, sys
+summaries = []
+for path in sys.argv[1:]:
+    s = json.load(open(path))
+    for k in ("elapsed_seconds", "games_per_second"):
+        s.pop(k, None)
+    summaries.append(s)
+sys.exit(len(summaries) != 4 or any(s != summaries[0] for s in summaries))
+EOF
+      say "PASS speed: the same summary for every spacing of deal points"
+    else
+      say "FAIL speed: the summaries differ with the deal points' spacing"
     fi
     ;;
   4x4)
