@@ -6,8 +6,8 @@
 // runs on a GPU is tested on machines without one.
 //
 // The setting arrives as a prelude of constants that `src/gpu/plan.rs` writes from the
-// library's own definitions: which value beats which (`WS_BEATS0..3`, from the ranking), what a tie
-// leads to for every pair of hand sizes (`ws_war`, from `holds_war` and the short-war policy),
+// library's own definitions: which value beats which (`WS_BEATS0..3`, from the ranking), what a
+// tie leads to for every pair of hand sizes (`ws_war`, from `holds_war` and the short-war policy),
 // the winner's pick-up as the steps of `rules::gather` (`WS_GATHER0`, `WS_GATHER1`), where
 // each hand lies in a deal (`dealt_span`), the range's bounds for mirror deals, the generators'
 // constants, how a game ends (`WS_WIN0`, `WS_WIN1`, `WS_DRAW`) and the layout of the tallies.
@@ -15,9 +15,12 @@
 // and counts.
 //
 // A hand is a word, the top card in the lowest bits, WS_BITS bits a card, each value stored
-// plus one (an empty place reads 0). Each thread plays `per_thread` consecutive seeds: in a walk
-// the first deal by counting (`unrank`), the rest by stepping to the next arrangement; else
-// each seed's shuffle of the sorted deck. A game still going after
+// plus one (an empty place reads 0); a deal is a word too. Everything a thread keeps lives in
+// registers: ptxas reports no stack frame (docs/performance.md says how to look). Each thread
+// plays `per_thread` consecutive seeds: in a walk the first deal by counting (`unrank`), the rest
+// by stepping to the next arrangement; else each seed's shuffle of the sorted deck. It plays
+// rounds in runs between deal points (WS_DEAL_EVERY), so that a warp's threads, which go in
+// step, each deal their next game soon after their last ends. A game still going after
 // WS_ROUND_BINS - 1 rounds, infinite ones included, and one whose counts fall outside the
 // histograms, is handed back (its seed in `deferred`) for the CPU to play: the CPU stays the
 // reference, and its cycle detection names the cycles.

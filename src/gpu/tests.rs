@@ -508,3 +508,50 @@ fn nvrtc_compiles_the_kernel() {
     }
     assert_eq!(compiled, 15);
 }
+
+/// ptxas, the assembler a GPU's driver runs on NVRTC's PTX, finds every plan's thread in
+/// registers for sm_90: no stack frame (local memory), no spill, and at most 64 registers, so
+/// that four blocks of 256 threads share a multiprocessor. Where ptxas (`WARSWEEP_PTXAS`, else
+/// on the `PATH`; CI installs it from NVIDIA's Python wheel) or NVRTC is missing, the test says
+/// why it did not run.
+#[cfg(feature = "gpu")]
+#[test]
+fn ptxas_keeps_each_thread_in_registers() {
+    use std::process::Command;
+    let ptxas = std::env::var_os("WARSWEEP_PTXAS").unwrap_or_else(|| "ptxas".into());
+    if Command::new(&ptxas).arg("--version").output().is_err() {
+        let why = "ptxas was not found (set WARSWEEP_PTXAS, or add CUDA's bin folder to PATH)";
+        return skipped("ptxas_keeps_each_thread_in_registers", why);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut assembled = 0;
+    for (i, plan) in plans_for_a_gpu().iter().enumerate() {
+        let ptx = match super::cuda::compile(plan, 9, 0) {
+            Ok(ptx) => ptx.to_src(),
+            Err(why) => return skipped("ptxas_keeps_each_thread_in_registers", &why),
+        };
+        let path = dir.path().join(format!("plan{i}.ptx"));
+        std::fs::write(&path, ptx).unwrap();
+        let out = Command::new(&ptxas)
+            .args(["-arch=sm_90", "-v", "-o"])
+            .arg(dir.path().join(format!("plan{i}.cubin")))
+            .arg(&path)
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{report}");
+        let registers: u32 = report
+            .split("Used ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no register count in\n{report}"));
+        assert!(
+            report.contains("0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads"),
+            "plan {i} keeps memory on the stack:\n{report}"
+        );
+        assert!(registers <= 64, "plan {i}: {registers} registers\n{report}");
+        assembled += 1;
+    }
+    assert_eq!(assembled, 5);
+}
