@@ -15,8 +15,17 @@ tests=${2:-}
 bin=${WARSWEEP:-target/gpu/release/warsweep}
 checks=${CHECKS:-test speed 4x4 4x5 sorted}
 mkdir -p "$out"
+# NVRTC where CUDA toolkits keep it, for a loader that does not know the folder (a toolkit's
+# lib64 has the unversioned libnvrtc.so, which finds CUDA 12 and 13 alike).
+nvcc_dir=$(dirname "$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)")
+for lib in "$nvcc_dir/../lib64" /usr/local/cuda/lib64 /usr/local/cuda/targets/x86_64-linux/lib; do
+  if ls "$lib"/libnvrtc.so* >/dev/null 2>&1; then
+    export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  fi
+done
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv >"$out/gpu.txt" 2>&1
 nvidia-smi >>"$out/gpu.txt" 2>&1
+{ nvcc --version; echo "LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}"; lscpu | grep -E "Model name|^CPU\(s\)"; } >>"$out/gpu.txt" 2>&1
 "$bin" --version >>"$out/gpu.txt"
 say() { echo "$*" | tee -a "$out/checks.txt"; }
 
