@@ -285,6 +285,10 @@ WS_DEV u64 next_arrangement(u64 deal) {
 // Player `p`'s hand from the deal: the cards the deal gives it, the first dealt on top, each
 // stored plus one.
 WS_DEV u64 hand(u64 deal, int start, int step, int count) {
+    u64 held = low_bits(WS_BITS * count);
+    // Dealt in blocks, a hand is a run of the deal's cards, each plus one (a value is at most
+    // WS_MASK - 1, so no card carries into the next).
+    if (step == 1) return (deal >> (WS_BITS * start) & held) + (WS_ONES & held);
     u64 word = 0;
     for (int i = count - 1; i >= 0; i--) word = word << WS_BITS | (card(deal, start + i * step) + 1);
     return word;
