@@ -64,6 +64,15 @@ for check in $checks; do
     else
       say "FAIL the_gpu_summarizes_as_the_cpu (see test.txt)"
     fi
+    # The machine's own NVRTC and ptxas on every plan: compiled, and each thread in registers.
+    for name in nvrtc_compiles_the_kernel ptxas_keeps_each_thread_in_registers; do
+      if [ -n "$tests" ] && "$tests" "gpu::tests::$name" --nocapture >"$out/$name.txt" 2>&1 &&
+        ! grep -q SKIPPED "$out/$name.txt"; then
+        say "PASS $name"
+      else
+        say "FAIL $name (see $name.txt)"
+      fi
+    done
     ;;
   speed)
     # A twentieth of the 4x5 walk (15,277,011,750 deals) with deal points every 16 rounds (the
