@@ -47,6 +47,30 @@ impl Walk {
         (sweep, pairs)
     }
 
+    /// `seeds` of the whole `bataille` 4x5 walk, mirror deals counted together.
+    fn research_4x5(seeds: (u64, u64)) -> Walk {
+        Walk {
+            rules: rules(Preset::Bataille, "4x5", |s| s),
+            shuffle: Shuffle::Lex,
+            seeds,
+            whole: Some(305_540_235_000),
+            cycles: false,
+            mirrors: true,
+        }
+    }
+
+    /// `seeds` of the 3x5 walk gathered strongest first, where games loop, with their cycles.
+    fn looping_3x5(seeds: (u64, u64), mirrors: bool) -> Walk {
+        Walk {
+            rules: rules(Preset::Bataille, "3x5", |s| s.gather(Gather::Sorted)),
+            shuffle: Shuffle::Lex,
+            seeds,
+            whole: None,
+            cycles: true,
+            mirrors,
+        }
+    }
+
     /// The kernel's plan for this walk.
     fn plan(&self) -> Plan {
         let (_, pairs) = self.sweep();
@@ -248,9 +272,8 @@ fn every_rule_summarizes_alike() {
 /// one with room for a few plays those few there.
 #[test]
 fn launches_past_their_room_are_played_on_the_cpu() {
-    let looping = rules(Preset::Bataille, "3x5", |s| s.gather(Gather::Sorted));
     for capacity in [0, 3, super::CAPACITY] {
-        let c = compare(looping, (2_000_000, 2_010_000), None, true, true, capacity);
+        let c = Walk::looping_3x5((2_000_000, 2_010_000), true).compare(capacity);
         assert!(c.handed > 3, "{c:?}");
         assert_eq!(c.seeds, 10_000);
     }
@@ -261,22 +284,8 @@ fn launches_past_their_room_are_played_on_the_cpu() {
 #[test]
 fn deal_points_change_no_count() {
     let walks = [
-        Walk {
-            rules: rules(Preset::Bataille, "4x5", |s| s),
-            shuffle: Shuffle::Lex,
-            seeds: (150_000_000_000, 150_000_030_000),
-            whole: Some(305_540_235_000),
-            cycles: false,
-            mirrors: true,
-        },
-        Walk {
-            rules: rules(Preset::Bataille, "3x5", |s| s.gather(Gather::Sorted)),
-            shuffle: Shuffle::Lex,
-            seeds: (2_000_000, 2_010_000),
-            whole: None,
-            cycles: true,
-            mirrors: true,
-        },
+        Walk::research_4x5((150_000_000_000, 150_000_030_000)),
+        Walk::looping_3x5((2_000_000, 2_010_000), true),
         Walk {
             rules: rules(Preset::Codingame, "4x4", |s| s.face_down(1)),
             shuffle: Shuffle::Splitmix,
@@ -387,22 +396,8 @@ fn the_gpu_summarizes_as_the_cpu() {
             cycles: true,
             mirrors: true,
         },
-        Walk {
-            rules: bataille("4x5"),
-            shuffle: Shuffle::Lex,
-            seeds: (150_000_000_000, 150_200_000_000),
-            whole: Some(305_540_235_000),
-            cycles: false,
-            mirrors: true,
-        },
-        Walk {
-            rules: rules(Preset::Bataille, "3x5", |s| s.gather(Gather::Sorted)),
-            shuffle: Shuffle::Lex,
-            seeds: (0, 2_000_000),
-            whole: None,
-            cycles: true,
-            mirrors: false,
-        },
+        Walk::research_4x5((150_000_000_000, 150_200_000_000)),
+        Walk::looping_3x5((0, 2_000_000), false),
         Walk {
             rules: rules(Preset::Classic, "4x5", |s| s),
             shuffle: Shuffle::Splitmix,
