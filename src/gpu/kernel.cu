@@ -37,6 +37,8 @@ typedef unsigned char u8;
 WS_DEV void ws_add(u64 *at, u64 v) { if (v) atomicAdd(at, v); }
 WS_DEV void ws_max(u64 *at, u64 v) { if (v) atomicMax(at, v); }
 WS_DEV void ws_add_bin(u32 *at, u32 v) { atomicAdd(at, v); }
+WS_DEV u32 ws_ones(u64 x) { return u32(__popcll(x)); }
+WS_DEV u32 ws_trailing_zeros(u64 x) { return u32(__ffsll((long long)x) - 1); }
 #else
 #include <stdint.h>
 #define WS_DEV static inline
@@ -48,6 +50,8 @@ typedef uint8_t u8;
 WS_DEV void ws_add(u64 *at, u64 v) { *at += v; }
 WS_DEV void ws_max(u64 *at, u64 v) { if (v > *at) *at = v; }
 WS_DEV void ws_add_bin(u32 *at, u32 v) { *at += v; }
+WS_DEV u32 ws_ones(u64 x) { return u32(__builtin_popcountll(x)); }
+WS_DEV u32 ws_trailing_zeros(u64 x) { return u32(__builtin_ctzll(x)); }
 #endif
 
 #include "prelude.h"
@@ -88,12 +92,7 @@ WS_DEV u64 interleaved(u64 c0, u64 c1, u32 m) {
 WS_DEV u32 copies_of(u64 run, u32 n, u64 v) {
     u64 x = run ^ v * WS_ONES, any = x;
     for (int b = 1; b < WS_BITS; b++) any |= x >> b;
-    u64 held = ~any & WS_ONES & low_bits(WS_BITS * n);
-#ifdef __CUDACC__
-    return u32(__popcll(held));
-#else
-    return u32(__builtin_popcountll(held));
-#endif
+    return ws_ones(~any & WS_ONES & low_bits(WS_BITS * n));
 }
 
 // The pick-up being built: cards from the lowest bits.
@@ -316,12 +315,7 @@ WS_DEV Hands deal_hands(u64 deal) {
 // The first card (0 = top) where hands `x` and `y` differ; WS_CARDS where none does.
 WS_DEV u32 first_difference(u64 x, u64 y) {
     u64 d = x ^ y;
-    if (d == 0) return WS_CARDS;
-#ifdef __CUDACC__
-    return u32(__ffsll((long long)d) - 1) / WS_BITS;
-#else
-    return u32(__builtin_ctzll(d)) / WS_BITS;
-#endif
+    return d == 0 ? WS_CARDS : ws_trailing_zeros(d) / WS_BITS;
 }
 
 // -1, 0 or 1 as card `at` of `x` is less than, equal to or greater than card `at` of `y`
@@ -409,8 +403,9 @@ WS_DEV void count_game(const Game *g, Counts *c, u32 *bins, u64 *out, u64 *defer
 }
 
 #if WS_SHUFFLE == WS_LCG
-// The sorted deck's shuffle by the seed-004 generator (`deal::lcg_shuffle`): for each place in turn, advance the generator
-// and swap the card there with the one at the generator's value modulo the deck's size.
+// The sorted deck's shuffle by the seed-004 generator (`deal::lcg_shuffle`): for each place in
+// turn, advance the generator and swap the card there with the one at the generator's value
+// modulo the deck's size.
 WS_DEV u64 shuffle(u64 seed, u64 deal) {
     u64 x = seed % WS_LCG_MODULUS;
     for (int i = 0; i < WS_CARDS; i++) {

@@ -174,12 +174,31 @@ impl Plan {
         for (end, code) in ENDS {
             define(end, &format!("({code})"));
         }
+        // Which value beats which as words, read with shifts rather than from memory.
+        for (k, word) in beats(rules, bits).iter().enumerate() {
+            define(&format!("BEATS{k}"), &format!("u64({word:#x}ull)"));
+        }
+        // The steps as constants, which the compiler folds into each winner's pick-up.
+        for winner in 0..2 {
+            let steps = pick_up_steps(rules, winner).map(|s| s.to_string());
+            define(&format!("GATHER{winner}"), &steps.join(", "));
+        }
+        // Deals as the kernel holds them: a shuffle's sorted deck, a walk's bounds.
+        if shuffle != Shuffle::Lex {
+            let sorted: Vec<u8> = deck.cards().into_iter().map(Card::value).collect();
+            define("DECK", &packed(&sorted, bits));
+        }
+        if let Some((first, past)) = bounds {
+            define("FIRST", &packed(first, bits));
+            if let Some(past) = past {
+                define("PAST", &packed(past, bits));
+            }
+        }
         let array = |p: &mut String, decl: &str, items: &mut dyn Iterator<Item = String>| {
             let items: Vec<String> = items.collect();
             writeln!(p, "{decl} = {{{}}};", items.join(", ")).expect("a String takes every write");
         };
-        // A walk counts its deals from the copies of each value; a shuffle starts from the
-        // sorted deck.
+        // A walk counts its deals from the copies of each value.
         if shuffle == Shuffle::Lex {
             let copies = (0..deck.values()).map(|v| deck.count_of(v).to_string());
             array(
@@ -187,35 +206,12 @@ impl Plan {
                 "WS_CONST u8 ws_copies[WS_VALUES]",
                 &mut copies.into_iter(),
             );
-        } else {
-            let sorted: Vec<u8> = deck.cards().into_iter().map(Card::value).collect();
-            writeln!(p, "#define WS_DECK {}", packed(&sorted, bits))
-                .expect("a String takes every write");
-        }
-        // Which value beats which as words, read with shifts rather than from memory.
-        for (k, word) in beats(rules, bits).iter().enumerate() {
-            writeln!(p, "#define WS_BEATS{k} u64({word:#x}ull)")
-                .expect("a String takes every write");
         }
         array(
             &mut p,
             "WS_TABLE signed char ws_war[(WS_CARDS + 1) * (WS_CARDS + 1)]",
             &mut war_table(rules, n).iter().map(i8::to_string),
         );
-        // The steps as constants, which the compiler folds into each winner's pick-up.
-        for winner in 0..2 {
-            let steps = pick_up_steps(rules, winner).map(|s| s.to_string());
-            writeln!(p, "#define WS_GATHER{winner} {}", steps.join(", "))
-                .expect("a String takes every write");
-        }
-        if let Some((first, past)) = bounds {
-            writeln!(p, "#define WS_FIRST {}", packed(first, bits))
-                .expect("a String takes every write");
-            if let Some(past) = past {
-                writeln!(p, "#define WS_PAST {}", packed(past, bits))
-                    .expect("a String takes every write");
-            }
-        }
         let source = KERNEL.replacen(PRELUDE_AT, &p, 1);
         debug_assert_ne!(source, KERNEL, "the kernel has its prelude's place");
         Ok(Plan { source })
