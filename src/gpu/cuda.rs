@@ -24,7 +24,7 @@ pub(crate) fn compile(plan: &Plan, major: i32, minor: i32) -> Result<Ptx, String
     // NVRTC takes the architecture as a static string; one plan is compiled per sweep.
     let arch: &'static str = Box::leak(format!("sm_{major}{minor}").into_boxed_str());
     let mut options = vec!["-std=c++14".to_string()];
-    if let Some(every) = deal_every()? {
+    if let Some(every) = deal_every(std::env::var_os("WARSWEEP_GPU_DEAL_EVERY").as_deref())? {
         options.push(format!("-DWS_DEAL_EVERY={every}"));
     }
     let options = CompileOptions {
@@ -36,10 +36,10 @@ pub(crate) fn compile(plan: &Plan, major: i32, minor: i32) -> Result<Ptx, String
         .map_err(|e| format!("the kernel did not compile for {arch}: {e}"))
 }
 
-/// The rounds between a thread's deal points when the environment sets them
-/// (`WARSWEEP_GPU_DEAL_EVERY`, for timing the kernel; the counts do not depend on it).
-fn deal_every() -> Result<Option<u32>, String> {
-    let Some(text) = std::env::var_os("WARSWEEP_GPU_DEAL_EVERY") else {
+/// The rounds between a thread's deal points when the environment sets them (`text`, from
+/// `WARSWEEP_GPU_DEAL_EVERY`, for timing the kernel; the counts do not depend on it).
+fn deal_every(text: Option<&std::ffi::OsStr>) -> Result<Option<u32>, String> {
+    let Some(text) = text else {
         return Ok(None);
     };
     match text.to_str().and_then(|t| t.parse::<u32>().ok()) {
@@ -136,5 +136,26 @@ impl Walker for Cuda {
             false => None,
         };
         Ok(Launch { tallies, deferred })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::deal_every;
+    use std::ffi::OsStr;
+
+    /// A spacing of deal points is a whole number of rounds from 1; anything else is refused
+    /// in one sentence that names the variable.
+    #[test]
+    fn deal_points_are_a_whole_number_of_rounds() {
+        assert_eq!(deal_every(None), Ok(None));
+        assert_eq!(deal_every(Some(OsStr::new("16"))), Ok(Some(16)));
+        let refused = ["0", "-3", "eight", "", "1.5"];
+        for text in refused {
+            let why = deal_every(Some(OsStr::new(text))).unwrap_err();
+            assert!(why.starts_with("WARSWEEP_GPU_DEAL_EVERY must be"), "{why}");
+            assert!(!why.contains('\n'));
+        }
+        assert_eq!(refused.len(), 5);
     }
 }
