@@ -4,7 +4,8 @@
 use super::{Launch, Plan, Walker, CAPACITY, PER_THREAD};
 use cudarc::driver::PushKernelArg;
 use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, LaunchConfig};
-use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions, Ptx};
+use cudarc::nvrtc::{result as nvrtc, sys as nvrtc_sys, Ptx};
+use std::ffi::{c_char, c_int, CString};
 use std::sync::Arc;
 
 /// Threads a block: the histograms are shared by a block's threads.
@@ -13,27 +14,185 @@ const BLOCK: u32 = 256;
 /// Why NVRTC could not be used.
 const NO_NVRTC: &str = "NVRTC (libnvrtc.so, from the CUDA toolkit) was not found: install the CUDA toolkit or add its lib64 folder to LD_LIBRARY_PATH";
 
-/// `plan`'s kernel compiled by NVRTC into PTX for GPUs of compute capability `major.minor`.
-/// It needs NVRTC alone, not a driver or a GPU, so tests compile it on any machine with NVRTC.
-pub(crate) fn compile(plan: &Plan, major: i32, minor: i32) -> Result<Ptx, String> {
+/// What NVRTC made of a plan for one GPU.
+pub(crate) struct Compiled {
+    /// What it was compiled for: `sm_XY`, the GPU's own architecture, or `compute_XY`, the
+    /// newest one NVRTC knows below a GPU newer than itself.
+    pub(crate) arch: String,
+    /// The PTX (NVRTC's assembly), which a driver assembles for its GPU.
+    pub(crate) ptx: String,
+    /// The GPU's own code (a cubin), where NVRTC knows the GPU's architecture. A driver loads
+    /// it even when it is older than NVRTC (within one CUDA major version), which it would
+    /// refuse PTX from; [`None`] for a `compute_XY` compile, whose PTX the driver assembles.
+    pub(crate) cubin: Option<Vec<u8>>,
+}
+
+impl Compiled {
+    /// What the driver loads: the cubin, or the PTX where there is none.
+    fn image(self) -> Ptx {
+        match self.cubin {
+            Some(cubin) => Ptx::from_binary(cubin),
+            None => Ptx::from_src(self.ptx),
+        }
+    }
+}
+
+/// `plan`'s kernel compiled by NVRTC for GPUs of compute capability `major.minor`. It needs
+/// NVRTC alone, not a driver or a GPU, so tests compile it on any machine with NVRTC.
+pub(crate) fn compile(plan: &Plan, major: i32, minor: i32) -> Result<Compiled, String> {
     // SAFETY: the call only tries to load the shared library (dlopen) and reports whether it
     // could; nothing is called through it yet.
-    if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+    if !unsafe { nvrtc_sys::is_culib_present() } {
         return Err(NO_NVRTC.to_string());
     }
-    // NVRTC takes the architecture as a static string; one plan is compiled per sweep.
-    let arch: &'static str = Box::leak(format!("sm_{major}{minor}").into_boxed_str());
-    let mut options = vec!["-std=c++14".to_string()];
+    let arch = architecture(&nvrtc_architectures()?, major, minor)
+        .map_err(|why| format!("NVRTC {}: {why}", nvrtc_version()))?;
+    let mut options = vec![
+        "-std=c++14".to_string(),
+        format!("--gpu-architecture={arch}"),
+    ];
     if let Some(every) = deal_every(std::env::var_os("WARSWEEP_GPU_DEAL_EVERY").as_deref())? {
         options.push(format!("-DWS_DEAL_EVERY={every}"));
     }
-    let options = CompileOptions {
-        arch: Some(arch),
-        options,
-        ..CompileOptions::default()
-    };
-    compile_ptx_with_opts(&plan.source, options)
-        .map_err(|e| format!("the kernel did not compile for {arch}: {e}"))
+    let program = Program::new(&plan.source)?;
+    program
+        .compile(&options)
+        .map_err(|log| format!("the kernel did not compile for {arch}: {log}"))?;
+    Ok(Compiled {
+        ptx: program.ptx()?,
+        cubin: match arch.starts_with("sm_") {
+            true => Some(program.cubin()?),
+            false => None,
+        },
+        arch,
+    })
+}
+
+/// The architecture to compile for a GPU of compute capability `major.minor`, of those NVRTC
+/// `knows` (as 90 for 9.0): the GPU's own, for a cubin; else the newest below it, as
+/// `compute_XY`, whose PTX the driver assembles for the newer GPU (as CuPy does).
+fn architecture(knows: &[c_int], major: i32, minor: i32) -> Result<String, String> {
+    let wanted = major * 10 + minor;
+    if knows.contains(&wanted) {
+        return Ok(format!("sm_{wanted}"));
+    }
+    match knows.iter().filter(|&&arch| arch < wanted).max() {
+        Some(below) => Ok(format!("compute_{below}")),
+        None => Err(format!(
+            "it compiles for GPUs of compute capability {} and newer, and this GPU's is {major}.{minor}",
+            knows.iter().min().map_or("none".to_string(), |a| format!("{}.{}", a / 10, a % 10))
+        )),
+    }
+}
+
+/// The architectures this NVRTC compiles for, as 90 for `sm_90`.
+fn nvrtc_architectures() -> Result<Vec<c_int>, String> {
+    let failed = |e: nvrtc::NvrtcError| format!("NVRTC did not list its architectures: {e}");
+    let mut count: c_int = 0;
+    // SAFETY: NVRTC writes one int through the pointer, which points at `count`.
+    unsafe { nvrtc_sys::nvrtcGetNumSupportedArchs(&mut count) }
+        .result()
+        .map_err(failed)?;
+    let mut archs: Vec<c_int> = vec![0; usize::try_from(count).unwrap_or(0)];
+    // SAFETY: NVRTC writes `count` ints, the length of `archs`, which it has just reported.
+    unsafe { nvrtc_sys::nvrtcGetSupportedArchs(archs.as_mut_ptr()) }
+        .result()
+        .map_err(failed)?;
+    Ok(archs)
+}
+
+/// NVRTC's version, as `12.9`.
+fn nvrtc_version() -> String {
+    let (mut major, mut minor): (c_int, c_int) = (0, 0);
+    // SAFETY: NVRTC writes one int through each pointer, which point at `major` and `minor`.
+    match unsafe { nvrtc_sys::nvrtcVersion(&mut major, &mut minor) }.result() {
+        Ok(()) => format!("{major}.{minor}"),
+        Err(_) => "(of an unknown version)".to_string(),
+    }
+}
+
+/// The CUDA version of the driver, as `12.4`.
+fn driver_version() -> String {
+    let mut version: c_int = 0;
+    // SAFETY: the driver writes one int through the pointer, which points at `version`; the
+    // library was found loadable before any call (`Cuda::open`).
+    match unsafe { cudarc::driver::sys::cuDriverGetVersion(&mut version) }.result() {
+        Ok(()) => format!("{}.{}", version / 1000, version % 1000 / 10),
+        Err(_) => "(of an unknown version)".to_string(),
+    }
+}
+
+/// One NVRTC program: the kernel's source, compiled once, then its PTX and cubin read.
+struct Program {
+    handle: nvrtc_sys::nvrtcProgram,
+    /// The source, which NVRTC may read until the program is destroyed.
+    _source: CString,
+}
+
+impl Program {
+    fn new(source: &str) -> Result<Program, String> {
+        let source =
+            CString::new(source).map_err(|_| "the kernel's source holds a NUL byte".to_string())?;
+        let handle = nvrtc::create_program(&source, None)
+            .map_err(|e| format!("NVRTC did not take the kernel: {e}"))?;
+        Ok(Program {
+            handle,
+            _source: source,
+        })
+    }
+
+    /// Compiles the program with `options`; the error is NVRTC's log.
+    fn compile(&self, options: &[String]) -> Result<(), String> {
+        // SAFETY: `handle` was created by `create_program` and is destroyed only on drop.
+        let compiled = unsafe { nvrtc::compile_program(self.handle, options) };
+        compiled.map_err(|e| {
+            // SAFETY: as above.
+            let log = unsafe { nvrtc::get_program_log(self.handle) }.unwrap_or_default();
+            format!("{e}\n{}", text(&log))
+        })
+    }
+
+    /// The PTX of a compiled program.
+    fn ptx(&self) -> Result<String, String> {
+        // SAFETY: `handle` was created by `create_program`, compiled, and not yet destroyed.
+        let ptx = unsafe { nvrtc::get_ptx(self.handle) }
+            .map_err(|e| format!("NVRTC gave no PTX: {e}"))?;
+        Ok(text(&ptx))
+    }
+
+    /// The cubin of a program compiled for an `sm_XY` architecture.
+    fn cubin(&self) -> Result<Vec<u8>, String> {
+        let failed = |e: nvrtc::NvrtcError| format!("NVRTC gave no cubin: {e}");
+        let mut size = 0usize;
+        // SAFETY: `handle` is a compiled program not yet destroyed; NVRTC writes one usize
+        // through the pointer, which points at `size`.
+        unsafe { nvrtc_sys::nvrtcGetCUBINSize(self.handle, &mut size) }
+            .result()
+            .map_err(failed)?;
+        let mut cubin = vec![0u8; size];
+        // SAFETY: NVRTC writes `size` bytes, the length of `cubin`, which it has just reported.
+        unsafe { nvrtc_sys::nvrtcGetCUBIN(self.handle, cubin.as_mut_ptr().cast::<c_char>()) }
+            .result()
+            .map_err(failed)?;
+        Ok(cubin)
+    }
+}
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        // SAFETY: `handle` was created by `create_program` and is destroyed here only.
+        let _ = unsafe { nvrtc::destroy_program(self.handle) };
+    }
+}
+
+/// NVRTC's text (a log, or PTX) up to its terminating NUL.
+fn text(chars: &[c_char]) -> String {
+    let bytes: Vec<u8> = chars
+        .iter()
+        .map(|&c| c as u8)
+        .take_while(|&b| b != 0)
+        .collect();
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 /// The rounds between a thread's deal points when the environment sets them (`text`, from
@@ -73,10 +232,15 @@ impl Cuda {
         let (major, minor) = ctx
             .compute_capability()
             .map_err(failed("the GPU did not answer"))?;
-        let ptx = compile(plan, major, minor)?;
-        let module = ctx
-            .load_module(ptx)
-            .map_err(failed("the kernel did not load"))?;
+        let compiled = compile(plan, major, minor)?;
+        let arch = compiled.arch.clone();
+        let module = ctx.load_module(compiled.image()).map_err(|e| {
+            format!(
+                "the kernel ({arch}) did not load: {e}; the driver runs CUDA {} and NVRTC is CUDA {}: a driver loads the code of an NVRTC of its own CUDA major version",
+                driver_version(),
+                nvrtc_version()
+            )
+        })?;
         let walk = module
             .load_function("ws_walk")
             .map_err(failed("the kernel has no walk"))?;
@@ -141,7 +305,7 @@ impl Walker for Cuda {
 
 #[cfg(test)]
 mod tests {
-    use super::deal_every;
+    use super::{architecture, deal_every};
     use std::ffi::OsStr;
 
     /// A spacing of deal points is a whole number of rounds from 1; anything else is refused
@@ -157,5 +321,26 @@ mod tests {
             assert!(!why.contains('\n'));
         }
         assert_eq!(refused.len(), 5);
+    }
+
+    /// A GPU that NVRTC knows gets its own code; a newer one the PTX of the newest architecture
+    /// below it; one older than all of them a sentence.
+    #[test]
+    fn each_gpu_gets_the_code_its_driver_loads() {
+        let knows = [75, 80, 86, 89, 90, 100, 120];
+        let cases = [
+            ((9, 0), Ok("sm_90")),
+            ((8, 9), Ok("sm_89")),
+            ((12, 0), Ok("sm_120")),
+            ((8, 7), Ok("compute_86")),
+            ((12, 1), Ok("compute_120")),
+            ((13, 0), Ok("compute_120")),
+            ((7, 0), Err("it compiles for GPUs of compute capability 7.5 and newer, and this GPU's is 7.0")),
+        ];
+        for ((major, minor), want) in cases {
+            let got = architecture(&knows, major, minor);
+            assert_eq!(got.as_deref(), want.map_err(str::to_string).as_deref());
+        }
+        assert_eq!(cases.len(), 7);
     }
 }

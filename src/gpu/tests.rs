@@ -472,24 +472,38 @@ fn the_kernel_compiles_for_a_gpu() {
 }
 
 /// NVRTC, the compiler a sweep on a GPU uses, compiles the same plans for the GPUs of the last
-/// three generations, where NVRTC is installed (CI installs it from NVIDIA's Python wheel;
-/// no GPU or driver is needed); elsewhere the test says why it did not run. With
-/// `WARSWEEP_PTX_DIR` set, it writes each plan's source and PTX there, for `ptxas -v` to tell
-/// its registers and local memory (docs/performance.md).
+/// three generations, each into the GPU's own code (a cubin, which a driver older than NVRTC
+/// still loads) and into PTX, where NVRTC is installed (CI installs it from NVIDIA's Python
+/// wheel; no GPU or driver is needed); elsewhere the test says why it did not run. A GPU newer
+/// than NVRTC gets the PTX of the newest architecture NVRTC knows, for its driver to assemble.
+/// With `WARSWEEP_PTX_DIR` set, it writes each plan's source, PTX and cubin there, for `ptxas -v`
+/// or `cuobjdump -res-usage` to tell its registers and local memory (docs/performance.md).
 #[cfg(feature = "gpu")]
 #[test]
 fn nvrtc_compiles_the_kernel() {
     let keep = std::env::var_os("WARSWEEP_PTX_DIR").map(std::path::PathBuf::from);
     let mut compiled = 0;
     for (i, plan) in plans_for_a_gpu().iter().enumerate() {
-        for (major, minor) in [(8, 0), (8, 9), (9, 0)] {
+        for (major, minor) in [(8, 0), (8, 9), (9, 0), (99, 9)] {
             match super::cuda::compile(plan, major, minor) {
-                Ok(ptx) => {
-                    let ptx = ptx.to_src();
-                    assert!(ptx.contains(".entry ws_walk("));
+                Ok(code) => {
+                    assert!(code.ptx.contains(".entry ws_walk("));
+                    if major == 99 {
+                        assert!(code.arch.starts_with("compute_"), "{}", code.arch);
+                        assert!(code.cubin.is_none());
+                    } else {
+                        assert_eq!(code.arch, format!("sm_{major}{minor}"));
+                        let cubin = code.cubin.as_ref().expect("a cubin for its architecture");
+                        assert_eq!(&cubin[..4], b"\x7fELF");
+                        assert!(cubin.windows(7).any(|w| w == b"ws_walk"));
+                    }
                     if let Some(dir) = &keep {
-                        let path = dir.join(format!("plan{i}-sm_{major}{minor}.ptx"));
-                        std::fs::write(path, ptx).unwrap();
+                        if let Some(cubin) = &code.cubin {
+                            let path = dir.join(format!("plan{i}-{}.cubin", code.arch));
+                            std::fs::write(path, cubin).unwrap();
+                        }
+                        let path = dir.join(format!("plan{i}-{}.ptx", code.arch));
+                        std::fs::write(path, &code.ptx).unwrap();
                         std::fs::write(dir.join(format!("plan{i}.cu")), &plan.source).unwrap();
                     }
                     compiled += 1;
@@ -501,7 +515,15 @@ fn nvrtc_compiles_the_kernel() {
             }
         }
     }
-    assert_eq!(compiled, 15);
+    assert_eq!(compiled, 20);
+    // A GPU older than every architecture NVRTC knows is refused in one sentence.
+    match super::cuda::compile(&plans_for_a_gpu()[0], 1, 0) {
+        Err(why) => {
+            assert!(why.contains("this GPU's is 1.0"), "{why}");
+            assert!(!why.contains('\n'), "{why}");
+        }
+        Ok(code) => panic!("compiled for {}", code.arch),
+    }
 }
 
 /// ptxas, the assembler a GPU's driver runs on NVRTC's PTX, finds every plan's thread in
@@ -522,7 +544,7 @@ fn ptxas_keeps_each_thread_in_registers() {
     let mut assembled = 0;
     for (i, plan) in plans_for_a_gpu().iter().enumerate() {
         let ptx = match super::cuda::compile(plan, 9, 0) {
-            Ok(ptx) => ptx.to_src(),
+            Ok(code) => code.ptx,
             Err(why) => return skipped("ptxas_keeps_each_thread_in_registers", &why),
         };
         let path = dir.path().join(format!("plan{i}.ptx"));
