@@ -1,15 +1,36 @@
 #!/usr/bin/env bash
 # The checks that need a GPU, as one script: run it on a machine with an NVIDIA GPU and its
-# driver (CUDA's NVRTC on the library path), with a binary built elsewhere by
+# driver (CUDA's NVRTC on the library path), with binaries built elsewhere:
 #
-#   cargo build --release --features gpu --target-dir target/gpu
-#   cargo test --release --features gpu --target-dir target/gpu --lib --no-run   # the test binary
+#   scripts/gpu-check.sh --prepare target/device     # here: both binaries, stripped (14 MB)
+#   WARSWEEP=target/device/warsweep scripts/gpu-check.sh OUTDIR target/device/warsweep-tests
 #
 # usage: scripts/gpu-check.sh OUTDIR [TEST_BINARY]
 #   WARSWEEP (default target/gpu/release/warsweep); CHECKS: which of "test speed 4x4 4x5
 #   sorted" to run (default all, quickest first). Writes OUTDIR/gpu.txt (the card, the driver), OUTDIR/NAME.json and
 #   OUTDIR/NAME.time for each walk, and OUTDIR/checks.txt: one line a check, PASS or FAIL.
+#   With little GPU time, run CHECKS="test speed 4x4" first: the speed check prints how long
+#   the whole 4x5 walk would take, for choosing the time limit of CHECKS="4x5 sorted".
+# usage: scripts/gpu-check.sh --prepare DIR
+#   Builds warsweep and its library's test binary with the feature `gpu` (target/gpu) and puts
+#   them, stripped of debug information, in DIR as warsweep and warsweep-tests.
 set -uo pipefail
+if [ "${1:-}" = --prepare ]; then
+  dir=${2:?usage: scripts/gpu-check.sh --prepare DIR}
+  set -e
+  cargo build --release --features gpu --target-dir target/gpu
+  tests=$(cargo test --release --features gpu --target-dir target/gpu --lib --no-run \
+    --message-format=json | python3 -c 'import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]:
+        print(m["executable"])')
+  mkdir -p "$dir"
+  strip -o "$dir/warsweep" target/gpu/release/warsweep
+  strip -o "$dir/warsweep-tests" "$tests"
+  ls -l "$dir"
+  exit 0
+fi
 out=${1:?usage: scripts/gpu-check.sh OUTDIR [TEST_BINARY]}
 tests=${2:-}
 bin=${WARSWEEP:-target/gpu/release/warsweep}
@@ -18,6 +39,8 @@ mkdir -p "$out"
 # NVRTC where CUDA toolkits keep it, for a loader that does not know the folder (a toolkit's
 # lib64 has the unversioned libnvrtc.so, which finds CUDA 12 and 13 alike).
 nvcc_dir=$(dirname "$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)")
+# ptxas, for the test that reads each plan's registers, beside nvcc.
+[ -x "$nvcc_dir/ptxas" ] && export PATH="$nvcc_dir:$PATH"
 for lib in "$nvcc_dir/../lib64" /usr/local/cuda/lib64 /usr/local/cuda/targets/x86_64-linux/lib; do
   if ls "$lib"/libnvrtc.so* >/dev/null 2>&1; then
     export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -86,7 +109,8 @@ import json, sys
 games = json.load(open(sys.argv[1]))["games"]
 seconds = float(open(sys.argv[2]).read())
 print(f"SPEED deal points every {sys.argv[3]} rounds: {games:,} deals counted in {seconds:.2f} s,"
-      f" {games / seconds:.3e} a second")
+      f" {games / seconds:.3e} a second; the whole 4x5 walk at this pace (a guide: the walk's"
+      f" parts differ) about {20 * seconds:.0f} s")
 EOF
     done
     if python3 - "$out"/speed-*.json <<'EOF'; then
