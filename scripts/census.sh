@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A census of small decks: every deal of every deck shape CxV (C <= 8 copies, V <= 64 values, at
-# least 2 cards) with at most $CENSUS_MAX_DEALS deals (default 10^9), under `bataille` with the
-# `natural` and `sorted` gathers; one CSV row a shape and gather:
+# least 2 cards) with at most $CENSUS_MAX_DEALS deals (default 10^9) and at least
+# $CENSUS_MIN_DEALS (default 2: every shape; raise it to walk only the larger shapes of a wider
+# census), under `bataille` with the `natural` and `sorted` gathers; one CSV row a shape and
+# gather:
 #
 #   deck,gather,deals,p1_wins,p2_wins,draws,infinite,distinct_cycles,cycle_lengths,
 #   most_rounds,most_rounds_seed,seconds
@@ -30,20 +32,21 @@ if [ -n "${SLURM_SUBMIT_DIR:-}" ] && [ ! -f "$here/find-warsweep.sh" ]; then
 fi
 . "$here/find-warsweep.sh"
 max_deals=${CENSUS_MAX_DEALS:-1000000000}
+min_deals=${CENSUS_MIN_DEALS:-2}
 gathers=${CENSUS_GATHERS:-natural sorted}
 header=deck,gather,deals,p1_wins,p2_wins,draws,infinite,distinct_cycles,cycle_lengths,most_rounds,most_rounds_seed,seconds
 
 # Every unit of the census, one a line: `deck gather deals`, in the census's order.
 units() {
-  python3 - "$max_deals" "$gathers" <<'EOF'
+  python3 - "$min_deals" "$max_deals" "$gathers" <<'EOF'
 import math, sys
-limit, gathers = int(sys.argv[1]), sys.argv[2].split()
+least, limit, gathers = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3].split()
 for c in range(1, 9):
     for v in range(1, 65):
         if c * v < 2:
             continue
         deals = math.factorial(c * v) // math.factorial(c) ** v
-        if deals <= limit:
+        if least <= deals <= limit:
             for g in gathers:
                 print(f"{c}x{v} {g} {deals}")
 EOF
