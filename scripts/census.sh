@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A census of small decks: every deal of every deck shape CxV (C <= 8 copies, V <= 64 values, at
 # least 2 cards) with at most $CENSUS_MAX_DEALS deals (default 10^9) and at least
-# $CENSUS_MIN_DEALS (default 2: every shape; raise it to walk only the larger shapes of a wider
+# $CENSUS_MIN_DEALS (default 1: every shape; raise it to walk only the larger shapes of a wider
 # census), under `bataille` with the `natural` and `sorted` gathers; one CSV row a shape and
 # gather:
 #
@@ -32,7 +32,7 @@ if [ -n "${SLURM_SUBMIT_DIR:-}" ] && [ ! -f "$here/find-warsweep.sh" ]; then
 fi
 . "$here/find-warsweep.sh"
 max_deals=${CENSUS_MAX_DEALS:-1000000000}
-min_deals=${CENSUS_MIN_DEALS:-2}
+min_deals=${CENSUS_MIN_DEALS:-1}
 gathers=${CENSUS_GATHERS:-natural sorted}
 header=deck,gather,deals,p1_wins,p2_wins,draws,infinite,distinct_cycles,cycle_lengths,most_rounds,most_rounds_seed,seconds
 
