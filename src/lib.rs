@@ -20,6 +20,7 @@ mod deal;
 mod engine;
 mod error;
 mod gpu;
+mod hash;
 mod output;
 mod rules;
 mod sweep;

@@ -202,7 +202,9 @@ enum Path {
     General,
 }
 
-/// The two-player kernels, each with what it keeps.
+/// The two-player kernels, each with what it keeps. An engine holds one for its life, so the
+/// variants' sizes need not match.
+#[allow(clippy::large_enum_variant)]
 enum Two {
     /// Hands that fit in machine words (`packed`), and the long cycles its walks have met.
     Packed(packed::Width, RefCell<packed::KnownCycles>),

@@ -2,6 +2,7 @@
 //! basins"): each cycle named by its least state, with the deals that end up on it and the
 //! least of them. Tables add exactly, in any order, so shards merge into what one sweep gives.
 
+use crate::hash::FoldState;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -88,7 +89,7 @@ pub struct Basin {
 /// [`SEPARATOR`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Cycles {
-    basins: HashMap<Box<[u8]>, Basin>,
+    basins: HashMap<Box<[u8]>, Basin, FoldState>,
     /// More than [`MOST_CYCLES`] were met: the table is incomplete.
     overflowed: bool,
 }

@@ -6,6 +6,7 @@ use super::{with_rules, with_word, Game, Kernel, Params, Width};
 use crate::deal::dealt_span;
 use crate::engine::cycle::{Copies, Replay};
 use crate::engine::{keep_least, GameResult, Outcome};
+use crate::hash::FoldState;
 use crate::rules::Card;
 use crate::rules::Rules;
 use std::cell::RefCell;
@@ -19,12 +20,12 @@ use std::collections::HashMap;
 #[derive(Default)]
 pub(crate) struct KnownCycles {
     /// Each state on a known cycle (the two hands), with its cycle's index in `periods`.
-    states: HashMap<(u128, u128), u32>,
+    states: HashMap<(u128, u128), u32, FoldState>,
     /// Each known cycle's length and wars over one period.
     periods: Vec<(u64, u64)>,
     /// The names of the known cycles named so far ([`least_states`]): the least state, and the
     /// least state of the mirror cycle.
-    names: HashMap<u32, (Vec<u8>, Vec<u8>)>,
+    names: HashMap<u32, (Vec<u8>, Vec<u8>), FoldState>,
 }
 
 /// Slots of the largest table [`KnownCycles::states`] grows to.
@@ -206,7 +207,7 @@ mod tests {
     #[test]
     fn the_known_cycles_stay_within_their_stated_bytes() {
         // A full table has not doubled past `MOST_SLOTS`: its capacity is 7/8 of them.
-        let mut states = HashMap::new();
+        let mut states = HashMap::with_hasher(FoldState::default());
         for i in 0..MOST_KNOWN_STATES as u128 {
             states.insert((i, i), 0u32);
         }
