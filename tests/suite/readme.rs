@@ -421,3 +421,95 @@ fn the_census_table_is_the_committed_census() {
     let claim = format!("took {} minutes on 2 cores here", minutes(&rows[small..]));
     assert!(text.contains(&claim), "{claim}");
 }
+
+/// `docs/research.md`'s paragraph on the 1x13 walk says what its committed summary holds: the
+/// whole walk's setting, its outcomes, records, cycle lengths (from `merge --hist`) and time.
+#[test]
+fn the_1x13_paragraph_is_its_summary() {
+    let text = std::fs::read_to_string(root().join("docs/research.md"))
+        .unwrap()
+        .replace('\n', " ");
+    let path = root().join("data/research/1x13.json");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let grouped = |n: u64| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    let number = |pointer: &str| {
+        json.pointer(pointer)
+            .and_then(serde_json::Value::as_u64)
+            .expect(pointer)
+    };
+    let setting: Vec<&str> = ["rules", "deck", "gather", "shuffle"]
+        .map(|key| json[key].as_str().expect(key))
+        .to_vec();
+    assert_eq!(setting, ["bataille", "1x13", "natural", "lex"]);
+    let games = number("/games");
+    assert_eq!((number("/seeds/start"), number("/seeds/end")), (0, games));
+    assert_eq!((number("/draws"), number("/capped")), (0, 0));
+    let infinite = number("/infinite");
+    let hist = assert_cmd::Command::cargo_bin("warsweep")
+        .unwrap()
+        .args(["merge", path.to_str().unwrap(), "--hist", "-"])
+        .output()
+        .unwrap();
+    assert!(hist.status.success());
+    let lengths: Vec<(u64, u64)> = String::from_utf8(hist.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|line| line.strip_prefix("cycle_length,"))
+        .map(|rest| {
+            let (value, count) = rest.split_once(',').unwrap();
+            (value.parse().unwrap(), count.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(lengths.len(), 3);
+    assert_eq!(lengths.iter().map(|l| l.1).sum::<u64>(), infinite);
+    let claims = [
+        format!("**1x13** ({} deals;", grouped(games)),
+        format!(
+            "finds {} looping deals ({:.1}%)",
+            grouped(infinite),
+            infinite as f64 * 100.0 / games as f64
+        ),
+        format!(
+            "on cycles of {}, {} and {} rounds ({}, {} and {} deals,",
+            lengths[0].0,
+            lengths[1].0,
+            lengths[2].0,
+            grouped(lengths[0].1),
+            grouped(lengths[1].1),
+            grouped(lengths[2].1)
+        ),
+        format!(
+            "player 1 wins {} deals and player 2 {};",
+            grouped(number("/wins/0")),
+            grouped(number("/wins/1"))
+        ),
+        format!(
+            "the longest finished game is {} rounds (lex seed {}),",
+            number("/records/most_rounds/value"),
+            grouped(number("/records/most_rounds/seed"))
+        ),
+        format!(
+            "the latest cycle start round {}.",
+            number("/records/latest_cycle_start/value")
+        ),
+        format!(
+            "{} minutes on 2 cores here",
+            (json["elapsed_seconds"].as_f64().unwrap() / 60.0).round()
+        ),
+    ];
+    for claim in &claims {
+        assert!(text.contains(claim.as_str()), "{claim}");
+    }
+    assert_eq!(claims.len(), 7);
+}
