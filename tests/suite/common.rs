@@ -1,5 +1,5 @@
-//! What several test modules share: where the reference results are, and an observer that
-//! sends games down the general path.
+//! What several test modules share: where the reference results are, an observer that sends
+//! games down the general path, and counts written as the table writes them.
 
 use std::path::PathBuf;
 use warsweep::Observer;
@@ -11,4 +11,17 @@ impl Observer for Watching {}
 /// The reference results, copied into the repository (`tests/data/golden`, see its README).
 pub fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden")
+}
+
+/// `n` with its digits in groups of three (`1,234,567`), as the table writes counts.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

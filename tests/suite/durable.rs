@@ -1,6 +1,7 @@
 //! Sweeps that survive anything: signals, kills at random moments and resumes, outputs that are
 //! never half-written, clashing paths, closed or full streams, doctored summaries, and shards.
 
+use crate::common::grouped;
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -970,17 +971,4 @@ fn resume_without_a_checkpoint_says_it_starts_afresh() {
         )
     );
     assert_eq!(summary_without_timings(&summary)["games"], 1900);
-}
-
-/// `n` with its digits in groups of three (`1,234,567`), as the table writes counts.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

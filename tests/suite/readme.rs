@@ -426,23 +426,13 @@ fn the_census_table_is_the_committed_census() {
 /// whole walk's setting, its outcomes, records, cycle lengths (from `merge --hist`) and time.
 #[test]
 fn the_1x13_paragraph_is_its_summary() {
+    use crate::common::grouped;
     let text = std::fs::read_to_string(root().join("docs/research.md"))
         .unwrap()
         .replace('\n', " ");
     let path = root().join("data/research/1x13.json");
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let grouped = |n: u64| {
-        let digits = n.to_string();
-        let mut out = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
     let number = |pointer: &str| {
         json.pointer(pointer)
             .and_then(serde_json::Value::as_u64)
