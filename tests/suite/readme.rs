@@ -4,6 +4,7 @@
 //! of lines. Release builds only: one example walks 63,063,000 deals.
 #![cfg(not(debug_assertions))]
 
+use crate::common::grouped;
 use std::path::PathBuf;
 
 /// `(command, expected lines)` of every console block.
@@ -296,16 +297,7 @@ fn the_census_table_is_the_committed_census() {
         let i = headers.iter().position(|h| h == name);
         r[i.unwrap_or_else(|| panic!("no column {name}"))].to_string()
     };
-    let thousands = |n: &str| {
-        let digits = n.len();
-        n.chars()
-            .enumerate()
-            .flat_map(|(i, c)| {
-                let comma = i > 0 && (digits - i).is_multiple_of(3);
-                comma.then_some(',').into_iter().chain([c])
-            })
-            .collect::<String>()
-    };
+    let thousands = |n: &str| grouped(n.parse().unwrap());
     // Each shape's cells, natural then sorted, as the README writes them.
     let mut cells: Vec<(String, String, [String; 2])> = Vec::new();
     for r in &rows {
@@ -426,7 +418,6 @@ fn the_census_table_is_the_committed_census() {
 /// whole walk's setting, its outcomes, records, cycle lengths (from `merge --hist`) and time.
 #[test]
 fn the_1x13_paragraph_is_its_summary() {
-    use crate::common::grouped;
     let text = std::fs::read_to_string(root().join("docs/research.md"))
         .unwrap()
         .replace('\n', " ");
