@@ -33,6 +33,7 @@ pub use deal::seeds::{RangeError, Seeds};
 pub use deal::Shuffle;
 pub use engine::hands::{Hands, HandsError};
 pub use engine::{Engine, GameResult, Observer, Outcome, Silent, DEFAULT_MAX_ROUNDS};
+pub use gpu::{DeviceError, Unfit, GPU_SUPPORT};
 pub use output::accumulator::Stats;
 pub use output::metric::Metric;
 pub use output::record::{GameRow, OutcomeName};

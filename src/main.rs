@@ -14,7 +14,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 use warsweep::job::{self, Files, Job};
 use warsweep::puzzles::{self, PlayError, Start};
-use warsweep::{Engine, GameResult, Preset, Rules, RulesError, Seeds, Settings, Stop, Sweep};
+use warsweep::{
+    Engine, GameResult, Preset, Rules, RulesError, Seeds, Settings, Stop, Sweep, Unfit,
+};
 
 fn main() -> ExitCode {
     let cli = match cli::parse() {
@@ -178,14 +180,27 @@ fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     bar
 }
 
-fn sweep(args: SweepArgs) -> Result<ExitCode> {
+/// What the command line says when the GPU cannot play a sweep: every reason, in its words
+/// where a flag or the build is at fault.
+fn gpu_refusal(reasons: &[Unfit]) -> anyhow::Error {
+    let said: Vec<String> = reasons
+        .iter()
+        .map(|reason| match reason {
+            Unfit::NotBuilt => "this warsweep is built without GPU support (build it with `cargo build --release --features gpu`)".to_string(),
+            Unfit::Rows => "the GPU keeps no per-game rows (drop --csv, or sweep on the CPU)".to_string(),
+            reason => reason.to_string(),
+        })
+        .collect();
+    anyhow!("the GPU cannot play this sweep: {}", said.join("; "))
+}
+
+/// The sweep the flags describe (its range, and the whole of which it is a shard), refused as
+/// the library refuses it.
+fn sweep_of(args: &SweepArgs) -> Result<(Sweep, Seeds)> {
     let rules = rules_of(&args.setting, Preset::Shortened, None)?;
     let (range, part) = (args.seeds, args.shard.as_deref());
     let seeds = Seeds::choose(range, args.shuffle, rules.deck(), part)?;
     let whole = Seeds::choose(range, args.shuffle, rules.deck(), None)?;
-    if !(args.checkpoint_seconds.is_finite() && args.checkpoint_seconds >= 0.0) {
-        bail!("--checkpoint-seconds must be a duration, 0 or more");
-    }
     let mut sweep = Sweep::new(rules, args.shuffle, seeds)
         .max_rounds(args.setting.max_rounds)
         .pacing(args.chunk, args.window)
@@ -195,6 +210,26 @@ fn sweep(args: SweepArgs) -> Result<ExitCode> {
         .shard_of(whole);
     if let Some(threads) = args.threads {
         sweep = sweep.threads(threads);
+    }
+    Ok((sweep, seeds))
+}
+
+fn sweep(args: SweepArgs) -> Result<ExitCode> {
+    let built = sweep_of(&args);
+    // What the GPU cannot play comes first, a build without GPU support first of all.
+    let unfit = match &built {
+        Ok((sweep, _)) => sweep.unfit_for_gpu(args.csv.is_some()),
+        Err(_) if args.device == cli::Device::Gpu && !warsweep::GPU_SUPPORT => {
+            vec![Unfit::NotBuilt]
+        }
+        Err(_) => Vec::new(),
+    };
+    if !unfit.is_empty() {
+        return Err(gpu_refusal(&unfit));
+    }
+    let (sweep, seeds) = built?;
+    if !(args.checkpoint_seconds.is_finite() && args.checkpoint_seconds >= 0.0) {
+        bail!("--checkpoint-seconds must be a duration, 0 or more");
     }
     let (o, csv) = (args.outputs, args.csv);
     let files = Files {

@@ -13,14 +13,14 @@ use warsweep::job::{Files, Job};
 use warsweep::puzzles::play_line;
 use warsweep::Seeds;
 use warsweep::Shuffle;
-use warsweep::SweepError;
 use warsweep::{Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
+use warsweep::{DeviceError, SweepError, Unfit};
 use warsweep::{Engine, GameResult, Observer, Silent, DEFAULT_MAX_ROUNDS};
 use warsweep::{GameRow, OutcomeName};
 use warsweep::{RowSink, Summary, Sweep as Sweeping};
 
 /// A `ValueError` carrying the library's own sentence.
-fn bad(e: impl std::fmt::Display) -> PyErr {
+pub(crate) fn bad(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
@@ -37,22 +37,22 @@ where
 }
 
 /// The rule knobs, as `play` and `sweep` take them (names as on the command line).
-struct Knobbed<'a> {
-    rules: &'a str,
-    deck: Option<&'a str>,
-    players: Option<usize>,
-    face_down: Option<usize>,
-    short_war: Option<&'a str>,
-    gather: Option<&'a str>,
-    deal: Option<&'a str>,
-    ranking: Option<&'a str>,
-    won_pile: Option<&'a str>,
+pub(crate) struct Knobbed<'a> {
+    pub(crate) rules: &'a str,
+    pub(crate) deck: Option<&'a str>,
+    pub(crate) players: Option<usize>,
+    pub(crate) face_down: Option<usize>,
+    pub(crate) short_war: Option<&'a str>,
+    pub(crate) gather: Option<&'a str>,
+    pub(crate) deal: Option<&'a str>,
+    pub(crate) ranking: Option<&'a str>,
+    pub(crate) won_pile: Option<&'a str>,
 }
 
 impl Knobbed<'_> {
     /// The validated rules, `players` overriding the knob (the hands given), as the command
     /// line builds them.
-    fn rules(&self, players: Option<usize>) -> PyResult<Rules> {
+    pub(crate) fn rules(&self, players: Option<usize>) -> PyResult<Rules> {
         let preset = named::<Preset>("rules", Some(self.rules))?;
         let deck = self.deck.map(Deck::parse).transpose();
         let deck = deck.map_err(|e| bad(format!("deck: {e}")))?;
@@ -666,6 +666,19 @@ fn sweep(
     let games = chosen.as_ref().map_or(seeds.len(), |c| c.len() as u128);
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    let sweep = Sweeping::new(rules, shuffle, seeds)
+        .max_rounds(max_rounds)
+        .threads(threads)
+        .cycles(cycles)
+        .gpu(gpu);
+    // What the GPU cannot play, every reason in one message, before anything else.
+    let mut unfit = sweep.unfit_for_gpu(rows || csv.is_some());
+    if gpu && chosen.is_some() {
+        unfit.push(Unfit::Chosen);
+    }
+    if !unfit.is_empty() {
+        return Err(bad(gpu_refusal(&unfit)));
+    }
     if rows {
         // Chosen seeds' games are held once more while they become rows.
         let held = chosen
@@ -673,11 +686,6 @@ fn sweep(
             .map_or(0, |_| std::mem::size_of::<GameResult>());
         check_memory(games, ROW_BYTES + held, memory)?;
     }
-    let sweep = Sweeping::new(rules, shuffle, seeds)
-        .max_rounds(max_rounds)
-        .threads(threads)
-        .cycles(cycles)
-        .gpu(gpu);
     // The checks and notes of the command line's sweep (a job without files writes nothing):
     // a range past the lcg shuffle's distinct deals, a ranking that plays as the standard one.
     // Rows streamed to a file go through the command line's job: its checks that the file can
@@ -782,9 +790,25 @@ fn sweep(
 /// What a sweep's refusal says in Python: the GPU's, named by its argument.
 fn said(e: SweepError) -> String {
     match e {
+        SweepError::Device(DeviceError::Unfit(reasons)) => gpu_refusal(&reasons),
         SweepError::Device(why) => format!("gpu: {why}"),
         e => e.to_string(),
     }
+}
+
+/// Why the GPU cannot play a sweep, every reason in one message, in Python's words where an
+/// argument or the build is at fault.
+fn gpu_refusal(reasons: &[Unfit]) -> String {
+    let said: Vec<String> = reasons
+        .iter()
+        .map(|reason| match reason {
+            Unfit::NotBuilt => "this module is built without GPU support (install it with MATURIN_PEP517_ARGS=\"--features gpu\" pip install .)".to_string(),
+            Unfit::Rows => "the GPU keeps no per-game rows (pass rows=False)".to_string(),
+            Unfit::Chosen => "the GPU walks ranges of seeds (give seeds=(start, end), not chosen seeds)".to_string(),
+            reason => reason.to_string(),
+        })
+        .collect();
+    format!("gpu: the GPU cannot play this sweep: {}", said.join("; "))
 }
 
 /// Sends on drop: the sweep thread's end, returned or unwound.

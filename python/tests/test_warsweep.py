@@ -581,12 +581,20 @@ def test_chosen_seeds_a_stepped_range_or_an_array():
 
 def test_a_gpu_sweep_it_cannot_play_says_why():
     walk = dict(rules="bataille", deck="4x4", shuffle="lex")
-    with pytest.raises(ValueError, match="^gpu: the GPU keeps no per-game rows"):
-        warsweep.sweep((0, 100), gpu=True, **walk)
-    with pytest.raises(ValueError, match="^gpu: the GPU plays two-player games whose hands fit"):
-        warsweep.sweep((0, 100), rules="classic", gpu=True, rows=False)
+    built = "this module is built without GPU support \\(install it with MATURIN_PEP517_ARGS="
+    # Every reason at once, the build first: without the feature, per-game rows, the deck.
+    with pytest.raises(ValueError) as refused:
+        warsweep.sweep((0, 100), rules="classic", gpu=True)
+    said = str(refused.value)
+    assert said.startswith("gpu: the GPU cannot play this sweep: ")
+    assert "the GPU keeps no per-game rows (pass rows=False)" in said
+    assert "the 4x13 deck has 52 cards of 13 values" in said
+    assert "\n" not in said
+    with pytest.raises(ValueError, match="the GPU walks ranges of seeds"):
+        warsweep.sweep([1, 2, 3], gpu=True, rows=False, **walk)
     # This module is built without the feature (CI has no GPU), or the machine has no driver.
-    with pytest.raises(ValueError, match="^gpu: (this warsweep is built without GPU support|no NVIDIA driver)"):
+    with pytest.raises(ValueError, match=f"^gpu: (the GPU cannot play this sweep: {built}|no NVIDIA driver)"):
         warsweep.sweep((0, 100), gpu=True, rows=False, **walk)
     # On the CPU, the same sweep plays.
     assert warsweep.sweep((0, 100), rows=False, **walk).summary["games"] == 100
+

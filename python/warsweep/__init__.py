@@ -480,7 +480,7 @@ def sweep(
     walks, lcg and splitmix seeds below 2^53, of two-player games whose hands fit a 64-bit word
     (4x4, 4x5, 5x4, 3x7) under a gather other than ``random``. The module needs the feature
     (``MATURIN_PEP517_ARGS="--features gpu" pip install .``); else, or without a GPU, or for a
-    sweep the GPU cannot play, ``ValueError`` says why (``gpu: ...``).
+    sweep the GPU cannot play, ``ValueError`` says why (``gpu: ...``), every reason at once.
 
     Ctrl-C raises ``KeyboardInterrupt`` whose ``sweep`` holds the seeds played (a ``Sweep``
     whose ``stopped`` is true), as the command line keeps them. What the command line notes
@@ -524,3 +524,4 @@ def sweep(
         stop.sweep = swept  # type: ignore[attr-defined]
         raise stop
     return swept
+

@@ -1,7 +1,8 @@
 //! The kernel on an NVIDIA GPU, through cudarc: the driver and NVRTC are loaded at run time, so
 //! a build with the `gpu` feature starts on any machine and says when it finds no GPU.
 
-use super::{Launch, Plan, Walker, CAPACITY, PER_THREAD};
+use super::plan::{KERNEL, PRELUDE};
+use super::{DeviceError, Launch, Plan, Walker, CAPACITY, PER_THREAD};
 use cudarc::driver::PushKernelArg;
 use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, LaunchConfig};
 use cudarc::nvrtc::{result as nvrtc, sys as nvrtc_sys, Ptx};
@@ -10,9 +11,6 @@ use std::sync::Arc;
 
 /// Threads a block: the histograms are shared by a block's threads.
 const BLOCK: u32 = 256;
-
-/// Why NVRTC could not be used.
-const NO_NVRTC: &str = "NVRTC (libnvrtc.so, from the CUDA toolkit) was not found: install the CUDA toolkit or add its lib64 folder to LD_LIBRARY_PATH";
 
 /// What NVRTC made of a plan for one GPU.
 pub(crate) struct Compiled {
@@ -39,14 +37,13 @@ impl Compiled {
 
 /// `plan`'s kernel compiled by NVRTC for GPUs of compute capability `major.minor`. It needs
 /// NVRTC alone, not a driver or a GPU, so tests compile it on any machine with NVRTC.
-pub(crate) fn compile(plan: &Plan, major: i32, minor: i32) -> Result<Compiled, String> {
+pub(crate) fn compile(plan: &Plan, major: i32, minor: i32) -> Result<Compiled, DeviceError> {
     // SAFETY: the call only tries to load the shared library (dlopen) and reports whether it
     // could; nothing is called through it yet.
     if !unsafe { nvrtc_sys::is_culib_present() } {
-        return Err(NO_NVRTC.to_string());
+        return Err(DeviceError::NoNvrtc);
     }
-    let arch = architecture(&nvrtc_architectures()?, major, minor)
-        .map_err(|why| format!("NVRTC {}: {why}", nvrtc_version()))?;
+    let arch = architecture(&nvrtc_architectures()?, major, minor)?;
     let mut options = vec![
         "-std=c++14".to_string(),
         format!("--gpu-architecture={arch}"),
@@ -54,10 +51,13 @@ pub(crate) fn compile(plan: &Plan, major: i32, minor: i32) -> Result<Compiled, S
     if let Some(every) = deal_every(std::env::var_os("WARSWEEP_GPU_DEAL_EVERY").as_deref())? {
         options.push(format!("-DWS_DEAL_EVERY={every}"));
     }
-    let program = Program::new(&plan.source)?;
+    let program = Program::new(plan)?;
     program
         .compile(&options)
-        .map_err(|log| format!("the kernel did not compile for {arch}: {log}"))?;
+        .map_err(|log| DeviceError::Compile {
+            arch: arch.clone(),
+            log,
+        })?;
     Ok(Compiled {
         ptx: program.ptx()?,
         cubin: match arch.starts_with("sm_") {
@@ -71,23 +71,29 @@ pub(crate) fn compile(plan: &Plan, major: i32, minor: i32) -> Result<Compiled, S
 /// The architecture to compile for a GPU of compute capability `major.minor`, of those NVRTC
 /// `knows` (as 90 for 9.0): the GPU's own, for a cubin; else the newest below it, as
 /// `compute_XY`, whose PTX the driver assembles for the newer GPU (as CuPy does).
-fn architecture(knows: &[c_int], major: i32, minor: i32) -> Result<String, String> {
+fn architecture(knows: &[c_int], major: i32, minor: i32) -> Result<String, DeviceError> {
     let wanted = major * 10 + minor;
     if knows.contains(&wanted) {
         return Ok(format!("sm_{wanted}"));
     }
     match knows.iter().filter(|&&arch| arch < wanted).max() {
         Some(below) => Ok(format!("compute_{below}")),
-        None => Err(format!(
-            "it compiles for GPUs of compute capability {} and newer, and this GPU's is {major}.{minor}",
-            knows.iter().min().map_or("none".to_string(), |a| format!("{}.{}", a / 10, a % 10))
-        )),
+        None => Err(DeviceError::TooOld {
+            nvrtc: nvrtc_version(),
+            oldest: knows
+                .iter()
+                .min()
+                .map_or("none".to_string(), |a| format!("{}.{}", a / 10, a % 10)),
+            gpu: format!("{major}.{minor}"),
+        }),
     }
 }
 
 /// The architectures this NVRTC compiles for, as 90 for `sm_90`.
-fn nvrtc_architectures() -> Result<Vec<c_int>, String> {
-    let failed = |e: nvrtc::NvrtcError| format!("NVRTC did not list its architectures: {e}");
+fn nvrtc_architectures() -> Result<Vec<c_int>, DeviceError> {
+    let failed = |e: nvrtc::NvrtcError| {
+        DeviceError::Failed(format!("NVRTC did not list its architectures: {e}"))
+    };
     let mut count: c_int = 0;
     // SAFETY: NVRTC writes one int through the pointer, which points at `count`.
     unsafe { nvrtc_sys::nvrtcGetNumSupportedArchs(&mut count) }
@@ -122,28 +128,50 @@ fn driver_version() -> String {
     }
 }
 
-/// One NVRTC program: the kernel's source, compiled once, then its PTX and cubin read.
+/// One NVRTC program: the kernel's source with its prelude as the header it includes, so that
+/// NVRTC's log names `kernel.cu`'s own lines; compiled once, then its PTX and cubin read.
 struct Program {
     handle: nvrtc_sys::nvrtcProgram,
-    /// The source, which NVRTC may read until the program is destroyed.
-    _source: CString,
+    /// The texts and names, which NVRTC may read until the program is destroyed.
+    _texts: [CString; 4],
 }
 
 impl Program {
-    fn new(source: &str) -> Result<Program, String> {
-        let source =
-            CString::new(source).map_err(|_| "the kernel's source holds a NUL byte".to_string())?;
-        let handle = nvrtc::create_program(&source, None)
-            .map_err(|e| format!("NVRTC did not take the kernel: {e}"))?;
+    fn new(plan: &Plan) -> Result<Program, DeviceError> {
+        let c = |text: &str| {
+            CString::new(text).map_err(|_| {
+                DeviceError::Failed("the kernel's source holds a NUL byte".to_string())
+            })
+        };
+        let texts = [c(KERNEL)?, c("kernel.cu")?, c(&plan.prelude)?, c(PRELUDE)?];
+        let headers = [texts[2].as_ptr()];
+        let names = [texts[3].as_ptr()];
+        let mut handle = std::mem::MaybeUninit::uninit();
+        // SAFETY: NVRTC writes the program's handle through the first pointer; the source, its
+        // name, and the one header and its name are NUL-terminated strings that `texts` keeps
+        // alive as long as the program, and the two arrays hold one pointer each, as counted.
+        unsafe {
+            nvrtc_sys::nvrtcCreateProgram(
+                handle.as_mut_ptr(),
+                texts[0].as_ptr(),
+                texts[1].as_ptr(),
+                1,
+                headers.as_ptr(),
+                names.as_ptr(),
+            )
+        }
+        .result()
+        .map_err(|e| DeviceError::Failed(format!("NVRTC did not take the kernel: {e}")))?;
         Ok(Program {
-            handle,
-            _source: source,
+            // SAFETY: NVRTC wrote the handle, as its success says.
+            handle: unsafe { handle.assume_init() },
+            _texts: texts,
         })
     }
 
     /// Compiles the program with `options`; the error is NVRTC's log.
     fn compile(&self, options: &[String]) -> Result<(), String> {
-        // SAFETY: `handle` was created by `create_program` and is destroyed only on drop.
+        // SAFETY: `handle` was created by `nvrtcCreateProgram` and is destroyed only on drop.
         let compiled = unsafe { nvrtc::compile_program(self.handle, options) };
         compiled.map_err(|e| {
             // SAFETY: as above.
@@ -153,16 +181,17 @@ impl Program {
     }
 
     /// The PTX of a compiled program.
-    fn ptx(&self) -> Result<String, String> {
-        // SAFETY: `handle` was created by `create_program`, compiled, and not yet destroyed.
+    fn ptx(&self) -> Result<String, DeviceError> {
+        // SAFETY: `handle` was created by `nvrtcCreateProgram`, compiled, and not yet destroyed.
         let ptx = unsafe { nvrtc::get_ptx(self.handle) }
-            .map_err(|e| format!("NVRTC gave no PTX: {e}"))?;
+            .map_err(|e| DeviceError::Failed(format!("NVRTC gave no PTX: {e}")))?;
         Ok(text(&ptx))
     }
 
     /// The cubin of a program compiled for an `sm_XY` architecture.
-    fn cubin(&self) -> Result<Vec<u8>, String> {
-        let failed = |e: nvrtc::NvrtcError| format!("NVRTC gave no cubin: {e}");
+    fn cubin(&self) -> Result<Vec<u8>, DeviceError> {
+        let failed =
+            |e: nvrtc::NvrtcError| DeviceError::Failed(format!("NVRTC gave no cubin: {e}"));
         let mut size = 0usize;
         // SAFETY: `handle` is a compiled program not yet destroyed; NVRTC writes one usize
         // through the pointer, which points at `size`.
@@ -180,7 +209,7 @@ impl Program {
 
 impl Drop for Program {
     fn drop(&mut self) {
-        // SAFETY: `handle` was created by `create_program` and is destroyed here only.
+        // SAFETY: `handle` was created by `nvrtcCreateProgram` and is destroyed here only.
         let _ = unsafe { nvrtc::destroy_program(self.handle) };
     }
 }
@@ -197,15 +226,13 @@ fn text(chars: &[c_char]) -> String {
 
 /// The rounds between a thread's deal points when the environment sets them (`text`, from
 /// `WARSWEEP_GPU_DEAL_EVERY`, for timing the kernel; the counts do not depend on it).
-fn deal_every(text: Option<&std::ffi::OsStr>) -> Result<Option<u32>, String> {
+fn deal_every(text: Option<&std::ffi::OsStr>) -> Result<Option<u32>, DeviceError> {
     let Some(text) = text else {
         return Ok(None);
     };
     match text.to_str().and_then(|t| t.parse::<u32>().ok()) {
         Some(every) if every >= 1 => Ok(Some(every)),
-        _ => Err(format!(
-            "WARSWEEP_GPU_DEAL_EVERY must be a whole number of rounds from 1, not {text:?}"
-        )),
+        _ => Err(DeviceError::DealEvery(text.to_string_lossy().into_owned())),
     }
 }
 
@@ -219,38 +246,31 @@ pub(crate) struct Cuda {
 
 impl Cuda {
     /// The first GPU of this machine with `plan`'s kernel compiled for it.
-    pub(crate) fn open(plan: &Plan) -> Result<Cuda, String> {
+    pub(crate) fn open(plan: &Plan) -> Result<Cuda, DeviceError> {
         // SAFETY: the call only tries to load the shared library (dlopen) and reports whether
         // it could; nothing is called through it yet.
         if !unsafe { cudarc::driver::sys::is_culib_present() } {
-            return Err("no NVIDIA driver was found (libcuda.so): sweep on the CPU, or on a machine with an NVIDIA GPU".to_string());
+            return Err(DeviceError::NoDriver);
         }
-        fn failed(what: &'static str) -> impl Fn(cudarc::driver::DriverError) -> String {
-            move |e| format!("{what}: {e}")
-        }
-        let ctx = CudaContext::new(0).map_err(failed("no GPU could be opened"))?;
-        let (major, minor) = ctx
-            .compute_capability()
-            .map_err(failed("the GPU did not answer"))?;
+        let failed = |e: cudarc::driver::DriverError| DeviceError::Failed(e.to_string());
+        let ctx = CudaContext::new(0).map_err(|e| DeviceError::NoDevice(e.to_string()))?;
+        let (major, minor) = ctx.compute_capability().map_err(failed)?;
         let compiled = compile(plan, major, minor)?;
         let arch = compiled.arch.clone();
-        let module = ctx.load_module(compiled.image()).map_err(|e| {
-            format!(
-                "the kernel ({arch}) did not load: {e}; the driver runs CUDA {} and NVRTC is CUDA {}: a driver loads the code of an NVRTC of its own CUDA major version",
-                driver_version(),
-                nvrtc_version()
-            )
-        })?;
-        let walk = module
-            .load_function("ws_walk")
-            .map_err(failed("the kernel has no walk"))?;
+        let module = ctx
+            .load_module(compiled.image())
+            .map_err(|e| DeviceError::Load {
+                arch,
+                why: e.to_string(),
+                driver: driver_version(),
+                nvrtc: nvrtc_version(),
+            })?;
+        let walk = module.load_function("ws_walk").map_err(failed)?;
         let stream = ctx.default_stream();
         let tallies = stream
             .alloc_zeros::<u64>(super::plan::TALLIES)
-            .map_err(failed("no GPU memory for the tallies"))?;
-        let deferred = stream
-            .alloc_zeros::<u64>(CAPACITY)
-            .map_err(failed("no GPU memory for the deals handed back"))?;
+            .map_err(failed)?;
+        let deferred = stream.alloc_zeros::<u64>(CAPACITY).map_err(failed)?;
         Ok(Cuda {
             stream,
             walk,
@@ -261,14 +281,15 @@ impl Cuda {
 }
 
 impl Walker for Cuda {
-    fn walk(&mut self, first: u64, count: u64) -> Result<Launch, String> {
-        let failed = |e: cudarc::driver::DriverError| format!("the GPU failed: {e}");
+    fn walk(&mut self, first: u64, count: u64) -> Result<Launch, DeviceError> {
+        let failed = |e: cudarc::driver::DriverError| DeviceError::Failed(e.to_string());
         self.stream
             .memset_zeros(&mut self.tallies)
             .map_err(failed)?;
         let threads = count.div_ceil(PER_THREAD);
-        let blocks = u32::try_from(threads.div_ceil(u64::from(BLOCK)))
-            .map_err(|_| "a launch of more blocks than a grid holds".to_string())?;
+        let blocks = u32::try_from(threads.div_ceil(u64::from(BLOCK))).map_err(|_| {
+            DeviceError::Failed("a launch of more blocks than a grid holds".to_string())
+        })?;
         let config = LaunchConfig {
             grid_dim: (blocks, 1, 1),
             block_dim: (BLOCK, 1, 1),
@@ -316,8 +337,8 @@ mod tests {
         assert_eq!(deal_every(Some(OsStr::new("16"))), Ok(Some(16)));
         let refused = ["0", "-3", "eight", "", "1.5"];
         for text in refused {
-            let why = deal_every(Some(OsStr::new(text))).unwrap_err();
-            assert!(why.starts_with("WARSWEEP_GPU_DEAL_EVERY must be"), "{why}");
+            let why = deal_every(Some(OsStr::new(text))).unwrap_err().to_string();
+            assert!(why.contains("WARSWEEP_GPU_DEAL_EVERY must be"), "{why}");
             assert!(!why.contains('\n'));
         }
         assert_eq!(refused.len(), 5);
@@ -335,11 +356,15 @@ mod tests {
             ((8, 7), Ok("compute_86")),
             ((12, 1), Ok("compute_120")),
             ((13, 0), Ok("compute_120")),
-            ((7, 0), Err("it compiles for GPUs of compute capability 7.5 and newer, and this GPU's is 7.0")),
+            (
+                (7, 0),
+                Err("compiles for GPUs of compute capability 7.5 and newer, and this GPU's is 7.0"),
+            ),
         ];
         for ((major, minor), want) in cases {
-            let got = architecture(&knows, major, minor);
-            assert_eq!(got.as_deref(), want.map_err(str::to_string).as_deref());
+            let got = architecture(&knows, major, minor).map_err(|e| e.to_string());
+            let want = want.map_err(|e| format!("NVRTC {} {e}", super::nvrtc_version()));
+            assert_eq!(got.as_deref(), want.as_deref());
         }
         assert_eq!(cases.len(), 7);
     }

@@ -1,19 +1,35 @@
 //! The kernel built for the CPU by the host's C++ compiler (`c++`), which the tests compare
 //! with the library's own sweeps: the code that runs on a GPU, checked where there is none.
 
-use super::{Launch, Plan, Walker, PER_THREAD};
-use std::path::PathBuf;
+use super::plan::{KERNEL, PRELUDE};
+use super::{DeviceError, Launch, Plan, Walker, PER_THREAD};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The kernel of one plan, compiled for this machine.
 pub(crate) struct Host {
     exe: PathBuf,
-    /// Seeds handed back that a walk has room for.
+    /// Seeds handed back that a launch has room for.
     pub(crate) capacity: usize,
-    /// Games the kernel counted itself, and deals it handed back, over every walk.
+    /// Deals a sweep walks in one window.
+    pub(crate) window: u64,
+    /// Games the kernel counted itself, deals it handed back, and launches, over every walk.
     pub(crate) counted: u64,
     pub(crate) handed: u64,
+    pub(crate) launches: u64,
     _dir: tempfile::TempDir,
+}
+
+/// Writes the kernel's files into `dir` as a compiler reads them: `kernel.cu` as it is, its
+/// prelude as `prelude.h`, and `name`, which holds `first`, then includes the kernel, then
+/// holds `last`; so that a compiler's errors name `kernel.cu`'s own lines.
+fn write_sources(dir: &Path, plan: &Plan, name: &str, first: &str, last: &str) -> PathBuf {
+    std::fs::write(dir.join("kernel.cu"), KERNEL).expect("the kernel written");
+    std::fs::write(dir.join(PRELUDE), &plan.prelude).expect("the prelude written");
+    let main = dir.join(name);
+    let text = format!("{first}\n#include \"kernel.cu\"\n{last}");
+    std::fs::write(&main, text).expect("the source written");
+    main
 }
 
 impl Host {
@@ -24,10 +40,16 @@ impl Host {
 
     /// [`Host::build`] with the compiler's `options` too (such as `-DWS_DEAL_EVERY=1`).
     pub(crate) fn build_with(plan: &Plan, options: &[&str]) -> Host {
+        match Host::try_build(plan, options) {
+            Ok(host) => host,
+            Err(why) => panic!("the kernel does not compile for the CPU:\n{why}"),
+        }
+    }
+
+    /// [`Host::build_with`], or the compiler's errors.
+    pub(crate) fn try_build(plan: &Plan, options: &[&str]) -> Result<Host, String> {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let source = dir.path().join("walk.cpp");
-        let driver = include_str!("host.cpp");
-        std::fs::write(&source, format!("{}\n{driver}", plan.source)).expect("the source written");
+        let source = write_sources(dir.path(), plan, "walk.cpp", "", include_str!("host.cpp"));
         let exe = dir.path().join("walk");
         let built = Command::new("c++")
             .args(["-O2", "-std=c++14", "-Wall", "-Werror"])
@@ -37,28 +59,33 @@ impl Host {
             .arg(&source)
             .output()
             .expect("a C++ compiler (c++) on the PATH");
-        assert!(
-            built.status.success(),
-            "the kernel does not compile for the CPU:\n{}",
-            String::from_utf8_lossy(&built.stderr)
-        );
-        Host {
+        if !built.status.success() {
+            return Err(String::from_utf8_lossy(&built.stderr).into_owned());
+        }
+        Ok(Host {
             exe,
             capacity: super::CAPACITY,
+            window: super::WINDOW,
             counted: 0,
             handed: 0,
+            launches: 0,
             _dir: dir,
-        }
+        })
     }
 }
 
 impl Walker for Host {
-    fn walk(&mut self, first: u64, count: u64) -> Result<Launch, String> {
+    fn walk(&mut self, first: u64, count: u64) -> Result<Launch, DeviceError> {
         let out = Command::new(&self.exe)
             .args([first, count, PER_THREAD, self.capacity as u64].map(|n| n.to_string()))
             .output()
-            .map_err(|e| e.to_string())?;
-        assert!(out.status.success(), "the kernel's walk failed");
+            .map_err(|e| DeviceError::Failed(e.to_string()))?;
+        if !out.status.success() {
+            let why = String::from_utf8_lossy(&out.stderr);
+            return Err(DeviceError::Failed(format!(
+                "the kernel's walk failed: {why}"
+            )));
+        }
         let text = String::from_utf8(out.stdout).expect("numbers");
         let mut lines = text.lines().map(|line| {
             line.split_whitespace()
@@ -67,14 +94,23 @@ impl Walker for Host {
         });
         let tallies = lines.next().expect("the tallies");
         let handed = tallies[super::plan::DEFERRED] as usize;
-        self.counted += tallies[super::plan::GAMES];
-        self.handed += handed as u64;
+        self.launches += 1;
         let seeds = lines.next().unwrap_or_default();
         let deferred = (handed <= self.capacity).then(|| {
             assert_eq!(seeds.len(), handed, "every seed handed back is listed");
+            self.counted += tallies[super::plan::GAMES];
+            self.handed += handed as u64;
             seeds
         });
         Ok(Launch { tallies, deferred })
+    }
+
+    fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    fn window(&self) -> u64 {
+        self.window
     }
 }
 
@@ -108,8 +144,7 @@ __device__ inline unsigned long long __umul64hi(unsigned long long a, unsigned l
 /// the source checked where there is no GPU; [`None`] where clang is not installed.
 pub(crate) fn compile_for_a_gpu(plan: &Plan) -> Option<Result<(), String>> {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let source = dir.path().join("walk.cu");
-    std::fs::write(&source, format!("{CLANG_SHIM}\n{}", plan.source)).expect("the source written");
+    let source = write_sources(dir.path(), plan, "walk.cu", CLANG_SHIM, "");
     let built = Command::new("clang")
         .args([
             "-x",

@@ -10,7 +10,9 @@
 // tie leads to for every pair of hand sizes (`ws_war`, from `holds_war` and the short-war policy),
 // the winner's pick-up as the steps of `rules::gather` (`WS_GATHER0`, `WS_GATHER1`), where
 // each hand lies in a deal (`dealt_span`), the range's bounds for mirror deals, the generators'
-// constants, how a game ends (`WS_WIN0`, `WS_WIN1`, `WS_DRAW`) and the layout of the tallies.
+// constants, how a game ends (`WS_WIN0`, `WS_WIN1`, `WS_DRAW`, and `WS_HANDED_BACK` for a game
+// given back to the CPU, all negative and distinct, as `plan::ENDS` lists them) and the layout
+// of the tallies.
 // This file holds no rule of its own: it deals, moves cards between words as those tables say,
 // and counts.
 //
@@ -57,10 +59,6 @@ WS_DEV u32 ws_trailing_zeros(u64 x) { return u32(__builtin_ctzll(x)); }
 #include "prelude.h"
 
 #define WS_MASK ((u64(1) << WS_BITS) - 1)
-
-// A game handed back: beyond the ends the prelude codes (`WS_WIN0`, `WS_WIN1`, `WS_DRAW`, each
-// negative, as `ws_war` holds them).
-#define WS_HANDED_BACK (-4)
 
 // The low `bits` bits (`bits` up to 64).
 WS_DEV u64 low_bits(u32 bits) { return bits >= 64 ? ~u64(0) : (u64(1) << bits) - 1; }

@@ -5,8 +5,8 @@
 //! games that end within its histograms' reach and hands every other deal back (its seed), and
 //! the sweep plays those on the CPU as it plays any deal, cycles and their table included. A
 //! launch's tallies are exact counts and histograms, which become the sweep's tallies here
-//! ([`add_tallies`]); a launch that hands back more deals than it has room for is played whole
-//! on the CPU.
+//! ([`add_tallies`]); a launch that hands back more deals than it has room for is walked again
+//! in smaller launches ([`walk`]).
 //!
 //! The kernel's source is compiled at run time by NVRTC and launched through the driver, both
 //! loaded when a sweep asks for the GPU (cudarc, behind the `gpu` feature): a build without the
@@ -14,16 +14,22 @@
 
 #[cfg(feature = "gpu")]
 mod cuda;
+mod error;
 pub(crate) mod plan;
+
+pub use error::{DeviceError, Unfit};
 
 use crate::output::accumulator::{Accumulator, Record, Records};
 use crate::Metric;
 use plan::{
-    BATTLES_PLAYED, BATTLE_BINS, BINS, DRAWS, GAMES, MOST, ROUND_BINS, SEED_BITS, WAR_BINS, WINS0,
-    WINS1,
+    BATTLES_PLAYED, BATTLE_BINS, BINS, DEFERRED, DRAWS, GAMES, MOST, ROUND_BINS, SEED_BITS,
+    WAR_BINS, WINS0, WINS1,
 };
 
 pub(crate) use plan::Plan;
+
+/// Whether this library was built with its cargo feature `gpu`, and so can walk on a GPU.
+pub const GPU_SUPPORT: bool = cfg!(feature = "gpu");
 
 /// Deals one launch walks: about a second of a 4x5 walk on one GPU, so that a sweep on the GPU
 /// saves its checkpoints and hears a stop at that pace.
@@ -38,7 +44,8 @@ pub(crate) const PER_THREAD: u64 = 256;
 pub(crate) const CAPACITY: usize = 1 << 20;
 
 /// What one launch counted: the tallies as [`plan`] lays them out, and the seeds of the deals
-/// it handed back ([`None`]: more than [`CAPACITY`], so the CPU plays the launch's deals whole).
+/// it handed back ([`None`]: more than its room, so that [`walk`] walks its deals again in
+/// smaller launches).
 pub(crate) struct Launch {
     pub(crate) tallies: Vec<u64>,
     pub(crate) deferred: Option<Vec<u64>>,
@@ -48,11 +55,55 @@ pub(crate) struct Launch {
 /// the CPU.
 pub(crate) trait Walker {
     /// Walks the `count` deals from `first`.
-    fn walk(&mut self, first: u64, count: u64) -> Result<Launch, String>;
+    fn walk(&mut self, first: u64, count: u64) -> Result<Launch, DeviceError>;
+
+    /// Seeds of deals handed back that one launch has room for (at least 1).
+    fn capacity(&self) -> usize {
+        CAPACITY
+    }
+
+    /// Deals a sweep walks between two points where it may stop or save.
+    fn window(&self) -> u64 {
+        WINDOW
+    }
+}
+
+/// Walks the `count` deals from `first` on `device` and hands `each` the tallies and the seeds
+/// handed back of every launch. A launch that hands back more deals than it has room for is
+/// walked again in parts small enough for their seeds (a part of no more deals than the room
+/// cannot overflow), so every deal the kernel can play is played there, and the CPU plays only
+/// the games the kernel hands back, never a whole window.
+pub(crate) fn walk(
+    device: &mut dyn Walker,
+    first: u64,
+    count: u64,
+    each: &mut dyn FnMut(&[u64], &[u64]),
+) -> Result<(), DeviceError> {
+    let room = device.capacity().max(1) as u64;
+    let mut todo = vec![(first, count)];
+    while let Some((first, count)) = todo.pop() {
+        let launch = device.walk(first, count)?;
+        match &launch.deferred {
+            Some(seeds) => each(&launch.tallies, seeds),
+            None => {
+                // Twice the parts the seeds handed back need, as they need not spread evenly.
+                let handed = launch.tallies[DEFERRED];
+                let parts = (handed.div_ceil(room) * 2).clamp(2, count.max(2));
+                let size = count.div_ceil(parts);
+                let mut at = first + count;
+                while at > first {
+                    let start = at.saturating_sub(size).max(first);
+                    todo.push((start, at - start));
+                    at = start;
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The GPU of this machine, ready to walk `plan`'s deals; or why there is none.
-pub(crate) fn open(plan: &Plan) -> Result<Box<dyn Walker + Send>, String> {
+pub(crate) fn open(plan: &Plan) -> Result<Box<dyn Walker + Send>, DeviceError> {
     #[cfg(feature = "gpu")]
     {
         Ok(Box::new(cuda::Cuda::open(plan)?))
@@ -60,7 +111,7 @@ pub(crate) fn open(plan: &Plan) -> Result<Box<dyn Walker + Send>, String> {
     #[cfg(not(feature = "gpu"))]
     {
         let _ = plan;
-        Err("this warsweep is built without GPU support: build it with its cargo feature `gpu` (`cargo build --release --features gpu`)".to_string())
+        Err(DeviceError::Unfit(vec![Unfit::NotBuilt]))
     }
 }
 
@@ -83,8 +134,10 @@ pub(crate) fn add_tallies(acc: &mut Accumulator, t: &[u64]) {
             acc.metrics[metric.index()].record_n(value as u64, games);
         }
     }
+    // Every game counted offers a record: a launch that counted one has all three, even when
+    // the best is of value 0 at seed 2^53 - 1, which encodes to 0.
     let record = |x: u64| {
-        (x != 0).then(|| Record {
+        (t[GAMES] > 0).then(|| Record {
             value: x >> SEED_BITS,
             seed: ((1 << SEED_BITS) - 1) - (x & ((1 << SEED_BITS) - 1)),
         })

@@ -3,16 +3,21 @@
 
 use crate::deal::mirror::Mirror;
 use crate::deal::{dealt_span, SplitMix64, LCG_INCREMENT, LCG_MODULUS, LCG_MULTIPLIER};
-use crate::engine::packed::{width, Width};
+use crate::engine::packed::{width, word_for, Width};
 use crate::engine::{short_war, Outcome};
-use crate::rules::{gather, holds_war, Card, Direction, PickUp, Rules};
-use crate::{Seeds, Shuffle};
+use crate::rules::{gather, holds_war, Card, Direction, Gather, PickUp, Rules, WonPile};
+use crate::{Seeds, Shuffle, Unfit};
 use std::fmt::Write;
 
 /// The kernel's source, without its prelude.
 pub(crate) const KERNEL: &str = include_str!("kernel.cu");
 
+/// The name under which the kernel includes its prelude.
+#[cfg_attr(not(any(feature = "gpu", test)), allow(dead_code))]
+pub(crate) const PRELUDE: &str = "prelude.h";
+
 /// Where the prelude goes in [`KERNEL`].
+#[cfg_attr(not(all(test, feature = "gpu")), allow(dead_code))]
 const PRELUDE_AT: &str = "#include \"prelude.h\"";
 
 /// Histogram bins of rounds, battles and wars: a game with more rounds (an infinite one
@@ -38,51 +43,110 @@ pub(crate) const TALLIES: usize = BINS + ROUND_BINS + BATTLE_BINS + WAR_BINS;
 /// then the smaller seed, is the larger number (11 bits of value: below [`BATTLE_BINS`]).
 pub(crate) const SEED_BITS: u32 = 53;
 
-/// The steps of a pick-up, as the kernel reads them (`WS_PUT_*`).
-const STEPS: [&str; 11] = [
-    "END",
-    "PLAYER1",
-    "PLAYER2",
-    "PLAYER1_LATEST",
-    "PLAYER2_LATEST",
-    "DECIDING1",
-    "DECIDING2",
-    "EARLIER",
-    "EARLIER_LATEST",
-    "REVEALED",
-    "STRONGEST",
-];
+/// The steps of a pick-up, as the kernel reads them (`WS_PUT_*`): each code is its place here.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Step {
+    End,
+    Player1,
+    Player2,
+    Player1Latest,
+    Player2Latest,
+    Deciding1,
+    Deciding2,
+    Earlier,
+    EarlierLatest,
+    Revealed,
+    Strongest,
+}
+
+impl Step {
+    /// Every step, in the order of their codes.
+    pub(crate) const ALL: [Step; 11] = [
+        Step::End,
+        Step::Player1,
+        Step::Player2,
+        Step::Player1Latest,
+        Step::Player2Latest,
+        Step::Deciding1,
+        Step::Deciding2,
+        Step::Earlier,
+        Step::EarlierLatest,
+        Step::Revealed,
+        Step::Strongest,
+    ];
+
+    /// The kernel's name of the step, after `WS_PUT_`.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Step::End => "END",
+            Step::Player1 => "PLAYER1",
+            Step::Player2 => "PLAYER2",
+            Step::Player1Latest => "PLAYER1_LATEST",
+            Step::Player2Latest => "PLAYER2_LATEST",
+            Step::Deciding1 => "DECIDING1",
+            Step::Deciding2 => "DECIDING2",
+            Step::Earlier => "EARLIER",
+            Step::EarlierLatest => "EARLIER_LATEST",
+            Step::Revealed => "REVEALED",
+            Step::Strongest => "STRONGEST",
+        }
+    }
+}
+
 /// Most steps of one pick-up, with the end.
 const MOST_STEPS: usize = 4;
 
 /// How a game ends, as the kernel codes it (`WS_WIN0`, ...) and `ws_war` holds it: negative,
-/// unlike a count of cards face down.
-const ENDS: [(&str, i8); 3] = [("WIN0", -1), ("WIN1", -2), ("DRAW", -3)];
+/// unlike a count of cards face down; and the code of a game the kernel hands back to the CPU
+/// (`WS_HANDED_BACK`), which no end of `ws_war` may take.
+const ENDS: [(&str, i8); 4] = [
+    ("WIN0", -1),
+    ("WIN1", -2),
+    ("DRAW", -3),
+    ("HANDED_BACK", -4),
+];
 
-/// Why a setting cannot be played on the device.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Unfit {
-    /// Not two players whose hands fit one 64-bit word, or a gather with no fixed order.
-    Words,
-    /// Seeds past what a record's seed holds.
-    Seeds,
-}
-
-impl std::fmt::Display for Unfit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Unfit::Words => "the GPU plays two-player games whose hands fit a 64-bit word (at most 16 cards, or 21 of at most 7 values) under a gather other than random",
-            Unfit::Seeds => "the GPU plays seeds below 2^53 (and lex walks of decks with fewer deals)",
-        })
+/// What of a sweep of `pairs` (a walk's whole range, or the seeds) under `rules`, dealt by
+/// `shuffle`, the kernel cannot play; empty when it plays it all.
+pub(crate) fn unfit(rules: &Rules, shuffle: Shuffle, pairs: Seeds) -> Vec<Unfit> {
+    let mut reasons = Vec::new();
+    if rules.players() != 2 {
+        reasons.push(Unfit::Players(rules.players()));
     }
+    if rules.gather() == Gather::Random {
+        reasons.push(Unfit::Gather(rules.gather()));
+    }
+    if rules.won_pile() != WonPile::None {
+        reasons.push(Unfit::WonPile);
+    }
+    let deck = rules.deck();
+    let values = usize::from(deck.values());
+    let fits = matches!(word_for(values, deck.len()), Some(Width::W64 | Width::Tri));
+    if !fits {
+        reasons.push(Unfit::Deck {
+            deck,
+            cards: deck.len(),
+        });
+    }
+    // Records keep a seed in SEED_BITS bits; a walk's stepping counts up to the deals (of a
+    // deck that fits, else the deck is the reason).
+    let last = match shuffle {
+        Shuffle::Lex if !fits => 0,
+        Shuffle::Lex => deck.arrangements().to_u128().unwrap_or(u128::MAX),
+        Shuffle::Lcg | Shuffle::Splitmix => pairs.end(),
+    };
+    if last > 1 << SEED_BITS {
+        reasons.push(Unfit::Seeds(last));
+    }
+    reasons
 }
 
-/// A walk as the kernel plays it: its prelude and what the host needs to launch it.
+/// A walk as the kernel plays it: the prelude of constants the kernel is built with.
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
-    /// The kernel's source with its prelude.
+    /// The prelude, which the kernel includes as `prelude.h`.
     #[cfg_attr(not(any(feature = "gpu", test)), allow(dead_code))]
-    pub(crate) source: String,
+    pub(crate) prelude: String,
 }
 
 impl Plan {
@@ -94,23 +158,19 @@ impl Plan {
         shuffle: Shuffle,
         pairs: Seeds,
         mirrors: bool,
-    ) -> Result<Plan, Unfit> {
+    ) -> Result<Plan, Vec<Unfit>> {
+        let reasons = unfit(rules, shuffle, pairs);
+        if !reasons.is_empty() {
+            return Err(reasons);
+        }
         let deck = rules.deck();
         let n = deck.len();
         let bits: u32 = match width(rules, n) {
             Some(Width::W64) => 4,
             Some(Width::Tri) => 3,
-            Some(Width::W128) | None => return Err(Unfit::Words),
+            Some(Width::W128) | None => unreachable!("`unfit` refuses hands past a word"),
         };
-        // Records keep a seed in SEED_BITS bits; a walk's stepping counts up to the deals.
         let deals = deck.arrangements().to_u128().unwrap_or(u128::MAX);
-        let last = match shuffle {
-            Shuffle::Lex => deals,
-            Shuffle::Lcg | Shuffle::Splitmix => pairs.end(),
-        };
-        if last > 1 << SEED_BITS {
-            return Err(Unfit::Seeds);
-        }
         let mirror = mirrors.then(|| Mirror::of(rules, shuffle, pairs)).flatten();
         let mut p = String::new();
         let mut define = |name: &str, value: &dyn std::fmt::Display| {
@@ -168,8 +228,8 @@ impl Plan {
         ] {
             define(name, &at);
         }
-        for (code, step) in STEPS.iter().enumerate() {
-            define(&format!("PUT_{step}"), &code);
+        for (code, step) in Step::ALL.iter().enumerate() {
+            define(&format!("PUT_{}", step.name()), &code);
         }
         for (end, code) in ENDS {
             define(end, &format!("({code})"));
@@ -180,7 +240,7 @@ impl Plan {
         }
         // The steps as constants, which the compiler folds into each winner's pick-up.
         for winner in 0..2 {
-            let steps = pick_up_steps(rules, winner).map(|s| s.to_string());
+            let steps = pick_up_steps(rules, winner).map(|s| format!("WS_PUT_{}", s.name()));
             define(&format!("GATHER{winner}"), &steps.join(", "));
         }
         // Deals as the kernel holds them: a shuffle's sorted deck, a walk's bounds.
@@ -212,9 +272,16 @@ impl Plan {
             "WS_TABLE signed char ws_war[(WS_CARDS + 1) * (WS_CARDS + 1)]",
             &mut war_table(rules, n).iter().map(i8::to_string),
         );
-        let source = KERNEL.replacen(PRELUDE_AT, &p, 1);
+        Ok(Plan { prelude: p })
+    }
+
+    /// The kernel with its prelude in place of its `#include`: one file, for a compiler given
+    /// no headers (the PTX files tests keep).
+    #[cfg_attr(not(all(test, feature = "gpu")), allow(dead_code))]
+    pub(crate) fn source(&self) -> String {
+        let source = KERNEL.replacen(PRELUDE_AT, &self.prelude, 1);
         debug_assert_ne!(source, KERNEL, "the kernel has its prelude's place");
-        Ok(Plan { source })
+        source
     }
 }
 
@@ -259,7 +326,7 @@ fn war_table(rules: &Rules, n: usize) -> Vec<i8> {
             } else {
                 short_war(rules, &[0, 1], |q| if q == 0 { left0 } else { left1 })
             };
-            let [(_, win0), (_, win1), (_, draw)] = ENDS;
+            let [(_, win0), (_, win1), (_, draw), _] = ENDS;
             table.push(match down {
                 Ok(down) => i8::try_from(down).expect("at most MAX_FACE_DOWN face down"),
                 Err(Outcome::Win(0)) => win0,
@@ -272,21 +339,20 @@ fn war_table(rules: &Rules, n: usize) -> Vec<i8> {
 }
 
 /// The steps of `rules`' gather when `winner` (0 or 1) takes the table, as [`gather`] takes
-/// them, ended by 0.
-fn pick_up_steps(rules: &Rules, winner: usize) -> [u8; MOST_STEPS] {
-    let mut steps = Steps([0; MOST_STEPS], 0);
+/// them, ended by [`Step::End`].
+pub(crate) fn pick_up_steps(rules: &Rules, winner: usize) -> [Step; MOST_STEPS] {
+    let mut steps = Steps([Step::End; MOST_STEPS], 0);
     gather(rules.gather().order(), &mut steps, winner);
     steps.0
 }
 
-/// A pick-up that notes its steps (`STEPS`' codes) rather than putting cards down.
-struct Steps([u8; MOST_STEPS], usize);
+/// A pick-up that notes its steps rather than putting cards down.
+struct Steps([Step; MOST_STEPS], usize);
 
 impl Steps {
-    fn note(&mut self, step: &str) {
-        let code = STEPS.iter().position(|s| *s == step).expect("a known step");
+    fn note(&mut self, step: Step) {
         assert!(self.1 < MOST_STEPS - 1, "a pick-up of at most three steps");
-        self.0[self.1] = code as u8;
+        self.0[self.1] = step;
         self.1 += 1;
     }
 }
@@ -296,28 +362,32 @@ impl PickUp for Steps {
     fn put_player(&mut self, p: usize, direction: Direction) {
         let latest = direction == Direction::LatestFirst;
         self.note(match (p, latest) {
-            (0, false) => "PLAYER1",
-            (_, false) => "PLAYER2",
-            (0, true) => "PLAYER1_LATEST",
-            (_, true) => "PLAYER2_LATEST",
+            (0, false) => Step::Player1,
+            (_, false) => Step::Player2,
+            (0, true) => Step::Player1Latest,
+            (_, true) => Step::Player2Latest,
         });
     }
     fn put_deciding(&mut self, p: usize) {
-        self.note(if p == 0 { "DECIDING1" } else { "DECIDING2" });
+        self.note(if p == 0 {
+            Step::Deciding1
+        } else {
+            Step::Deciding2
+        });
     }
     fn put_earlier(&mut self, direction: Direction) {
         self.note(match direction {
-            Direction::AsPlayed => "EARLIER",
-            Direction::LatestFirst => "EARLIER_LATEST",
+            Direction::AsPlayed => Step::Earlier,
+            Direction::LatestFirst => Step::EarlierLatest,
         });
     }
     fn put_revealed(&mut self) {
-        self.note("REVEALED");
+        self.note(Step::Revealed);
     }
     fn put_strongest(&mut self) {
-        self.note("STRONGEST");
+        self.note(Step::Strongest);
     }
     fn put_shuffled(&mut self) {
-        unreachable!("`width` refuses the random gather")
+        unreachable!("`unfit` refuses the random gather")
     }
 }

@@ -2,22 +2,34 @@
 //! byte, for every kind of setting the GPU plays.
 
 use super::host::{compile_for_a_gpu, Host};
-use super::plan::{Plan, Unfit};
-use super::Walker;
+use super::plan::Plan;
+use super::{DeviceError, Unfit, Walker};
+use crate::output::accumulator::Accumulator;
 use crate::output::summary::{Setting, Summary};
 use crate::rules::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar};
 use crate::sweep::{Played, Sweep};
 use crate::{Seeds, Shuffle};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What a comparison went through: seeds walked, games summarized (mirror deals counted
-/// twice), games the kernel counted itself, deals it handed back.
+/// twice), games the kernel counted itself, deals it handed back, launches.
 #[derive(Default, Debug)]
 struct Compared {
     seeds: u64,
     games: u64,
     counted: u64,
     handed: u64,
+    launches: u64,
+}
+
+impl Compared {
+    fn add(&mut self, c: &Compared) {
+        self.seeds += c.seeds;
+        self.games += c.games;
+        self.counted += c.counted;
+        self.handed += c.handed;
+        self.launches += c.launches;
+    }
 }
 
 /// A walk to compare: `seeds` of `rules`' walk, a shard of `0..whole` (else the whole walk),
@@ -33,6 +45,18 @@ struct Walk {
 }
 
 impl Walk {
+    /// `seeds` of a `lex` walk of `rules`, with mirror deals counted together where they can be.
+    fn lex(rules: Rules, seeds: (u64, u64)) -> Walk {
+        Walk {
+            rules,
+            shuffle: Shuffle::Lex,
+            seeds,
+            whole: None,
+            cycles: true,
+            mirrors: true,
+        }
+    }
+
     fn sweep(&self) -> (Sweep, Seeds) {
         let range = Seeds::new(self.seeds.0, self.seeds.1.into()).unwrap();
         let pairs = match self.whole {
@@ -50,24 +74,18 @@ impl Walk {
     /// `seeds` of the whole `bataille` 4x5 walk, mirror deals counted together.
     fn research_4x5(seeds: (u64, u64)) -> Walk {
         Walk {
-            rules: rules(Preset::Bataille, "4x5", |s| s),
-            shuffle: Shuffle::Lex,
-            seeds,
             whole: Some(305_540_235_000),
             cycles: false,
-            mirrors: true,
+            ..Walk::lex(rules(Preset::Bataille, "4x5", |s| s), seeds)
         }
     }
 
     /// `seeds` of the 3x5 walk gathered strongest first, where games loop, with their cycles.
     fn looping_3x5(seeds: (u64, u64), mirrors: bool) -> Walk {
+        let sorted = rules(Preset::Bataille, "3x5", |s| s.gather(Gather::Sorted));
         Walk {
-            rules: rules(Preset::Bataille, "3x5", |s| s.gather(Gather::Sorted)),
-            shuffle: Shuffle::Lex,
-            seeds,
-            whole: None,
-            cycles: true,
             mirrors,
+            ..Walk::lex(sorted, seeds)
         }
     }
 
@@ -77,25 +95,63 @@ impl Walk {
         Plan::new(&self.rules, self.shuffle, pairs, self.mirrors).expect("a setting the GPU plays")
     }
 
+    /// The summary of what `played` covers, as a sweep writes it.
+    fn summary(&self, played: &Played) -> String {
+        let (sweep, _) = self.sweep();
+        let setting = Setting::of(&self.rules, self.shuffle, sweep.max_rounds);
+        let covered = sweep.seeds.up_to(played.covered_end);
+        Summary::new(&setting, covered, &played.acc, 0.0).to_json()
+    }
+
+    /// The walk played on the CPU alone.
+    fn on_the_cpu(&self) -> Played {
+        let (sweep, _) = self.sweep();
+        let stop = AtomicBool::new(false);
+        sweep
+            .play_on(None, None, None, None, &|_| {}, &stop, None)
+            .unwrap()
+    }
+
+    /// The walk played on `device`, from `resume` if given, stopping after `windows` windows.
+    fn on(
+        &self,
+        device: &mut dyn Walker,
+        resume: Option<(u128, Accumulator)>,
+        windows: Option<u64>,
+    ) -> Played {
+        self.try_on(device, resume, windows).unwrap()
+    }
+
+    /// [`Walk::on`], or how the device failed.
+    fn try_on(
+        &self,
+        device: &mut dyn Walker,
+        resume: Option<(u128, Accumulator)>,
+        windows: Option<u64>,
+    ) -> Result<Played, crate::sweep::SweepError> {
+        let (sweep, _) = self.sweep();
+        let stop = AtomicBool::new(false);
+        let window = device.window();
+        let (first, total) = (self.seeds.0, self.seeds.1 - self.seeds.0);
+        let base = resume.as_ref().map_or(first, |(end, _)| *end as u64) - first;
+        let played = std::sync::atomic::AtomicU64::new(0);
+        let progress = |n: u64| {
+            let now = played.fetch_add(n, Ordering::SeqCst) + n;
+            if windows.is_some_and(|w| now >= w * window) && base + now < total {
+                stop.store(true, Ordering::SeqCst);
+            }
+        };
+        sweep.play_on(Some(device), None, resume, None, &progress, &stop, None)
+    }
+
     /// Plays the walk on the CPU and on `device`, asserts the two summaries are the same, and
     /// says what was compared.
     fn compare_on(&self, device: &mut dyn Walker) -> Compared {
-        let (sweep, _) = self.sweep();
-        let stop = AtomicBool::new(false);
-        let cpu = sweep
-            .play_on(None, None, None, None, &|_| {}, &stop, None)
-            .unwrap();
-        let gpu = sweep
-            .play_on(Some(device), None, None, None, &|_| {}, &stop, None)
-            .unwrap();
-        let summary = |played: &Played| {
-            let setting = Setting::of(&self.rules, self.shuffle, sweep.max_rounds);
-            let covered = sweep.seeds.up_to(played.covered_end);
-            Summary::new(&setting, covered, &played.acc, 0.0).to_json()
-        };
+        let cpu = self.on_the_cpu();
+        let gpu = self.on(device, None, None);
         assert_eq!(
-            summary(&cpu),
-            summary(&gpu),
+            self.summary(&cpu),
+            self.summary(&gpu),
             "{:?} over {:?}",
             self.rules,
             self.seeds
@@ -116,6 +172,7 @@ impl Walk {
         Compared {
             counted: host.counted,
             handed: host.handed,
+            launches: host.launches,
             ..compared
         }
     }
@@ -192,24 +249,17 @@ fn research_walks_summarize_alike() {
             mirrors,
             super::CAPACITY,
         );
-        total.seeds += c.seeds;
-        total.games += c.games;
-        total.counted += c.counted;
-        total.handed += c.handed;
+        // The kernel played the games itself: the comparison is not of the CPU with itself.
+        assert!(c.counted > 0, "{deck} {seeds:?}: {c:?}");
+        total.add(&c);
     }
-    assert_eq!(
-        total.seeds,
-        40_000 + 20_000 + 30_000 + 20_000 + 2_520 + 369_600 + 2_520 + 10_000
-    );
-    assert!(
-        total.counted > total.games / 2 && total.counted <= total.games,
-        "{total:?}"
-    );
+    // The whole 3x4 walk, mirror deals counted together: each of its 369,600 deals once.
+    assert!(total.games >= 369_600, "{total:?}");
 }
 
 /// Every gather the GPU plays, with and without cards face down, each short-war policy, both
-/// deals and every ranking, on decks of both card widths; games that loop are handed back and
-/// their cycles tabled on the CPU.
+/// deals, on decks of both card widths; games that loop are handed back and their cycles
+/// tabled on the CPU.
 #[test]
 fn every_rule_summarizes_alike() {
     let gathers = [
@@ -228,19 +278,16 @@ fn every_rule_summarizes_alike() {
         ShortWar::FirstOutLoses,
         ShortWar::MostCards,
     ];
-    let rankings = [Ranking::Standard, Ranking::Oorlog, Ranking::Cyclic];
     let decks = ["4x4", "3x5", "4x5", "2x7", "1x10+2"];
     let mut total = Compared::default();
-    let mut settings = 0;
-    for (i, gather) in gathers.into_iter().enumerate() {
+    let mut k = 0;
+    for gather in gathers {
         for face_down in [0, 1, 3] {
-            let k = i * 3 + face_down;
             let deck = decks[k % decks.len()];
             let rules = rules(Preset::Bataille, deck, |s| {
                 s.gather(gather)
                     .face_down(face_down)
                     .short_war(policies[k % policies.len()])
-                    .ranking(rankings[k % rankings.len()])
                     .deal(if k % 2 == 0 {
                         Deal::Blocks
                     } else {
@@ -256,26 +303,174 @@ fn every_rule_summarizes_alike() {
                 k % 3 != 0,
                 super::CAPACITY,
             );
-            total.seeds += c.seeds;
-            total.games += c.games;
-            total.counted += c.counted;
-            total.handed += c.handed;
-            settings += 1;
+            assert!(c.counted > 0, "{rules:?}: {c:?}");
+            total.add(&c);
+            k += 1;
         }
     }
-    assert_eq!(settings, 24);
-    assert_eq!(total.seeds, 24 * 4_000);
-    assert!(total.counted > 0 && total.handed > 0, "{total:?}");
+    assert!(total.handed > 0, "{total:?}");
 }
 
-/// A launch that hands back more deals than it has room for is played whole on the CPU, and
-/// one with room for a few plays those few there.
+/// Every ranking, on decks of 12 and 13 values (whose comparisons read the highest word of
+/// which value beats which) and smaller ones: `cyclic`, and `oorlog` on decks where it changes
+/// games (a 3, or a 2 and a 3, beside an ace), which the CPU's own summaries show.
 #[test]
-fn launches_past_their_room_are_played_on_the_cpu() {
-    for capacity in [0, 3, super::CAPACITY] {
-        let c = Walk::looping_3x5((2_000_000, 2_010_000), true).compare(capacity);
-        assert!(c.handed > 3, "{c:?}");
-        assert_eq!(c.seeds, 10_000);
+fn every_ranking_summarizes_alike() {
+    let cases = [
+        ("1x13", Ranking::Standard, Gather::Natural, 0),
+        ("1x13", Ranking::Oorlog, Gather::Natural, 0),
+        ("1x12", Ranking::Oorlog, Gather::WinnerFirst, 0),
+        ("1x13", Ranking::Cyclic, Gather::Sorted, 0),
+        ("1x12", Ranking::Cyclic, Gather::Reveal, 1),
+        ("4x4", Ranking::Cyclic, Gather::Natural, 1),
+        ("3x5", Ranking::Oorlog, Gather::LoserFirst, 0),
+    ];
+    let mut compared = 0;
+    for (deck, ranking, gather, face_down) in cases {
+        let setting = rules(Preset::Bataille, deck, |s| {
+            s.ranking(ranking).gather(gather).face_down(face_down)
+        });
+        // Deals of every kind: shuffled, where a walk's first cards would stay the lowest.
+        let shuffle = if deck.starts_with("1x") {
+            Shuffle::Splitmix
+        } else {
+            Shuffle::Lex
+        };
+        let walk = Walk {
+            shuffle,
+            ..Walk::lex(setting, (2_000_000, 2_012_000))
+        };
+        if ranking == Ranking::Oorlog && setting.inert_ranking().is_none() {
+            // The ranking changes these games: the standard ranking's summary differs.
+            let standard = rules(Preset::Bataille, deck, |s| {
+                s.ranking(Ranking::Standard)
+                    .gather(gather)
+                    .face_down(face_down)
+            });
+            let plain = Walk {
+                shuffle,
+                ..Walk::lex(standard, walk.seeds)
+            };
+            let (a, b) = (walk.on_the_cpu(), plain.on_the_cpu());
+            assert_ne!(
+                walk.summary(&a),
+                plain.summary(&b),
+                "{deck}: oorlog is inert"
+            );
+        }
+        let c = walk.compare(super::CAPACITY);
+        assert!(c.counted > 0, "{deck} {ranking}: {c:?}");
+        compared += 1;
+    }
+    assert_eq!(compared, cases.len());
+}
+
+/// A record of value 0 at the last seed a record holds (2^53 - 1) encodes to 0, as no record
+/// does: the kernel's record is still the CPU's (a sweep of that seed alone, whose game has no
+/// war).
+#[test]
+fn a_record_of_value_0_at_the_last_seed_is_kept() {
+    let last = (1u64 << 53) - 1;
+    let walk = Walk {
+        shuffle: Shuffle::Splitmix,
+        ..Walk::lex(rules(Preset::Bataille, "1x8", |s| s), (last, last + 1))
+    };
+    let cpu = walk.on_the_cpu();
+    let wars = cpu.acc.records.most_wars.expect("a record of the one game");
+    assert_eq!((wars.value, wars.seed), (0, last));
+    let c = walk.compare(super::CAPACITY);
+    assert_eq!((c.counted, c.games), (1, 1));
+}
+
+/// Seeds past what a record holds are refused, each setting the kernel cannot play is named,
+/// and every reason is given at once.
+#[test]
+fn settings_beyond_the_kernel_are_refused_by_name() {
+    let all = Seeds::new(0, 100).unwrap();
+    let bataille = |deck| rules(Preset::Bataille, deck, |s| s);
+    let plan = |rules: &Rules, shuffle| Plan::new(rules, shuffle, all, true).map(|_| ());
+    assert_eq!(plan(&bataille("4x5"), Shuffle::Lcg), Ok(()));
+    assert_eq!(plan(&bataille("4x4"), Shuffle::Lex), Ok(()));
+    let last = Seeds::new(0, 1 << 53).unwrap();
+    let plan_last = Plan::new(&bataille("1x8"), Shuffle::Splitmix, last, true).map(|_| ());
+    assert_eq!(plan_last, Ok(()));
+    let far = Seeds::new(1 << 53, (1u128 << 53) + 10).unwrap();
+    let plan_far = Plan::new(&bataille("4x4"), Shuffle::Splitmix, far, true).map(|_| ());
+    assert_eq!(plan_far, Err(vec![Unfit::Seeds((1 << 53) + 10)]));
+    let deck = |d: &str| Unfit::Deck {
+        deck: Deck::parse(d).unwrap(),
+        cards: Deck::parse(d).unwrap().len(),
+    };
+    assert_eq!(plan(&bataille("4x8"), Shuffle::Lex), Err(vec![deck("4x8")]));
+    let classic = Rules::preset(Preset::Classic);
+    assert_eq!(plan(&classic, Shuffle::Lcg), Err(vec![deck("4x13")]));
+    let random = rules(Preset::Bataille, "4x4", |s| s.gather(Gather::Random));
+    let refused = vec![Unfit::Gather(Gather::Random)];
+    assert_eq!(plan(&random, Shuffle::Lex), Err(refused));
+    let oorlog = Rules::preset(Preset::Oorlog);
+    let refused = vec![Unfit::Players(3), deck("8x13+4")];
+    assert_eq!(plan(&oorlog, Shuffle::Lcg), Err(refused));
+    // Each reason names what: the deck and its cards, the players, the gather.
+    let said = DeviceError::Unfit(vec![Unfit::Players(3), deck("4x13")]).to_string();
+    assert!(
+        said.contains("not 3") && said.contains("the 4x13 deck has 52 cards"),
+        "{said}"
+    );
+    assert!(!said.contains('\n'));
+}
+
+/// A walk of several launches (windows of 7,000 deals), and launches that hand back more deals
+/// than they have room for, which are walked again in smaller launches: the CPU plays only the
+/// deals handed back, and the summary is the CPU's.
+#[test]
+fn several_launches_and_launches_past_their_room_summarize_alike() {
+    let walk = Walk::looping_3x5((2_000_000, 2_030_000), true);
+    let mut host = Host::build(&walk.plan());
+    host.window = 7_000;
+    walk.compare_on(&mut host);
+    assert_eq!(host.launches, 5);
+    let everything = (host.counted, host.handed);
+    for room in [1, 40] {
+        let walk = Walk::looping_3x5((2_000_000, 2_003_000), true);
+        let mut host = Host::build(&walk.plan());
+        host.capacity = room;
+        walk.compare_on(&mut host);
+        // More handed back than the room: walked again in parts, each handing back at most
+        // `room`, so there are more launches than one.
+        assert!(host.handed > room as u64, "{room}: {}", host.handed);
+        assert!(host.launches > host.handed / room as u64, "{room}");
+        assert!(host.counted > 0);
+    }
+    assert!(everything.0 > 0 && everything.1 > 0);
+}
+
+/// A GPU sweep stopped after its first window and resumed from what it had counted (as a
+/// checkpoint keeps it) ends with the summary of one uninterrupted walk: a walk whose mirror
+/// deals count together, and a splitmix range.
+#[test]
+fn a_stopped_gpu_sweep_resumes_to_the_same_summary() {
+    let walks = [
+        Walk::lex(
+            rules(Preset::Bataille, "4x4", |s| s),
+            (1_000_000, 1_030_000),
+        ),
+        Walk {
+            shuffle: Shuffle::Splitmix,
+            ..Walk::lex(rules(Preset::Classic, "4x4", |s| s), (0, 30_000))
+        },
+    ];
+    for walk in walks {
+        let cpu = walk.on_the_cpu();
+        let mut host = Host::build(&walk.plan());
+        host.window = 10_000;
+        let stopped = walk.on(&mut host, None, Some(1));
+        assert_eq!(stopped.covered_end, u128::from(walk.seeds.0) + 10_000);
+        let mut fresh = Host::build(&walk.plan());
+        fresh.window = 10_000;
+        let resumed = walk.on(&mut fresh, Some((stopped.covered_end, stopped.acc)), None);
+        assert_eq!(resumed.covered_end, u128::from(walk.seeds.1));
+        assert_eq!(walk.summary(&resumed), walk.summary(&cpu));
+        assert_eq!(fresh.launches, 2);
     }
 }
 
@@ -287,12 +482,11 @@ fn deal_points_change_no_count() {
         Walk::research_4x5((150_000_000_000, 150_000_030_000)),
         Walk::looping_3x5((2_000_000, 2_010_000), true),
         Walk {
-            rules: rules(Preset::Codingame, "4x4", |s| s.face_down(1)),
             shuffle: Shuffle::Splitmix,
-            seeds: (0, 10_000),
-            whole: None,
-            cycles: true,
-            mirrors: true,
+            ..Walk::lex(
+                rules(Preset::Codingame, "4x4", |s| s.face_down(1)),
+                (0, 10_000),
+            )
         },
     ];
     let mut compared = 0;
@@ -300,11 +494,12 @@ fn deal_points_change_no_count() {
         for every in ["1", "3", "1000000"] {
             let define = format!("-DWS_DEAL_EVERY={every}");
             let mut host = Host::build_with(&walk.plan(), &[&define]);
-            compared += walk.compare_on(&mut host).seeds;
+            walk.compare_on(&mut host);
             assert!(host.counted > 0);
+            compared += 1;
         }
     }
-    assert_eq!(compared, 3 * (30_000 + 10_000 + 10_000));
+    assert_eq!(compared, 9);
 }
 
 /// Seeded sweeps: the sorted deck shuffled by lcg or splitmix, each rule family, both deals,
@@ -342,80 +537,234 @@ fn seeded_sweeps_summarize_alike() {
             (500, 20_500),
         ),
     ];
-    let (mut total, mut handed) = (0, 0);
+    let mut handed = 0;
     for (shuffle, rules, seeds) in settings {
         let walk = Walk {
-            rules,
             shuffle,
-            seeds,
-            whole: None,
-            cycles: true,
-            mirrors: true,
+            ..Walk::lex(rules, seeds)
         };
         let c = walk.compare(super::CAPACITY);
         assert_eq!(c.games, c.seeds);
-        total += c.seeds;
+        assert!(c.counted > 0);
         handed += c.handed;
     }
-    assert_eq!(total, 30_000 + 4 * 20_000);
     assert!(handed > 0);
 }
 
-/// What the GPU does not play is refused with its reason.
+/// `plan` with the prelude's definition of `WS_{name}` replaced by `value`.
+fn mutated(plan: &Plan, name: &str, value: &str) -> Plan {
+    let define = format!("#define WS_{name} ");
+    let line = plan
+        .prelude
+        .lines()
+        .find(|line| line.starts_with(&define))
+        .unwrap_or_else(|| panic!("no {define} in the prelude"));
+    let prelude = plan.prelude.replace(line, &format!("{define}{value}"));
+    assert_ne!(prelude, plan.prelude, "{name} is already {value}");
+    Plan { prelude }
+}
+
+/// `plan` with its table of what a tie leads to changed by `change` (an entry's value to
+/// another).
+fn mutated_war(plan: &Plan, change: impl Fn(i8) -> i8) -> Plan {
+    let line = plan
+        .prelude
+        .lines()
+        .find(|line| line.contains("ws_war["))
+        .expect("the war table");
+    let (decl, entries) = line.split_once(" = {").unwrap();
+    let entries: Vec<String> = entries
+        .trim_end_matches("};")
+        .split(", ")
+        .map(|e| change(e.parse().unwrap()).to_string())
+        .collect();
+    let table = format!("{decl} = {{{}}};", entries.join(", "));
+    assert_ne!(table, line, "the mutation changes no entry");
+    Plan {
+        prelude: plan.prelude.replace(line, &table),
+    }
+}
+
+/// Every mutation tried of the prelude the kernel is built with is caught: the kernel then
+/// summarizes some walk of these tests unlike the CPU. Which value beats which (each of the four
+/// words, on a deck whose comparisons read it, emptied), each step of each gather's pick-up
+/// (replaced by the next step), and the table of what a tie leads to (the cards face down in a
+/// war, one more; each way a short war ends, the next).
 #[test]
-fn settings_beyond_the_kernel_are_refused() {
-    let all = Seeds::new(0, 100).unwrap();
-    let bataille = |deck| rules(Preset::Bataille, deck, |s| s);
-    let plan = |rules: &Rules, shuffle| Plan::new(rules, shuffle, all, true).map(|_| ());
-    assert_eq!(plan(&bataille("4x5"), Shuffle::Lcg), Ok(()));
-    let far = Seeds::new(1 << 53, (1u128 << 53) + 10).unwrap();
-    let plan_far = Plan::new(&bataille("4x4"), Shuffle::Splitmix, far, true).map(|_| ());
-    assert_eq!(plan_far, Err(Unfit::Seeds));
-    assert_eq!(plan(&bataille("4x8"), Shuffle::Lex), Err(Unfit::Words));
-    assert_eq!(
-        plan(&Rules::preset(Preset::Classic), Shuffle::Lex),
-        Err(Unfit::Words)
+fn every_mutation_of_the_prelude_is_caught() {
+    use super::plan::Step;
+    // A kernel that fails (its walk crashes on the cards a mutation misplaces) is caught too.
+    let caught = |walk: &Walk, plan: Plan| -> bool {
+        let mut host = Host::build(&plan);
+        let cpu = walk.summary(&walk.on_the_cpu());
+        match walk.try_on(&mut host, None, None) {
+            Ok(gpu) => cpu != walk.summary(&gpu),
+            Err(_) => true,
+        }
+    };
+    let mut tried = Vec::new();
+    // Which value beats which: 1x13 reads all four words (stored values 1 to 13), 4x5 the first.
+    let thirteen = Walk {
+        shuffle: Shuffle::Splitmix,
+        ..Walk::lex(rules(Preset::Bataille, "1x13", |s| s), (0, 20_000))
+    };
+    for k in 0..4 {
+        let name = format!("BEATS{k}");
+        assert!(
+            caught(&thirteen, mutated(&thirteen.plan(), &name, "u64(0)")),
+            "{name}"
+        );
+        tried.push(name);
+    }
+    let five = Walk {
+        whole: None,
+        mirrors: false,
+        ..Walk::research_4x5((150_000_000_000, 150_000_010_000))
+    };
+    assert!(caught(&five, mutated(&five.plan(), "BEATS0", "u64(0)")));
+    tried.push("BEATS0 (three-bit cards)".to_string());
+    // Each step of each gather's pick-up, replaced by the next step; on a deck with wars.
+    let gathers = [
+        Gather::Reveal,
+        Gather::P1First,
+        Gather::WinnerFirst,
+        Gather::LoserFirst,
+        Gather::WinnerFirstLatest,
+        Gather::Natural,
+        Gather::PairFirst,
+        Gather::Sorted,
+    ];
+    for gather in gathers {
+        let walk = Walk::lex(
+            rules(Preset::Bataille, "4x4", |s| s.gather(gather).face_down(1)),
+            (5_000_000, 5_005_000),
+        );
+        let plan = walk.plan();
+        for winner in 0..2 {
+            let steps = super::plan::pick_up_steps(&walk.rules, winner);
+            for (i, step) in steps.iter().enumerate().filter(|(_, s)| **s != Step::End) {
+                let at = Step::ALL.iter().position(|s| s == step).unwrap();
+                let next = Step::ALL[at % (Step::ALL.len() - 1) + 1];
+                let mut changed = steps;
+                changed[i] = next;
+                let list: Vec<String> = changed
+                    .iter()
+                    .map(|s| format!("WS_PUT_{}", s.name()))
+                    .collect();
+                let name = format!("GATHER{winner}");
+                let plan = mutated(&plan, &name, &list.join(", "));
+                assert!(
+                    caught(&walk, plan),
+                    "{gather} {name} step {i}: {step:?} -> {next:?}"
+                );
+                tried.push(format!("{gather} {name} step {i}"));
+            }
+        }
+    }
+    // What a tie leads to: one more card face down; each end of a short war the next end.
+    let [win0, win1, draw] = [-1, -2, -3];
+    let wars = [
+        (
+            ShortWar::FirstOutLoses,
+            "a war of one more card face down",
+            None,
+        ),
+        (
+            ShortWar::FirstOutLoses,
+            "player 1 out first wins",
+            Some((win1, win0)),
+        ),
+        (
+            ShortWar::FirstOutLoses,
+            "player 2 out first wins",
+            Some((win0, win1)),
+        ),
+        (
+            ShortWar::Draw,
+            "a short war won by player 1",
+            Some((draw, win0)),
+        ),
+        (
+            ShortWar::MostCards,
+            "a tie for the most cards won",
+            Some((draw, win1)),
+        ),
+    ];
+    for (policy, what, change) in wars {
+        let walk = Walk::lex(
+            rules(Preset::Bataille, "4x4", |s| {
+                s.face_down(1).short_war(policy)
+            }),
+            (7_000_000, 7_010_000),
+        );
+        let plan = match change {
+            None => mutated_war(&walk.plan(), |e| if e >= 0 { e + 1 } else { e }),
+            Some((from, to)) => mutated_war(&walk.plan(), |e| if e == from { to } else { e }),
+        };
+        assert!(caught(&walk, plan), "{policy}: {what}");
+        tried.push(format!("{policy}: {what}"));
+    }
+    // Steps of each winner's pick-up (docs/rules.md): reveal 1; p1-first, winner-first,
+    // loser-first and winner-first-latest 2 (two players' runs); natural and pair-first 3 (the
+    // deciding battle's two cards, then the rest); sorted 1.
+    let steps = 1 + 4 * 2 + 2 * 3 + 1;
+    assert_eq!(tried.len(), 5 + 2 * steps + wars.len());
+    println!(
+        "{} mutations tried, each caught: {}",
+        tried.len(),
+        tried.join("; ")
     );
-    let random = rules(Preset::Bataille, "4x4", |s| s.gather(Gather::Random));
-    assert_eq!(plan(&random, Shuffle::Lex), Err(Unfit::Words));
-    assert_eq!(plan(&bataille("4x4"), Shuffle::Lex), Ok(()));
+}
+
+/// Says on stderr, past the harness's capture, that `test` did not run, and why.
+fn not_here(test: &str, why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED gpu::tests::{test}: {why}");
+}
+
+/// Where `test` could not run: with `WARSWEEP_GPU=1` (set where a GPU is, by
+/// `scripts/gpu-check.sh`) it fails with the reason; elsewhere it says on stderr, past the
+/// harness's capture, that it did not run, and why.
+fn skipped(test: &str, why: &str) {
+    if std::env::var_os("WARSWEEP_GPU").is_some_and(|v| v == "1") {
+        panic!("gpu::tests::{test} did not run, and WARSWEEP_GPU=1 says it must: {why}");
+    }
+    not_here(test, why);
 }
 
 /// On a machine with a GPU and a build with the `gpu` feature, the GPU's summaries are the
-/// CPU's (the 4x4 walk's start, a shard of the 4x5 walk, a looping setting with its cycles);
-/// elsewhere the test says on stderr, past the harness's capture, why it did not run.
+/// CPU's (the 4x4 walk's start, a shard of the 4x5 walk, a looping setting with its cycles, a
+/// splitmix range, a 1x13 walk of every ranking's word); elsewhere the test says why it did not
+/// run (and fails, with `WARSWEEP_GPU=1`).
 #[test]
 fn the_gpu_summarizes_as_the_cpu() {
     let bataille = |deck| rules(Preset::Bataille, deck, |s| s);
     let walks = [
         Walk {
-            rules: bataille("4x4"),
-            shuffle: Shuffle::Lex,
-            seeds: (0, 5_000_000),
             whole: Some(63_063_000),
-            cycles: true,
-            mirrors: true,
+            ..Walk::lex(bataille("4x4"), (0, 5_000_000))
         },
         Walk::research_4x5((150_000_000_000, 150_200_000_000)),
         Walk::looping_3x5((0, 2_000_000), false),
         Walk {
-            rules: rules(Preset::Classic, "4x5", |s| s),
             shuffle: Shuffle::Splitmix,
-            seeds: (0, 20_000_000),
-            whole: None,
-            cycles: true,
-            mirrors: true,
+            ..Walk::lex(rules(Preset::Classic, "4x5", |s| s), (0, 20_000_000))
         },
+        Walk::lex(
+            rules(Preset::Bataille, "1x13", |s| s.ranking(Ranking::Oorlog)),
+            (0, 20_000_000),
+        ),
     ];
-    let mut seeds = 0;
+    let mut compared = 0;
     for walk in walks {
         let mut device = match super::open(&walk.plan()) {
             Ok(device) => device,
-            Err(why) => return skipped("the_gpu_summarizes_as_the_cpu", &why),
+            Err(why) => return skipped("the_gpu_summarizes_as_the_cpu", &why.to_string()),
         };
-        seeds += walk.compare_on(&mut *device).seeds;
+        walk.compare_on(&mut *device);
+        compared += 1;
     }
-    assert_eq!(seeds, 5_000_000 + 200_000_000 + 2_000_000 + 20_000_000);
+    assert_eq!(compared, walks.len());
 }
 
 /// Plans of walks and both shuffles and each card width, to compile for a GPU, in this order
@@ -446,12 +795,6 @@ fn plans_for_a_gpu() -> Vec<Plan> {
     .to_vec()
 }
 
-/// Says on stderr, past the harness's capture, that `test` did not run, and why.
-fn skipped(test: &str, why: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "SKIPPED gpu::tests::{test}: {why}");
-}
-
 /// The kernel's GPU side (what the CPU build leaves out: shared memory, atomics, the launch)
 /// compiles as CUDA, with clang where it is installed (CI installs it), for walks and both
 /// shuffles and each card width; elsewhere the test says why it did not run.
@@ -464,7 +807,7 @@ fn the_kernel_compiles_for_a_gpu() {
             Some(Err(why)) => panic!("the kernel does not compile as CUDA:\n{why}"),
             None => {
                 let why = "clang is not installed (apt-get install clang)";
-                return skipped("the_kernel_compiles_for_a_gpu", why);
+                return not_here("the_kernel_compiles_for_a_gpu", why);
             }
         }
     }
@@ -504,12 +847,12 @@ fn nvrtc_compiles_the_kernel() {
                         }
                         let path = dir.join(format!("plan{i}-{}.ptx", code.arch));
                         std::fs::write(path, &code.ptx).unwrap();
-                        std::fs::write(dir.join(format!("plan{i}.cu")), &plan.source).unwrap();
+                        std::fs::write(dir.join(format!("plan{i}.cu")), plan.source()).unwrap();
                     }
                     compiled += 1;
                 }
-                Err(why) if why.starts_with("NVRTC (libnvrtc.so") => {
-                    return skipped("nvrtc_compiles_the_kernel", &why);
+                Err(why @ DeviceError::NoNvrtc) => {
+                    return skipped("nvrtc_compiles_the_kernel", &why.to_string());
                 }
                 Err(why) => panic!("{why}"),
             }
@@ -518,10 +861,12 @@ fn nvrtc_compiles_the_kernel() {
     assert_eq!(compiled, 20);
     // A GPU older than every architecture NVRTC knows is refused in one sentence.
     match super::cuda::compile(&plans_for_a_gpu()[0], 1, 0) {
-        Err(why) => {
-            assert!(why.contains("this GPU's is 1.0"), "{why}");
-            assert!(!why.contains('\n'), "{why}");
+        Err(why @ DeviceError::TooOld { .. }) => {
+            let said = why.to_string();
+            assert!(said.contains("this GPU's is 1.0"), "{said}");
+            assert!(!said.contains('\n'), "{said}");
         }
+        Err(why) => panic!("{why}"),
         Ok(code) => panic!("compiled for {}", code.arch),
     }
 }
@@ -545,7 +890,7 @@ fn ptxas_keeps_each_thread_in_registers() {
     for (i, plan) in plans_for_a_gpu().iter().enumerate() {
         let ptx = match super::cuda::compile(plan, 9, 0) {
             Ok(code) => code.ptx,
-            Err(why) => return skipped("ptxas_keeps_each_thread_in_registers", &why),
+            Err(why) => return skipped("ptxas_keeps_each_thread_in_registers", &why.to_string()),
         };
         let path = dir.path().join(format!("plan{i}.ptx"));
         std::fs::write(&path, ptx).unwrap();

@@ -7,6 +7,7 @@
 use crate::deal::seeds::Seeds;
 use crate::deal::LCG_MODULUS;
 use crate::error::Error;
+use crate::gpu::DeviceError;
 use crate::output::accumulator::Accumulator;
 use crate::output::checkpoint::{self, Checkpoint, CsvMark, Resumed};
 use crate::output::cycles::MOST_CYCLES;
@@ -213,6 +214,11 @@ impl Job {
     /// output path changes if this fails.
     pub fn prepare(self, note: &mut dyn FnMut(String)) -> Result<Ready, Error> {
         self.sweep.check()?;
+        // What the GPU cannot play is refused before any file is made.
+        let unfit = self.sweep.unfit_for_gpu(self.files.csv.is_some());
+        if !unfit.is_empty() {
+            return Err(SweepError::Device(DeviceError::Unfit(unfit)).into());
+        }
         if let Some(inert) = self.sweep.rules.inert_ranking() {
             note(inert);
         }

@@ -15,7 +15,7 @@ use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::seeds::{check_seeds, RangeError, Seeds};
 use crate::deal::{Shuffle, LCG_MODULUS};
 use crate::engine::{Engine, GameResult, Outcome, Silent, DEFAULT_MAX_ROUNDS};
-use crate::gpu::{self, Launch, Plan, Walker};
+use crate::gpu::{self, DeviceError, Plan, Unfit, Walker};
 use crate::output::accumulator::Accumulator;
 use crate::output::cycles::{Cycles, MOST_CYCLES};
 use crate::output::summary::{Setting, Summary};
@@ -282,8 +282,8 @@ pub enum SweepError {
     #[error("no seed is chosen: give one or more")]
     NoSeeds,
     /// The GPU cannot play this sweep, or failed: why, in one sentence.
-    #[error("{0}")]
-    Device(String),
+    #[error(transparent)]
+    Device(#[from] DeviceError),
     /// Writing the rows or a checkpoint failed.
     #[error(transparent)]
     Io(#[from] io::Error),
@@ -355,7 +355,8 @@ impl Sweep {
     /// two-player games whose hands fit a 64-bit word; a build with the `gpu` feature), with
     /// the same results as on the CPU.
     /// Without a GPU, a driver or the feature, or for a sweep the GPU cannot play, `run` says
-    /// why ([`SweepError::Device`]).
+    /// why ([`SweepError::Device`]; [`Sweep::unfit_for_gpu`] tells beforehand what of a sweep
+    /// the GPU cannot play).
     pub fn gpu(mut self, gpu: bool) -> Sweep {
         self.gpu = gpu;
         self
@@ -516,21 +517,52 @@ impl Sweep {
         self.play_on(device, chosen, resume, sink, progress, stop, checkpoints)
     }
 
-    /// The GPU, with the kernel of this sweep; or why it cannot play it: one that plays
-    /// `chosen` seeds, writes `rows`, or a setting the kernel does not play.
-    fn open_gpu(&self, chosen: bool, rows: bool) -> Result<Box<dyn Walker + Send>, SweepError> {
-        let refuse = |why: &str| Err(SweepError::Device(why.to_string()));
-        if rows {
-            return refuse(
-                "the GPU keeps no per-game rows: sweep for the summary alone, or on the CPU",
-            );
+    /// What of this sweep the GPU cannot play, every reason, the first thing to fix first (a
+    /// build without GPU support, then per-game `rows`, then the setting); empty where it can
+    /// play it all, or where the sweep is not asked to ([`Sweep::gpu`]).
+    ///
+    /// ```
+    /// use warsweep::{Deck, Gather, Preset, Seeds, Settings, Shuffle, Sweep, Unfit};
+    /// let rules = Settings::new(Preset::Bataille).gather(Gather::Random).build()?;
+    /// let sweep = Sweep::new(rules, Shuffle::Lcg, Seeds::new(0, 10)?).gpu(true);
+    /// let reasons = sweep.unfit_for_gpu(true);
+    /// if !warsweep::GPU_SUPPORT {
+    ///     assert_eq!(reasons[0], Unfit::NotBuilt);
+    /// }
+    /// assert!(reasons.contains(&Unfit::Rows));
+    /// assert!(reasons.contains(&Unfit::Gather(Gather::Random)));
+    /// assert!(reasons.contains(&Unfit::Deck { deck: Deck::STANDARD, cards: 52 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn unfit_for_gpu(&self, rows: bool) -> Vec<Unfit> {
+        if !self.gpu {
+            return Vec::new();
         }
+        let mut reasons = Vec::new();
+        if !gpu::GPU_SUPPORT {
+            reasons.push(Unfit::NotBuilt);
+        }
+        if rows {
+            reasons.push(Unfit::Rows);
+        }
+        reasons.extend(gpu::plan::unfit(&self.rules, self.shuffle, self.pairs));
+        reasons
+    }
+
+    /// The GPU, with the kernel of this sweep; or why it cannot play it: every reason
+    /// [`Sweep::unfit_for_gpu`] finds, chosen seeds, or what failed on the way to the device.
+    fn open_gpu(&self, chosen: bool, rows: bool) -> Result<Box<dyn Walker + Send>, SweepError> {
+        let mut reasons = self.unfit_for_gpu(rows);
         if chosen {
-            return refuse("the GPU walks ranges of seeds, not chosen seeds");
+            let at = usize::from(reasons.first() == Some(&Unfit::NotBuilt));
+            reasons.insert(at, Unfit::Chosen);
+        }
+        if !reasons.is_empty() {
+            return Err(DeviceError::Unfit(reasons).into());
         }
         let plan = Plan::new(&self.rules, self.shuffle, self.pairs, self.mirrors)
-            .map_err(|unfit| SweepError::Device(unfit.to_string()))?;
-        gpu::open(&plan).map_err(SweepError::Device)
+            .map_err(DeviceError::Unfit)?;
+        Ok(gpu::open(&plan)?)
     }
 
     /// [`Sweep::play`] on `device`, or on the CPU alone.
@@ -555,8 +587,8 @@ impl Sweep {
             sweep: self,
         };
         let chunk = self.pacing.chunk;
-        let window = match device {
-            Some(_) => gpu::WINDOW as usize,
+        let window = match &device {
+            Some(device) => device.window() as usize,
             None => self.pacing.window.max(chunk),
         };
         let placeholder = GameResult {
@@ -697,46 +729,43 @@ impl Sweep {
                     play_seeds(loan, at, at + (seeds.len() as u64 - 1), rows);
                     progress(seeds.len() as u64);
                 };
-                // On a device, the window is one launch; the deals it hands back are played
-                // here, as any deal is. A launch with more than it has room for is played here
-                // whole.
-                let launch = match device.as_deref_mut().map(|d| d.walk(first, n as u64)) {
-                    Some(Ok(launch)) => Some(launch),
-                    Some(Err(e)) => {
+                // On a device, the window is walked there (in launches whose deals handed back
+                // fit their room); the deals it hands back are played here, as any deal is.
+                if let Some(device) = device.as_deref_mut() {
+                    let mut each = |tallies: &[u64], deferred: &[u64]| {
+                        pool.install(|| {
+                            let mut loan = workers.borrow();
+                            let Worker { acc, .. } = loan.worker.as_mut().expect("on loan");
+                            gpu::add_tallies(acc, tallies);
+                            drop(loan);
+                            deferred.par_iter().for_each_init(
+                                || workers.borrow(),
+                                |loan, &seed| play_seeds(loan, seed, seed, None),
+                            );
+                        });
+                    };
+                    if let Err(e) = gpu::walk(device, first, n as u64, &mut each) {
                         failed = Some(e);
                         break;
                     }
-                    None => None,
-                };
-                pool.install(|| {
-                    if let Some(Launch {
-                        tallies,
-                        deferred: Some(deferred),
-                    }) = &launch
-                    {
-                        let mut loan = workers.borrow();
-                        let Worker { acc, .. } = loan.worker.as_mut().expect("on loan");
-                        gpu::add_tallies(acc, tallies);
-                        drop(loan);
-                        deferred.par_iter().for_each_init(
-                            || workers.borrow(),
-                            |loan, &seed| play_seeds(loan, seed, seed, None),
-                        );
-                        progress(n as u64);
-                    } else if writer.is_some() {
-                        buffer.resize(n, placeholder);
-                        buffer.par_chunks_mut(chunk).enumerate().for_each_init(
-                            || workers.borrow(),
-                            |loan, (c, rows)| play_chunk(loan, c, Some(rows)),
-                        );
-                    } else {
-                        // No rows to write: the tallies are all a game leaves, no buffer.
-                        (0..n.div_ceil(chunk)).into_par_iter().for_each_init(
-                            || workers.borrow(),
-                            |loan, c| play_chunk(loan, c, None),
-                        );
-                    }
-                });
+                    progress(n as u64);
+                } else {
+                    pool.install(|| {
+                        if writer.is_some() {
+                            buffer.resize(n, placeholder);
+                            buffer.par_chunks_mut(chunk).enumerate().for_each_init(
+                                || workers.borrow(),
+                                |loan, (c, rows)| play_chunk(loan, c, Some(rows)),
+                            );
+                        } else {
+                            // No rows to write: the tallies are all a game leaves, no buffer.
+                            (0..n.div_ceil(chunk)).into_par_iter().for_each_init(
+                                || workers.borrow(),
+                                |loan, c| play_chunk(loan, c, None),
+                            );
+                        }
+                    });
+                }
                 covered_end += n as u128;
                 let snapshot = match every {
                     Some(every) if last_save.elapsed() >= every && covered_end < end => {
@@ -773,7 +802,7 @@ impl Sweep {
         });
         written?;
         if let Some(e) = failed {
-            return Err(SweepError::Device(e));
+            return Err(e.into());
         }
         let acc = workers.total(&base);
         if acc.cycles.as_ref().is_some_and(Cycles::overflowed) {

@@ -1329,26 +1329,42 @@ fn plot_legends_name_seed_ranges_and_tails_show_on_a_log_axis() {
     }
 }
 
-/// What `--device gpu` cannot play is refused in one sentence before any game, and an output
-/// file already there is left whole; in a build without the `gpu` feature, every GPU sweep says
-/// how to build one.
+/// What `--device gpu` cannot play is refused in one sentence before any game, naming what
+/// (the deck and its cards, the players, the gather, the seeds), every reason at once; no file
+/// is left, and an output file already there is left whole. A build without the `gpu` feature
+/// says so first, and how to build one.
 #[test]
 fn gpu_sweeps_it_cannot_play_are_refused() {
     let walk = "sweep --rules bataille --deck 4x4 --shuffle lex --device gpu --seeds 0..100";
     let with = |extra: &str| format!("{walk} {extra}");
     let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
     let csv = dir.path().join("games.csv");
     std::fs::write(&csv, "kept\n").unwrap();
-    let to_csv = with(&format!("--csv {}", csv.to_str().unwrap()));
+    let to_csv = with(&format!("--csv {}", path("games.csv")));
+    let new_files = with(&format!(
+        "--csv {} --summary {} --hist {}",
+        path("new.csv"),
+        path("s.json"),
+        path("h.csv")
+    ));
     let cases = [
-        (to_csv, "the GPU keeps no per-game rows"),
+        (
+            to_csv,
+            "the GPU keeps no per-game rows (drop --csv, or sweep on the CPU)",
+        ),
+        (new_files, "the GPU keeps no per-game rows"),
         (
             "sweep --rules classic --seeds 0..100 --device gpu".to_string(),
-            "the GPU plays two-player games whose hands fit a 64-bit word",
+            "the 4x13 deck has 52 cards of 13 values",
+        ),
+        (
+            "sweep --rules oorlog --seeds 0..100 --device gpu".to_string(),
+            "the GPU plays two players, not 3",
         ),
         (
             with("--gather random"),
-            "the GPU plays two-player games whose hands fit a 64-bit word",
+            "the random gather's games are not checked for cycles",
         ),
         (
             "sweep --rules bataille --deck 4x4 --shuffle splitmix --device gpu \
@@ -1361,12 +1377,19 @@ fn gpu_sweeps_it_cannot_play_are_refused() {
         refuses(&args.split_whitespace().collect::<Vec<_>>(), b"", message);
     }
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), "kept\n");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(left.len(), 1, "files left by refused sweeps: {left:?}");
     if !cfg!(feature = "gpu") {
-        let args = with("");
-        refuses(
-            &args.split_whitespace().collect::<Vec<_>>(),
-            b"",
-            "built without GPU support: build it with its cargo feature `gpu`",
+        // First of all, before the rows and the deck; and before a range the deck cannot deal.
+        let said = "the GPU cannot play this sweep: this warsweep is built without GPU support \
+                    (build it with `cargo build --release --features gpu`); the GPU keeps no";
+        let args = format!(
+            "sweep --rules classic --device gpu --seeds 0..10 --csv {}",
+            path("x")
         );
+        refuses(&args.split_whitespace().collect::<Vec<_>>(), b"", said);
+        let args = "sweep --rules bataille --deck 2x2 --shuffle lex --seeds 0..99 --device gpu";
+        let said = "this warsweep is built without GPU support";
+        refuses(&args.split_whitespace().collect::<Vec<_>>(), b"", said);
     }
 }

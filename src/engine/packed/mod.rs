@@ -59,8 +59,15 @@ pub(crate) enum Width {
 /// and the gather order is fixed (`random` games cannot be checked for cycles and keep the
 /// engine's round cap).
 pub(crate) fn width(rules: &Rules, total: usize) -> Option<Width> {
-    let values = usize::from(rules.deck().values());
-    if rules.players() != 2 || values > u64::VALUES || !rules.detects_cycles() {
+    if rules.players() != 2 || !rules.detects_cycles() {
+        return None;
+    }
+    word_for(usize::from(rules.deck().values()), total)
+}
+
+/// The narrowest word whose hands hold `total` cards of `values` values, if any does.
+pub(crate) fn word_for(values: usize, total: usize) -> Option<Width> {
+    if values > u64::VALUES {
         return None;
     }
     if total <= u64::CARDS {
