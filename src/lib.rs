@@ -26,6 +26,7 @@ mod rules;
 mod sweep;
 mod text;
 
+pub mod hunt;
 pub mod job;
 pub mod puzzles;
 

@@ -357,12 +357,27 @@ impl Seeds {
             },
         };
         check_seeds(shuffle, deck, whole)?;
-        let (k, n) = match part {
-            None => return Ok(whole),
-            Some("slurm") => slurm_shard()?,
-            Some(text) => parse_shard(text)?,
+        let Some(part) = part else {
+            return Ok(whole);
         };
+        let (k, n) = Seeds::part(part)?;
         shard(whole, k, n)
+    }
+
+    /// The part `text` names: `K/N`, the K-th (from 0) of N, or `slurm` for a Slurm array
+    /// task's (`SLURM_ARRAY_TASK_ID` of `SLURM_ARRAY_TASK_COUNT`).
+    ///
+    /// ```
+    /// use warsweep::Seeds;
+    /// assert_eq!(Seeds::part("2/5")?, (2, 5));
+    /// assert!(Seeds::part("5/5").is_err());
+    /// # Ok::<(), warsweep::RangeError>(())
+    /// ```
+    pub fn part(text: &str) -> Result<(u64, u64), RangeError> {
+        match text {
+            "slurm" => slurm_shard(),
+            text => parse_shard(text),
+        }
     }
 }
 

@@ -20,6 +20,8 @@ pub(crate) mod pair;
 mod round;
 mod short_war;
 
+pub(crate) use round::pick_up_places;
+
 use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::seeds::{RangeError, Seeds};
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
@@ -453,11 +455,36 @@ impl Engine {
         seed: u64,
         [cycle_start, cycle_length]: [u64; 2],
         least: &mut Vec<u8>,
-        mut mirrored: Option<&mut Vec<u8>>,
+        mirrored: Option<&mut Vec<u8>>,
     ) {
         self.deck.clear();
         self.deck.extend_from_slice(&self.sorted);
         self.dealer.shuffle(shuffle, seed, &mut self.deck);
+        self.least_states_dealt(seed, [cycle_start, cycle_length], least, mirrored);
+    }
+
+    /// [`Engine::least_states`] of the deal whose cards, in dealing order, have the values
+    /// `order` ([`Engine::play_order`]'s deals).
+    pub(crate) fn least_state_of_order(
+        &mut self,
+        order: &[u8],
+        span: [u64; 2],
+        least: &mut Vec<u8>,
+    ) {
+        self.deck.clear();
+        self.deck.extend(order.iter().map(|&v| Card::bare(v)));
+        self.least_states_dealt(0, span, least, None);
+    }
+
+    /// [`Engine::least_states`] of the deal in `self.deck` (seed `seed` seeds nothing but the
+    /// `random` gather, which has no cycles to name).
+    fn least_states_dealt(
+        &mut self,
+        seed: u64,
+        [cycle_start, cycle_length]: [u64; 2],
+        least: &mut Vec<u8>,
+        mut mirrored: Option<&mut Vec<u8>>,
+    ) {
         least.clear();
         if let Some(m) = mirrored.as_deref_mut() {
             m.clear();
@@ -511,6 +538,61 @@ impl Engine {
         Ok((0..players)
             .map(|p| dealt_to(&deck, deal, players, p).collect())
             .collect())
+    }
+
+    /// Plays the deal whose cards, in the order the rules deal them, have the values `order`
+    /// (0-based; the deck's values, each as often as the deck has it): how the hunt plays the
+    /// deals it makes, on the fast path of the setting.
+    pub(crate) fn play_order(&mut self, order: &[u8]) -> GameResult {
+        debug_assert_eq!(order.len(), self.sorted.len());
+        self.rng = SplitMix64(GATHER_SEED_SALT);
+        if let Path::Two(two) = &mut self.path {
+            let values = Dealt::Values(order);
+            return two.play(&self.rules, values, &mut self.rng, self.max_rounds);
+        }
+        self.deck.clear();
+        self.deck.extend(order.iter().map(|&v| Card::bare(v)));
+        self.hands.deal(&self.deck, self.rules.deal());
+        self.play_loaded(0, true, &mut Silent)
+    }
+
+    /// Plays one round from the two-player state `hands` (values, top card first) on the
+    /// general round, and writes the state after it to `after`: the round's battles and wars,
+    /// or [`None`] where the round ends the game. The hunt steps games this way when it walks
+    /// them backward.
+    pub(crate) fn step_values(
+        &mut self,
+        hands: [&[u8]; 2],
+        after: &mut [Vec<u8>; 2],
+    ) -> Option<(u64, u64)> {
+        debug_assert_eq!(self.rules.players(), 2);
+        self.hands.clear();
+        for (p, hand) in hands.iter().enumerate() {
+            for &v in *hand {
+                self.hands.push(p, Card::bare(v));
+            }
+        }
+        let mut tally = Tally::default();
+        let (rules, table) = (&self.rules, &mut self.table);
+        let (rng, events) = (&mut self.rng, &mut self.events);
+        if play_round(
+            rules,
+            &mut self.hands,
+            table,
+            &mut tally,
+            rng,
+            events,
+            &mut Silent,
+        )
+        .is_some()
+        {
+            return None;
+        }
+        for (p, out) in after.iter_mut().enumerate() {
+            out.clear();
+            out.extend(self.hands.hand(p).iter().map(|c| c.value()));
+        }
+        Some((tally.battles, tally.wars))
     }
 
     /// Plays the given hands (top card first). `seed` only seeds the `random` gather. Hands

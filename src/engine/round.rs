@@ -488,3 +488,30 @@ pub(super) fn finish_round(hands: &mut Hands, tally: &mut Tally, winner: usize) 
     }
     None
 }
+
+/// The places of a two-player round's table in the order the winner picks them up, for the
+/// gathers whose order does not depend on the cards' values (all but `sorted` and `random`):
+/// each player played `m` cards (the last ones deciding), and place `2 * j + p` is player
+/// `p`'s `j`-th card, as the general round lays out its table (one card a player a moment).
+/// The pick-up the round takes, read with places for cards: the hunt undoes it.
+pub(crate) fn pick_up_places(rules: &Rules, winner: usize, m: usize) -> Vec<u8> {
+    debug_assert!(rules.players() == 2 && (1..=64).contains(&m));
+    let cards: Vec<Card> = (0..2 * m).map(|place| Card::bare(place as u8)).collect();
+    let owners: Vec<u8> = (0..2 * m).map(|place| (place % 2) as u8).collect();
+    let order = rules.gather().order();
+    if order == Order::Reveal {
+        return (0..2 * m as u8).collect();
+    }
+    let mut gathered = Vec::with_capacity(2 * m);
+    let mut rng = SplitMix64(0);
+    let mut pickup = TablePickUp {
+        cards: &cards,
+        owners: &owners,
+        from: 2 * (m - 1),
+        players: 2,
+        gathered: &mut gathered,
+        rng: &mut rng,
+    };
+    gather(order, &mut pickup, winner);
+    gathered.iter().map(|card| card.value()).collect()
+}

@@ -209,7 +209,7 @@ impl Cycles {
 }
 
 /// A written state as text: hands joined by `|`, values separated by spaces.
-fn hands_text(state: &[u8]) -> String {
+pub(crate) fn hands_text(state: &[u8]) -> String {
     let mut text = String::with_capacity(3 * state.len());
     let mut fresh = true;
     for (i, &v) in state.iter().enumerate() {

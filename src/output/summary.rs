@@ -356,6 +356,36 @@ impl Setting {
         )
     }
 
+    /// The rules of this setting, checked: every name one of its values, the whole accepted by
+    /// [`Settings::build`], a shuffle, a round limit.
+    pub(crate) fn rules(&self) -> Result<Rules, SummaryError> {
+        let bad = |what: String| SummaryError::Setting(what);
+        fn parse<T: std::str::FromStr>(key: &str, name: &str) -> Result<T, SummaryError>
+        where
+            T::Err: std::fmt::Display,
+        {
+            name.parse::<T>()
+                .map_err(|e| SummaryError::Setting(format!("{key}: {e}")))
+        }
+        let deck = Deck::parse(&self.deck).map_err(|e| bad(format!("deck: {e}")))?;
+        let rules = Settings::new(parse::<Preset>("rules", &self.rules)?)
+            .deck(deck)
+            .players(self.players)
+            .face_down(self.face_down)
+            .short_war(parse::<ShortWar>("short_war", &self.short_war)?)
+            .gather(parse::<Gather>("gather", &self.gather)?)
+            .deal(parse::<Deal>("deal", &self.deal)?)
+            .ranking(parse::<Ranking>("ranking", &self.ranking)?)
+            .won_pile(parse::<WonPile>("won_pile", &self.won_pile)?)
+            .build()
+            .map_err(|e| bad(e.to_string()))?;
+        parse::<Shuffle>("shuffle", &self.shuffle)?;
+        if self.max_rounds == 0 {
+            return Err(bad("max_rounds: 0 rounds play no game".to_string()));
+        }
+        Ok(rules)
+    }
+
     /// The first part in which `self` and `other` differ, as `deck 4x4 and 4x5`.
     pub fn difference(&self, other: &Setting) -> Option<String> {
         self.parts()
@@ -639,34 +669,9 @@ impl Summary {
         Ok(acc)
     }
 
-    /// Checks that the setting is one warsweep plays: every name one of its values, the whole
-    /// accepted by [`Settings::build`], a shuffle, a round limit.
+    /// Checks that the setting is one warsweep plays ([`Setting::rules`]).
     fn check_setting(&self) -> Result<(), SummaryError> {
-        let bad = |what: String| SummaryError::Setting(what);
-        fn parse<T: std::str::FromStr>(key: &str, name: &str) -> Result<T, SummaryError>
-        where
-            T::Err: std::fmt::Display,
-        {
-            name.parse::<T>()
-                .map_err(|e| SummaryError::Setting(format!("{key}: {e}")))
-        }
-        let deck = Deck::parse(&self.deck).map_err(|e| bad(format!("deck: {e}")))?;
-        Settings::new(parse::<Preset>("rules", &self.rules)?)
-            .deck(deck)
-            .players(self.players)
-            .face_down(self.face_down)
-            .short_war(parse::<ShortWar>("short_war", &self.short_war)?)
-            .gather(parse::<Gather>("gather", &self.gather)?)
-            .deal(parse::<Deal>("deal", &self.deal)?)
-            .ranking(parse::<Ranking>("ranking", &self.ranking)?)
-            .won_pile(parse::<WonPile>("won_pile", &self.won_pile)?)
-            .build()
-            .map_err(|e| bad(e.to_string()))?;
-        parse::<Shuffle>("shuffle", &self.shuffle)?;
-        if self.max_rounds == 0 {
-            return Err(bad("max_rounds: 0 rounds play no game".to_string()));
-        }
-        Ok(())
+        self.setting().rules().map(|_| ())
     }
 
     /// Checks that the counts agree with each other and with the seed range, so that a doctored

@@ -268,6 +268,7 @@ macro_rules! by_name {
     };
 }
 pub(crate) use by_name;
+pub(crate) use named;
 
 /// A name that is none of a rule's values (`"sideways".parse::<Gather>()`).
 ///

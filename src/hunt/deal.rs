@@ -1,0 +1,245 @@
+//! The deals a hunt makes and changes: a deal is the values of its cards in the order the rules
+//! deal them (0-based), so that every change that keeps the deck's cards keeps a deal, and the
+//! engine plays it on the setting's fast path ([`Engine::play_order`](crate::Engine)).
+
+use crate::deal::{dealt_span, SplitMix64};
+use crate::rules::Rules;
+use crate::text::count;
+
+/// The sorted deck's values, in order: the cards every deal of `rules` holds.
+pub(crate) fn sorted_values(rules: &Rules) -> Vec<u8> {
+    rules.deck().cards().iter().map(|c| c.value()).collect()
+}
+
+/// A deal drawn uniformly: the sorted values shuffled by `rng`.
+pub(crate) fn random_deal(sorted: &[u8], rng: &mut SplitMix64) -> Vec<u8> {
+    let mut order = sorted.to_vec();
+    rng.shuffle(&mut order);
+    order
+}
+
+/// Each player's hand of the deal `order`, top card first, values from 1 (as `play` reads
+/// them and the record tables print them).
+pub(crate) fn hands_of(rules: &Rules, order: &[u8]) -> Vec<Vec<u8>> {
+    let players = rules.players();
+    (0..players)
+        .map(|p| {
+            let (start, step, count) = dealt_span(order.len(), rules.deal(), players, p);
+            (0..count).map(|i| order[start + i * step] + 1).collect()
+        })
+        .collect()
+}
+
+/// The deal whose hands (values from 1, top card first) are `hands`; the hands' sizes are the
+/// deal's (the caller checked them with [`check_hands`]).
+pub(crate) fn order_of(rules: &Rules, hands: &[Vec<u8>]) -> Vec<u8> {
+    let n: usize = hands.iter().map(Vec::len).sum();
+    let mut order = vec![0; n];
+    for (p, hand) in hands.iter().enumerate() {
+        let (start, step, _) = dealt_span(n, rules.deal(), rules.players(), p);
+        for (i, &v) in hand.iter().enumerate() {
+            order[start + i * step] = v - 1;
+        }
+    }
+    order
+}
+
+/// Why given hands are not a deal of the setting.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum NotADeal {
+    /// Not one hand a player.
+    Players { hands: usize, players: usize },
+    /// A hand of another size than the deal gives that player.
+    Size {
+        player: usize,
+        holds: usize,
+        dealt: usize,
+    },
+    /// A value the deck does not have.
+    Value(u8),
+    /// A value held another number of times than the deck has it.
+    Count { value: u8, held: usize, deck: usize },
+}
+
+impl std::fmt::Display for NotADeal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotADeal::Players { hands, players } => write!(
+                f,
+                "{} given, and the setting has {players} players",
+                count(*hands as u64, "hand")
+            ),
+            NotADeal::Size {
+                player,
+                holds,
+                dealt,
+            } => write!(
+                f,
+                "player {} holds {}, and the deal gives {dealt}",
+                player + 1,
+                count(*holds as u64, "card")
+            ),
+            NotADeal::Value(v) => write!(f, "the deck has no value {v}"),
+            NotADeal::Count { value, held, deck } => write!(
+                f,
+                "they hold value {value} {held} times, and the deck has it {deck} times"
+            ),
+        }
+    }
+}
+
+/// Whether `hands` (values from 1) are a deal of `rules`: one hand a player, each of the size
+/// the deal gives it, and together the deck's cards.
+pub(crate) fn check_hands(rules: &Rules, hands: &[Vec<u8>]) -> Result<(), NotADeal> {
+    let players = rules.players();
+    if hands.len() != players {
+        return Err(NotADeal::Players {
+            hands: hands.len(),
+            players,
+        });
+    }
+    let deck = rules.deck();
+    for (player, hand) in hands.iter().enumerate() {
+        let (_, _, dealt) = dealt_span(deck.len(), rules.deal(), players, player);
+        if hand.len() != dealt {
+            return Err(NotADeal::Size {
+                player,
+                holds: hand.len(),
+                dealt,
+            });
+        }
+    }
+    let mut held = vec![0usize; usize::from(deck.values())];
+    for &v in hands.iter().flatten() {
+        match held.get_mut(usize::from(v).wrapping_sub(1)) {
+            Some(count) => *count += 1,
+            None => return Err(NotADeal::Value(v)),
+        }
+    }
+    let sorted = sorted_values(rules);
+    for (v, &count) in held.iter().enumerate() {
+        let in_deck = sorted.iter().filter(|&&s| usize::from(s) == v).count();
+        if count != in_deck {
+            return Err(NotADeal::Count {
+                value: v as u8 + 1,
+                held: count,
+                deck: in_deck,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A small change to a deal, drawn by `rng`: two cards of different values exchanged (half the
+/// time), a run of cards reversed, or a run moved elsewhere. Every change keeps the deck's
+/// cards, so the result is a deal.
+pub(crate) fn mutate(order: &mut [u8], rng: &mut SplitMix64) {
+    let n = order.len();
+    if n < 2 {
+        return;
+    }
+    match rng.below(4) {
+        0 | 1 => {
+            // Exchanging equal values changes nothing: look for a different one.
+            let i = rng.below(n);
+            for _ in 0..8 {
+                let j = rng.below(n);
+                if order[i] != order[j] {
+                    order.swap(i, j);
+                    return;
+                }
+            }
+        }
+        2 => {
+            let (a, b) = (rng.below(n), rng.below(n));
+            order[a.min(b)..=a.max(b)].reverse();
+        }
+        _ => {
+            // A run of up to a quarter of the cards, rotated to the other end of a span.
+            let len = 1 + rng.below((n / 4).max(1));
+            let from = rng.below(n - len + 1);
+            let to = rng.below(n - len + 1);
+            if from < to {
+                order[from..to + len].rotate_left(len);
+            } else {
+                order[to..from + len].rotate_right(len);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Deal, Deck, Preset, Settings};
+
+    /// Hands and deals convert both ways, dealt in blocks and round robin, for two and three
+    /// players; a change keeps the deck's cards.
+    #[test]
+    fn hands_and_deals_convert_both_ways() {
+        let mut checked = 0;
+        for (deck, players, deal) in [
+            ("4x13", 2, Deal::Blocks),
+            ("4x13", 2, Deal::RoundRobin),
+            ("1x11", 2, Deal::Blocks),
+            ("3x5", 3, Deal::RoundRobin),
+        ] {
+            let mut settings = Settings::new(Preset::Oorlog)
+                .deck(Deck::parse(deck).unwrap())
+                .players(players)
+                .deal(deal);
+            if players == 2 {
+                settings = Settings::new(Preset::Bataille)
+                    .deck(Deck::parse(deck).unwrap())
+                    .deal(deal);
+            }
+            let rules = settings.build().unwrap();
+            let sorted = sorted_values(&rules);
+            let mut cards = sorted.clone();
+            cards.sort_unstable();
+            let mut rng = SplitMix64(7);
+            for _ in 0..50 {
+                let mut order = random_deal(&sorted, &mut rng);
+                let hands = hands_of(&rules, &order);
+                assert_eq!(check_hands(&rules, &hands), Ok(()));
+                assert_eq!(order_of(&rules, &hands), order);
+                mutate(&mut order, &mut rng);
+                let mut held = order.clone();
+                held.sort_unstable();
+                assert_eq!(held, cards);
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 200);
+    }
+
+    /// Hands that are not a deal are refused, each for its reason.
+    #[test]
+    fn hands_that_are_no_deal_are_refused() {
+        let rules = Settings::new(Preset::Bataille)
+            .deck(Deck::parse("2x3").unwrap())
+            .build()
+            .unwrap();
+        let refused = [
+            (
+                vec![vec![1, 2, 3]],
+                "1 hand given, and the setting has 2 players",
+            ),
+            (vec![vec![1, 2], vec![3, 1, 2, 3]], "player 1 holds 2 cards"),
+            (
+                vec![vec![1, 2, 4], vec![3, 1, 2]],
+                "the deck has no value 4",
+            ),
+            (vec![vec![1, 1, 1], vec![2, 3, 3]], "value 1 3 times"),
+            (
+                vec![vec![0, 1, 2], vec![3, 1, 2]],
+                "the deck has no value 0",
+            ),
+        ];
+        for (hands, said) in &refused {
+            let why = check_hands(&rules, hands).unwrap_err().to_string();
+            assert!(why.contains(said), "{hands:?}: {why}");
+        }
+        assert_eq!(check_hands(&rules, &[vec![1, 2, 3], vec![3, 2, 1]]), Ok(()));
+    }
+}

@@ -1,0 +1,682 @@
+//! Searching deals for the longest games and for infinite ones: the record tables of the
+//! research on open War, and the cycles nobody has found.
+//!
+//! A hunt plays in generations. Each generation is a batch of tasks that its [`Strategy`] draws
+//! from what the hunt has found so far; every task has its own generator, seeded from the hunt's
+//! seed, its stream, the generation and the task's place, so the tasks can be played in any
+//! order, on any number of threads (or, later, on a device), and the hunt's results depend only
+//! on its seed, stream, strategy and budget of games. Between generations the hunt keeps the
+//! best deals, logs each improvement, and hears a stop or the end of its time.
+
+mod backward;
+pub(crate) mod deal;
+mod report;
+mod strategy;
+
+use crate::deal::SplitMix64;
+use crate::engine::{Engine, GameResult, Outcome};
+use crate::output::cycles::hands_text;
+use crate::output::metric::Metric;
+use crate::rules::Rules;
+use crate::sweep::{check_threads, MAX_THREADS};
+use backward::Rest;
+use rayon::prelude::*;
+pub use report::{parse_hands, Deal, Logged, Report, ReportError, ReportSetting};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+pub use strategy::Strategy;
+use strategy::{Plan, Task};
+
+/// What a hunt looks for.
+///
+/// ```
+/// use warsweep::{hunt::Goal, Metric};
+/// assert_eq!(Goal::Longest(Metric::Rounds).to_string(), "the longest game by rounds");
+/// assert_eq!(Goal::Cycles.to_string(), "infinite games");
+/// ```
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The finished game with the most rounds, battles or wars.
+    Longest(Metric),
+    /// Infinite games, each distinct cycle once (named by its least state).
+    Cycles,
+}
+
+impl std::fmt::Display for Goal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Goal::Longest(metric) => write!(f, "the longest game by {metric}"),
+            Goal::Cycles => f.write_str("infinite games"),
+        }
+    }
+}
+
+impl Goal {
+    /// What a game counts for: the metric of a finished game, or an infinite game's cycle
+    /// length; [`None`] for a game that does not count.
+    fn value(self, game: &GameResult) -> Option<u64> {
+        match (self, game.outcome) {
+            (Goal::Longest(metric), Outcome::Win(_) | Outcome::Draw) => Some(match metric {
+                Metric::Battles => game.battles,
+                Metric::Wars => game.wars,
+                Metric::Rounds | Metric::CycleStart | Metric::CycleLength => game.rounds,
+            }),
+            (Goal::Cycles, Outcome::Infinite { cycle_length, .. }) => Some(cycle_length),
+            _ => None,
+        }
+    }
+}
+
+/// A deal a hunt found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Each player's hand, top card first, values from 1 (as `warsweep play` reads them).
+    pub hands: Vec<Vec<u8>>,
+    /// Its game.
+    pub result: GameResult,
+    /// What it counts for in the hunt: the metric, or an infinite game's cycle length.
+    pub value: u64,
+    /// Games the hunt had played when it found it.
+    pub games: u64,
+    /// The least state of an infinite game's cycle, as `sweep --cycles` names it (hands
+    /// joined by `|`, values from 1).
+    pub cycle: Option<String>,
+}
+
+impl Found {
+    /// The hands as `play` reads them: one line a hand, values separated by commas.
+    ///
+    /// ```
+    /// let found = warsweep::hunt::Found {
+    ///     hands: vec![vec![1, 3, 2, 2], vec![4, 4, 3, 1]],
+    ///     result: warsweep::Engine::new(warsweep::Rules::preset(warsweep::Preset::Bataille))
+    ///         .play_seed(warsweep::Shuffle::Lcg, 0)?,
+    ///     value: 0,
+    ///     games: 1,
+    ///     cycle: None,
+    /// };
+    /// assert_eq!(found.lines(), "1,3,2,2\n4,4,3,1\n");
+    /// assert_eq!(found.joined(), "1,3,2,2|4,4,3,1");
+    /// # Ok::<(), warsweep::RangeError>(())
+    /// ```
+    pub fn lines(&self) -> String {
+        self.hands
+            .iter()
+            .map(|h| format!("{}\n", values(h)))
+            .collect()
+    }
+
+    /// The hands on one line, as the record table keeps them: each hand's values separated by
+    /// commas, hands by `|`.
+    pub fn joined(&self) -> String {
+        let hands: Vec<String> = self.hands.iter().map(|h| values(h)).collect();
+        hands.join("|")
+    }
+}
+
+/// Values separated by commas.
+fn values(hand: &[u8]) -> String {
+    let text: Vec<String> = hand.iter().map(u8::to_string).collect();
+    text.join(",")
+}
+
+/// A step of a hunt's progress: a better game than any before (or a new cycle), when.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Improvement {
+    /// Seconds since the hunt started (counting the time of the hunt it continues).
+    pub seconds: f64,
+    /// Games played when it was found.
+    pub games: u64,
+    /// Its value: the metric, or the cycle's length.
+    pub value: u64,
+    /// The deal.
+    pub hands: Vec<Vec<u8>>,
+}
+
+/// Where a hunt stands, after each generation.
+#[derive(Clone, Copy, Debug)]
+pub struct Status {
+    /// Games played.
+    pub games: u64,
+    /// The best value so far (the longest game, or the number of cycles found).
+    pub best: Option<u64>,
+}
+
+/// What a hunt found.
+#[derive(Clone, Debug)]
+pub struct Hunted {
+    /// The best deals, best first (the longest games; or each cycle's first deal, in the order
+    /// found).
+    pub best: Vec<Found>,
+    /// Each improvement, in order.
+    pub log: Vec<Improvement>,
+    /// Games played.
+    pub games: u64,
+    /// States the backward strategy expanded (each one round played forward to check it).
+    pub steps: u64,
+    /// Seconds it took.
+    pub seconds: f64,
+    /// Whether it was stopped before its budget was spent (a signal, or its time).
+    pub stopped: bool,
+}
+
+/// Why a hunt cannot run.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HuntError {
+    /// A budget of nothing: 0 games or no time.
+    #[error("a hunt needs a budget of 1 game or more, or some time")]
+    NoBudget,
+    /// A setting whose games are not decided by the deal alone (the random gather, shuffled
+    /// won piles): no game can be replayed from its hands, and none is checked for cycles.
+    #[error("a hunt needs games that the deal decides, and games under the random gather or with shuffled won piles draw from a generator (they are not checked for cycles, and their length is not the deal's)")]
+    Undecided,
+    /// A metric of infinite games as the length of finished ones.
+    #[error("the longest game is measured in rounds, battles or wars, not {0}")]
+    Metric(Metric),
+    /// A strategy the setting does not allow.
+    #[error("the {0} strategy plays two-player games, not {1} players")]
+    Players(Strategy, usize),
+    /// A thread count outside `1..=MAX_THREADS`.
+    #[error("a hunt runs on 1 to {MAX_THREADS} threads, not {0}")]
+    Threads(usize),
+    /// No deal kept.
+    #[error("a hunt keeps 1 deal or more")]
+    Keep,
+    /// A stream past the streams (`k` of `n`, `k >= n`).
+    #[error("stream {0} of {1} is none of them: streams count from 0 to {1} - 1")]
+    Stream(u64, u64),
+    /// Given hands that are not a deal of the setting.
+    #[error("the starting hands #{which} are not a deal of this setting: {why}")]
+    Start {
+        /// Which of the given deals, from 1.
+        which: usize,
+        /// Why.
+        why: String,
+    },
+}
+
+/// A search for long games or cycles under one setting. Built by [`Hunt::new`] and its setters;
+/// [`Hunt::run`] refuses what cannot be hunted.
+///
+/// ```
+/// use warsweep::hunt::{Goal, Hunt, Strategy};
+/// use warsweep::{Deck, Metric, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).build()?;
+/// let hunt = Hunt::new(rules, Goal::Longest(Metric::Rounds)).games(Some(20_000)).seed(1);
+/// let found = hunt.run(&|_| {}, &Default::default())?;
+/// assert_eq!(found.games, 20_000);
+/// // The same seed and budget find the same deals, on any number of threads.
+/// let again = hunt.threads(1).run(&|_| {}, &Default::default())?;
+/// assert_eq!(found.best, again.best);
+/// assert!(found.best[0].value <= 144); // the longest 4x4 game
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Hunt {
+    rules: Rules,
+    goal: Goal,
+    strategy: Strategy,
+    seed: u64,
+    stream: (u64, u64),
+    threads: usize,
+    games: Option<u64>,
+    time: Option<Duration>,
+    keep: usize,
+    start: Vec<Vec<Vec<u8>>>,
+    seconds_before: f64,
+    games_before: u64,
+    backward_states: u64,
+}
+
+/// Tasks a generation plays: enough to keep every core busy between two looks at the clock.
+const BATCH: usize = 4096;
+
+impl Hunt {
+    /// A hunt for `goal` under `rules`: the default strategy, seed 0, one stream, every core,
+    /// 1,000,000 games, the best 10 deals kept.
+    pub fn new(rules: Rules, goal: Goal) -> Hunt {
+        Hunt {
+            rules,
+            goal,
+            strategy: Strategy::DEFAULT,
+            seed: 0,
+            stream: (0, 1),
+            threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            games: Some(1_000_000),
+            time: None,
+            keep: 10,
+            start: Vec::new(),
+            seconds_before: 0.0,
+            games_before: 0,
+            backward_states: strategy::BACKWARD_STATES,
+        }
+    }
+
+    /// States one backward search may expand (the backward strategy; 100,000 by default): each
+    /// takes a few bytes more than a hand's cards, and a few microseconds. A search from a
+    /// published record finds more with millions.
+    pub fn backward_states(mut self, states: u64) -> Hunt {
+        self.backward_states = states;
+        self
+    }
+
+    /// How deals are chosen ([`Strategy`]).
+    pub fn strategy(mut self, strategy: Strategy) -> Hunt {
+        self.strategy = strategy;
+        self
+    }
+
+    /// The seed of every generator the hunt draws from.
+    pub fn seed(mut self, seed: u64) -> Hunt {
+        self.seed = seed;
+        self
+    }
+
+    /// Stream `k` of `n`: hunts of one seed and different streams draw different deals (the
+    /// tasks of a Slurm array each take one). `k < n`.
+    pub fn stream(mut self, k: u64, n: u64) -> Hunt {
+        self.stream = (k, n);
+        self
+    }
+
+    /// Worker threads, 1 to [`MAX_THREADS`]: the results are the same for any count.
+    pub fn threads(mut self, threads: usize) -> Hunt {
+        self.threads = threads;
+        self
+    }
+
+    /// Games to play at most ([`None`]: no limit but the time).
+    pub fn games(mut self, games: Option<u64>) -> Hunt {
+        self.games = games;
+        self
+    }
+
+    /// Time to hunt for at most ([`None`]: no limit but the games); the hunt ends at the end
+    /// of the generation that reaches it.
+    pub fn time(mut self, time: Option<Duration>) -> Hunt {
+        self.time = time;
+        self
+    }
+
+    /// How many of the best deals to keep (cycles: how many distinct cycles).
+    pub fn keep(mut self, keep: usize) -> Hunt {
+        self.keep = keep;
+        self
+    }
+
+    /// Deals to start from (each player's hand, values from 1, top first): played first, and
+    /// the deals the strategy starts its search from.
+    pub fn start(mut self, deals: Vec<Vec<Vec<u8>>>) -> Hunt {
+        self.start = deals;
+        self
+    }
+
+    /// Continue a hunt that had played `games` games in `seconds`: the log counts from there.
+    pub fn after(mut self, games: u64, seconds: f64) -> Hunt {
+        self.games_before = games;
+        self.seconds_before = seconds;
+        self
+    }
+
+    /// Refuses what cannot be hunted: no budget, a setting whose games the deal does not
+    /// decide, a metric of cycles, a strategy the setting does not allow, a thread count out
+    /// of range, starting hands that are no deal of the setting.
+    pub fn check(&self) -> Result<(), HuntError> {
+        if self.games == Some(0) || self.time == Some(Duration::ZERO) {
+            return Err(HuntError::NoBudget);
+        }
+        if self.games.is_none() && self.time.is_none() {
+            return Err(HuntError::NoBudget);
+        }
+        if !self.rules.detects_cycles() {
+            return Err(HuntError::Undecided);
+        }
+        if let Goal::Longest(metric @ (Metric::CycleStart | Metric::CycleLength)) = self.goal {
+            return Err(HuntError::Metric(metric));
+        }
+        if self.strategy.needs_two_players() && self.rules.players() != 2 {
+            return Err(HuntError::Players(self.strategy, self.rules.players()));
+        }
+        check_threads(self.threads).map_err(|_| HuntError::Threads(self.threads))?;
+        if self.stream.0 >= self.stream.1 {
+            return Err(HuntError::Stream(self.stream.0, self.stream.1));
+        }
+        if self.keep == 0 {
+            return Err(HuntError::Keep);
+        }
+        if self.backward_states == 0 {
+            return Err(HuntError::NoBudget);
+        }
+        for (i, hands) in self.start.iter().enumerate() {
+            deal::check_hands(&self.rules, hands).map_err(|why| HuntError::Start {
+                which: i + 1,
+                why: why.to_string(),
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Hunts until the budget is spent or `stop` is set (checked between generations), telling
+    /// `progress` where it stands after each generation.
+    pub fn run(
+        &self,
+        progress: &(dyn Fn(Status) + Sync),
+        stop: &AtomicBool,
+    ) -> Result<Hunted, HuntError> {
+        self.check()?;
+        let started = Instant::now();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()
+            .map_err(|_| HuntError::Threads(self.threads))?;
+        let sorted = deal::sorted_values(&self.rules);
+        let start: Vec<Vec<u8>> = self
+            .start
+            .iter()
+            .map(|hands| deal::order_of(&self.rules, hands))
+            .collect();
+        let mut plan = Plan::new(self.strategy, start, self.backward_states);
+        let workers = Workers {
+            idle: Mutex::new(Vec::new()),
+            rules: self.rules,
+            sorted: &sorted,
+        };
+        let mut book = Book::new(self.goal, self.keep, &self.rules);
+        let mut games = 0u64;
+        let mut steps = 0u64;
+        let mut generation = 0u64;
+        let mut stopped = false;
+        loop {
+            let left = self.games.map_or(BATCH as u64, |g| g - games);
+            if left == 0 {
+                break;
+            }
+            if stop.load(Ordering::Relaxed) || self.time.is_some_and(|t| started.elapsed() >= t) {
+                stopped = self.games.is_some() || stop.load(Ordering::Relaxed);
+                break;
+            }
+            let tasks = plan.tasks(generation, left.min(BATCH as u64) as usize);
+            let stream = mix(mix(self.seed, self.stream.0), generation);
+            let played: Vec<Played> = pool.install(|| {
+                tasks
+                    .par_iter()
+                    .enumerate()
+                    .map_init(
+                        || workers.borrow(),
+                        |worker, (i, task)| {
+                            let rng = SplitMix64(mix(stream, i as u64));
+                            worker.get().play(task, rng, self.goal)
+                        },
+                    )
+                    .collect()
+            });
+            let seconds = self.seconds_before + started.elapsed().as_secs_f64();
+            for outcome in &played {
+                games += 1;
+                steps += outcome.steps;
+                let at = self.games_before + games;
+                book.offer(&outcome.order, &outcome.result, at, seconds);
+                if let Some(extended) = &outcome.extended {
+                    book.offer(&extended.0, &extended.1, at, seconds);
+                }
+            }
+            plan.learn(&tasks, &played);
+            generation += 1;
+            progress(Status {
+                games: self.games_before + games,
+                best: book.best(),
+            });
+        }
+        Ok(Hunted {
+            best: book.kept(),
+            log: book.log,
+            games,
+            steps,
+            seconds: self.seconds_before + started.elapsed().as_secs_f64(),
+            stopped,
+        })
+    }
+}
+
+/// Mixes `x` into `seed`: one SplitMix64 step of their sum's successor, for independent
+/// generators of each stream, generation and task.
+fn mix(seed: u64, x: u64) -> u64 {
+    SplitMix64(seed ^ x.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
+}
+
+/// What a task played: its deal and game, a longer deal found backward, states expanded.
+pub(crate) struct Played {
+    pub(crate) order: Vec<u8>,
+    pub(crate) result: GameResult,
+    pub(crate) value: Option<u64>,
+    pub(crate) extended: Option<(Vec<u8>, GameResult, u64)>,
+    pub(crate) steps: u64,
+}
+
+/// The workers of a hunt: a task borrows one for as long as it runs and gives it back, so that
+/// an engine and its buffers live as long as the hunt whatever rayon's splits.
+struct Workers<'a> {
+    idle: Mutex<Vec<Worker>>,
+    rules: Rules,
+    sorted: &'a [u8],
+}
+
+impl Workers<'_> {
+    fn borrow(&self) -> Loan<'_> {
+        let idle = self.idle.lock().map(|mut idle| idle.pop()).ok().flatten();
+        Loan {
+            worker: Some(idle.unwrap_or_else(|| Worker::new(&self.rules, self.sorted))),
+            idle: &self.idle,
+        }
+    }
+}
+
+/// A worker on loan, given back on drop.
+struct Loan<'w> {
+    worker: Option<Worker>,
+    idle: &'w Mutex<Vec<Worker>>,
+}
+
+impl Loan<'_> {
+    fn get(&mut self) -> &mut Worker {
+        self.worker.as_mut().expect("on loan until dropped")
+    }
+}
+
+impl Drop for Loan<'_> {
+    fn drop(&mut self) {
+        if let (Some(worker), Ok(mut idle)) = (self.worker.take(), self.idle.lock()) {
+            idle.push(worker);
+        }
+    }
+}
+
+/// A thread's engine and backward search, and the deck's values.
+struct Worker {
+    engine: Engine,
+    backward: Option<backward::Backward>,
+    sorted: Vec<u8>,
+}
+
+impl Worker {
+    fn new(rules: &Rules, sorted: &[u8]) -> Worker {
+        Worker {
+            engine: Engine::new(*rules),
+            backward: (rules.players() == 2).then(|| backward::Backward::new(rules)),
+            sorted: sorted.to_vec(),
+        }
+    }
+
+    /// Plays `task` with its generator `rng`.
+    fn play(&mut self, task: &Task, mut rng: SplitMix64, goal: Goal) -> Played {
+        let order = task.deal(&mut rng, &self.sorted);
+        let result = self.engine.play_order(&order);
+        let value = goal.value(&result);
+        let (mut extended, mut steps) = (None, 0);
+        if let (Some(budget), Some(v), Goal::Longest(metric)) = (task.extend, value, goal) {
+            if v >= task.threshold {
+                let backward = self.backward.as_mut().expect("a two-player setting");
+                let rest = Rest {
+                    rounds: result.rounds,
+                    battles: result.battles,
+                    wars: result.wars,
+                };
+                let (found, expanded) =
+                    backward.search(&mut self.engine, &order, rest, metric, budget);
+                steps = expanded;
+                if let Some(found) = found {
+                    let game = self.engine.play_order(&found.order);
+                    debug_assert_eq!(
+                        (game.rounds, game.battles, game.wars),
+                        (found.rest.rounds, found.rest.battles, found.rest.wars)
+                    );
+                    let value = goal.value(&game).unwrap_or(0);
+                    extended = Some((found.order, game, value));
+                }
+            }
+        }
+        Played {
+            order,
+            result,
+            value,
+            extended,
+            steps,
+        }
+    }
+}
+
+/// A deal kept: its value, the games played when it was found, the deal, its game, and its
+/// cycle's least state.
+struct Kept {
+    value: u64,
+    games: u64,
+    order: Vec<u8>,
+    game: GameResult,
+    cycle: Option<String>,
+}
+
+/// The deals kept: the best by value (ties: the one found first), or each distinct cycle's
+/// first deal; and the log of improvements.
+struct Book {
+    goal: Goal,
+    keep: usize,
+    rules: Rules,
+    kept: Vec<Kept>,
+    log: Vec<Improvement>,
+    best: Option<u64>,
+    engine: Engine,
+    least: Vec<u8>,
+}
+
+impl Book {
+    fn new(goal: Goal, keep: usize, rules: &Rules) -> Book {
+        Book {
+            goal,
+            keep,
+            rules: *rules,
+            kept: Vec::new(),
+            log: Vec::new(),
+            best: None,
+            engine: Engine::new(*rules),
+            least: Vec::new(),
+        }
+    }
+
+    /// The best value so far (cycles: how many were found).
+    fn best(&self) -> Option<u64> {
+        match self.goal {
+            Goal::Longest(_) => self.best,
+            Goal::Cycles => Some(self.kept.len() as u64),
+        }
+    }
+
+    /// Offers the deal `order` whose game is `game`, found after `games` games.
+    fn offer(&mut self, order: &[u8], game: &GameResult, games: u64, seconds: f64) {
+        let Some(value) = self.goal.value(game) else {
+            return;
+        };
+        let hands = || deal::hands_of(&self.rules, order);
+        match self.goal {
+            Goal::Longest(_) => {
+                if self.best.is_none_or(|b| value > b) {
+                    self.best = Some(value);
+                    let hands = hands();
+                    self.log.push(Improvement {
+                        seconds,
+                        games,
+                        value,
+                        hands,
+                    });
+                }
+                let worst = self.kept.last().map(|k| k.value);
+                if self.kept.len() == self.keep && worst.is_some_and(|w| value <= w) {
+                    return;
+                }
+                if self.kept.iter().any(|k| k.order == order) {
+                    return;
+                }
+                let at = self.kept.partition_point(|k| k.value >= value);
+                let kept = Kept {
+                    value,
+                    games,
+                    order: order.to_vec(),
+                    game: *game,
+                    cycle: None,
+                };
+                self.kept.insert(at, kept);
+                self.kept.truncate(self.keep);
+            }
+            Goal::Cycles => {
+                let Outcome::Infinite {
+                    cycle_start,
+                    cycle_length,
+                } = game.outcome
+                else {
+                    return;
+                };
+                let span = [cycle_start, cycle_length];
+                self.engine
+                    .least_state_of_order(order, span, &mut self.least);
+                let named = hands_text(&self.least);
+                if self.kept.len() == self.keep
+                    || self.kept.iter().any(|k| k.cycle.as_ref() == Some(&named))
+                {
+                    return;
+                }
+                self.log.push(Improvement {
+                    seconds,
+                    games,
+                    value,
+                    hands: hands(),
+                });
+                self.kept.push(Kept {
+                    value,
+                    games,
+                    order: order.to_vec(),
+                    game: *game,
+                    cycle: Some(named),
+                });
+            }
+        }
+    }
+
+    /// The deals kept, as found.
+    fn kept(&self) -> Vec<Found> {
+        self.kept
+            .iter()
+            .map(|k| Found {
+                hands: deal::hands_of(&self.rules, &k.order),
+                result: k.game,
+                value: k.value,
+                games: k.games,
+                cycle: k.cycle.clone(),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

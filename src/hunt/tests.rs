@@ -1,0 +1,232 @@
+//! The hunt against the engine's public word: every deal it reports replays to the game it
+//! claims, its results depend on its seed, stream and budget alone, and what it refuses it
+//! refuses in one sentence.
+
+use super::*;
+use crate::rules::{Deck, Gather, Preset, Settings};
+use crate::{Card, Silent};
+
+fn rules(deck: &str, build: impl FnOnce(Settings) -> Settings) -> Rules {
+    build(Settings::new(Preset::Bataille).deck(Deck::parse(deck).unwrap()))
+        .build()
+        .unwrap()
+}
+
+/// The game of `hands` (values from 1), played by the engine's public entry point.
+fn replay(rules: Rules, hands: &[Vec<u8>]) -> GameResult {
+    let cards: Vec<Vec<Card>> = hands
+        .iter()
+        .map(|h| {
+            h.iter()
+                .map(|&v| rules.deck().value_card(i64::from(v)).unwrap())
+                .collect()
+        })
+        .collect();
+    Engine::new(rules)
+        .play_hands(&cards, 0, &mut Silent)
+        .unwrap()
+}
+
+/// Every strategy finds the same deals on one thread and on three, and another stream finds
+/// others; every deal kept and every improvement logged replays to what the hunt says.
+#[test]
+fn hunts_depend_on_their_seed_and_stream_alone() {
+    let setting = rules("4x5", |s| s);
+    let mut checked = 0;
+    for strategy in Strategy::ALL.iter().copied() {
+        let hunt = Hunt::new(setting, Goal::Longest(Metric::Rounds))
+            .strategy(strategy)
+            .games(Some(30_000))
+            .keep(5)
+            .seed(3);
+        let one = hunt
+            .clone()
+            .threads(1)
+            .run(&|_| {}, &AtomicBool::new(false))
+            .unwrap();
+        let three = hunt
+            .clone()
+            .threads(3)
+            .run(&|_| {}, &AtomicBool::new(false))
+            .unwrap();
+        assert_eq!(one.best, three.best, "{strategy}");
+        assert_eq!(one.games, 30_000);
+        let other = hunt
+            .stream(1, 2)
+            .threads(2)
+            .run(&|_| {}, &AtomicBool::new(false));
+        assert_ne!(other.unwrap().best, one.best, "{strategy}");
+        for found in &one.best {
+            assert_eq!(replay(setting, &found.hands), found.result, "{strategy}");
+            assert_eq!(Some(found.value), Some(found.result.rounds));
+            checked += 1;
+        }
+        let mut last = 0;
+        for step in &one.log {
+            assert!(step.value > last && step.games <= one.games, "{strategy}");
+            assert_eq!(replay(setting, &step.hands).rounds, step.value);
+            last = step.value;
+            checked += 1;
+        }
+        assert_eq!(one.log.last().map(|s| s.value), Some(one.best[0].value));
+        assert!(one.best.windows(2).all(|w| w[0].value >= w[1].value));
+    }
+    assert!(checked >= 3 * 5);
+}
+
+/// The backward strategy extends a long game: from a deal of a long game it reports a deal
+/// whose game reaches a state of it later, longer by the rounds before it, which the engine
+/// replays to the counts the search added up (battles and wars too).
+#[test]
+fn games_extended_backward_replay_as_counted() {
+    let setting = rules("4x7", |s| s);
+    // The longest 4x7 game published (cristal-smac/bataille, Marc Lapierre): 1,611 rounds.
+    let record = vec![
+        vec![1, 1, 1, 1, 2, 2, 2, 2, 3, 6, 6, 3, 6, 7],
+        vec![4, 3, 5, 4, 5, 4, 5, 6, 3, 7, 7, 5, 4, 7],
+    ];
+    let original = replay(setting, &record);
+    assert_eq!(original.rounds, 1611);
+    let mut extended = 0;
+    for metric in [Metric::Rounds, Metric::Battles, Metric::Wars] {
+        let hunt = Hunt::new(setting, Goal::Longest(metric))
+            .games(Some(1))
+            .backward_states(100_000)
+            .start(vec![record.clone()]);
+        let found = hunt.run(&|_| {}, &AtomicBool::new(false)).unwrap();
+        assert!(found.steps > 0 && found.steps <= 100_000);
+        let best = &found.best[0];
+        let game = replay(setting, &best.hands);
+        assert_eq!(game, best.result, "{metric}");
+        let value = |g: &GameResult| match metric {
+            Metric::Battles => g.battles,
+            Metric::Wars => g.wars,
+            _ => g.rounds,
+        };
+        assert_eq!(best.value, value(&game));
+        assert!(best.value >= value(&original), "{metric}");
+        extended += usize::from(best.value > value(&original));
+    }
+    // Rounds at least: 1,618, longer than the published game.
+    assert!(extended >= 1);
+}
+
+/// The longest 4x5 game (453 rounds, the most of all 305,540,235,000 deals: the walk of
+/// cristal-smac/bataille's records) cannot be extended, and the search says so.
+#[test]
+fn the_longest_game_of_a_whole_walk_is_not_extended() {
+    let setting = rules("4x5", |s| s);
+    let longest = vec![
+        vec![1, 1, 1, 2, 1, 5, 3, 4, 4, 5],
+        vec![2, 3, 5, 3, 4, 5, 2, 3, 4, 2],
+    ];
+    assert_eq!(replay(setting, &longest).rounds, 453);
+    let hunt = Hunt::new(setting, Goal::Longest(Metric::Rounds))
+        .games(Some(1))
+        .backward_states(200_000)
+        .start(vec![longest.clone()]);
+    let found = hunt.run(&|_| {}, &AtomicBool::new(false)).unwrap();
+    assert_eq!(found.steps, 200_000);
+    assert_eq!((found.best[0].value, &found.best[0].hands), (453, &longest));
+}
+
+/// A hunt for infinite games names each cycle by its least state, as `sweep --cycles` does:
+/// the 4x4 walk's four cycles of 24 rounds.
+#[test]
+fn cycles_are_named_as_sweeps_name_them() {
+    let setting = rules("4x4", |s| s);
+    let hunt = Hunt::new(setting, Goal::Cycles)
+        .strategy(Strategy::Random)
+        .games(Some(400_000))
+        .seed(5);
+    let found = hunt.run(&|_| {}, &AtomicBool::new(false)).unwrap();
+    // The four cycles of the whole walk (README, `sweep --cycles`).
+    let known = [
+        "1 2 1 4 4 2 1 3 3|3 4 2 4 1 3 2",
+        "1 3 2 3 1 2 1 4 4|4 2 1 3 3 4 2",
+        "1 3 1 3 3 2 1 4 4|4 3 2 2 1 4 2",
+        "1 2 1 3 3 2 1 4 4|4 3 2 3 1 4 2",
+    ];
+    assert_eq!(found.best.len(), 4, "{:?}", found.best);
+    for cycle in &found.best {
+        let named = cycle.cycle.as_deref().unwrap();
+        assert!(known.contains(&named), "{named}");
+        assert_eq!(cycle.value, 24);
+        assert!(matches!(
+            replay(setting, &cycle.hands).outcome,
+            Outcome::Infinite { .. }
+        ));
+    }
+}
+
+/// What cannot be hunted is refused, each in one sentence naming why.
+#[test]
+fn what_cannot_be_hunted_is_refused() {
+    let setting = rules("4x4", |s| s);
+    let hunt = || Hunt::new(setting, Goal::Longest(Metric::Rounds));
+    let random = rules("4x4", |s| s.gather(Gather::Random));
+    let three = Settings::new(Preset::Oorlog).build().unwrap();
+    let cases = [
+        (hunt().games(Some(0)), "a budget of 1 game or more"),
+        (hunt().games(None), "a budget of 1 game or more"),
+        (hunt().games(None).time(Some(Duration::ZERO)), "a budget"),
+        (
+            Hunt::new(random, Goal::Cycles),
+            "games that the deal decides",
+        ),
+        (
+            Hunt::new(random, Goal::Longest(Metric::Rounds)),
+            "the random gather",
+        ),
+        (
+            Hunt::new(setting, Goal::Longest(Metric::CycleLength)),
+            "rounds, battles or wars, not cycle_length",
+        ),
+        (
+            Hunt::new(three, Goal::Longest(Metric::Rounds)).strategy(Strategy::Backward),
+            "the backward strategy plays two-player games, not 3 players",
+        ),
+        (hunt().threads(0), "1 to 1024 threads, not 0"),
+        (hunt().keep(0), "keeps 1 deal or more"),
+        (hunt().stream(2, 2), "stream 2 of 2 is none of them"),
+        (
+            hunt().start(vec![vec![vec![1, 2, 3, 4], vec![1, 2, 3, 4]]]),
+            "the starting hands #1 are not a deal of this setting: player 1 holds 4 cards",
+        ),
+        (
+            hunt().start(vec![vec![vec![1; 8], vec![2; 8]]]),
+            "they hold value 1 8 times, and the deck has it 4 times",
+        ),
+    ];
+    for (hunt, said) in &cases {
+        let why = hunt.check().unwrap_err().to_string();
+        assert!(why.contains(said), "{why}");
+        assert!(!why.contains('\n'));
+        let run = hunt.run(&|_| {}, &AtomicBool::new(false)).unwrap_err();
+        assert_eq!(run.to_string(), why);
+    }
+    assert_eq!(cases.len(), 12);
+}
+
+/// A hunt asked to stop ends after its generation, with what it found; a time budget ends it
+/// too.
+#[test]
+fn a_stopped_hunt_keeps_what_it_found() {
+    let setting = rules("4x5", |s| s);
+    let hunt = Hunt::new(setting, Goal::Longest(Metric::Rounds)).games(Some(1_000_000));
+    let found = hunt.run(&|_| {}, &AtomicBool::new(true)).unwrap();
+    assert!(found.stopped && found.games == 0 && found.best.is_empty());
+    let stop = AtomicBool::new(false);
+    let found = hunt
+        .run(
+            &|status| stop.store(status.games >= 8_000, Ordering::SeqCst),
+            &stop,
+        )
+        .unwrap();
+    assert!(found.stopped && found.games < 1_000_000 && !found.best.is_empty());
+    let timed = Hunt::new(setting, Goal::Longest(Metric::Rounds))
+        .games(None)
+        .time(Some(Duration::from_millis(200)));
+    let found = timed.run(&|_| {}, &AtomicBool::new(false)).unwrap();
+    assert!(!found.stopped && found.games > 0);
+}
