@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use warsweep::hunt::Strategy;
 use warsweep::Seeds;
 use warsweep::Shuffle;
 use warsweep::{check_face_down, check_players};
@@ -120,6 +121,14 @@ pub enum Command {
     /// merges with other shards' (see `merge`).
     #[command(after_help = PRESETS, mut_arg("rules", |a| a.help("Rule preset [default: shortened]; every flag below overrides one part of it")))]
     Sweep(SweepArgs),
+    /// Search deals for the longest game, or for infinite games, within a budget.
+    ///
+    /// Plays the bataille rules on 4x13 unless told otherwise, with every setting flag of
+    /// `sweep`. Prints the best deals found, each as hands `play` reads with its result and
+    /// the command that replays it. The same --seed, --strategy and --games find the same deals
+    /// on any number of threads. SIGINT, SIGTERM and SIGHUP end it with its results written.
+    #[command(after_help = PRESETS, mut_arg("rules", |a| a.help("Rule preset [default: bataille]; every flag below overrides one part of it")))]
+    Hunt(HuntArgs),
     /// Merge shard summaries of one setting over disjoint seed ranges that join up.
     ///
     /// The result is exactly what one sweep over the union would have written (timings are
@@ -210,6 +219,13 @@ fn deck(text: &str) -> Result<Deck, String> {
 /// `--seeds`: a range of seeds, 0 or more.
 fn seed_range(text: &str) -> Result<Seeds, String> {
     text.parse::<Seeds>().map_err(|e| e.to_string())
+}
+
+fn positive_usize(text: &str) -> Result<usize, String> {
+    match non_negative::<usize>(text, usize::MAX)? {
+        0 => Err("0 is not allowed here: give 1 or more".to_string()),
+        n => Ok(n),
+    }
 }
 
 fn positive_u64(text: &str) -> Result<u64, String> {
@@ -345,6 +361,130 @@ pub struct SweepArgs {
     pub checkpoint_seconds: f64,
 }
 
+#[derive(Args, Debug)]
+pub struct HuntArgs {
+    #[command(flatten)]
+    pub setting: SettingArgs,
+    /// What to look for: the longest finished game, or infinite games
+    #[arg(
+        long = "for",
+        value_enum,
+        default_value = "longest",
+        value_name = "GOAL"
+    )]
+    pub goal: HuntGoal,
+    /// What makes a game long
+    #[arg(long, value_enum, default_value = "rounds", value_parser = length_metric)]
+    pub metric: Metric,
+    /// How deals are chosen [default: backward]
+    #[arg(long, value_enum)]
+    pub strategy: Option<Strategy>,
+    /// Seed of every generator the hunt draws from
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = count_u64)]
+    pub seed: u64,
+    /// Games to play at most [default: 1000000 without --time]
+    #[arg(long, allow_negative_numbers = true, value_parser = positive_u64)]
+    pub games: Option<u64>,
+    /// Time to hunt for at most: 90s, 10m, 2h, 1h30m
+    #[arg(long, value_name = "DURATION", value_parser = duration)]
+    pub time: Option<std::time::Duration>,
+    /// Worker threads, 1 to 1024 [default: all cores]
+    #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true, value_parser = threads)]
+    pub threads: Option<usize>,
+    /// How many of the best deals to print and keep (or distinct cycles)
+    #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = positive_usize)]
+    pub keep: usize,
+    /// States one backward search may expand (the backward strategy): a few microseconds and
+    /// about 80 bytes each; millions find more from a published record
+    #[arg(long, default_value_t = 100_000, value_name = "N", allow_negative_numbers = true, value_parser = positive_u64)]
+    pub backward_states: u64,
+    /// Start from these hands: `play`'s input (one deal), or a CSV with a `hands` column (a
+    /// hunt's --log, the record table: the rows of this deck and gather), or a hunt's --out
+    #[arg(long, value_name = "FILE")]
+    pub start: Option<PathBuf>,
+    /// Write each improvement as CSV (`stream,seconds,games,value,hands`) here
+    #[arg(long, value_name = "FILE.csv")]
+    pub log: Option<PathBuf>,
+    /// Write the hunt's report (setting, budget, best deals, log) as JSON here, for --join
+    /// and --start
+    #[arg(long, value_name = "FILE.json")]
+    pub out: Option<PathBuf>,
+    /// Hunt stream K (from 0) of N, each drawing its own deals from --seed; with no value, K and
+    /// N come from a Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT)
+    #[arg(long, value_name = "K/N", num_args = 0..=1, default_missing_value = "slurm")]
+    pub shard: Option<String>,
+    /// Join the reports of one hunt's streams (--out of each) into one report, log and table,
+    /// instead of hunting
+    #[arg(long, value_name = "REPORT.json", num_args = 1.., conflicts_with_all = ["start", "shard", "games", "time", "strategy"])]
+    pub join: Vec<PathBuf>,
+    /// Print neither the progress bar nor the table
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// What a hunt looks for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum HuntGoal {
+    /// The longest finished game, by --metric
+    Longest,
+    /// Infinite games, each distinct cycle once
+    Cycles,
+}
+
+/// `--metric` of a hunt: a length of finished games.
+fn length_metric(text: &str) -> Result<Metric, String> {
+    match text {
+        "rounds" => Ok(Metric::Rounds),
+        "battles" => Ok(Metric::Battles),
+        "wars" => Ok(Metric::Wars),
+        _ => Err(format!(
+            "{text} is not a length of a finished game: give rounds, battles or wars"
+        )),
+    }
+}
+
+/// A duration: a number of seconds, or numbers each followed by `h`, `m` or `s` (`1h30m`).
+fn duration(text: &str) -> Result<std::time::Duration, String> {
+    let bad = || format!("{text} is not a duration: give 90s, 10m, 2h or 1h30m");
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(bad());
+    }
+    if t.bytes().all(|b| b.is_ascii_digit()) {
+        return t
+            .parse()
+            .map(std::time::Duration::from_secs)
+            .map_err(|_| bad());
+    }
+    let (mut seconds, mut number) = (0u64, String::new());
+    for c in t.chars() {
+        match c {
+            '0'..='9' => number.push(c),
+            'h' | 'm' | 's' if !number.is_empty() => {
+                let n: u64 = number.parse().map_err(|_| bad())?;
+                let unit = match c {
+                    'h' => 3600,
+                    'm' => 60,
+                    _ => 1,
+                };
+                seconds = n
+                    .checked_mul(unit)
+                    .and_then(|s| seconds.checked_add(s))
+                    .ok_or_else(bad)?;
+                number.clear();
+            }
+            _ => return Err(bad()),
+        }
+    }
+    if !number.is_empty() {
+        return Err(bad());
+    }
+    if seconds == 0 {
+        return Err(format!("{text} is no time: give 1s or more"));
+    }
+    Ok(std::time::Duration::from_secs(seconds))
+}
+
 /// Where a sweep plays its games.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum Device {
@@ -386,8 +526,8 @@ pub struct MergeArgs {
 
 #[derive(Args, Debug)]
 pub struct ManArgs {
-    /// The command whose page to print (play, answer, battle, sweep, merge, plot, completions,
-    /// man) [default: warsweep's own]
+    /// The command whose page to print (play, answer, battle, sweep, hunt, merge, plot,
+    /// completions, man) [default: warsweep's own]
     pub command: Option<String>,
     /// Write every page to this folder instead of printing one
     #[arg(long, value_name = "DIR", conflicts_with = "command")]
@@ -437,13 +577,17 @@ pub fn man_page(cmd: &clap::Command, out: &mut dyn std::io::Write) -> std::io::R
     Ok(())
 }
 
-/// The sections a page has beside its options: EXIT STATUS for every page, SIGNALS and FILES
-/// for the pages of commands that sweep or write files (`warsweep` and `warsweep-sweep`).
+/// The sections a page has beside its options: EXIT STATUS for every page, SIGNALS for the
+/// commands that a signal stops (sweep, hunt), FILES for the one that keeps a checkpoint.
 fn man_sections(page: &str) -> Vec<(&'static str, &'static str)> {
     let mut sections = vec![("EXIT STATUS", EXIT_STATUS)];
-    if matches!(page, "warsweep" | "warsweep-sweep") {
-        sections.push(("SIGNALS", SIGNALS));
-        sections.push(("FILES", FILES));
+    match page {
+        "warsweep" | "warsweep-sweep" => {
+            sections.push(("SIGNALS", SIGNALS));
+            sections.push(("FILES", FILES));
+        }
+        "warsweep-hunt" => sections.push(("SIGNALS", HUNT_SIGNALS)),
+        _ => {}
     }
     sections
 }
@@ -455,7 +599,10 @@ const EXIT_STATUS: &str = "\
 
 2: a usage error: an unknown flag, or a flag's value wrong on its own (a number out of its range, a malformed deck or seed range); clap's own message.
 
-129, 130, 143: a sweep stopped by SIGHUP, SIGINT or SIGTERM, after writing outputs that cover exactly the seeds played.";
+129, 130, 143: a sweep or hunt stopped by SIGHUP, SIGINT or SIGTERM, after writing outputs that cover exactly the seeds played (a hunt's: the deals it found).";
+
+const HUNT_SIGNALS: &str = "\
+SIGINT, SIGTERM and SIGHUP end a hunt within a generation (a fraction of a second): the best deals found so far are printed and written (--out, --log) as at the end of its budget, and the exit status is 128 plus the signal's number.";
 
 const SIGNALS: &str = "\
 SIGINT, SIGTERM and SIGHUP stop a sweep at its next window (a fraction of a second): every output then covers exactly the seeds played, the table is printed marked as partial, and the exit status is 128 plus the signal's number. A second signal within a second counts as the same request.";
@@ -572,8 +719,9 @@ mod tests {
             + same::<Ranking>()
             + same::<WonPile>()
             + same::<Shuffle>()
-            + same::<Metric>();
-        assert_eq!(counted, 5 + 9 + 4 + 2 + 3 + 2 + 3 + 5);
+            + same::<Metric>()
+            + same::<Strategy>();
+        assert_eq!(counted, 5 + 9 + 4 + 2 + 3 + 2 + 3 + 5 + 3);
     }
 
     #[test]

@@ -2,21 +2,19 @@
 //! one line on stderr and a non-zero exit code.
 
 mod cli;
+mod hunt_command;
 mod signals;
+mod sweep_command;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::CommandFactory;
+use cli::CompletionsArgs;
 use cli::{AnswerArgs, BattleArgs, Cli, Command, MergeArgs, PlayArgs, PlotArgs, SettingArgs};
-use cli::{CompletionsArgs, SweepArgs};
-use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::Duration;
-use warsweep::job::{self, Files, Job};
+use warsweep::job::{self, Files};
 use warsweep::puzzles::{self, PlayError, Start};
-use warsweep::{
-    Engine, GameResult, Preset, Rules, RulesError, Seeds, Settings, Stop, Sweep, Unfit,
-};
+use warsweep::{Engine, GameResult, Preset, Rules, RulesError, Settings};
 
 fn main() -> ExitCode {
     let cli = match cli::parse() {
@@ -27,7 +25,8 @@ fn main() -> ExitCode {
         Command::Play(args) => play(args).map(|_| ExitCode::SUCCESS),
         Command::Answer(args) => answer(args).map(|_| ExitCode::SUCCESS),
         Command::Battle(args) => battle(args).map(|_| ExitCode::SUCCESS),
-        Command::Sweep(args) => sweep(args),
+        Command::Sweep(args) => sweep_command::sweep(args),
+        Command::Hunt(args) => hunt_command::hunt(args),
         Command::Merge(args) => merge(args).map(|_| ExitCode::SUCCESS),
         Command::Plot(args) => plot(args).map(|_| ExitCode::SUCCESS),
         Command::Completions(args) => completions(args).map(|_| ExitCode::SUCCESS),
@@ -159,127 +158,6 @@ fn battle(args: BattleArgs) -> Result<()> {
     };
     let winner = puzzles::resolve_battle(args.players, &puzzles::parse_battle_values(&text)?)?;
     print_out(&format!("{}\n", winner + usize::from(args.one_based)))
-}
-
-/// A progress bar on stderr when it is a terminal: at most 80 columns, even for 305,540,235,000
-/// seeds (12 + 1 + 37 + 19 + 11).
-fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
-    if quiet || !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-        let _ = write!(w, "{} games/s", HumanCount(state.per_sec() as u64));
-    };
-    let template = "{bar:12} {human_pos}/{human_len} seeds {rate} ETA {eta}";
-    bar.set_style(
-        ProgressStyle::with_template(template)
-            .expect("a valid template")
-            .with_key("rate", rate),
-    );
-    bar
-}
-
-/// What the command line says when the GPU cannot play a sweep: every reason, in its words
-/// where a flag or the build is at fault.
-fn gpu_refusal(reasons: &[Unfit]) -> anyhow::Error {
-    let said: Vec<String> = reasons
-        .iter()
-        .map(|reason| match reason {
-            Unfit::NotBuilt => "this warsweep is built without GPU support (build it with `cargo build --release --features gpu`)".to_string(),
-            Unfit::Rows => "the GPU keeps no per-game rows (drop --csv, or sweep on the CPU)".to_string(),
-            reason => reason.to_string(),
-        })
-        .collect();
-    anyhow!("the GPU cannot play this sweep: {}", said.join("; "))
-}
-
-/// The sweep the flags describe (its range, and the whole of which it is a shard), refused as
-/// the library refuses it.
-fn sweep_of(args: &SweepArgs) -> Result<(Sweep, Seeds)> {
-    let rules = rules_of(&args.setting, Preset::Shortened, None)?;
-    let (range, part) = (args.seeds, args.shard.as_deref());
-    let seeds = Seeds::choose(range, args.shuffle, rules.deck(), part)?;
-    let whole = Seeds::choose(range, args.shuffle, rules.deck(), None)?;
-    let mut sweep = Sweep::new(rules, args.shuffle, seeds)
-        .max_rounds(args.setting.max_rounds)
-        .pacing(args.chunk, args.window)
-        .cycles(args.outputs.cycles.is_some())
-        .mirrors(!args.every_deal)
-        .gpu(args.device == cli::Device::Gpu)
-        .shard_of(whole);
-    if let Some(threads) = args.threads {
-        sweep = sweep.threads(threads);
-    }
-    Ok((sweep, seeds))
-}
-
-fn sweep(args: SweepArgs) -> Result<ExitCode> {
-    let built = sweep_of(&args);
-    // What the GPU cannot play comes first, a build without GPU support first of all.
-    let unfit = match &built {
-        Ok((sweep, _)) => sweep.unfit_for_gpu(args.csv.is_some()),
-        Err(_) if args.device == cli::Device::Gpu && !warsweep::GPU_SUPPORT => {
-            vec![Unfit::NotBuilt]
-        }
-        Err(_) => Vec::new(),
-    };
-    if !unfit.is_empty() {
-        return Err(gpu_refusal(&unfit));
-    }
-    let (sweep, seeds) = built?;
-    if !(args.checkpoint_seconds.is_finite() && args.checkpoint_seconds >= 0.0) {
-        bail!("--checkpoint-seconds must be a duration, 0 or more");
-    }
-    let (o, csv) = (args.outputs, args.csv);
-    let files = Files {
-        csv,
-        summary: o.summary,
-        hist: o.hist,
-        plot: o.plot,
-        cycles: o.cycles,
-    };
-    // An output on stdout sends the readable table to stderr.
-    let table_to_stderr = files.to_stdout();
-    let checkpoint_every = Duration::from_secs_f64(args.checkpoint_seconds);
-    let job = Job {
-        sweep,
-        files,
-        resume: args.resume,
-        checkpoint_every,
-    };
-    let quiet = args.quiet;
-    let ready = job.prepare(&mut |note| {
-        if !quiet {
-            say(&format!("warsweep: note: {note}"));
-        }
-    })?;
-    let bar = progress_bar(seeds.len().min(u64::MAX as u128) as u64, quiet);
-    bar.set_position(ready.already_played());
-    let signals = signals::Signals::watch();
-    let done = ready.run(&|n| bar.inc(n), &signals.stop)?;
-    bar.finish_and_clear();
-    match done.stopped {
-        Some(Stop::ReaderGone) if !quiet => say(&format!(
-            "warsweep: the CSV's reader went away: {}",
-            done.played(seeds)
-        )),
-        Some(Stop::Interrupted) => {
-            let (name, code) = signals.received();
-            say(&format!(
-                "warsweep: stopped by {name}: {}",
-                done.played(seeds)
-            ));
-            // What was played, marked as partial; a closed stdout does not change the exit code.
-            if !quiet {
-                let _ = show(&done.table(), table_to_stderr);
-            }
-            return Ok(ExitCode::from(code));
-        }
-        None if !quiet => show(&done.table(), table_to_stderr)?,
-        _ => {}
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The readable table: on stdout, or on stderr when stdout carries an output.

@@ -9,6 +9,7 @@ mod durable;
 mod engine;
 mod fast_paths;
 mod golden;
+mod hunt;
 mod layout;
 mod misuse;
 mod oracle;

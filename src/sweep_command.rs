@@ -1,0 +1,133 @@
+//! `warsweep sweep`: a sweep's flags into a job, its progress bar, and what a stopped sweep
+//! prints.
+
+use crate::cli::{self, SweepArgs};
+use crate::{rules_of, say, show, signals};
+use anyhow::{anyhow, bail, Result};
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+use std::time::Duration;
+use warsweep::job::{Files, Job};
+use warsweep::{Preset, Seeds, Stop, Sweep, Unfit};
+
+/// A progress bar on stderr when it is a terminal: at most 80 columns, even for 305,540,235,000
+/// seeds (12 + 1 + 37 + 19 + 11).
+fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
+    if quiet || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+        let _ = write!(w, "{} games/s", HumanCount(state.per_sec() as u64));
+    };
+    let template = "{bar:12} {human_pos}/{human_len} seeds {rate} ETA {eta}";
+    bar.set_style(
+        ProgressStyle::with_template(template)
+            .expect("a valid template")
+            .with_key("rate", rate),
+    );
+    bar
+}
+
+/// What the command line says when the GPU cannot play a sweep: every reason, in its words
+/// where a flag or the build is at fault.
+fn gpu_refusal(reasons: &[Unfit]) -> anyhow::Error {
+    let said: Vec<String> = reasons
+        .iter()
+        .map(|reason| match reason {
+            Unfit::NotBuilt => "this warsweep is built without GPU support (build it with `cargo build --release --features gpu`)".to_string(),
+            Unfit::Rows => "the GPU keeps no per-game rows (drop --csv, or sweep on the CPU)".to_string(),
+            reason => reason.to_string(),
+        })
+        .collect();
+    anyhow!("the GPU cannot play this sweep: {}", said.join("; "))
+}
+
+/// The sweep the flags describe (its range, and the whole of which it is a shard), refused as
+/// the library refuses it.
+fn sweep_of(args: &SweepArgs) -> Result<(Sweep, Seeds)> {
+    let rules = rules_of(&args.setting, Preset::Shortened, None)?;
+    let (range, part) = (args.seeds, args.shard.as_deref());
+    let seeds = Seeds::choose(range, args.shuffle, rules.deck(), part)?;
+    let whole = Seeds::choose(range, args.shuffle, rules.deck(), None)?;
+    let mut sweep = Sweep::new(rules, args.shuffle, seeds)
+        .max_rounds(args.setting.max_rounds)
+        .pacing(args.chunk, args.window)
+        .cycles(args.outputs.cycles.is_some())
+        .mirrors(!args.every_deal)
+        .gpu(args.device == cli::Device::Gpu)
+        .shard_of(whole);
+    if let Some(threads) = args.threads {
+        sweep = sweep.threads(threads);
+    }
+    Ok((sweep, seeds))
+}
+
+pub fn sweep(args: SweepArgs) -> Result<ExitCode> {
+    let built = sweep_of(&args);
+    // What the GPU cannot play comes first, a build without GPU support first of all.
+    let unfit = match &built {
+        Ok((sweep, _)) => sweep.unfit_for_gpu(args.csv.is_some()),
+        Err(_) if args.device == cli::Device::Gpu && !warsweep::GPU_SUPPORT => {
+            vec![Unfit::NotBuilt]
+        }
+        Err(_) => Vec::new(),
+    };
+    if !unfit.is_empty() {
+        return Err(gpu_refusal(&unfit));
+    }
+    let (sweep, seeds) = built?;
+    if !(args.checkpoint_seconds.is_finite() && args.checkpoint_seconds >= 0.0) {
+        bail!("--checkpoint-seconds must be a duration, 0 or more");
+    }
+    let (o, csv) = (args.outputs, args.csv);
+    let files = Files {
+        csv,
+        summary: o.summary,
+        hist: o.hist,
+        plot: o.plot,
+        cycles: o.cycles,
+    };
+    // An output on stdout sends the readable table to stderr.
+    let table_to_stderr = files.to_stdout();
+    let checkpoint_every = Duration::from_secs_f64(args.checkpoint_seconds);
+    let job = Job {
+        sweep,
+        files,
+        resume: args.resume,
+        checkpoint_every,
+    };
+    let quiet = args.quiet;
+    let ready = job.prepare(&mut |note| {
+        if !quiet {
+            say(&format!("warsweep: note: {note}"));
+        }
+    })?;
+    let bar = progress_bar(seeds.len().min(u64::MAX as u128) as u64, quiet);
+    bar.set_position(ready.already_played());
+    let signals = signals::Signals::watch();
+    let done = ready.run(&|n| bar.inc(n), &signals.stop)?;
+    bar.finish_and_clear();
+    match done.stopped {
+        Some(Stop::ReaderGone) if !quiet => say(&format!(
+            "warsweep: the CSV's reader went away: {}",
+            done.played(seeds)
+        )),
+        Some(Stop::Interrupted) => {
+            let (name, code) = signals.received();
+            say(&format!(
+                "warsweep: stopped by {name}: {}",
+                done.played(seeds)
+            ));
+            // What was played, marked as partial; a closed stdout does not change the exit code.
+            if !quiet {
+                let _ = show(&done.table(), table_to_stderr);
+            }
+            return Ok(ExitCode::from(code));
+        }
+        None if !quiet => show(&done.table(), table_to_stderr)?,
+        _ => {}
+    }
+    Ok(ExitCode::SUCCESS)
+}

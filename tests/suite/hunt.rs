@@ -1,0 +1,369 @@
+//! `warsweep hunt` as a user runs it: the deals it prints replay with `play` as printed, its
+//! files join and restart it, a signal ends it with its results written, the record table
+//! replays row by row, and every kind of bad input is refused in one sentence.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+fn warsweep() -> Command {
+    Command::cargo_bin("warsweep").unwrap()
+}
+
+fn records() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/research/records.csv")
+}
+
+/// Runs `args` and returns stdout, asserting success.
+fn run(args: &[&str]) -> String {
+    let out = warsweep().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?}: {stderr}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The `printf '...' | warsweep play FLAGS` lines of a hunt's table: the hands and the flags.
+fn replay_lines(table: &str) -> Vec<(String, Vec<String>)> {
+    table
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("printf '"))
+        .map(|rest| {
+            let (hands, command) = rest.split_once("' | warsweep play ").unwrap();
+            let hands = hands.replace("\\n", "\n");
+            let flags = command.split_whitespace().map(str::to_string).collect();
+            (hands, flags)
+        })
+        .collect()
+}
+
+/// Every deal a hunt prints, replayed with the command it prints, gives the game it says, for
+/// a longest-game hunt and a cycle hunt; the same hunt on one thread prints the same deals.
+#[test]
+fn printed_deals_replay_as_printed() {
+    let table = run(&[
+        "hunt", "--deck", "4x5", "--games", "30000", "--keep", "3", "-q", "--seed", "2",
+    ]);
+    assert!(table.is_empty(), "-q prints nothing: {table}");
+    let table = run(&[
+        "hunt", "--deck", "4x5", "--games", "30000", "--keep", "3", "--seed", "2",
+    ]);
+    let again = run(&[
+        "hunt", "--deck", "4x5", "--games", "30000", "--keep", "3", "--seed", "2", "-j", "1",
+    ]);
+    let deals = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with('#') || l.contains("printf"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(deals(&table), deals(&again));
+    let cycles = run(&[
+        "hunt",
+        "--deck",
+        "4x4",
+        "--for",
+        "cycles",
+        "--strategy",
+        "random",
+        "--games",
+        "300000",
+    ]);
+    let mut replayed = 0;
+    for text in [&table, &cycles] {
+        let lines = replay_lines(text);
+        let headers: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
+        assert!(!lines.is_empty() && lines.len() == headers.len(), "{text}");
+        for ((hands, flags), header) in lines.iter().zip(&headers) {
+            let mut args = vec!["play".to_string()];
+            args.extend(flags.iter().cloned());
+            let out = warsweep()
+                .args(&args)
+                .write_stdin(hands.clone())
+                .output()
+                .unwrap();
+            let line = String::from_utf8(out.stdout).unwrap();
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let says = match words[..] {
+                ["INFINITE", mu, lambda] => {
+                    format!("infinite: the state after round {mu} recurs every {lambda} rounds")
+                }
+                [winner, rounds] => {
+                    let rounds = crate::common::grouped(rounds.parse().unwrap());
+                    assert!(
+                        header.contains(&format!(" {rounds} rounds,")),
+                        "{header}: {line}"
+                    );
+                    format!("player {winner} wins")
+                }
+                _ => panic!("{line}"),
+            };
+            assert!(header.contains(&says), "{header}: {line}");
+            replayed += 1;
+        }
+    }
+    assert!(replayed >= 4);
+}
+
+/// A hunt's report and log are written whole; a hunt restarts from its report and from its
+/// log (`--start`), and the reports of a hunt's streams join into the report of both.
+#[test]
+fn reports_join_and_restart_hunts() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let flags = [
+        "hunt", "--deck", "4x6", "--games", "20000", "--keep", "4", "-q", "--seed", "9",
+    ];
+    for k in 0..2 {
+        let mut args = flags.to_vec();
+        let (shard, out, log) = (
+            format!("{k}/2"),
+            path(&format!("r{k}.json")),
+            path(&format!("l{k}.csv")),
+        );
+        args.extend(["--shard", &shard, "--out", &out, "--log", &log]);
+        run(&args);
+    }
+    let log = std::fs::read_to_string(path("l0.csv")).unwrap();
+    assert!(
+        log.starts_with("stream,seconds,games,value,hands\n0/2,"),
+        "{log}"
+    );
+    let joined = run(&[
+        "hunt",
+        "--join",
+        &path("r0.json"),
+        &path("r1.json"),
+        "--out",
+        &path("all.json"),
+    ]);
+    assert!(joined.contains("2 streams (0/2 1/2)"), "{joined}");
+    let all: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path("all.json")).unwrap()).unwrap();
+    assert_eq!(all["games"], 40_000);
+    let best = all["best"][0]["rounds"].as_u64().unwrap();
+    for part in ["r0.json", "r1.json"] {
+        let r: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path(part)).unwrap()).unwrap();
+        assert!(r["best"][0]["rounds"].as_u64().unwrap() <= best);
+    }
+    // Started from the joined report, or from a log, a hunt of one game keeps that best deal.
+    for start in [path("all.json"), path("l0.csv")] {
+        let out = path("again.json");
+        run(&[
+            "hunt",
+            "--deck",
+            "4x6",
+            "--games",
+            "1",
+            "--strategy",
+            "random",
+            "-q",
+            "--start",
+            &start,
+            "--out",
+            &out,
+        ]);
+        let r: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        assert!(
+            r["best"][0]["rounds"].as_u64().unwrap()
+                >= if start.ends_with("json") { best } else { 1 }
+        );
+    }
+}
+
+/// SIGINT, SIGTERM and SIGHUP end a hunt at its next generation with its report written and
+/// the signal's exit code.
+#[test]
+fn signals_end_a_hunt_with_its_results_written() {
+    let dir = tempfile::tempdir().unwrap();
+    for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let out = dir.path().join(format!("{signal}.json"));
+        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsweep"))
+            .args([
+                "hunt", "--deck", "4x13", "--time", "1h", "-q", "-j", "1", "--out",
+            ])
+            .arg(&out)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        let _ = std::process::Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status();
+        let done = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&done.stderr);
+        assert_eq!(done.status.code(), Some(code), "SIG{signal}: {stderr}");
+        assert!(
+            stderr.contains(&format!("stopped by SIG{signal} after")),
+            "{stderr}"
+        );
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        assert!(report["games"].as_u64().unwrap() > 0 && report["stopped"] == true);
+    }
+}
+
+/// Bad input, each refused in one sentence (exit 2 for a value wrong on its own, 1 for flags
+/// fine alone but not together, or a file), with nothing written.
+#[test]
+fn bad_hunts_are_refused_and_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    std::fs::write(path("short.txt"), "1,2,3\n4,5,6\n").unwrap();
+    std::fs::write(path("kept.json"), "kept\n").unwrap();
+    let out = path("out.json");
+    let kept = path("kept.json");
+    let (short, none, nowhere) = (path("short.txt"), path("none.txt"), path("no/such/r.json"));
+    let cases: Vec<(Vec<&str>, i32, &str)> = vec![
+        (vec!["--games", "0"], 2, "0 is not allowed here"),
+        (vec!["--time", "0s"], 2, "is no time"),
+        (vec!["--time", "ten"], 2, "is not a duration"),
+        (vec!["--metric", "cycle_length"], 2, "not a length of a finished game"),
+        (vec!["--keep", "0"], 2, "0 is not allowed here"),
+        (vec!["--games", "9", "--shard", "3/2"], 1, "3/2"),
+        (vec!["--games", "9", "--for", "cycles", "--gather", "random"], 1, "games that the deal decides"),
+        (vec!["--games", "9", "--won-pile", "shuffled"], 1, "games that the deal decides"),
+        (
+            vec!["--games", "9", "--players", "3", "--short-war", "most-cards"],
+            1,
+            "the backward strategy plays two-player games, not 3 players",
+        ),
+        (
+            vec!["--games", "9", "--start", &short],
+            1,
+            "the starting hands #1 are not a deal of this setting: player 1 holds 3 cards, and the deal gives 26",
+        ),
+        (vec!["--games", "9", "--start", &none], 1, "cannot read"),
+        (vec!["--games", "9", "--start", &kept], 1, "is not a hunt report"),
+        (vec!["--games", "9", "--start", &kept, "--log", &kept], 1, "named twice"),
+        (vec!["--games", "9", "--log", &nowhere], 1, "cannot write the log"),
+        (vec!["--join", &kept], 1, "is not a hunt report"),
+    ];
+    for (extra, code, said) in &cases {
+        let mut args = vec!["hunt", "--out", &out];
+        args.extend(extra.iter().copied());
+        let done = warsweep().args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&done.stderr);
+        assert_eq!(done.status.code(), Some(*code), "{args:?}: {stderr}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+        if *code == 1 {
+            assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        }
+        assert!(!Path::new(&out).exists(), "{args:?} wrote {out}");
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "kept\n");
+    }
+    assert_eq!(cases.len(), 15);
+}
+
+/// Every row of the record table replays with `play` to its rounds and winner; each setting's
+/// row of warsweep's is at least the published one, and the table lists all 16 published 4xV
+/// records of the research (4x6 to 4x13, both gathers).
+#[test]
+fn every_record_replays() {
+    let mut table = csv::Reader::from_path(records()).unwrap();
+    let header: Vec<String> = table
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(
+        header,
+        [
+            "deck",
+            "gather",
+            "rounds",
+            "winner",
+            "hands",
+            "source",
+            "strategy",
+            "budget",
+            "processor"
+        ]
+    );
+    let (mut replayed, mut published4) = (0, 0);
+    let mut best: std::collections::HashMap<(String, String), (u64, u64)> = Default::default();
+    for row in table.records() {
+        let row = row.unwrap();
+        let (deck, gather, rounds, winner) = (&row[0], &row[1], &row[2], &row[3]);
+        let hands = row[4].replace('|', "\n") + "\n";
+        let mut args = vec!["play", "--rules", "bataille", "--deck", deck];
+        if gather == "sorted" {
+            args.extend(["--gather", "sorted"]);
+        }
+        let out = warsweep().args(&args).write_stdin(hands).output().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            format!("{winner} {rounds}\n"),
+            "{row:?}"
+        );
+        let rounds: u64 = rounds.parse().unwrap();
+        let entry = best
+            .entry((deck.to_string(), gather.to_string()))
+            .or_default();
+        if &row[5] == "warsweep" {
+            entry.1 = entry.1.max(rounds);
+        } else {
+            entry.0 = entry.0.max(rounds);
+            let values: u32 = deck[2..].parse().unwrap();
+            published4 += usize::from(deck.starts_with("4x") && (6..=13).contains(&values));
+        }
+        replayed += 1;
+    }
+    assert_eq!(published4, 16);
+    for ((deck, gather), (published, ours)) in &best {
+        assert!(
+            *ours == 0 || ours >= published,
+            "{deck} {gather}: {ours} < {published}"
+        );
+    }
+    assert!(replayed >= 2 * 16);
+}
+
+/// The record table of `docs/research.md` is `data/research/records.csv`: for each deck and
+/// gather with a published record, the longest published game, warsweep's longest and the
+/// difference, row by row and no row more.
+#[test]
+fn the_record_table_is_records_csv() {
+    use crate::common::grouped;
+    let mut longest: std::collections::BTreeMap<(String, String), [u64; 2]> = Default::default();
+    for row in csv::Reader::from_path(records()).unwrap().records() {
+        let row = row.unwrap();
+        let slot = usize::from(&row[5] == "warsweep");
+        let entry = longest.entry((row[0].to_string(), row[1].to_string()));
+        let cell = &mut entry.or_default()[slot];
+        *cell = (*cell).max(row[2].parse().unwrap());
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/research.md")).unwrap();
+    let section = page
+        .split("## Record games")
+        .nth(1)
+        .expect("a Record games section");
+    // Up to the next heading: the strategies' tables follow.
+    let section = section.split("\n#").next().unwrap();
+    let rows: Vec<Vec<&str>> = section
+        .lines()
+        .filter(|l| l.starts_with("| 1x") || l.starts_with("| 4x"))
+        .map(|l| l.split('|').map(str::trim).collect())
+        .collect();
+    let published = longest.values().filter(|[p, _]| *p > 0).count();
+    assert_eq!(
+        rows.len(),
+        published,
+        "table rows against published settings"
+    );
+    let mut checked = 0;
+    for cells in &rows {
+        let [p, ours] = longest[&(cells[1].to_string(), cells[2].to_string())];
+        assert_eq!(cells[3], grouped(p), "{cells:?}");
+        assert_eq!(cells[5], grouped(ours), "{cells:?}");
+        let longer = match ours.checked_sub(p) {
+            Some(d) if d > 0 => format!("+{}", grouped(d)),
+            _ => "none".to_string(),
+        };
+        assert_eq!(cells[6], longer, "{cells:?}");
+        checked += 1;
+    }
+    assert!(checked >= 2 * 16, "{checked} rows");
+}
