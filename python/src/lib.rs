@@ -3,6 +3,8 @@
 //! means the same, gives the same numbers and is refused with the same sentence. The package's
 //! Python side (`python/warsweep/__init__.py`) turns the rows into NumPy arrays and DataFrames.
 
+mod hunt;
+
 use pyo3::exceptions::{PyMemoryError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyRange, PyTuple};
@@ -960,6 +962,7 @@ fn _warsweep(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_swept, m)?)?;
     m.add_function(wrap_pyfunction!(merge, m)?)?;
     m.add_function(wrap_pyfunction!(_names, m)?)?;
+    m.add_function(wrap_pyfunction!(hunt::_hunt, m)?)?;
     m.add_class::<Game>()?;
     m.add_class::<Swept>()?;
     Ok(())

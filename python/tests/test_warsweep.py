@@ -4,6 +4,7 @@ same summaries, the same rows, the same sentences for bad settings; and what onl
 import _thread
 import json
 import os
+import pickle
 import subprocess
 import sys
 import threading
@@ -598,3 +599,47 @@ def test_a_gpu_sweep_it_cannot_play_says_why():
     # On the CPU, the same sweep plays.
     assert warsweep.sweep((0, 100), rows=False, **walk).summary["games"] == 100
 
+
+def test_a_hunt_finds_deals_that_replay():
+    found = warsweep.hunt(rules="bataille", deck="4x5", games=20_000, seed=1, keep=3)
+    assert found.games == 20_000 and len(found.best) == 3
+    for deal in found.best:
+        game = warsweep.play(deal["hands"], rules="bataille", deck="4x5")
+        assert game.rounds == deal["rounds"] == deal["value"]
+        assert game.winner == deal["winner"]
+    assert [d["value"] for d in found.best] == sorted((d["value"] for d in found.best), reverse=True)
+    log = found.log
+    assert list(log.columns) == ["stream", "seconds", "games", "value", "hands"]
+    assert log["value"].iloc[-1] == found.best[0]["value"]
+    assert log["value"].is_monotonic_increasing
+    # The same deals on one thread; a pickled result is the same result.
+    again = warsweep.hunt(rules="bataille", deck="4x5", games=20_000, seed=1, keep=3, threads=1)
+    assert again.best == found.best
+    assert pickle.loads(pickle.dumps(found)).best == found.best
+
+
+def test_a_hunt_for_cycles_and_from_given_hands():
+    cycles = warsweep.hunt(rules="bataille", deck="4x4", goal="cycles", strategy="random",
+                           games=300_000, seed=5)
+    assert cycles.best and all(d["cycle_length"] == 24 for d in cycles.best)
+    assert all("|" in d["cycle"] for d in cycles.best)
+    record = [[1, 3, 2, 2, 1, 2, 1, 4], [4, 4, 3, 4, 1, 2, 3, 3]]
+    started = warsweep.hunt(rules="bataille", deck="4x4", games=1, start=[record])
+    assert started.best[0]["rounds"] >= 144
+
+
+def test_a_hunt_refuses_what_it_cannot_hunt():
+    cases = [
+        (dict(games=0), ValueError, "^games: a hunt needs a budget"),
+        (dict(goal="sideways"), ValueError, "^goal: "),
+        (dict(metric="cycle_length"), ValueError, "^metric: "),
+        (dict(strategy="dig"), ValueError, "^strategy: "),
+        (dict(gather="random"), ValueError, "^gather: a hunt needs games that the deal decides"),
+        (dict(start=[[[1, 2], [3, 4]]]), ValueError, "^start: the starting hands #1"),
+        (dict(threads=0), ValueError, "^threads: "),
+        (dict(time=-1), ValueError, "^time: "),
+        (dict(games=1.5), TypeError, "^games: a whole number"),
+    ]
+    for extra, error, message in cases:
+        with pytest.raises(error, match=message):
+            warsweep.hunt(rules="bataille", deck="4x4", **extra)

@@ -80,3 +80,25 @@ def sweep(
     gpu: bool = False,
 ) -> Swept: ...
 def merge(summaries: List[str]) -> str: ...
+def _hunt(
+    *,
+    rules: str,
+    deck: Optional[str] = None,
+    players: Optional[int] = None,
+    face_down: Optional[int] = None,
+    short_war: Optional[str] = None,
+    gather: Optional[str] = None,
+    deal: Optional[str] = None,
+    ranking: Optional[str] = None,
+    goal: str = "longest",
+    metric: str = "rounds",
+    strategy: Optional[str] = None,
+    seed: int = 0,
+    games: Optional[int] = None,
+    seconds: Optional[float] = None,
+    threads: Optional[int] = None,
+    keep: int = 10,
+    start: Optional[List[List[List[int]]]] = None,
+    backward_states: Optional[int] = None,
+    stream: Optional[Tuple[int, int]] = None,
+) -> Tuple[str, bool]: ...

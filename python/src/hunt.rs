@@ -1,0 +1,146 @@
+//! `hunt`: the library's search for the longest games and for infinite ones, with the
+//! interpreter free while it plays and Ctrl-C ending it with what it found.
+
+use crate::{bad, Knobbed};
+use pyo3::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+use warsweep::hunt::{Goal, Hunt, HuntError, Report, Strategy};
+use warsweep::Metric;
+
+/// Hunts (see the package's documentation): the report's JSON, and whether Ctrl-C stopped it.
+#[pyfunction]
+#[pyo3(signature = (*, rules, deck=None, players=None, face_down=None, short_war=None,
+    gather=None, deal=None, ranking=None, goal="longest", metric="rounds", strategy=None,
+    seed=0, games=None, seconds=None, threads=None, keep=10, start=None,
+    backward_states=None, stream=None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn _hunt(
+    py: Python<'_>,
+    rules: &str,
+    deck: Option<&str>,
+    players: Option<usize>,
+    face_down: Option<usize>,
+    short_war: Option<&str>,
+    gather: Option<&str>,
+    deal: Option<&str>,
+    ranking: Option<&str>,
+    goal: &str,
+    metric: &str,
+    strategy: Option<&str>,
+    seed: u64,
+    games: Option<u64>,
+    seconds: Option<f64>,
+    threads: Option<usize>,
+    keep: usize,
+    start: Option<Vec<Vec<Vec<u8>>>>,
+    backward_states: Option<u64>,
+    stream: Option<(u64, u64)>,
+) -> PyResult<(String, bool)> {
+    let knobs = Knobbed {
+        rules,
+        deck,
+        players,
+        face_down,
+        short_war,
+        gather,
+        deal,
+        ranking,
+        won_pile: None,
+    };
+    let rules = knobs.rules(None)?;
+    let goal = match goal {
+        "longest" => Goal::Longest(match metric {
+            "rounds" => Metric::Rounds,
+            "battles" => Metric::Battles,
+            "wars" => Metric::Wars,
+            other => {
+                return Err(bad(format!(
+                    "metric: {other:?} is not a length of a finished game: give \"rounds\", \"battles\" or \"wars\""
+                )))
+            }
+        }),
+        "cycles" => Goal::Cycles,
+        other => {
+            return Err(bad(format!(
+                "goal: {other:?} is neither \"longest\" nor \"cycles\""
+            )))
+        }
+    };
+    let time = match seconds {
+        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+        Some(s) => {
+            return Err(bad(format!(
+                "time: a hunt needs some time, not {s} seconds"
+            )))
+        }
+        None => None,
+    };
+    let games = match (games, time) {
+        (None, None) => Some(1_000_000),
+        (games, _) => games,
+    };
+    let mut hunt = Hunt::new(rules, goal)
+        .seed(seed)
+        .games(games)
+        .time(time)
+        .keep(keep);
+    if let Some(name) = strategy {
+        let strategy: Strategy = name.parse().map_err(|e| bad(format!("strategy: {e}")))?;
+        hunt = hunt.strategy(strategy);
+    }
+    if let Some(threads) = threads {
+        hunt = hunt.threads(threads);
+    }
+    if let Some(states) = backward_states {
+        hunt = hunt.backward_states(states);
+    }
+    if let Some((k, n)) = stream {
+        hunt = hunt.stream(k, n);
+    }
+    if let Some(deals) = start {
+        hunt = hunt.start(deals);
+    }
+    hunt.check()
+        .map_err(|e| bad(format!("{}: {e}", argument_of(&e))))?;
+    let stop = AtomicBool::new(false);
+    let (report, interrupted) = std::thread::scope(|scope| -> PyResult<(Report, bool)> {
+        let (hunt, stop) = (&hunt, &stop);
+        let worker = scope.spawn(move || {
+            hunt.run(&|_| {}, stop)
+                .map(|found| Report::of(hunt, &found))
+        });
+        // The interpreter waits with its lock released, and looks for Ctrl-C ten times a
+        // second; a Ctrl-C ends the hunt at its next generation.
+        let mut interrupted = false;
+        while !worker.is_finished() {
+            py.detach(|| std::thread::sleep(Duration::from_millis(100)));
+            if !interrupted && py.check_signals().is_err() {
+                stop.store(true, Ordering::Relaxed);
+                interrupted = true;
+            }
+        }
+        let report = py
+            .detach(|| worker.join())
+            .expect("the hunt thread panicked")
+            .map_err(|e| bad(e.to_string()))?;
+        Ok((report, interrupted))
+    })?;
+    Ok((report.to_json(), interrupted))
+}
+
+/// The argument a refusal of the library is about, named before its sentence (as `sweep`'s
+/// refusals name theirs).
+fn argument_of(refused: &HuntError) -> &'static str {
+    match refused {
+        HuntError::NoBudget => "games",
+        HuntError::Undecided => "gather",
+        HuntError::Metric(_) => "metric",
+        HuntError::Players(..) => "strategy",
+        HuntError::Threads(_) => "threads",
+        HuntError::Keep => "keep",
+        HuntError::Stream(..) => "stream",
+        HuntError::Start { .. } => "start",
+        _ => "hunt",
+    }
+}
