@@ -90,7 +90,7 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
         let (name, code) = signals.received();
         say(&format!(
             "warsweep: stopped by {name} after {} games: the deals it found are kept",
-            report.games
+            report.games()
         ));
         return Ok(ExitCode::from(code));
     }

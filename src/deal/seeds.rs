@@ -94,7 +94,7 @@ impl Seeds {
 
     /// How many seeds the range holds (0 for an empty one).
     // `len() == 0` is the test for an empty range: one item where one does (the public API is
-    // kept to 200 items).
+    // kept small: docs/architecture.md).
     #[allow(clippy::len_without_is_empty)]
     pub fn len(self) -> u128 {
         self.end - u128::from(self.start)

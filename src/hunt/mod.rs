@@ -21,7 +21,8 @@ use crate::rules::Rules;
 use crate::sweep::{check_threads, MAX_THREADS};
 use backward::Rest;
 use rayon::prelude::*;
-pub use report::{parse_hands, Deal, Logged, Report, ReportError, ReportSetting};
+pub(crate) use report::parse_hands;
+pub use report::{Report, ReportError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -70,6 +71,24 @@ impl Goal {
 }
 
 /// A deal a hunt found.
+///
+/// ```
+/// use warsweep::hunt::{Goal, Hunt};
+/// use warsweep::puzzles::Start;
+/// use warsweep::{Deck, Metric, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).build()?;
+/// let found = Hunt::new(rules.clone(), Goal::Longest(Metric::Rounds))
+///     .games(Some(4_000))
+///     .run(&|_| {}, &Default::default())?;
+/// let best = &found.best[0];
+/// // Its hands replay to its game, as `warsweep play` reads them.
+/// let hands = warsweep::puzzles::parse_hands(best.lines().as_bytes(), rules.deck())?;
+/// let mut out = Vec::new();
+/// let replayed = warsweep::puzzles::play(rules, 1_000_000, Start::Hands(&hands), false, &mut out)?;
+/// assert_eq!(replayed, best.result);
+/// assert_eq!(best.value, best.result.rounds);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
     /// Each player's hand, top card first, values from 1 (as `warsweep play` reads them).
@@ -123,6 +142,19 @@ fn values(hand: &[u8]) -> String {
 }
 
 /// A step of a hunt's progress: a better game than any before (or a new cycle), when.
+///
+/// ```
+/// use warsweep::hunt::{Goal, Hunt};
+/// use warsweep::{Deck, Metric, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x5")?).build()?;
+/// let found = Hunt::new(rules, Goal::Longest(Metric::Rounds))
+///     .games(Some(8_000))
+///     .run(&|_| {}, &Default::default())?;
+/// // Each step longer than the one before, the last the best deal.
+/// assert!(found.log.windows(2).all(|w| w[0].value < w[1].value));
+/// assert_eq!(found.log.last().unwrap().hands, found.best[0].hands);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Improvement {
     /// Seconds since the hunt started (counting the time of the hunt it continues).
@@ -136,6 +168,18 @@ pub struct Improvement {
 }
 
 /// Where a hunt stands, after each generation.
+///
+/// ```
+/// use std::sync::Mutex;
+/// use warsweep::hunt::{Goal, Hunt};
+/// use warsweep::{Deck, Metric, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).build()?;
+/// let seen = Mutex::new(Vec::new());
+/// let hunt = Hunt::new(rules, Goal::Longest(Metric::Rounds)).games(Some(10_000));
+/// hunt.run(&|status| seen.lock().unwrap().push(status.games), &Default::default())?;
+/// assert_eq!(seen.into_inner().unwrap().last(), Some(&10_000));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Status {
     /// Games played.
@@ -145,6 +189,17 @@ pub struct Status {
 }
 
 /// What a hunt found.
+///
+/// ```
+/// use warsweep::hunt::{Goal, Hunt};
+/// use warsweep::{Deck, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).build()?;
+/// let found = Hunt::new(rules, Goal::Cycles).games(Some(50_000)).keep(4).run(&|_| {}, &Default::default())?;
+/// assert!(found.games == 50_000 && !found.stopped);
+/// // The 4x4 loops end on four distinct cycles, each of 24 rounds.
+/// assert!(!found.best.is_empty() && found.best.iter().all(|f| f.value == 24));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Hunted {
     /// The best deals, best first (the longest games; or each cycle's first deal, in the order
@@ -163,6 +218,14 @@ pub struct Hunted {
 }
 
 /// Why a hunt cannot run.
+///
+/// ```
+/// use warsweep::hunt::{Goal, Hunt, HuntError};
+/// use warsweep::{Metric, Preset, Rules};
+/// let hunt = Hunt::new(Rules::preset(Preset::Bataille), Goal::Longest(Metric::Rounds));
+/// assert_eq!(hunt.clone().games(Some(0)).check(), Err(HuntError::NoBudget));
+/// assert_eq!(hunt.keep(0).check(), Err(HuntError::Keep));
+/// ```
 #[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HuntError {
@@ -226,8 +289,6 @@ pub struct Hunt {
     time: Option<Duration>,
     keep: usize,
     start: Vec<Vec<Vec<u8>>>,
-    seconds_before: f64,
-    games_before: u64,
     backward_states: u64,
 }
 
@@ -249,8 +310,6 @@ impl Hunt {
             time: None,
             keep: 10,
             start: Vec::new(),
-            seconds_before: 0.0,
-            games_before: 0,
             backward_states: strategy::BACKWARD_STATES,
         }
     }
@@ -311,13 +370,6 @@ impl Hunt {
     /// the deals the strategy starts its search from.
     pub fn start(mut self, deals: Vec<Vec<Vec<u8>>>) -> Hunt {
         self.start = deals;
-        self
-    }
-
-    /// Continue a hunt that had played `games` games in `seconds`: the log counts from there.
-    pub fn after(mut self, games: u64, seconds: f64) -> Hunt {
-        self.games_before = games;
-        self.seconds_before = seconds;
         self
     }
 
@@ -413,11 +465,11 @@ impl Hunt {
                     )
                     .collect()
             });
-            let seconds = self.seconds_before + started.elapsed().as_secs_f64();
+            let seconds = started.elapsed().as_secs_f64();
             for outcome in &played {
                 games += 1;
                 steps += outcome.steps;
-                let at = self.games_before + games;
+                let at = games;
                 book.offer(&outcome.order, &outcome.result, at, seconds);
                 if let Some(extended) = &outcome.extended {
                     book.offer(&extended.0, &extended.1, at, seconds);
@@ -426,7 +478,7 @@ impl Hunt {
             plan.learn(&tasks, &played);
             generation += 1;
             progress(Status {
-                games: self.games_before + games,
+                games: games,
                 best: book.best(),
             });
         }
@@ -435,7 +487,7 @@ impl Hunt {
             log: book.log,
             games,
             steps,
-            seconds: self.seconds_before + started.elapsed().as_secs_f64(),
+            seconds: started.elapsed().as_secs_f64(),
             stopped,
         })
     }

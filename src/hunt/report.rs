@@ -3,7 +3,7 @@
 //! what an earlier one found.
 
 use super::{Found, Goal, Hunt, HuntError, Hunted, Improvement};
-use crate::engine::{GameResult, Outcome, DEFAULT_MAX_ROUNDS};
+use crate::engine::{Outcome, DEFAULT_MAX_ROUNDS};
 use crate::output::metric::Metric;
 use crate::output::summary::Setting;
 use crate::rules::Rules;
@@ -27,108 +27,114 @@ const VERSION: u32 = 1;
 /// };
 /// let (a, b) = (part(0)?, part(1)?);
 /// let joined = Report::join(&[a.clone(), b.clone()])?;
-/// assert_eq!(joined.games, 10_000);
-/// assert_eq!(joined.best[0].value, a.best[0].value.max(b.best[0].value));
+/// assert_eq!(joined.games(), 10_000);
+/// assert_eq!(joined.deals()?.len(), 10); // the best ten of both streams
 /// assert_eq!(Report::from_json(&joined.to_json())?, joined);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     /// The format's version.
-    pub version: u32,
+    pub(crate) version: u32,
     /// The rules (`shuffle` and `max_rounds` as every hunt has them).
     #[serde(flatten)]
-    pub setting: ReportSetting,
+    pub(crate) setting: ReportSetting,
     /// `longest` or `cycles`.
-    pub goal: String,
+    pub(crate) goal: String,
     /// The metric of the longest game (`rounds`, `battles`, `wars`).
-    pub metric: String,
+    pub(crate) metric: String,
     /// The strategy.
-    pub strategy: String,
+    pub(crate) strategy: String,
     /// The seed.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// The streams hunted, each as `k/n` (one for a hunt, every task's once joined).
-    pub streams: Vec<String>,
+    pub(crate) streams: Vec<String>,
     /// Games played.
-    pub games: u64,
+    pub(crate) games: u64,
     /// States the backward strategy expanded.
-    pub steps: u64,
+    pub(crate) steps: u64,
     /// Seconds, added up over the streams.
-    pub seconds: f64,
+    pub(crate) seconds: f64,
     /// Whether it was stopped before its budget was spent.
-    pub stopped: bool,
+    pub(crate) stopped: bool,
     /// The best deals, best first.
-    pub best: Vec<Deal>,
+    pub(crate) best: Vec<Deal>,
     /// Each improvement, by stream and then in order.
-    pub log: Vec<Logged>,
+    pub(crate) log: Vec<Logged>,
 }
 
 /// The rules a report is about, by their names (as summaries hold them).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReportSetting {
+pub(crate) struct ReportSetting {
     /// The preset.
-    pub rules: String,
+    pub(crate) rules: String,
     /// The deck.
-    pub deck: String,
+    pub(crate) deck: String,
     /// Players.
-    pub players: usize,
+    pub(crate) players: usize,
     /// Cards face down in a war.
-    pub face_down: usize,
+    pub(crate) face_down: usize,
     /// The short-war policy.
-    pub short_war: String,
+    pub(crate) short_war: String,
     /// The gather.
-    pub gather: String,
+    pub(crate) gather: String,
     /// The deal.
-    pub deal: String,
+    pub(crate) deal: String,
     /// The ranking.
-    pub ranking: String,
+    pub(crate) ranking: String,
 }
 
 /// A deal of a report: the hands (values from 1, `1,2|3,4`) and its game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Deal {
+pub(crate) struct Deal {
     /// Each hand's values separated by commas, hands by `|`.
-    pub hands: String,
+    pub(crate) hands: String,
     /// What it counts for: the metric, or its cycle's length.
-    pub value: u64,
+    pub(crate) value: u64,
     /// `win`, `draw` or `infinite`.
-    pub outcome: String,
+    pub(crate) outcome: String,
     /// The winner, from 1.
-    pub winner: Option<usize>,
+    pub(crate) winner: Option<usize>,
     /// Rounds, battles and wars.
-    pub rounds: u64,
+    pub(crate) rounds: u64,
     /// Battles.
-    pub battles: u64,
+    pub(crate) battles: u64,
     /// Wars.
-    pub wars: u64,
+    pub(crate) wars: u64,
     /// Where an infinite game's cycle starts, and its length.
-    pub cycle_start: Option<u64>,
+    pub(crate) cycle_start: Option<u64>,
     /// Its cycle's length.
-    pub cycle_length: Option<u64>,
+    pub(crate) cycle_length: Option<u64>,
     /// Its cycle's least state.
-    pub cycle: Option<String>,
+    pub(crate) cycle: Option<String>,
     /// Games its stream had played when it was found.
-    pub games: u64,
+    pub(crate) games: u64,
     /// Its stream (`k/n`).
-    pub stream: String,
+    pub(crate) stream: String,
 }
 
 /// An improvement in a report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Logged {
+pub(crate) struct Logged {
     /// Its stream (`k/n`).
-    pub stream: String,
+    pub(crate) stream: String,
     /// Seconds since its stream's hunt started.
-    pub seconds: f64,
+    pub(crate) seconds: f64,
     /// Games its stream had played.
-    pub games: u64,
+    pub(crate) games: u64,
     /// Its value.
-    pub value: u64,
+    pub(crate) value: u64,
     /// The hands, as [`Deal::hands`].
-    pub hands: String,
+    pub(crate) hands: String,
 }
 
 /// Why a report cannot be read or joined.
+///
+/// ```
+/// use warsweep::hunt::{Report, ReportError};
+/// assert!(matches!(Report::from_json("kept"), Err(ReportError::Format(_))));
+/// assert!(matches!(Report::join(&[]), Err(ReportError::None)));
+/// ```
 #[non_exhaustive]
 #[derive(Debug, thiserror::Error)]
 pub enum ReportError {
@@ -174,7 +180,12 @@ impl Report {
         }
     }
 
-    /// The report as JSON.
+    /// Games played, by every stream it joins.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// The report as JSON, as `--out` writes it.
     pub fn to_json(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).expect("a report serializes");
         text.push('\n');
@@ -207,7 +218,7 @@ impl Report {
     }
 
     /// The rules of the report's setting.
-    pub fn rules(&self) -> Result<Rules, ReportError> {
+    pub(crate) fn rules(&self) -> Result<Rules, ReportError> {
         let s = &self.setting;
         let setting = Setting {
             rules: s.rules.clone(),
@@ -292,7 +303,7 @@ impl Report {
 
     /// The `play` flags of the report's setting: the preset, then each part that differs from
     /// the preset's own.
-    pub fn play_flags(&self) -> String {
+    pub(crate) fn play_flags(&self) -> String {
         let s = &self.setting;
         let mut flags = format!("--rules {}", s.rules);
         let Ok(preset) = s.rules.parse::<crate::rules::Preset>() else {
@@ -428,30 +439,6 @@ impl Deal {
             stream: stream.to_string(),
         }
     }
-
-    /// The game as the engine reports it.
-    pub fn result(&self) -> GameResult {
-        let outcome = match (
-            self.outcome.as_str(),
-            self.winner,
-            self.cycle_start,
-            self.cycle_length,
-        ) {
-            ("win", Some(w), _, _) => Outcome::Win(w.saturating_sub(1)),
-            ("infinite", _, Some(cycle_start), Some(cycle_length)) => Outcome::Infinite {
-                cycle_start,
-                cycle_length,
-            },
-            ("capped", _, _, _) => Outcome::Capped,
-            _ => Outcome::Draw,
-        };
-        GameResult {
-            outcome,
-            rounds: self.rounds,
-            battles: self.battles,
-            wars: self.wars,
-        }
-    }
 }
 
 impl Logged {
@@ -472,7 +459,7 @@ impl Logged {
 }
 
 /// Hands written `1,2,3|4,5,6` (values from 1; commas or spaces between values).
-pub fn parse_hands(text: &str) -> Result<Vec<Vec<u8>>, String> {
+pub(crate) fn parse_hands(text: &str) -> Result<Vec<Vec<u8>>, String> {
     text.split('|')
         .map(|hand| {
             hand.split([',', ' '])

@@ -36,9 +36,9 @@ crate::rules::named!(
 );
 
 impl Strategy {
-    /// The strategy a hunt uses unless told otherwise: the best measured
-    /// (`docs/runs/`, the hunt's records).
-    pub const DEFAULT: Strategy = Strategy::Backward;
+    /// The strategy a hunt uses unless told otherwise: the best measured (docs/research.md,
+    /// "Record games").
+    pub(crate) const DEFAULT: Strategy = Strategy::Backward;
 
     /// Whether it plays only two-player settings.
     pub(crate) fn needs_two_players(self) -> bool {
