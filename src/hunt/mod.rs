@@ -478,7 +478,7 @@ impl Hunt {
             plan.learn(&tasks, &played);
             generation += 1;
             progress(Status {
-                games: games,
+                games,
                 best: book.best(),
             });
         }
