@@ -9,8 +9,9 @@ use std::process::ExitCode;
 use warsweep::hunt::Strategy;
 use warsweep::Seeds;
 use warsweep::Shuffle;
-use warsweep::{check_face_down, check_players};
+use warsweep::{check_face_down, check_max_rounds, check_players};
 use warsweep::{Deal, Deck, Gather, Metric, Preset, Ranking, ShortWar, WonPile};
+use warsweep::{DEFAULT_MAX_ROUNDS, MAX_PACING, MAX_THREADS};
 
 const PRESETS: &str = "\
 Presets (docs/rules.md):
@@ -182,10 +183,6 @@ fn count_usize(text: &str) -> Result<usize, String> {
     non_negative(text, usize::MAX)
 }
 
-/// Most worker threads a sweep may ask for: far more than any machine has cores, and few
-/// enough that their stacks fit in memory.
-pub const MAX_THREADS: usize = 1024;
-
 /// A whole number from `least` to `most`, or a usage error naming `what` it should be.
 fn within(text: &str, least: usize, most: usize, what: &str) -> Result<usize, String> {
     match non_negative::<usize>(text, most)
@@ -209,6 +206,26 @@ fn players(text: &str) -> Result<usize, String> {
 /// `--face-down`: a count the library accepts ([`check_face_down`]).
 fn face_down(text: &str) -> Result<usize, String> {
     check_face_down(count_usize(text)?).map_err(|e| e.reason())
+}
+
+/// `--max-rounds`: a limit the library accepts ([`check_max_rounds`]).
+fn max_rounds(text: &str) -> Result<u64, String> {
+    check_max_rounds(count_u64(text)?).map_err(|e| e.reason())
+}
+
+/// `--chunk` and `--window`: 1 to [`MAX_PACING`] seeds.
+fn pacing(text: &str) -> Result<usize, String> {
+    within(text, 1, MAX_PACING, "a number of seeds")
+}
+
+/// `--shard`: `slurm` (read when the command runs) or a part [`Seeds::part`] accepts.
+fn shard(text: &str) -> Result<String, String> {
+    match text {
+        "slurm" => Ok(text.to_string()),
+        part => Seeds::part(part)
+            .map(|_| part.to_string())
+            .map_err(|e| e.to_string()),
+    }
 }
 
 /// `--deck`: a deck within the library's limits.
@@ -267,7 +284,7 @@ pub struct SettingArgs {
     pub won_pile: Option<WonPile>,
     /// Rounds after which a game that cannot be checked for cycles (random gather, shuffled
     /// won piles) stops
-    #[arg(long, default_value_t = 1_000_000, allow_negative_numbers = true, value_parser = positive_u64)]
+    #[arg(long, default_value_t = DEFAULT_MAX_ROUNDS, allow_negative_numbers = true, value_parser = max_rounds)]
     pub max_rounds: u64,
 }
 
@@ -326,7 +343,7 @@ pub struct SweepArgs {
     pub threads: Option<usize>,
     /// Play only the K-th (from 0) of N near-equal contiguous parts of --seeds; with no value,
     /// K and N come from a Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT)
-    #[arg(long, value_name = "K/N", num_args = 0..=1, default_missing_value = "slurm")]
+    #[arg(long, value_name = "K/N", num_args = 0..=1, default_missing_value = "slurm", value_parser = shard)]
     pub shard: Option<String>,
     /// Continue a stopped or killed run of the same command from its last checkpoint (kept
     /// beside the first output file as FILE.resume)
@@ -350,11 +367,11 @@ pub struct SweepArgs {
     #[arg(short, long)]
     pub quiet: bool,
     /// Seeds a worker plays per task (results never depend on it)
-    #[arg(long, default_value_t = 2048, hide = true, value_parser = count_usize)]
+    #[arg(long, default_value_t = 2048, hide = true, value_parser = pacing)]
     pub chunk: usize,
     /// Seeds played between two points where the sweep may stop or save (results never depend
     /// on it)
-    #[arg(long, default_value_t = 1 << 17, hide = true, value_parser = count_usize)]
+    #[arg(long, default_value_t = 1 << 17, hide = true, value_parser = pacing)]
     pub window: usize,
     /// Seconds between two checkpoints
     #[arg(long, default_value_t = 2.0, hide = true)]
@@ -411,7 +428,7 @@ pub struct HuntArgs {
     pub out: Option<PathBuf>,
     /// Hunt stream K (from 0) of N, each drawing its own deals from --seed; with no value, K and
     /// N come from a Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT)
-    #[arg(long, value_name = "K/N", num_args = 0..=1, default_missing_value = "slurm")]
+    #[arg(long, value_name = "K/N", num_args = 0..=1, default_missing_value = "slurm", value_parser = shard)]
     pub shard: Option<String>,
     /// Join the reports of one hunt's streams (--out of each) into one report, log and table,
     /// instead of hunting

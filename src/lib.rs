@@ -32,17 +32,19 @@ pub mod puzzles;
 
 pub use deal::seeds::{RangeError, Seeds};
 pub use deal::Shuffle;
-pub use engine::hands::{Hands, HandsError};
+pub use engine::hands::{Hands, HandsError, MAX_CARDS};
 pub use engine::{Engine, GameResult, Observer, Outcome, Silent, DEFAULT_MAX_ROUNDS};
 pub use gpu::{DeviceError, Unfit, GPU_SUPPORT};
 pub use output::accumulator::Stats;
 pub use output::metric::Metric;
 pub use output::record::{GameRow, OutcomeName};
 pub use output::summary::{ReadError, Summary, SummaryError};
-pub use rules::{check_face_down, check_players, MAX_FACE_DOWN, MAX_PLAYERS};
+pub use rules::{check_face_down, check_max_rounds, check_players, MAX_FACE_DOWN, MAX_PLAYERS};
 pub use rules::{Card, CardError, Deal, Deck, DeckError, Excess, Gather, Preset, Ranking, Rules};
 pub use rules::{RulesError, Settings, ShortWar, UnknownName, WonPile};
-pub use sweep::{CsvSink, Durable, RowSink, Stop, Sweep, SweepError, Swept, MAX_THREADS};
+pub use sweep::{
+    CsvSink, Durable, RowSink, Stop, Sweep, SweepError, Swept, MAX_PACING, MAX_THREADS,
+};
 
 /// The README's Rust examples, run as doctests.
 #[cfg(doctest)]

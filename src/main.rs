@@ -137,7 +137,7 @@ fn answer(args: AnswerArgs) -> Result<()> {
     let seeds =
         puzzles::parse_seeds(&bytes).with_context(|| format!("reading seeds from {name}"))?;
     let mut engine = Engine::new(rules);
-    engine.set_max_rounds(args.setting.max_rounds);
+    engine.set_max_rounds(args.setting.max_rounds)?;
     let pairs: Vec<String> = seeds
         .iter()
         .map(|&seed| {

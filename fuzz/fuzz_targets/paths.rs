@@ -100,8 +100,10 @@ fuzz_target!(|data: &[u8]| {
     }
     let seed = u64::from(b.next());
     let engine = |packed: bool| {
-        let mut engine = Engine::with_capacity(rules, n);
-        engine.set_max_rounds(MAX_ROUNDS);
+        let mut engine = Engine::with_capacity(rules, n).expect("a deck's cards fit an engine");
+        engine
+            .set_max_rounds(MAX_ROUNDS)
+            .expect("a limit of 1 or more");
         engine.set_packed(packed);
         engine
     };

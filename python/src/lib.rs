@@ -15,9 +15,9 @@ use warsweep::job::{Files, Job};
 use warsweep::puzzles::play_line;
 use warsweep::Seeds;
 use warsweep::Shuffle;
+use warsweep::{check_max_rounds, Engine, GameResult, Observer, Silent, DEFAULT_MAX_ROUNDS};
 use warsweep::{Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
 use warsweep::{DeviceError, SweepError, Unfit};
-use warsweep::{Engine, GameResult, Observer, Silent, DEFAULT_MAX_ROUNDS};
 use warsweep::{GameRow, OutcomeName};
 use warsweep::{RowSink, Summary, Sweep as Sweeping};
 
@@ -92,8 +92,7 @@ fn shuffle_of(text: Option<&str>) -> PyResult<Shuffle> {
 
 fn max_rounds_of(max_rounds: Option<u64>) -> PyResult<u64> {
     match max_rounds {
-        Some(0) => Err(bad("max_rounds: a game stops after 1 round or more, not 0")),
-        Some(n) => Ok(n),
+        Some(n) => check_max_rounds(n).map_err(bad),
         None => Ok(DEFAULT_MAX_ROUNDS),
     }
 }
@@ -416,10 +415,10 @@ fn play(
         (None, Some(seed)) => {
             let rules = knobs.rules(None)?;
             warn_inert_ranking(py, &rules)?;
+            let mut engine = Engine::new(rules);
+            engine.set_max_rounds(max_rounds).map_err(bad)?;
             let (result, seen) = py
-                .detach(|| {
-                    let mut engine = Engine::new(rules);
-                    engine.set_max_rounds(max_rounds);
+                .detach(move || {
                     if trace {
                         let mut seen = Battles::default();
                         let result = engine.play_seed_observed(shuffle, seed, &mut seen);
@@ -447,10 +446,10 @@ fn play(
             let rules = knobs.rules(Some(hands.len()))?;
             warn_inert_ranking(py, &rules)?;
             let total = hands.iter().map(Vec::len).sum();
+            let mut engine = Engine::with_capacity(rules, total).map_err(bad)?;
+            engine.set_max_rounds(max_rounds).map_err(bad)?;
             let (result, seen) = py
-                .detach(|| {
-                    let mut engine = Engine::with_capacity(rules, total);
-                    engine.set_max_rounds(max_rounds);
+                .detach(move || {
                     if trace {
                         let mut seen = Battles::default();
                         let result = engine.play_hands(&hands, 0, &mut seen);

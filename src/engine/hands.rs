@@ -38,6 +38,12 @@ pub enum HandsError {
         /// Cards the engine holds.
         room: usize,
     },
+    /// An engine asked to hold more than [`MAX_CARDS`] cards.
+    #[error("an engine holds at most {} cards, not {total}", crate::text::group(MAX_CARDS as u64))]
+    Capacity {
+        /// Cards asked for.
+        total: usize,
+    },
     /// A card of a value the deck does not have.
     #[error("a card of value {value} is not in the {deck} deck, whose values are 1 to {}", deck.values())]
     OutsideDeck {
@@ -47,6 +53,11 @@ pub enum HandsError {
         deck: Deck,
     },
 }
+
+/// Most cards an engine holds in all hands: 65,536, over a hundred times the largest deck
+/// (8 copies of 64 values and 64 jokers, 576 cards), and few enough that an engine, whose
+/// hands each have room for several times the cards, stays within tens of megabytes.
+pub const MAX_CARDS: usize = 1 << 16;
 
 /// Checks that `hands` can be played by `players` players of `deck` in an engine of `room`
 /// cards: one hand each (an empty hand has lost), every card a value of the deck.

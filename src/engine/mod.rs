@@ -25,10 +25,10 @@ pub(crate) use round::pick_up_places;
 use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::seeds::{RangeError, Seeds};
 use crate::deal::{dealt_to, Dealer, Shuffle, SplitMix64};
-use crate::rules::{Card, Rules, WonPile};
+use crate::rules::{Card, Rules, RulesError, WonPile};
 use cycle::{Brent, History, Key, Snapshot};
 use hands::Hands;
-use hands::{check_hands, HandsError};
+use hands::{check_hands, HandsError, MAX_CARDS};
 use round::{fast_rounds, play_round, replay_rounds, Rebuild, Table, NO_KEY};
 use short_war::most_cards;
 pub(crate) use short_war::short_war;
@@ -303,11 +303,22 @@ const PILE_SEED_SALT: u64 = 0x9D1E_5EED_0FC0_DE55;
 impl Engine {
     /// An engine for games of `rules` dealt from the rules' deck.
     pub fn new(rules: Rules) -> Engine {
-        Engine::with_capacity(rules, rules.deck().len())
+        // A deck holds at most 576 cards (`Deck::parse`), far below `MAX_CARDS`.
+        Engine::sized(rules, rules.deck().len())
     }
 
-    /// An engine for games of at most `total` cards in all hands (or the deck, if larger).
-    pub fn with_capacity(rules: Rules, total: usize) -> Engine {
+    /// An engine for games of at most `total` cards in all hands (or the deck, if larger), up
+    /// to [`MAX_CARDS`].
+    pub fn with_capacity(rules: Rules, total: usize) -> Result<Engine, HandsError> {
+        if total > MAX_CARDS {
+            return Err(HandsError::Capacity { total });
+        }
+        Ok(Engine::sized(rules, total))
+    }
+
+    /// The engine for `total` cards, at most [`MAX_CARDS`] (each hand's room, a multiple of it,
+    /// is indexed in 32 bits).
+    fn sized(rules: Rules, total: usize) -> Engine {
         let deck = rules.deck();
         let total = total.max(deck.len());
         let players = rules.players();
@@ -341,9 +352,11 @@ impl Engine {
         self.path = Path::choose(&self.rules, self.total, on);
     }
 
-    /// Rounds after which a game that cannot be checked for cycles (`random` gather) stops.
-    pub fn set_max_rounds(&mut self, max_rounds: u64) {
-        self.max_rounds = max_rounds;
+    /// Rounds after which a game that cannot be checked for cycles (`random` gather) stops: 1 or
+    /// more ([`check_max_rounds`](crate::check_max_rounds)).
+    pub fn set_max_rounds(&mut self, max_rounds: u64) -> Result<(), RulesError> {
+        self.max_rounds = crate::rules::check_max_rounds(max_rounds)?;
+        Ok(())
     }
 
     /// Deals seed `seed` and plays it; a seed the shuffle has no deal for is refused (see

@@ -380,9 +380,7 @@ impl Setting {
             .build()
             .map_err(|e| bad(e.to_string()))?;
         parse::<Shuffle>("shuffle", &self.shuffle)?;
-        if self.max_rounds == 0 {
-            return Err(bad("max_rounds: 0 rounds play no game".to_string()));
-        }
+        crate::rules::check_max_rounds(self.max_rounds).map_err(|e| bad(e.to_string()))?;
         Ok(rules)
     }
 

@@ -2,6 +2,7 @@
 //! hand per line as the research programs print them), the seed-004 seed list, and the seed-003
 //! battle arrays. Every error names the line and the text at fault.
 
+use crate::engine::hands::MAX_CARDS;
 use crate::rules::{Card, CardError, Deck};
 use thiserror::Error;
 
@@ -77,6 +78,13 @@ pub enum InputError {
         count: usize,
         /// The cards found.
         got: usize,
+    },
+    #[error("line {line}: the hands hold more than {} cards, the most one game is played with", crate::text::group(MAX_CARDS as u64))]
+    /// More cards in all hands than an engine holds ([`MAX_CARDS`]): refused as soon as they are
+    /// read, before a game would need memory for them.
+    TooManyCards {
+        /// The line the first card past the limit stands on, from 1.
+        line: usize,
     },
     #[error("line {line}: expected the number of seeds, found {found:?}")]
     /// A seed count that is not a number.
@@ -163,6 +171,7 @@ pub fn parse_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputErro
 fn parse_bare_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputError> {
     let text = text(input)?;
     let mut hands = Vec::new();
+    let mut total = 0;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() {
@@ -195,6 +204,10 @@ fn parse_bare_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputErr
                     line: i + 1,
                     reason,
                 })?;
+            total += 1;
+            if total > MAX_CARDS {
+                return Err(InputError::TooManyCards { line: i + 1 });
+            }
             hand.push(card);
         }
         if hand.is_empty() {
@@ -212,7 +225,7 @@ fn parse_bare_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputErr
 /// stand one per line (as CodinGame gives them) or several to a line.
 fn parse_counted_hands(words: &[(usize, &str)], deck: Deck) -> Result<Vec<Vec<Card>>, InputError> {
     let mut hands = Vec::new();
-    let mut rest = words;
+    let (mut rest, mut total) = (words, 0);
     while let Some(&(line, word)) = rest.first() {
         let player = hands.len() + 1;
         let count: usize = match word.parse() {
@@ -242,6 +255,10 @@ fn parse_counted_hands(words: &[(usize, &str)], deck: Deck) -> Result<Vec<Vec<Ca
         };
         if count == 0 {
             return Err(InputError::EmptyDeck { line, player });
+        }
+        total = count.saturating_add(total);
+        if total > MAX_CARDS {
+            return Err(InputError::TooManyCards { line });
         }
         let cards = &rest[1..];
         let mut hand = Vec::with_capacity(count.min(cards.len()));

@@ -7,7 +7,7 @@ use crate::engine::hands::HandsError;
 use crate::engine::{Engine, GameResult, Outcome, Silent};
 use crate::output::record;
 use crate::puzzles::trace::Trace;
-use crate::rules::{Card, Rules};
+use crate::rules::{Card, Rules, RulesError};
 use std::io::{self, Write};
 
 /// Why a game could not be played and shown.
@@ -29,6 +29,9 @@ pub enum PlayError {
     /// The hands cannot be played.
     #[error(transparent)]
     Hands(#[from] HandsError),
+    /// A round limit of 0.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
     /// Writing the game failed.
     #[error(transparent)]
     Write(#[from] io::Error),
@@ -64,7 +67,7 @@ pub fn play(
     let result = match start {
         Start::Seed(shuffle, seed) => {
             let mut engine = Engine::new(rules);
-            engine.set_max_rounds(max_rounds);
+            engine.set_max_rounds(max_rounds)?;
             if trace {
                 shown.deal(&engine.deal(shuffle, seed)?);
                 engine.play_seed_observed(shuffle, seed, &mut shown)?
@@ -73,8 +76,8 @@ pub fn play(
             }
         }
         Start::Hands(hands) => {
-            let mut engine = Engine::with_capacity(rules, hands.iter().map(Vec::len).sum());
-            engine.set_max_rounds(max_rounds);
+            let mut engine = Engine::with_capacity(rules, hands.iter().map(Vec::len).sum())?;
+            engine.set_max_rounds(max_rounds)?;
             if trace {
                 shown.deal(hands);
                 engine.play_hands(hands, 0, &mut shown)?

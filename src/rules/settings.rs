@@ -149,17 +149,20 @@ pub enum RulesError {
         /// The players.
         players: usize,
     },
+    /// A round limit of 0, which plays no game.
+    MaxRounds(u64),
 }
 
 impl RulesError {
-    /// The setting at fault, as [`Settings`] names it: `players`, `short_war`, `ranking` or
-    /// `face_down`.
+    /// The setting at fault, as [`Settings`] and [`Sweep`](crate::Sweep) name it: `players`,
+    /// `short_war`, `ranking`, `face_down` or `max_rounds`.
     pub fn setting(&self) -> &'static str {
         match self {
             RulesError::Players(_) | RulesError::TooFewCards { .. } => "players",
             RulesError::TwoPlayerPolicy { .. } => "short_war",
             RulesError::OneValue(_) => "ranking",
             RulesError::FaceDown(_) => "face_down",
+            RulesError::MaxRounds(_) => "max_rounds",
         }
     }
 
@@ -183,6 +186,9 @@ impl RulesError {
             } => format!(
                 "the {deck} deck has {cards} cards: {players} players would leave someone without a card"
             ),
+            RulesError::MaxRounds(n) => {
+                format!("a game stops after 1 round or more, not {n}")
+            }
         }
     }
 }
@@ -200,6 +206,15 @@ pub fn check_players(players: usize) -> Result<usize, RulesError> {
     match players {
         2..=MAX_PLAYERS => Ok(players),
         _ => Err(RulesError::Players(players)),
+    }
+}
+
+/// `max_rounds` if games can stop after that many rounds: 1 or more (a game capped at 0 rounds
+/// would be no game, and no summary could hold it).
+pub fn check_max_rounds(max_rounds: u64) -> Result<u64, RulesError> {
+    match max_rounds {
+        0 => Err(RulesError::MaxRounds(0)),
+        n => Ok(n),
     }
 }
 

@@ -19,7 +19,7 @@ use crate::gpu::{self, DeviceError, Plan, Unfit, Walker};
 use crate::output::accumulator::Accumulator;
 use crate::output::cycles::{Cycles, MOST_CYCLES};
 use crate::output::summary::{Setting, Summary};
-use crate::rules::Rules;
+use crate::rules::{check_max_rounds, Rules, RulesError};
 use rayon::prelude::*;
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -183,7 +183,8 @@ impl<'a> Workers<'a> {
         let idle = self.idle.lock().expect("a worker panicked").pop();
         let worker = idle.unwrap_or_else(|| {
             let mut engine = Engine::new(self.sweep.rules);
-            engine.set_max_rounds(self.sweep.max_rounds);
+            // `Sweep::check` refused a limit of 0 before any worker was made.
+            (engine.set_max_rounds(self.sweep.max_rounds)).expect("a checked round limit");
             Worker {
                 engine,
                 acc: Accumulator::new(self.sweep.cycles),
@@ -239,6 +240,11 @@ impl RowSink for Collect<'_> {
 /// enough that a typo (`-j 100000`) is caught rather than exhausting the system.
 pub const MAX_THREADS: usize = 1024;
 
+/// Most seeds in a chunk or a window ([`Sweep::pacing`]): 2^24, 128 times the default window. Two
+/// windows of rows are in memory, each about 0.8 GB at this size (48 bytes a game); more would
+/// risk running out of memory.
+pub const MAX_PACING: usize = 1 << 24;
+
 /// Why a sweep cannot run, or stopped failing.
 ///
 /// ```
@@ -266,8 +272,8 @@ pub enum SweepError {
     /// The sweep met more distinct cycles than a table of cycles keeps.
     #[error("the sweep met more than {} distinct cycles, more than a table of cycles keeps: sweep a smaller range", crate::text::group(MOST_CYCLES as u64))]
     TooManyCycles,
-    /// A chunk or a window of no seeds.
-    #[error("a sweep's chunks and windows hold 1 seed or more, not {chunk} and {window}")]
+    /// A chunk or a window of no seeds, or of more than [`MAX_PACING`].
+    #[error("a sweep's chunks and windows hold 1 to {} seeds, not {chunk} and {window}", crate::text::group(MAX_PACING as u64))]
     Pacing {
         /// Seeds a worker plays at once.
         chunk: usize,
@@ -284,6 +290,9 @@ pub enum SweepError {
     /// The GPU cannot play this sweep, or failed: why, in one sentence.
     #[error(transparent)]
     Device(#[from] DeviceError),
+    /// A setting the sweep cannot play: a round limit of 0.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
     /// Writing the rows or a checkpoint failed.
     #[error(transparent)]
     Io(#[from] io::Error),
@@ -317,7 +326,7 @@ impl Sweep {
     }
 
     /// The round limit of games that cannot be checked for cycles (random gather, shuffled won
-    /// piles).
+    /// piles): 1 or more (`run` refuses 0 with [`SweepError::Rules`]).
     pub fn max_rounds(mut self, max_rounds: u64) -> Sweep {
         self.max_rounds = max_rounds;
         self
@@ -331,8 +340,8 @@ impl Sweep {
 
     /// How the range is cut up: each worker plays `chunk` seeds before it takes the next
     /// chunk (and the progress callback hears of them), and the rows of `window` seeds are handed
-    /// to the sink at once (two windows are in memory). At least 1 each, 2,048 and 131,072 by
-    /// default; the results are the same for any.
+    /// to the sink at once (two windows are in memory). 1 to [`MAX_PACING`] each, 2,048 and
+    /// 131,072 by default; the results are the same for any.
     pub fn pacing(mut self, chunk: usize, window: usize) -> Sweep {
         self.pacing = Pacing { chunk, window };
         self
@@ -374,8 +383,9 @@ impl Sweep {
     /// games that are never found infinite. `run` checks first.
     pub(crate) fn check(&self) -> Result<(), SweepError> {
         check_threads(self.threads)?;
+        check_max_rounds(self.max_rounds)?;
         let Pacing { chunk, window } = self.pacing;
-        if chunk == 0 || window == 0 {
+        if !(1..=MAX_PACING).contains(&chunk) || !(1..=MAX_PACING).contains(&window) {
             return Err(SweepError::Pacing { chunk, window });
         }
         check_seeds(self.shuffle, self.rules.deck(), self.seeds)?;

@@ -88,7 +88,7 @@ fn playing_games_allocates_nothing() {
     for (rules, shuffle) in all {
         let (preset, players, gather) = (rules.from_preset(), rules.players(), rules.gather());
         let mut engine = Engine::new(rules);
-        engine.set_max_rounds(20_000);
+        engine.set_max_rounds(20_000).unwrap();
         // The first pass: buffers grow to the longest game (the snapshot history) and to the
         // cycles met, so a game allocates only if it outlasts every finished game before it
         // or loops (its detection plays past its counts); never more than the history's slots.

@@ -380,6 +380,27 @@ fn bad_hands_are_refused_with_the_line_at_fault() {
         "line 1 is not a hand of bare values (as 1,3,2,2 or [1, 3, 2, 2]): \"two\"",
     );
     refuses(&["play", "/no/such/file"], b"", "cannot read /no/such/file");
+    // Hands past what a game is played with: refused as read, in one sentence, past MAX_CARDS.
+    let most = warsweep::MAX_CARDS;
+    let hand = |value: &str, n: usize| vec![value; n].join(" ");
+    let past = format!("{}\n{}\n", hand("1", most), hand("2", 1));
+    refuses(
+        &["play", "--rules", "bataille", "--deck", "1x2"],
+        past.as_bytes(),
+        "line 2: the hands hold more than 65,536 cards",
+    );
+    let counted = format!("{}\nAH\n1\nKS\n", most + 1);
+    refuses(
+        &["play"],
+        counted.as_bytes(),
+        "line 1: the hands hold more than",
+    );
+    let at_most = format!("{}\n{}\n", hand("1", most / 2), hand("2", most / 2));
+    prints(
+        &["play", "--rules", "bataille", "--deck", "1x2"],
+        &at_most,
+        &format!("2 {}\n", most / 2),
+    );
 }
 
 #[test]
@@ -1024,7 +1045,20 @@ fn values_out_of_range_are_usage_errors_as_the_readme_says() {
         ),
         (
             &["sweep", "--max-rounds", "0"],
-            "0 is not allowed here: give 1 or more",
+            "a game stops after 1 round or more, not 0",
+        ),
+        (&["sweep", "--shard", "0/0"], "\"0/0\" is not a shard"),
+        (
+            &["hunt", "--shard", "5/5"],
+            "shard 5/5 does not exist: K counts from 0 to N - 1",
+        ),
+        (
+            &["sweep", "--window", "18446744073709551615"],
+            "is not a number of seeds: give 1 to 16777216",
+        ),
+        (
+            &["sweep", "--chunk", "0"],
+            "0 is not a number of seeds: give 1 to 16777216",
         ),
         (
             &["sweep", "--deck", "9x13"],
@@ -1090,7 +1124,7 @@ fn values_out_of_range_are_usage_errors_as_the_readme_says() {
         refuses(args, b"", message);
         checked += 1;
     }
-    assert_eq!(checked, 17);
+    assert_eq!(checked, 21);
 }
 
 /// Fault (a regression): CodinGame's own inputs repeat cards (one holds `KD`, `AH`, `QH` and

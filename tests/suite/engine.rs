@@ -16,7 +16,7 @@ fn cards(text: &str) -> Vec<Card> {
 
 fn play(rules: Rules, hands: &[Vec<Card>], observer: &mut impl Observer) -> GameResult {
     let total = hands.iter().map(Vec::len).sum();
-    let mut engine = Engine::with_capacity(rules, total);
+    let mut engine = Engine::with_capacity(rules, total).unwrap();
     engine.play_hands(hands, 0, observer).unwrap()
 }
 
@@ -137,7 +137,7 @@ fn cards_are_conserved_every_round_under_every_setting() {
                     .build()
                     .unwrap();
                 let mut engine = Engine::new(rules);
-                engine.set_max_rounds(5_000);
+                engine.set_max_rounds(5_000).unwrap();
                 for seed in 0..20 {
                     let mut check = Conservation {
                         total: rules.deck().len() as u32,
@@ -262,7 +262,7 @@ fn random_gather_is_reproducible_and_capped() {
         .build()
         .unwrap();
     let mut engine = Engine::new(rules);
-    engine.set_max_rounds(300);
+    engine.set_max_rounds(300).unwrap();
     let a: Vec<GameResult> = (0..50)
         .map(|s| engine.play_seed(Shuffle::Lcg, s).unwrap())
         .collect();
@@ -349,8 +349,8 @@ fn fast_paths_agree_with_the_general_path() {
                     .unwrap();
                 let mut fast = Engine::new(rules);
                 let mut general = Engine::new(rules);
-                fast.set_max_rounds(3_000);
-                general.set_max_rounds(3_000);
+                fast.set_max_rounds(3_000).unwrap();
+                general.set_max_rounds(3_000).unwrap();
                 for seed in 0..60 {
                     for shuffle in [Shuffle::Lcg, Shuffle::Splitmix] {
                         assert_eq!(
@@ -493,9 +493,9 @@ fn fast_paths_agree_with_the_general_path_for_every_knob() {
                         let mut unpacked = Engine::new(rules);
                         unpacked.set_packed(false);
                         let mut general = Engine::new(rules);
-                        fast.set_max_rounds(2_000);
-                        unpacked.set_max_rounds(2_000);
-                        general.set_max_rounds(2_000);
+                        fast.set_max_rounds(2_000).unwrap();
+                        unpacked.set_max_rounds(2_000).unwrap();
+                        general.set_max_rounds(2_000).unwrap();
                         // Large open decks loop for millions of rounds under some orders: the
                         // fast path alone tells which games are short enough to observe.
                         for seed in 0..4 {
@@ -557,7 +557,7 @@ fn cards_are_conserved_under_every_knob() {
                     .face_down(face_down);
                 let rules = knobs.build().unwrap();
                 let mut engine = Engine::new(rules);
-                engine.set_max_rounds(3_000);
+                engine.set_max_rounds(3_000).unwrap();
                 for seed in 0..10 {
                     if engine.play_seed(Shuffle::Splitmix, seed).unwrap().battles > 200_000 {
                         continue;

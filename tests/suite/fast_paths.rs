@@ -17,8 +17,8 @@ fn agree(rules: Rules, packed: bool, shuffle: Shuffle) -> u64 {
     let (mut fast, mut general) = (Engine::new(rules), Engine::new(rules));
     fast.set_packed(packed);
     // The round cap of the `random` gather, which cannot be checked for cycles.
-    fast.set_max_rounds(2_000);
-    general.set_max_rounds(2_000);
+    fast.set_max_rounds(2_000).unwrap();
+    general.set_max_rounds(2_000).unwrap();
     for seed in 0..SEEDS {
         assert_eq!(
             fast.play_seed(shuffle, seed).unwrap(),

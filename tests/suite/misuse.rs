@@ -151,10 +151,32 @@ fn misuses_of_the_library_get_typed_errors() {
         run(outside).map_err(|e| e.to_string()),
         "are not part of the walk",
     );
-    for (chunk, window) in [(0, 100), (100, 0)] {
+    // Pacing past MAX_PACING once allocated windows of any size ("capacity overflow").
+    for (chunk, window) in [(0, 100), (100, 0), (2048, usize::MAX), (usize::MAX, 100)] {
         let got = run(sweep(small, Shuffle::Lcg, hundred, 2).pacing(chunk, window));
         assert!(matches!(got, Err(SweepError::Pacing { .. })));
-        expect(got.map_err(|e| e.to_string()), "hold 1 seed or more");
+        expect(got.map_err(|e| e.to_string()), "hold 1 to 16,777,216 seeds");
+    }
+    // A round limit of 0 once made a summary that its own reader refused.
+    let got = run(sweep(small, Shuffle::Lcg, hundred, 2).max_rounds(0));
+    assert!(matches!(
+        got,
+        Err(SweepError::Rules(RulesError::MaxRounds(0)))
+    ));
+    expect(
+        got.map_err(|e| e.to_string()),
+        "max_rounds: a game stops after 1 round or more, not 0",
+    );
+    let got = Engine::new(small).set_max_rounds(0);
+    expect(got.map_err(|e| e.to_string()), "max_rounds: a game stops");
+    // An engine's room once overflowed (a panic) or was truncated to 32 bits (release builds).
+    for total in [usize::MAX / 2, warsweep::MAX_CARDS + 1, 1 << 32] {
+        let got = Engine::with_capacity(small, total).map(drop);
+        assert_eq!(got, Err(HandsError::Capacity { total }));
+        expect(
+            got.map_err(|e| e.to_string()),
+            "an engine holds at most 65,536 cards",
+        );
     }
     // Settings name the setting at fault, which the front-ends turn into a flag or an argument.
     let deep = Settings::new(Preset::Classic).face_down(9).build();
@@ -204,12 +226,14 @@ fn misuses_of_the_library_get_typed_errors() {
         got.map_err(|e| e.to_string()),
         "the hands hold 80 cards, more than the engine",
     );
-    let sized = Engine::with_capacity(small, 80).play_hands(&many, 0, &mut Silent);
+    let sized = Engine::with_capacity(small, 80)
+        .unwrap()
+        .play_hands(&many, 0, &mut Silent);
     assert!(sized.is_ok(), "an engine made for them plays them");
     let got = small.deck().value_card(0).map(drop);
     expect(
         got.map_err(|e| e.to_string()),
         "\"0\" is not a value of the 4x4 deck (1 to 4)",
     );
-    assert_eq!(refused, 27);
+    assert_eq!(refused, 34);
 }

@@ -42,7 +42,7 @@ fn compare(s: &Setting, shuffle: Shuffle, seeds: std::ops::Range<u64>, most_roun
     unpacked.set_packed(false);
     let mut general = Engine::new(rules);
     for engine in [&mut fast, &mut unpacked, &mut general] {
-        engine.set_max_rounds(s.max_rounds);
+        engine.set_max_rounds(s.max_rounds).unwrap();
     }
     // A `lex` seed names a deal only below the deck's count of deals.
     let seeds = if shuffle == Shuffle::Lex {
@@ -578,8 +578,8 @@ fn hands_beyond_the_decks_copies_agree_with_the_oracle() {
                     };
                     let context = format!("{s:?} game {game}: {cards:?}");
                     for packed in [true, false] {
-                        let mut engine = Engine::with_capacity(rules, total);
-                        engine.set_max_rounds(s.max_rounds);
+                        let mut engine = Engine::with_capacity(rules, total).unwrap();
+                        engine.set_max_rounds(s.max_rounds).unwrap();
                         engine.set_packed(packed);
                         let fast = engine.play_hands(&cards, game, &mut Silent).unwrap();
                         assert_eq!(fast, expected, "packed {packed}: {context}");

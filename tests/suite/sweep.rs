@@ -167,7 +167,7 @@ fn results_do_not_depend_on_threads_or_chunks() {
         }
         // And each row is what the engine gives for that seed alone.
         let mut engine = Engine::new(rules);
-        engine.set_max_rounds(2_000);
+        engine.set_max_rounds(2_000).unwrap();
         let text = String::from_utf8(reference.0).unwrap();
         for line in text.lines().skip(1).step_by(37) {
             let seed: u64 = line.split(',').next().unwrap().parse().unwrap();
@@ -192,7 +192,7 @@ fn results_do_not_depend_on_threads_or_chunks() {
 fn top_of_the_seed_space_is_played() {
     let rules = Rules::preset(Preset::Shortened);
     let mut engine = Engine::new(rules);
-    engine.set_max_rounds(2_000);
+    engine.set_max_rounds(2_000).unwrap();
     let mut compared = 0;
     for (start, threads, chunk) in [
         (u64::MAX - 615, 1, 2048),
