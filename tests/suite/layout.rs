@@ -122,3 +122,41 @@ fn files_stay_within_their_sizes() {
         "the README is over 350 lines"
     );
 }
+
+/// Every fuzz target has its seeds and its regressions folder in the repository (git keeps no empty
+/// folder, so each holds a file), and CI runs it: a target missing either fails CI's fuzz step.
+#[test]
+fn every_fuzz_target_has_seeds_regressions_and_a_ci_run() {
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let ci = std::fs::read_to_string(fuzz.join("../.ci/run")).unwrap();
+    let runs = ci
+        .lines()
+        .find_map(|l| l.strip_prefix("for target in "))
+        .and_then(|l| l.strip_suffix("; do"))
+        .expect(".ci/run names its fuzz targets on one `for target in ...; do` line");
+    let ran: BTreeSet<&str> = runs.split_whitespace().collect();
+    let mut checked = 0;
+    for entry in std::fs::read_dir(fuzz.join("fuzz_targets")).unwrap() {
+        let target = entry.unwrap().path();
+        let name = target.file_stem().unwrap().to_string_lossy().into_owned();
+        for folder in ["seeds", "regressions"] {
+            let dir = fuzz.join(folder).join(&name);
+            let files = std::fs::read_dir(&dir)
+                .map(Iterator::count)
+                .unwrap_or_else(|_| panic!("{} is missing", dir.display()));
+            assert!(
+                files > 0,
+                "{} is empty: git will not keep it",
+                dir.display()
+            );
+        }
+        assert!(ran.contains(name.as_str()), ".ci/run does not fuzz {name}");
+        checked += 1;
+    }
+    assert_eq!(
+        checked,
+        ran.len(),
+        ".ci/run fuzzes a target that does not exist"
+    );
+    assert!(checked >= 5, "{checked} fuzz targets");
+}
