@@ -341,7 +341,6 @@ mod tests {
             assert!(why.contains("WARSWEEP_GPU_DEAL_EVERY must be"), "{why}");
             assert!(!why.contains('\n'));
         }
-        assert_eq!(refused.len(), 5);
     }
 
     /// A GPU that NVRTC knows gets its own code; a newer one the PTX of the newest architecture
@@ -366,6 +365,5 @@ mod tests {
             let want = want.map_err(|e| format!("NVRTC {} {e}", super::nvrtc_version()));
             assert_eq!(got.as_deref(), want.as_deref());
         }
-        assert_eq!(cases.len(), 7);
     }
 }

@@ -205,7 +205,6 @@ fn what_cannot_be_hunted_is_refused() {
         let run = hunt.run(&|_| {}, &AtomicBool::new(false)).unwrap_err();
         assert_eq!(run.to_string(), why);
     }
-    assert_eq!(cases.len(), 12);
 }
 
 /// A hunt asked to stop ends after its generation, with what it found; a time budget ends it

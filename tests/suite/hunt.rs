@@ -252,7 +252,6 @@ fn bad_hunts_are_refused_and_write_nothing() {
         assert!(!Path::new(&out).exists(), "{args:?} wrote {out}");
         assert_eq!(std::fs::read_to_string(&kept).unwrap(), "kept\n");
     }
-    assert_eq!(cases.len(), 15);
 }
 
 /// Every row of the record table replays with `play` to its rounds and winner; each setting's
