@@ -22,10 +22,11 @@ pub struct Error(Inner);
 
 #[derive(Debug)]
 enum Inner {
-    /// A sentence of the command's own, with the system's error behind it if any.
+    /// A sentence of the command's own, with the error behind it if any (the system's, or a
+    /// typed one of the library's part).
     Said {
         message: String,
-        source: Option<io::Error>,
+        source: Option<Box<dyn StdError + Send + Sync>>,
     },
     /// A typed error of a part of the library, whole.
     Typed(Box<dyn StdError + Send + Sync>),
@@ -42,10 +43,38 @@ impl Error {
 
     /// `message`, caused by the system error `source`.
     pub(crate) fn io(message: impl fmt::Display, source: io::Error) -> Error {
+        Error::caused(message, source)
+    }
+
+    /// `message`, caused by `source` (shown after it, and kept for [`Error::typed`]).
+    pub(crate) fn caused(
+        message: impl fmt::Display,
+        source: impl StdError + Send + Sync + 'static,
+    ) -> Error {
         Error(Inner::Said {
             message: message.to_string(),
-            source: Some(source),
+            source: Some(Box::new(source)),
         })
+    }
+
+    /// The error behind this one, for a caller to match on: the system's [`io::Error`], or
+    /// the typed error of the library's part that failed (`job::TargetError`,
+    /// `job::CheckpointError`, `job::PlotError`, `SummaryError`, `ReadError`, `SweepError`,
+    /// `RangeError`).
+    ///
+    /// ```
+    /// use warsweep::job::{self, Files, TargetError};
+    /// let shard = std::path::PathBuf::from("shard.json");
+    /// let files = Files { summary: Some(shard.clone()), ..Files::default() };
+    /// let refused = job::merge(&[shard], &files).unwrap_err();
+    /// let typed = refused.typed().and_then(|e| e.downcast_ref::<TargetError>());
+    /// assert!(matches!(typed, Some(TargetError::Clash(_))));
+    /// ```
+    pub fn typed(&self) -> Option<&(dyn StdError + Send + Sync + 'static)> {
+        match &self.0 {
+            Inner::Said { source, .. } => source.as_deref(),
+            Inner::Typed(e) => Some(e.as_ref()),
+        }
     }
 
     /// A closure for `map_err` that puts `message` in front of an I/O error.
@@ -67,7 +96,7 @@ impl fmt::Display for Error {
 impl StdError for Error {
     fn source(&self) -> Option<&(dyn StdError + 'static)> {
         match &self.0 {
-            Inner::Said { source, .. } => source.as_ref().map(|e| e as _),
+            Inner::Said { source, .. } => source.as_deref().map(|e| e as _),
             Inner::Typed(e) => e.source(),
         }
     }

@@ -2,7 +2,7 @@
 //! rounds of a long game) and a sweep's distinct cycles (one look a looping deal). With the
 //! standard SipHash, hashing was a tenth of a `--cycles` walk of 1x13; this hash folds 8 bytes
 //! at a time with one multiplication, and such walks take 0.84x to 0.91x the time
-//! (`data/runs/2026-11-27-vm-30/cycle-hash.md`). Its key is drawn per process from the
+//! (`docs/runs/2026-11-27-vm-30/cycle-hash.md`). Its key is drawn per process from the
 //! standard `RandomState`, so a summary written to collide in one run does not in another.
 
 use std::collections::hash_map::RandomState;

@@ -4,6 +4,9 @@
 //! Outputs are named by path, `-` being stdout; a file is replaced only once complete.
 
 pub use crate::error::Error;
+pub use crate::output::checkpoint::CheckpointError;
+pub use crate::output::files::TargetError;
+pub use crate::output::report::PlotError;
 pub use crate::sweep::job::{Done, Files, Job, Ready};
 
 use crate::hunt::{parse_hands, Report};

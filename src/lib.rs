@@ -16,6 +16,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+// Every type a caller can reach, a caller can name (and match on).
+#![deny(unnameable_types)]
+
 mod deal;
 mod engine;
 mod error;
@@ -36,6 +39,8 @@ pub use engine::hands::{Hands, HandsError, MAX_CARDS};
 pub use engine::{Engine, GameResult, Observer, Outcome, Silent, DEFAULT_MAX_ROUNDS};
 pub use gpu::{DeviceError, Unfit, GPU_SUPPORT};
 pub use output::accumulator::Stats;
+pub use output::accumulator::TallyError;
+pub use output::cycles::{CycleError, StateError};
 pub use output::metric::Metric;
 pub use output::record::{GameRow, OutcomeName};
 pub use output::summary::{ReadError, Summary, SummaryError};

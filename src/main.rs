@@ -97,6 +97,9 @@ fn play(args: PlayArgs) -> Result<()> {
         }
         let rules = rules_of(&args.setting, Preset::Codingame, None)?;
         note_rules(&rules);
+        if let Some(repeats) = args.shuffle.repeats_note(u128::from(seed) + 1) {
+            say(&format!("warsweep: note: {repeats}"));
+        }
         let start = Start::Seed(args.shuffle, seed);
         return play_out(puzzles::play(rules, max_rounds, start, args.trace, out));
     }

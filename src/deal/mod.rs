@@ -57,6 +57,22 @@ impl Shuffle {
         Shuffle::ALL.into_iter().find(|s| s.name() == name)
     }
 
+    /// What to tell a user of the seeds below `end`, where some deal what smaller seeds deal:
+    /// the lcg shuffle has 2,097,151 distinct deals, and seed s deals like s mod 2,097,151.
+    ///
+    /// ```
+    /// use warsweep::Shuffle;
+    /// assert!(Shuffle::Lcg.repeats_note(2_097_151).is_none());
+    /// assert!(Shuffle::Lcg.repeats_note(3_000_001).unwrap().contains("s mod 2,097,151"));
+    /// assert!(Shuffle::Splitmix.repeats_note(u128::from(u64::MAX)).is_none());
+    /// ```
+    pub fn repeats_note(self, end: u128) -> Option<String> {
+        let m = crate::text::group(LCG_MODULUS);
+        (self == Shuffle::Lcg && end > u128::from(LCG_MODULUS)).then(|| {
+            format!("the lcg shuffle has {m} distinct deals; seeds from {m} on repeat them (seed s deals like s mod {m})")
+        })
+    }
+
     /// Seed `seed`'s order of `deck`; a `lex` seed past the deck's last deal, or `lex` on a
     /// deck with more deals than seeds can number, is refused.
     pub(crate) fn deal_order(self, deck: Deck, seed: u64) -> Result<Vec<Card>, RangeError> {

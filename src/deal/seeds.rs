@@ -121,6 +121,7 @@ impl std::fmt::Display for Seeds {
 /// assert_eq!("5..5".parse::<Seeds>().unwrap_err().to_string(), "the seed range 5..5 is empty");
 /// ```
 #[derive(Error, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RangeError {
     #[error("{0:?} is not a seed range: seeds are 0 or more")]
     /// A bound below 0.

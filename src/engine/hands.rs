@@ -21,6 +21,7 @@ use crate::rules::{Card, Deal, Deck, MAX_PLAYERS};
 /// assert_eq!(refused, HandsError::Players { hands: 1, players: 2 });
 /// ```
 #[derive(thiserror::Error, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum HandsError {
     /// Not one hand a player.
     #[error("{hands} hands are given for {players} players")]

@@ -193,6 +193,16 @@ impl Tally {
         Cow::Owned(hist)
     }
 
+    /// `(value, games)` for each recorded bucket of the histogram, in order: `value` is the
+    /// largest value the bucket holds (exact below 2,048; within 0.1% above).
+    pub(crate) fn buckets(&self) -> Vec<(u64, u64)> {
+        let hist = self.histogram();
+        let recorded = hist.iter_recorded();
+        recorded
+            .map(|b| (b.value_iterated_to(), b.count_at_value()))
+            .collect()
+    }
+
     #[cfg(test)]
     /// Adds the values `other` counted.
     pub fn add(&mut self, other: &Tally) {
@@ -325,7 +335,21 @@ impl Default for Tally {
 }
 
 /// Why two tallies cannot be added (summaries read from files: one sweep's always add).
+///
+/// ```
+/// use warsweep::{Deck, Preset, Seeds, Settings, Shuffle, Summary, SummaryError, Sweep, TallyError};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).build()?;
+/// let part = |start, end, cycles| -> Result<Summary, Box<dyn std::error::Error>> {
+///     let sweep = Sweep::new(rules, Shuffle::Lex, Seeds::new(start, end)?).cycles(cycles);
+///     Ok(sweep.mirrors(false).run(None, &|_| {}, &Default::default())?.summary)
+/// };
+/// // One part lists its distinct cycles, the other does not: their sum would list some only.
+/// let refused = Summary::merge(&[part(0, 100, true)?, part(100, 200, false)?]).unwrap_err();
+/// assert!(matches!(refused, SummaryError::Tally(TallyError::CyclesInOne)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(thiserror::Error, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TallyError {
     /// A sum past what its integer holds.
     #[error("the {0} add up to more than 2^64")]

@@ -74,6 +74,29 @@ pub struct Resumed {
 
 #[derive(Error, Debug)]
 /// Why a checkpoint cannot be used.
+///
+/// ```
+/// use std::time::Duration;
+/// use warsweep::job::{CheckpointError, Files, Job};
+/// use warsweep::{Preset, Rules, Seeds, Shuffle, Sweep};
+/// let dir = std::env::temp_dir().join(format!("warsweep-resume-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let summary = dir.join("summary.json");
+/// // A checkpoint cut short (a disk that filled up, a copy that stopped): refused, kept.
+/// std::fs::write(dir.join("summary.json.resume"), "{\"version\": 1, \"seeds")?;
+/// let job = Job {
+///     sweep: Sweep::new(Rules::preset(Preset::Classic), Shuffle::Lcg, Seeds::new(0, 100)?),
+///     files: Files { summary: Some(summary), ..Files::default() },
+///     resume: true,
+///     checkpoint_every: Duration::from_secs(60),
+/// };
+/// let refused = job.prepare(&mut |_| {}).err().expect("a corrupt checkpoint");
+/// let typed = refused.typed().and_then(|e| e.downcast_ref::<CheckpointError>());
+/// assert!(matches!(typed, Some(CheckpointError::Corrupt { .. })), "{refused}");
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[non_exhaustive]
 pub enum CheckpointError {
     #[error("cannot read {path}: {reason}")]
     /// The file cannot be read.

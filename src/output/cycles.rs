@@ -9,7 +9,25 @@ use std::fmt::Write as _;
 use thiserror::Error;
 
 /// Why tables of cycles do not add up, or rows do not describe one.
+///
+/// ```
+/// use std::error::Error as _;
+/// use warsweep::{CycleError, Deck, Preset, Seeds, Settings, Shuffle, StateError, Summary, SummaryError, Sweep};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).build()?;
+/// let sweep = Sweep::new(rules, Shuffle::Lex, Seeds::new(0, 3000)?).cycles(true);
+/// let json = sweep.run(None, &|_| {}, &Default::default())?.summary.to_json();
+/// // A summary from elsewhere whose cycle holds a card of value 9, which a 4x4 deck has not.
+/// let edited = json.replacen(r#""hands": "1 "#, r#""hands": "9 "#, 1);
+/// let refused = edited.parse::<Summary>().unwrap_err();
+/// let why = refused.source().and_then(|e| e.downcast_ref::<SummaryError>());
+/// assert!(matches!(
+///     why,
+///     Some(SummaryError::Cycles(CycleError::NotAState { why: StateError::Value { .. }, .. }))
+/// ));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Error, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CycleError {
     /// One cycle with two lengths in two tables.
     #[error("the cycle {cycle} has length {one} in one table and {other} in another")]
@@ -40,8 +58,16 @@ pub enum CycleError {
     TooMany,
 }
 
-/// Why a row's hands are not a state of the deck.
+/// Why a row's hands are not a state of the deck ([`CycleError::NotAState`], whose example
+/// shows one).
+///
+/// ```
+/// use warsweep::StateError;
+/// let wrong = StateError::Cards { found: 15, cards: 16 };
+/// assert_eq!(wrong.to_string(), "holds 15 cards, not 16");
+/// ```
 #[derive(Error, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum StateError {
     /// Not one hand a player.
     #[error("has {found} hands, not {players}")]

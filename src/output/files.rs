@@ -25,7 +25,25 @@ pub enum Target {
 }
 
 /// Why a path cannot take an output.
+///
+/// ```
+/// use warsweep::job::{self, Files, TargetError};
+/// use warsweep::{Preset, Rules, Seeds, Shuffle, Sweep};
+/// let dir = std::env::temp_dir().join(format!("warsweep-target-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let sweep = Sweep::new(Rules::preset(Preset::Classic), Shuffle::Lcg, Seeds::new(0, 10)?);
+/// let shard = dir.join("shard.json");
+/// std::fs::write(&shard, sweep.run(None, &|_| {}, &Default::default())?.summary.to_json())?;
+/// // A folder where the merged summary should go: refused before anything is written.
+/// let files = Files { summary: Some(dir.clone()), ..Files::default() };
+/// let refused = job::merge(&[shard], &files).unwrap_err();
+/// let typed = refused.typed().and_then(|e| e.downcast_ref::<TargetError>());
+/// assert!(matches!(typed, Some(TargetError::Folder(_))), "{refused}");
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Error, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TargetError {
     #[error("{0}")]
     /// One file named for two inputs or outputs.

@@ -3,7 +3,7 @@
 
 /// A quantity measured of each finished game (rounds, battles, wars) or of each infinite one
 /// (where its cycle starts, how long it is): what a summary's statistics and histograms are of,
-/// and what `plot` draws. Written as its name (`cycle_length`).
+/// and what `plot` draws. Written and read as its name (`cycle_length`).
 ///
 /// ```
 /// use warsweep::{Metric, Preset, Rules, Seeds, Shuffle, Sweep};
@@ -12,6 +12,7 @@
 /// let battles = swept.summary.stats(Metric::Battles);
 /// assert!(battles.count > 0 && battles.min <= battles.max);
 /// assert_eq!(Metric::CycleLength.to_string(), "cycle_length");
+/// assert_eq!("wars".parse::<Metric>()?, Metric::Wars);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -30,11 +31,7 @@ pub enum Metric {
     CycleLength,
 }
 
-impl std::fmt::Display for Metric {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::rules::by_name!(Metric);
 
 impl Metric {
     /// Every metric, in the order the summary, the table and the histogram CSV list them; the
@@ -57,6 +54,11 @@ impl Metric {
             Metric::CycleStart => "cycle_start",
             Metric::CycleLength => "cycle_length",
         }
+    }
+
+    /// The metric of that name.
+    pub(crate) fn from_name(name: &str) -> Option<Metric> {
+        Metric::ALL.into_iter().find(|m| m.name() == name)
     }
 
     /// Its row in the table.

@@ -5,6 +5,7 @@ pub(crate) mod accumulator;
 pub(crate) mod checkpoint;
 pub(crate) mod cycles;
 pub(crate) mod files;
+pub(crate) mod histograms;
 pub(crate) mod metric;
 pub(crate) mod outputs;
 pub(crate) mod record;

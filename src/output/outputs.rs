@@ -21,12 +21,8 @@ pub struct Outputs {
 
 /// What `path` names (a file, a pipe or device, or `-` for stdout), or one sentence.
 pub fn target(path: &Path, what: &str) -> Result<Target, Error> {
-    Target::of(path).map_err(|e| {
-        Error::msg(format!(
-            "cannot write the {what} to {}: {e}",
-            path.display()
-        ))
-    })
+    let cannot = format!("cannot write the {what} to {}", path.display());
+    Target::of(path).map_err(|e| Error::caused(cannot, e))
 }
 
 impl Outputs {

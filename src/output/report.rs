@@ -11,7 +11,25 @@ use plotters::prelude::*;
 use std::io::{self, Write};
 
 /// Why a plot cannot be drawn.
+///
+/// ```
+/// use warsweep::job::{self, PlotError};
+/// use warsweep::{Metric, Preset, Rules, Seeds, Shuffle, Sweep};
+/// let dir = std::env::temp_dir().join(format!("warsweep-plot-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// // Classic games of seeds 0..10 all end: no cycle length to draw.
+/// let sweep = Sweep::new(Rules::preset(Preset::Classic), Shuffle::Lcg, Seeds::new(0, 10)?);
+/// let summary = dir.join("ends.json");
+/// std::fs::write(&summary, sweep.run(None, &|_| {}, &Default::default())?.summary.to_json())?;
+/// let refused = job::plot(&[summary], &dir.join("plot.svg"), Metric::CycleLength, None, false);
+/// let refused = refused.unwrap_err();
+/// let typed = refused.typed().and_then(|e| e.downcast_ref::<PlotError>());
+/// assert!(matches!(typed, Some(PlotError::NoGames { .. })), "{refused}");
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(thiserror::Error, Debug)]
+#[non_exhaustive]
 pub enum PlotError {
     /// A summary to plot cannot be read.
     #[error(transparent)]
@@ -35,11 +53,11 @@ pub fn write_hist_csv(acc: &Accumulator, out: impl Write) -> io::Result<()> {
     let mut writer = csv::Writer::from_writer(out);
     writer.write_record(["metric", "value", "games"])?;
     for metric in Metric::ALL {
-        for bucket in acc.tally(metric).histogram().iter_recorded() {
+        for (value, games) in acc.tally(metric).buckets() {
             writer.write_record([
                 metric.name().to_string(),
-                bucket.value_iterated_to().to_string(),
-                bucket.count_at_value().to_string(),
+                value.to_string(),
+                games.to_string(),
             ])?;
         }
     }

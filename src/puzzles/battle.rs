@@ -11,6 +11,7 @@ use thiserror::Error;
 /// use warsweep::puzzles::{resolve_battle, BattleError};
 /// assert!(matches!(resolve_battle(13, &[1, 2]), Err(BattleError::Players(13))));
 /// ```
+#[non_exhaustive]
 pub enum BattleError {
     #[error("a battle needs 2 to {max} players, not {0}", max = MAX_PLAYERS)]
     /// Fewer than 2 or more than [`MAX_PLAYERS`] players.

@@ -14,6 +14,7 @@ use thiserror::Error;
 /// let refused = parse_seeds(b"x\n1 2\n").unwrap_err();
 /// assert!(refused.to_string().contains("\"x\""));
 /// ```
+#[non_exhaustive]
 pub enum InputError {
     #[error("the input is empty")]
     /// Nothing to read.

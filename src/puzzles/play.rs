@@ -22,6 +22,7 @@ use std::io::{self, Write};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(thiserror::Error, Debug)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The shuffle has no deal for the seed.
     #[error(transparent)]

@@ -106,6 +106,7 @@ pub struct Deck {
 /// let refused = Deck::parse("9x4").unwrap_err();
 /// assert_eq!(refused.to_string(), "deck 9x4: a deck has 1 to 8 copies of each value, not 9");
 /// ```
+#[non_exhaustive]
 pub enum DeckError {
     #[error("{0:?} is not a deck: write CxV or CxV+J (C copies of V values, J jokers), as 4x13 or 8x13+4")]
     /// Not written `CxV` or `CxV+J`.
@@ -132,6 +133,7 @@ pub enum DeckError {
 /// assert_eq!(refused.to_string(), "\"JK\": the 4x13 deck has no jokers");
 /// ```
 #[derive(Error, Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CardError {
     /// A number that is not one of the deck's values.
     #[error("{found:?} is not a value of the {deck} deck (1 to {})", deck.values)]

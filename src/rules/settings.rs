@@ -126,6 +126,7 @@ impl From<Preset> for Settings {
 /// assert_eq!((refused.setting(), refused.reason()), ("players", "a game has 2 to 12 players, not 13".to_string()));
 /// ```
 #[derive(Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RulesError {
     /// Fewer than 2 or more than 12 players.
     Players(usize),

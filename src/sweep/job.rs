@@ -5,7 +5,6 @@
 //! outputs byte-identical to an uninterrupted run's.
 
 use crate::deal::seeds::Seeds;
-use crate::deal::LCG_MODULUS;
 use crate::error::Error;
 use crate::gpu::DeviceError;
 use crate::output::accumulator::Accumulator;
@@ -340,9 +339,8 @@ impl Job {
                 open_csv(file, resume)
             })
             .transpose()?;
-        if self.sweep.repeats_deals() {
-            let m = group(LCG_MODULUS);
-            note(format!("the lcg shuffle has {m} distinct deals; seeds from {m} on repeat them (seed s deals like s mod {m})"));
+        if let Some(repeats) = self.sweep.repeats_note() {
+            note(repeats);
         }
         Ok(Ready {
             job: self,

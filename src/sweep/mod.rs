@@ -13,7 +13,7 @@ pub use sink::{CsvSink, Durable, RowSink};
 
 use crate::deal::mirror::{Mirror, Weight};
 use crate::deal::seeds::{check_seeds, RangeError, Seeds};
-use crate::deal::{Shuffle, LCG_MODULUS};
+use crate::deal::Shuffle;
 use crate::engine::{Engine, GameResult, Outcome, Silent, DEFAULT_MAX_ROUNDS};
 use crate::gpu::{self, DeviceError, Plan, Unfit, Walker};
 use crate::output::accumulator::Accumulator;
@@ -255,6 +255,7 @@ pub const MAX_PACING: usize = 1 << 24;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(thiserror::Error, Debug)]
+#[non_exhaustive]
 pub enum SweepError {
     /// A table of cycles where no game is found infinite.
     #[error("a table of cycles needs games whose cycles are found, and games under the random gather or with shuffled won piles are not checked for cycles (they stop after max-rounds rounds)")]
@@ -416,9 +417,9 @@ impl Sweep {
             .flatten()
     }
 
-    /// Whether the range reaches past the distinct lcg deals (and so repeats some).
-    pub(crate) fn repeats_deals(&self) -> bool {
-        self.shuffle == Shuffle::Lcg && self.seeds.end() > LCG_MODULUS as u128
+    /// What to tell of a range whose seeds repeat deals ([`Shuffle::repeats_note`]).
+    pub(crate) fn repeats_note(&self) -> Option<String> {
+        self.shuffle.repeats_note(self.seeds.end())
     }
 
     /// Plays the range. `sink` gets the rows in seed order; `progress` is called with the
