@@ -50,16 +50,12 @@ pub(crate) fn _hunt(
     };
     let rules = knobs.rules(None)?;
     let goal = match goal {
-        "longest" => Goal::Longest(match metric {
-            "rounds" => Metric::Rounds,
-            "battles" => Metric::Battles,
-            "wars" => Metric::Wars,
-            other => {
-                return Err(bad(format!(
-                    "metric: {other:?} is not a length of a finished game: give \"rounds\", \"battles\" or \"wars\""
-                )))
-            }
-        }),
+        // The library refuses a metric of infinite games (`HuntError::Metric`).
+        "longest" => Goal::Longest(
+            metric
+                .parse::<Metric>()
+                .map_err(|e| bad(format!("metric: {e}")))?,
+        ),
         "cycles" => Goal::Cycles,
         other => {
             return Err(bad(format!(

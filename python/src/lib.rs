@@ -3,22 +3,22 @@
 //! means the same, gives the same numbers and is refused with the same sentence. The package's
 //! Python side (`python/warsweep/__init__.py`) turns the rows into NumPy arrays and DataFrames.
 
+mod game;
 mod hunt;
 
 use pyo3::exceptions::{PyMemoryError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyRange, PyTuple};
+use pyo3::types::{PyBytes, PyRange, PyTuple};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 use warsweep::job::{Files, Job};
-use warsweep::puzzles::play_line;
 use warsweep::Seeds;
 use warsweep::Shuffle;
-use warsweep::{check_max_rounds, Engine, GameResult, Observer, Silent, DEFAULT_MAX_ROUNDS};
-use warsweep::{Card, Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
+use warsweep::{check_max_rounds, GameResult, DEFAULT_MAX_ROUNDS};
+use warsweep::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
 use warsweep::{DeviceError, SweepError, Unfit};
-use warsweep::{GameRow, OutcomeName};
+use warsweep::{GameRow, Metric, OutcomeName};
 use warsweep::{RowSink, Summary, Sweep as Sweeping};
 
 /// A `ValueError` carrying the library's own sentence.
@@ -27,7 +27,7 @@ pub(crate) fn bad(e: impl std::fmt::Display) -> PyErr {
 }
 
 /// The value of the argument `argument` (`gather`), from its name.
-fn named<T: std::str::FromStr>(argument: &str, text: Option<&str>) -> PyResult<Option<T>>
+pub(crate) fn named<T: std::str::FromStr>(argument: &str, text: Option<&str>) -> PyResult<Option<T>>
 where
     T::Err: std::fmt::Display,
 {
@@ -73,394 +73,28 @@ impl Knobbed<'_> {
 }
 
 /// A `UserWarning` with `message`, as the command line's notes.
-fn warn(py: Python<'_>, message: String) -> PyResult<()> {
+pub(crate) fn warn(py: Python<'_>, message: String) -> PyResult<()> {
     let message = std::ffi::CString::new(message).map_err(bad)?;
-    PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)
+    // 2: the line that called the module's Python function, which called this one.
+    PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 2)
 }
 
 /// Warns of a ranking that plays as the standard one on this deck, as the command line notes.
-fn warn_inert_ranking(py: Python<'_>, rules: &Rules) -> PyResult<()> {
+pub(crate) fn warn_inert_ranking(py: Python<'_>, rules: &Rules) -> PyResult<()> {
     if let Some(note) = rules.inert_ranking() {
         warn(py, note)?;
     }
     Ok(())
 }
 
-fn shuffle_of(text: Option<&str>) -> PyResult<Shuffle> {
+pub(crate) fn shuffle_of(text: Option<&str>) -> PyResult<Shuffle> {
     Ok(named::<Shuffle>("shuffle", text)?.unwrap_or(Shuffle::Lcg))
 }
 
-fn max_rounds_of(max_rounds: Option<u64>) -> PyResult<u64> {
+pub(crate) fn max_rounds_of(max_rounds: Option<u64>) -> PyResult<u64> {
     match max_rounds {
         Some(n) => check_max_rounds(n).map_err(bad),
         None => Ok(DEFAULT_MAX_ROUNDS),
-    }
-}
-
-/// One game's result. Games are equal when every field is (their seeds and lines included),
-/// hash alike then, and pickle.
-#[pyclass(frozen, eq, hash, module = "warsweep")]
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct Game {
-    /// The seed dealt; `None` for hands given.
-    #[pyo3(get)]
-    seed: Option<u64>,
-    /// `"win"`, `"draw"`, `"infinite"` or `"capped"`.
-    #[pyo3(get)]
-    outcome: String,
-    /// The winner, from 1; `None` unless the outcome is a win.
-    #[pyo3(get)]
-    winner: Option<usize>,
-    /// Finished rounds; `None` for an infinite game.
-    #[pyo3(get)]
-    rounds: Option<u64>,
-    /// Battles; `None` for an infinite game.
-    #[pyo3(get)]
-    battles: Option<u64>,
-    /// Wars; `None` for an infinite game.
-    #[pyo3(get)]
-    wars: Option<u64>,
-    /// The first round whose state recurs; `None` unless infinite.
-    #[pyo3(get)]
-    cycle_start: Option<u64>,
-    /// The rounds between two occurrences of a state; `None` unless infinite.
-    #[pyo3(get)]
-    cycle_length: Option<u64>,
-    /// The line `warsweep play` prints.
-    line: String,
-    /// Every battle, when the game was played with `trace=True`.
-    battles_seen: Option<Vec<Battle>>,
-}
-
-/// One battle of a traced game: the cards revealed, and what followed them.
-#[derive(Clone, PartialEq, Eq, Hash, Default)]
-struct Battle {
-    battle: u64,
-    round: u64,
-    /// `(player from 1, card)` in the order the cards reached the table.
-    revealed: Vec<(usize, String)>,
-    /// The cards the tied players put face down before the next battle.
-    face_down: Vec<(usize, String)>,
-    /// The round's winner (from 1) and the cards taken, in the order taken, when this battle
-    /// ended its round.
-    took: Option<(usize, Vec<String>)>,
-    /// Why the game stopped in this battle's war (a war cut short).
-    note: Option<String>,
-    /// Won piles shuffled into new hands after this battle: `(player from 1, new hand)`.
-    shuffled: Vec<(usize, Vec<String>)>,
-}
-
-impl Battle {
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("battle", self.battle)?;
-        d.set_item("round", self.round)?;
-        d.set_item("revealed", self.revealed.clone())?;
-        d.set_item("face_down", self.face_down.clone())?;
-        d.set_item("winner", self.took.as_ref().map(|t| t.0))?;
-        d.set_item(
-            "took",
-            self.took.as_ref().map_or_else(Vec::new, |t| t.1.clone()),
-        )?;
-        d.set_item("note", self.note.clone())?;
-        d.set_item("shuffled", self.shuffled.clone())?;
-        Ok(d)
-    }
-}
-
-/// Collects the battles of one game (an [`Observer`]), players numbered from 1.
-#[derive(Default)]
-struct Battles(Vec<Battle>);
-
-impl Battles {
-    fn last(&mut self) -> &mut Battle {
-        if self.0.is_empty() {
-            self.0.push(Battle::default());
-        }
-        self.0.last_mut().expect("one was pushed")
-    }
-}
-
-fn named_cards(cards: &[(usize, Card)]) -> Vec<(usize, String)> {
-    cards.iter().map(|&(p, c)| (p + 1, c.to_string())).collect()
-}
-
-fn card_names(cards: &[Card]) -> Vec<String> {
-    cards.iter().map(ToString::to_string).collect()
-}
-
-impl Observer for Battles {
-    fn revealed(&mut self, battle: u64, round: u64, cards: &[(usize, Card)]) {
-        self.0.push(Battle {
-            battle,
-            round,
-            revealed: named_cards(cards),
-            ..Battle::default()
-        });
-    }
-
-    fn war(&mut self, face_down: &[(usize, Card)]) {
-        self.last().face_down = named_cards(face_down);
-    }
-
-    fn took(&mut self, winner: usize, cards: &[Card]) {
-        self.last().took = Some((winner + 1, card_names(cards)));
-    }
-
-    fn note(&mut self, text: &str) {
-        self.last().note = Some(text.to_string());
-    }
-
-    fn pile_shuffled(&mut self, player: usize, hand: &[Card]) {
-        self.last().shuffled.push((player + 1, card_names(hand)));
-    }
-}
-
-/// A game from its fields, as `Game.__reduce__` gives them (pickling).
-#[pyfunction]
-#[allow(clippy::too_many_arguments)]
-fn _game(
-    seed: Option<u64>,
-    outcome: String,
-    winner: Option<usize>,
-    rounds: Option<u64>,
-    battles: Option<u64>,
-    wars: Option<u64>,
-    cycle_start: Option<u64>,
-    cycle_length: Option<u64>,
-    line: String,
-    trace: Option<Vec<Bound<'_, PyDict>>>,
-) -> PyResult<Game> {
-    let battles_seen = trace
-        .map(|t| t.iter().map(battle_of).collect())
-        .transpose()?;
-    Ok(Game {
-        seed,
-        outcome,
-        winner,
-        rounds,
-        battles,
-        wars,
-        cycle_start,
-        cycle_length,
-        line,
-        battles_seen,
-    })
-}
-
-/// A battle from the dict `Battle::to_dict` gave (unpickling).
-fn battle_of(d: &Bound<'_, PyDict>) -> PyResult<Battle> {
-    fn item<'py, T: FromPyObjectOwned<'py>>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
-        d.get_item(key)?
-            .ok_or_else(|| bad(format!("a traced battle lacks {key}")))?
-            .extract()
-            .map_err(Into::into)
-    }
-    let winner: Option<usize> = item(d, "winner")?;
-    let took: Vec<String> = item(d, "took")?;
-    Ok(Battle {
-        battle: item(d, "battle")?,
-        round: item(d, "round")?,
-        revealed: item(d, "revealed")?,
-        face_down: item(d, "face_down")?,
-        took: winner.map(|w| (w, took)),
-        note: item(d, "note")?,
-        shuffled: item(d, "shuffled")?,
-    })
-}
-
-#[pymethods]
-impl Game {
-    /// How pickle rebuilds a game: `_game` and the fields.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let build = py.import("warsweep._warsweep")?.getattr("_game")?;
-        let fields = (
-            self.seed,
-            self.outcome.clone(),
-            self.winner,
-            self.rounds,
-            self.battles,
-            self.wars,
-            self.cycle_start,
-            self.cycle_length,
-            self.line.clone(),
-            self.trace(py)?,
-        );
-        Ok((build, fields.into_pyobject(py)?))
-    }
-
-    /// The game battle by battle, when played with `trace=True` (else `None`): a list of
-    /// dicts, one a battle, with `battle` and `round` (from 1), `revealed` (`(player, card)`
-    /// in the order the cards reached the table), `face_down` (the cards the tied players put
-    /// down before the next battle), `winner` and `took` (the round's winner and the cards
-    /// taken, in order, when this battle ended the round), `note` (why a war was cut short)
-    /// and `shuffled` (won piles turned into new hands).
-    #[getter]
-    fn trace<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Bound<'py, PyDict>>>> {
-        self.battles_seen
-            .as_ref()
-            .map(|b| b.iter().map(|b| b.to_dict(py)).collect())
-            .transpose()
-    }
-
-    fn __str__(&self) -> String {
-        self.line.clone()
-    }
-
-    /// The outcome and the counts, each with its name (an infinite game's: its cycle).
-    fn __repr__(&self) -> String {
-        let mut fields = vec![format!("outcome='{}'", self.outcome)];
-        let named = [
-            ("winner", self.winner.map(|w| w as u64)),
-            ("rounds", self.rounds),
-            ("battles", self.battles),
-            ("wars", self.wars),
-            ("cycle_start", self.cycle_start),
-            ("cycle_length", self.cycle_length),
-        ];
-        for (name, value) in named {
-            if let Some(value) = value {
-                fields.push(format!("{name}={value}"));
-            }
-        }
-        format!("<warsweep.Game {}>", fields.join(" "))
-    }
-}
-
-impl Game {
-    /// The game's fields are its CSV row's.
-    fn new(
-        rules: &Rules,
-        seed: Option<u64>,
-        result: &GameResult,
-        battles_seen: Option<Battles>,
-    ) -> Game {
-        let row = GameRow::new(0, result);
-        Game {
-            seed,
-            outcome: row.outcome.to_string(),
-            winner: row.winner.map(|w| w as usize),
-            rounds: row.rounds,
-            battles: row.battles,
-            wars: row.wars,
-            cycle_start: row.cycle_start,
-            cycle_length: row.cycle_length,
-            line: play_line(rules, result),
-            battles_seen: battles_seen.map(|b| b.0),
-        }
-    }
-}
-
-/// The hands' cards, each a bare value (a number from 1) or a card of the deck (a string such
-/// as `"10H"`), read by the library as the command line reads them.
-fn cards_of(hands: &[Vec<Bound<PyAny>>], deck: Deck) -> PyResult<Vec<Vec<Card>>> {
-    let card = |c: &Bound<PyAny>| {
-        match (c.extract::<i64>(), c.extract::<String>()) {
-        (Ok(value), _) => deck.value_card(value).map_err(|e| bad(format!("hands: {e}"))),
-        (_, Ok(text)) => deck.parse_card(&text).map_err(|e| bad(format!("hands: {e}"))),
-        _ => Err(bad(format!(
-            "hands: {} is neither a value (a whole number from 1) nor a card of the deck (a string such as \"10H\")",
-            c.repr().map_or_else(|_| "a card".to_string(), |r| r.to_string())
-        ))),
-    }
-    };
-    hands
-        .iter()
-        .map(|hand| hand.iter().map(card).collect())
-        .collect()
-}
-
-/// Plays one game and returns its result (see the package's documentation).
-#[pyfunction]
-#[pyo3(signature = (hands=None, *, seed=None, rules, deck=None, players=None,
-    face_down=None, short_war=None, gather=None, deal=None, ranking=None, shuffle=None,
-    max_rounds=None, won_pile=None, trace=false))]
-#[allow(clippy::too_many_arguments)]
-fn play(
-    py: Python<'_>,
-    hands: Option<Vec<Vec<Bound<PyAny>>>>,
-    seed: Option<u64>,
-    rules: &str,
-    deck: Option<&str>,
-    players: Option<usize>,
-    face_down: Option<usize>,
-    short_war: Option<&str>,
-    gather: Option<&str>,
-    deal: Option<&str>,
-    ranking: Option<&str>,
-    shuffle: Option<&str>,
-    max_rounds: Option<u64>,
-    won_pile: Option<&str>,
-    trace: bool,
-) -> PyResult<Game> {
-    let knobs = Knobbed {
-        rules,
-        deck,
-        players,
-        face_down,
-        short_war,
-        gather,
-        deal,
-        ranking,
-        won_pile,
-    };
-    let max_rounds = max_rounds_of(max_rounds)?;
-    let shuffle = shuffle_of(shuffle)?;
-    match (hands, seed) {
-        (Some(_), Some(_)) => Err(bad("give either hands or a seed, not both")),
-        (None, None) => Err(bad("give hands, or a seed to deal them")),
-        (None, Some(seed)) => {
-            let rules = knobs.rules(None)?;
-            warn_inert_ranking(py, &rules)?;
-            let mut engine = Engine::new(rules);
-            engine.set_max_rounds(max_rounds).map_err(bad)?;
-            let (result, seen) = py
-                .detach(move || {
-                    if trace {
-                        let mut seen = Battles::default();
-                        let result = engine.play_seed_observed(shuffle, seed, &mut seen);
-                        result.map(|r| (r, Some(seen)))
-                    } else {
-                        engine.play_seed(shuffle, seed).map(|r| (r, None))
-                    }
-                })
-                .map_err(bad)?;
-            Ok(Game::new(&rules, Some(seed), &result, seen))
-        }
-        (Some(hands), None) => {
-            // The deck the knobs name decides which values the hands may hold.
-            let deck = knobs.rules(Some(2))?.deck();
-            let hands = cards_of(&hands, deck)?;
-            if let Some(excess) = deck.excess(&hands.concat()) {
-                warn(py, format!("{excess}: they are played as given"))?;
-            }
-            if let Some(n) = players.filter(|&n| n != hands.len()) {
-                return Err(bad(format!(
-                    "{} hands are given but players says {n}",
-                    hands.len()
-                )));
-            }
-            let rules = knobs.rules(Some(hands.len()))?;
-            warn_inert_ranking(py, &rules)?;
-            let total = hands.iter().map(Vec::len).sum();
-            let mut engine = Engine::with_capacity(rules, total).map_err(bad)?;
-            engine.set_max_rounds(max_rounds).map_err(bad)?;
-            let (result, seen) = py
-                .detach(move || {
-                    if trace {
-                        let mut seen = Battles::default();
-                        let result = engine.play_hands(&hands, 0, &mut seen);
-                        result.map(|r| (r, Some(seen)))
-                    } else {
-                        engine.play_hands(&hands, 0, &mut Silent).map(|r| (r, None))
-                    }
-                })
-                .map_err(bad)?;
-            Ok(Game::new(&rules, None, &result, seen))
-        }
     }
 }
 
@@ -601,7 +235,7 @@ fn seed_range(seeds: Option<&Bound<PyAny>>) -> PyResult<Option<Seeds>> {
 #[pyo3(signature = (seeds=None, *, rules, threads=None, deck=None, players=None,
     face_down=None, short_war=None, gather=None, deal=None, ranking=None, shuffle=None,
     max_rounds=None, won_pile=None, rows=true, csv=None, cycles=false, memory=None,
-    progress=None, chosen=None, gpu=false))]
+    progress=None, chosen=None, gpu=false, resume=false))]
 #[allow(clippy::too_many_arguments)]
 fn sweep(
     py: Python<'_>,
@@ -625,6 +259,7 @@ fn sweep(
     progress: Option<Bound<PyAny>>,
     chosen: Option<&[u8]>,
     gpu: bool,
+    resume: bool,
 ) -> PyResult<Swept> {
     let knobs = Knobbed {
         rules,
@@ -697,13 +332,15 @@ fn sweep(
             csv: csv.clone(),
             ..Files::default()
         },
-        resume: false,
-        checkpoint_every: Duration::MAX,
+        // A file of rows keeps a checkpoint beside it, as the command line's does: a stopped
+        // or killed sweep finishes with `resume=True`, byte for byte.
+        resume,
+        checkpoint_every: Duration::from_secs(2),
     };
     let mut notes = Vec::new();
     let ready = job
         .prepare(&mut |note| notes.push(note))
-        .map_err(|e| bad(with_causes(&e)))?;
+        .map_err(|e| bad(job_said(&e)))?;
     for note in notes {
         warn(py, note)?;
     }
@@ -728,15 +365,17 @@ fn sweep(
             if let Some(list) = &chosen {
                 let mut results = Vec::new();
                 let kept = if rows { Some(&mut results) } else { None };
-                let swept = sweep.run_chosen(list, kept, &count, stop).map_err(said)?;
+                let swept = sweep
+                    .run_chosen(list, kept, &count, stop)
+                    .map_err(|e| said(&e))?;
                 sink.0.extend(results.iter().map(Row::of));
                 Ok((swept.summary, swept.stopped.is_some()))
             } else if csv.is_some() {
-                let finished = ready.run(&count, stop).map_err(|e| with_causes(&e))?;
+                let finished = ready.run(&count, stop).map_err(|e| job_said(&e))?;
                 Ok((finished.summary, finished.stopped.is_some()))
             } else {
                 let sink: Option<&mut dyn RowSink> = if rows { Some(sink) } else { None };
-                let swept = sweep.run(sink, &count, stop).map_err(said)?;
+                let swept = sweep.run(sink, &count, stop).map_err(|e| said(&e))?;
                 Ok((swept.summary, swept.stopped.is_some()))
             }
         });
@@ -788,12 +427,21 @@ fn sweep(
     })
 }
 
-/// What a sweep's refusal says in Python: the GPU's, named by its argument.
-fn said(e: SweepError) -> String {
+/// What a sweep's refusal says in Python: named by its argument where one is at fault.
+fn said(e: &SweepError) -> String {
     match e {
-        SweepError::Device(DeviceError::Unfit(reasons)) => gpu_refusal(&reasons),
+        SweepError::Device(DeviceError::Unfit(reasons)) => gpu_refusal(reasons),
         SweepError::Device(why) => format!("gpu: {why}"),
+        SweepError::Threads(_) => format!("threads: {e}"),
         e => e.to_string(),
+    }
+}
+
+/// What a job's refusal says in Python: a sweep's as [`said`] says it, any other with its causes.
+fn job_said(e: &warsweep::job::Error) -> String {
+    match e.typed().and_then(|t| t.downcast_ref::<SweepError>()) {
+        Some(refused) => said(refused),
+        None => with_causes(e),
     }
 }
 
@@ -950,19 +598,32 @@ fn _preset(name: &str) -> PyResult<Vec<(&'static str, String)>> {
     ])
 }
 
+/// The histogram of `metric` in a summary: the values (each bucket's largest) and the games.
+#[pyfunction]
+fn _histogram(summary_json: &str, metric: &str) -> PyResult<(Vec<u64>, Vec<u64>)> {
+    let metric = metric
+        .parse::<Metric>()
+        .map_err(|e| bad(format!("metric: {e}")))?;
+    let summary = summary_json.parse::<Summary>().map_err(bad)?;
+    let buckets = summary.histogram(metric).map_err(bad)?;
+    Ok(buckets.into_iter().unzip())
+}
+
 /// The native module.
 #[pymodule]
 fn _warsweep(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add_function(wrap_pyfunction!(play, m)?)?;
+    m.add_function(wrap_pyfunction!(game::play, m)?)?;
+    m.add_function(wrap_pyfunction!(game::deal, m)?)?;
     m.add_function(wrap_pyfunction!(sweep, m)?)?;
-    m.add_function(wrap_pyfunction!(_game, m)?)?;
+    m.add_function(wrap_pyfunction!(game::_game, m)?)?;
     m.add_function(wrap_pyfunction!(_preset, m)?)?;
     m.add_function(wrap_pyfunction!(_swept, m)?)?;
     m.add_function(wrap_pyfunction!(merge, m)?)?;
+    m.add_function(wrap_pyfunction!(_histogram, m)?)?;
     m.add_function(wrap_pyfunction!(_names, m)?)?;
     m.add_function(wrap_pyfunction!(hunt::_hunt, m)?)?;
-    m.add_class::<Game>()?;
+    m.add_class::<game::Game>()?;
     m.add_class::<Swept>()?;
     Ok(())
 }

@@ -151,7 +151,7 @@ def test_numpy_arrays_cannot_pass_a_missing_value_for_a_length():
     assert np.array_equal(winner[~np.isnan(winner)], frame.winner.dropna().to_numpy(dtype=float))
 
 
-def test_pandas_columns_are_signed_and_built_once():
+def test_pandas_columns_are_typed_and_each_frame_is_new():
     import tracemalloc
 
     swept = warsweep.sweep((0, 200000), rules="classic", threads=2)
@@ -161,14 +161,27 @@ def test_pandas_columns_are_signed_and_built_once():
     tracemalloc.stop()
     size = frame.memory_usage(deep=True).sum()
     assert peak <= 2 * size, (peak, size)
-    assert swept.to_pandas() is frame
+    again = swept.to_pandas()
+    assert again is not frame and again.equals(frame)
+    frame.loc[0, "rounds"] = -7
+    assert swept.to_pandas().rounds.iloc[0] != -7, "an edit of one frame changed the next"
     assert str(frame.outcome.dtype) == "category"
     assert list(frame.outcome.cat.categories) == list(warsweep.OUTCOMES)
-    for name in ("seed", "winner", "rounds", "battles", "wars", "cycle_start", "cycle_length"):
+    assert str(frame.seed.dtype) == "UInt64"
+    for name in ("winner", "rounds", "battles", "wars", "cycle_start", "cycle_length"):
         assert str(frame[name].dtype) == "Int64", name
-    # Differences and shifts stay signed.
-    assert frame.seed.iloc[0] - 1 == -1
+    # Differences and shifts of counts stay signed.
     assert frame.rounds.diff().min() < 0
+
+
+def test_seeds_on_both_sides_of_2_63_concatenate_exactly():
+    import pandas as pd
+
+    below = warsweep.sweep((2**63 - 2, 2**63), rules="classic", shuffle="splitmix", threads=1)
+    above = warsweep.sweep((2**63, 2**63 + 2), rules="classic", shuffle="splitmix", threads=1)
+    frame = pd.concat([below.to_pandas(), above.to_pandas()], ignore_index=True)
+    assert str(frame.seed.dtype) == "UInt64"
+    assert [int(s) for s in frame.seed] == [2**63 - 2, 2**63 - 1, 2**63, 2**63 + 1]
 
 
 def test_summary_is_a_fresh_dict():
@@ -181,6 +194,13 @@ def test_a_range_past_the_lcg_deals_warns():
     with pytest.warns(UserWarning, match="the lcg shuffle has 2,097,151 distinct deals") as caught:
         swept = warsweep.sweep((2_097_100, 2_097_200), rows=False, rules="shortened")
     assert len(caught) == 1 and len(swept) == 100
+    # The warning points at the caller's line, not at the module's.
+    assert caught[0].filename == __file__, caught[0].filename
+    # One game of such a seed: the same note, the game of the seed it repeats.
+    with pytest.warns(UserWarning, match="seed s deals like s mod 2,097,151") as caught:
+        game = warsweep.play(seed=3_000_000, rules="codingame")
+    assert caught[0].filename == __file__
+    assert game.hands == warsweep.play(seed=3_000_000 - 2_097_151, rules="codingame").hands
     _, err, code = cli("sweep", "--seeds", "2097100..2097200", "--summary", os.devnull)
     assert code == 0 and str(caught[0].message) in err
 
@@ -193,6 +213,10 @@ def test_bad_arguments_are_named():
         (lambda: warsweep.play(seed=1.5, rules="codingame"), TypeError, "^seed: a whole number, not 1.5$"),
         (lambda: warsweep.sweep((0, 10), threads=-1, rules="shortened"), ValueError, "^threads: 0 or more"),
         (lambda: warsweep.sweep((0, 10), face_down=-1, rules="shortened"), ValueError, "^face_down: 0 or more"),
+        (lambda: warsweep.sweep((0, 10), threads=0, rules="shortened"), ValueError,
+         "^threads: a sweep runs on 1 to 1024 threads, not 0$"),
+        (lambda: warsweep.sweep((0.0, 10), rules="shortened"), TypeError,
+         "^seeds: \\(start, end\\) of whole numbers, not \\(0.0, 10\\)$"),
         (lambda: warsweep.play(seed=0, max_rounds=0, rules="codingame"), ValueError, "^max_rounds: "),
         (lambda: warsweep.play(seed=0, players=True, rules="codingame"), TypeError, "^players: a whole number"),
         (lambda: warsweep.play(0, rules="codingame"), TypeError, "^hands: a list of hands"),
@@ -206,7 +230,7 @@ def test_bad_arguments_are_named():
         with pytest.raises(error, match=message):
             call()
         named += 1
-    assert named == 14
+    assert named == 16
 
 
 def test_the_module_shows_its_own_names():
@@ -323,6 +347,30 @@ def test_ctrl_c_stops_a_sweep_within_a_second():
     assert again.to_pandas().equals(partial.to_pandas())
 
 
+def test_sigterm_stops_a_sweep_as_ctrl_c_does_and_resume_finishes_it(tmp_path):
+    import signal
+
+    args = dict(shuffle="splitmix", rules="classic", threads=2)
+    stopped_csv, whole_csv = tmp_path / "stopped.csv", tmp_path / "whole.csv"
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGTERM))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt, match="stopped by SIGTERM after seeds 0..") as stopped:
+        warsweep.sweep((0, 4_000_000), rows=str(stopped_csv), **args)
+    partial = stopped.value.sweep
+    assert partial.stopped and 0 < partial.summary["seeds"]["end"] < 4_000_000
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL, "the handler is put back"
+    assert (tmp_path / "stopped.csv.resume").exists()
+    resumed = warsweep.sweep((0, 4_000_000), rows=str(stopped_csv), resume=True, **args)
+    whole = warsweep.sweep((0, 4_000_000), rows=str(whole_csv), **args)
+    assert stopped_csv.read_bytes() == whole_csv.read_bytes()
+    a, b = resumed.summary, whole.summary
+    for s in (a, b):
+        del s["elapsed_seconds"], s["games_per_second"]
+    assert a == b and not (tmp_path / "stopped.csv.resume").exists()
+    with pytest.raises(ValueError, match="^resume: "):
+        warsweep.sweep((0, 10), rules="classic", resume=True)
+
+
 def test_games_and_sweeps_pickle_compare_and_merge():
     import pickle
 
@@ -335,14 +383,22 @@ def test_games_and_sweeps_pickle_compare_and_merge():
     whole = warsweep.sweep((0, 3000), rules="classic", gather="winner-first", threads=2)
     copy = pickle.loads(pickle.dumps(whole))
     assert copy.summary == whole.summary and copy.to_pandas().equals(whole.to_pandas())
+    assert copy == whole and copy != warsweep.sweep((0, 3000), rules="classic", threads=2)
+    assert whole != whole.summary
+    with pytest.raises(TypeError):
+        hash(whole)
+    html = whole._repr_html_()
+    assert "<table>" in html and "3,000" in html and "classic" in html
     parts = [warsweep.sweep(r, rules="classic", gather="winner-first", rows=False)
              for r in [(1000, 3000), (0, 1000)]]
-    merged = warsweep.merge(*parts)
+    joined = warsweep.merge(*parts)
+    assert isinstance(joined, warsweep.Sweep) and len(joined) == 3000
+    merged = joined.summary
     expected = whole.summary
     for timing in ("elapsed_seconds", "games_per_second"):
         del merged[timing], expected[timing]
     assert merged == expected
-    assert warsweep.merge(parts[0].summary, parts[1])["games"] == 3000
+    assert warsweep.merge(parts[0].summary, parts[1]).summary["games"] == 3000
     with pytest.raises(ValueError, match="summaries\\[0\\]: the JSON text is not a warsweep summary"):
         warsweep.merge({"games": 1}, parts[0])
     with pytest.raises(ValueError):
@@ -643,3 +699,61 @@ def test_a_hunt_refuses_what_it_cannot_hunt():
     for extra, error, message in cases:
         with pytest.raises(error, match=message):
             warsweep.hunt(rules="bataille", deck="4x4", **extra)
+
+
+def test_the_deal_behind_each_game():
+    compared = 0
+    for setting in SETTINGS:
+        for seed in (0, 1, 17):
+            dealt = warsweep.deal(seed, **{k: v for k, v in setting.items() if k != "max_rounds"})
+            game = warsweep.play(seed=seed, **setting)
+            assert (game.hands, game.cards) == (dealt["hands"], dealt["cards"]), setting
+            # The hands replay to the same game, and the command line's trace deals the same.
+            again = warsweep.play(dealt["hands"], **setting)
+            if setting.get("gather") != "random" and setting.get("won_pile") != "shuffled":
+                assert (again.outcome, again.rounds) == (game.outcome, game.rounds), setting
+            flags = [f"--{k.replace('_', '-')}={v}" for k, v in setting.items()]
+            out, _, code = cli("play", "--seed", str(seed), "--trace", *flags)
+            shown = [line.split(": ", 1)[1].split() for line in out.splitlines()
+                     if line.startswith("P") and " cards): " in line][: len(dealt["cards"])]
+            assert code == 0 and shown == dealt["cards"], (setting, seed)
+            compared += 1
+    assert compared == 3 * len(SETTINGS)
+    given = warsweep.play([[1, 3, 2, 2], [4, 4, 3, 1]], rules="bataille", deck="4x4")
+    assert given.hands == [[1, 3, 2, 2], [4, 4, 3, 1]] and len(given.cards[0]) == 4
+    import pickle
+
+    assert pickle.loads(pickle.dumps(given)).hands == given.hands
+    with pytest.raises(ValueError, match="^deck: "):
+        warsweep.deal(0, rules="classic", deck="9x9")
+    with pytest.raises(ValueError, match="past the 4x4 deck"):
+        warsweep.deal(10**12, rules="bataille", deck="4x4", shuffle="lex")
+
+
+def test_histograms_of_any_sweep_are_the_command_lines(tmp_path):
+    kept = warsweep.sweep((0, 20000), rules="classic", threads=2)
+    bare = warsweep.sweep((0, 20000), rules="classic", threads=2, rows=False)
+    merged = warsweep.merge(warsweep.sweep((0, 7000), rules="classic", rows=False),
+                            warsweep.sweep((7000, 20000), rules="classic", rows=False))
+    hist = tmp_path / "hist.csv"
+    _, _, code = cli("sweep", "--rules", "classic", "--seeds", "0..20000", "-q", "--hist", str(hist))
+    assert code == 0
+    rows = [line.split(",") for line in hist.read_text().splitlines()[1:]]
+    compared = 0
+    for metric in ("rounds", "battles", "wars", "cycle_start", "cycle_length"):
+        wanted = [(int(v), int(g)) for m, v, g in rows if m == metric]
+        for swept in (kept, bare, merged):
+            values, games = swept.histogram(metric)
+            assert values.dtype == np.uint64 and games.dtype == np.uint64
+            assert list(zip(values.tolist(), games.tolist())) == wanted, metric
+            assert int(games.sum()) == swept.summary[metric]["count"]
+            compared += 1
+    assert compared == 15
+    # Exact where the rows are: every bucket below 2,048 counts the games of that length.
+    rounds = kept.to_numpy()["rounds"]
+    values, games = kept.histogram("rounds")
+    for value, count in zip(values.tolist(), games.tolist()):
+        if value < 2048:
+            assert count == int(np.sum(rounds == value)), value
+    with pytest.raises(ValueError, match="^metric: \"turns\" is not one of rounds"):
+        kept.histogram("turns")

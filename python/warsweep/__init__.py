@@ -32,7 +32,7 @@ from ._warsweep import Game
 
 __all__ = [
     "DEALS", "GATHERS", "Game", "Hunted", "OUTCOMES", "PRESETS", "RANKINGS", "SHORT_WARS",
-    "SHUFFLES", "Sweep", "WON_PILES", "hunt", "merge", "play", "sweep",
+    "SHUFFLES", "Sweep", "WON_PILES", "deal", "hunt", "merge", "play", "sweep",
 ]
 
 _NAMES = dict(_warsweep._names())
@@ -130,19 +130,91 @@ def play(
     won_pile: _Optional[_WonPile] = None,
     trace: bool = False,
 ) -> Game:
-    """Plays one game: the given ``hands`` (a list of hands, top card first, each a list of
-    values 1..V or of cards such as ``"10H"``), or the deal of ``seed`` under ``shuffle``
-    (``"lcg"`` by default). Returns a ``Game``: ``outcome`` (``"win"``, ``"draw"``,
-    ``"infinite"``, ``"capped"``), ``winner`` (from 1), ``rounds``, ``battles``, ``wars``,
-    ``cycle_start``, ``cycle_length``; ``str(game)`` is the line ``warsweep play`` prints.
-    ``trace=True`` keeps the game battle by battle in ``game.trace`` (what ``warsweep play
-    --trace`` prints, as a list of dicts: the cards revealed, face down and taken)."""
+    """Plays one game, as ``warsweep play`` does.
+
+    Parameters
+    ----------
+    hands : list of lists, optional
+        The hands, from player 1, top card first, each a list of values 1..V or of cards
+        such as ``"10H"``. Give either ``hands`` or ``seed``.
+    seed : int, optional
+        Play the deal of this seed under ``shuffle`` (``"lcg"`` by default).
+    rules : str
+        The preset (``warsweep.PRESETS``); ``deck``, ``players``, ``face_down``, ``short_war``,
+        ``gather``, ``deal``, ``ranking`` and ``won_pile`` each change one part of it, as the
+        command line's flags of the same names do.
+    max_rounds : int, optional
+        Rounds after which a game that cannot be checked for cycles (``gather="random"``,
+        ``won_pile="shuffled"``) stops, ``"capped"``; 1,000,000 by default.
+    trace : bool
+        Keep the game battle by battle in ``game.trace`` (what ``warsweep play --trace``
+        prints, as a list of dicts: the cards revealed, face down and taken).
+
+    Returns
+    -------
+    Game
+        ``outcome`` (``"win"``, ``"draw"``, ``"infinite"``, ``"capped"``), ``winner`` (from 1),
+        ``rounds``, ``battles``, ``wars``, ``cycle_start``, ``cycle_length``, the starting
+        ``hands`` (values) and ``cards`` (names); ``str(game)`` is the line ``warsweep play``
+        prints.
+
+    Raises
+    ------
+    ValueError, TypeError
+        A bad argument, named (``face_down: a war puts 0 to 8 cards face down, not 9``).
+    """
     return _warsweep.play(
         None if hands is None else _hands(hands),
         seed=_whole("seed", seed), rules=rules, deck=deck, players=_whole("players", players),
         face_down=_whole("face_down", face_down), short_war=short_war, gather=gather,
         deal=deal, ranking=ranking, shuffle=shuffle,
         max_rounds=_whole("max_rounds", max_rounds), won_pile=won_pile, trace=bool(trace),
+    )
+
+
+def deal(
+    seed: int,
+    *,
+    rules: _Preset,
+    deck: _Optional[str] = None,
+    players: _Optional[int] = None,
+    face_down: _Optional[int] = None,
+    short_war: _Optional[_ShortWar] = None,
+    gather: _Optional[_Gather] = None,
+    deal: _Optional[_Deal] = None,
+    ranking: _Optional[_Ranking] = None,
+    shuffle: _Optional[_Shuffle] = None,
+    won_pile: _Optional[_WonPile] = None,
+) -> _Dict[str, _List[_List[_Any]]]:
+    """The hands a seed deals, as ``play(seed=...)`` and ``sweep`` deal them.
+
+    Parameters
+    ----------
+    seed : int
+        The seed, 0 to 2^64 - 1 (under ``shuffle="lex"``, below the deck's number of deals).
+    rules : str
+        The preset (``warsweep.PRESETS``); the other settings change one part of it, as the
+        command line's flags of the same names do. ``max_rounds`` plays no part in a deal.
+    shuffle : str, optional
+        ``"lcg"`` (the default), ``"splitmix"`` or ``"lex"``.
+
+    Returns
+    -------
+    dict
+        ``hands``: a list per player, from player 1, of card values from 1 to the deck's
+        number of values (as ``play`` reads bare values), top card first; ``cards``: the same
+        cards by name, as ``warsweep play --trace`` prints them. ``play(seed=s).hands`` is
+        ``deal(s)["hands"]``.
+
+    Raises
+    ------
+    ValueError
+        A setting or a seed the rules cannot deal, naming the argument.
+    """
+    return _warsweep.deal(
+        _whole("seed", seed), rules=rules, deck=deck, players=_whole("players", players),
+        face_down=_whole("face_down", face_down), short_war=short_war, gather=gather,
+        deal=deal, ranking=ranking, shuffle=shuffle, won_pile=won_pile,
     )
 
 
@@ -154,7 +226,6 @@ class Sweep:
     def __init__(self, native: _Any, csv: _Optional[str] = None, chosen: _Any = None) -> None:
         self._native = native
         self._games = _json.loads(native.summary_json)["games"]
-        self._frame: _Any = None
         self._csv = csv
         # The chosen seeds played, in order (a stopped sweep played the first ones).
         self._chosen = None if chosen is None else chosen[: self._games]
@@ -164,7 +235,13 @@ class Sweep:
         """The JSON summary ``warsweep sweep --summary`` writes for the same setting, with the
         players numbered from 1 as everywhere in Python: ``summary["wins"][1]`` is player 1's
         wins (the JSON's ``wins`` is a list from player 1). A fresh dict at each call, so that
-        changing one changes nothing else."""
+        changing one changes nothing else.
+
+        Each length (``summary["rounds"]``, ``"battles"``, ``"wars"``) counts the games that
+        ended (won or drawn): ``count``, ``total`` and ``squares`` exactly, ``mean`` their
+        exact quotient, ``stdev`` the population standard deviation (divided by ``count``,
+        not ``count - 1``), ``min`` and ``max``, and percentiles from the histogram (exact below
+        2,048; those listed in ``approximate`` within 0.1%)."""
         return _from_json(self._native.summary_json)
 
     @property
@@ -200,13 +277,12 @@ class Sweep:
         return arrays
 
     def to_pandas(self) -> _Any:
-        """The rows as a pandas DataFrame with the CSV's columns: signed nullable integers
-        (``Int64``, ``<NA>`` where the CSV's field is empty; ``seed`` is ``UInt64`` only past
-        2^63), ``outcome`` a category of ``warsweep.OUTCOMES``. Built once, then the same frame
-        (copy it to change it); its peak memory is under twice the frame's. Needs pandas:
+        """The rows as a new pandas DataFrame with the CSV's columns: ``seed`` as ``UInt64``
+        (whatever the seeds, so frames of any sweeps concatenate exactly), the counts as signed
+        nullable integers (``Int64``, ``<NA>`` where the CSV's field is empty), ``outcome`` a
+        category of ``warsweep.OUTCOMES``. Each call builds a frame of its own, which the
+        caller may change; its peak memory is under twice the frame's. Needs pandas:
         ``pip install 'warsweep[pandas]'``."""
-        if self._frame is not None:
-            return self._frame
         try:
             import pandas as pd
         except ImportError as e:
@@ -220,11 +296,7 @@ class Sweep:
         code = raw["outcome"]
         infinite = code == OUTCOMES.index("infinite")
         columns: _Dict[str, _Any] = {}
-        seeds = self._seeds(np.uint64)
-        if n == 0 or int(seeds.max()) < 2**63:
-            columns["seed"] = pd.arrays.IntegerArray(seeds.astype(np.int64), np.zeros(n, dtype=bool))
-        else:
-            columns["seed"] = pd.array(seeds, dtype="UInt64")
+        columns["seed"] = pd.arrays.IntegerArray(self._seeds(np.uint64), np.zeros(n, dtype=bool))
         columns["outcome"] = pd.Categorical.from_codes(code.astype(np.int8), list(OUTCOMES))
         winner = raw["winner"]
         columns["winner"] = pd.arrays.IntegerArray(winner.astype(np.int64), winner == 0)
@@ -234,8 +306,7 @@ class Sweep:
             values = raw[field].astype(np.int64)
             values[missing] = 0
             columns[name] = pd.arrays.IntegerArray(values, missing)
-        self._frame = pd.DataFrame(columns, copy=False)
-        return self._frame
+        return pd.DataFrame(columns, copy=False)
 
     def _seeds(self, dtype: _Any) -> _Any:
         """The seed of each row, as a new array."""
@@ -277,6 +348,57 @@ class Sweep:
             seeds = f"chosen={s['chosen']} {seeds}"
         return f"<warsweep.Sweep {' '.join([s['rules'], *knobs, seeds])} games={s['games']}>"
 
+    def histogram(self, metric: str = "rounds") -> _Tuple[_Any, _Any]:
+        """The histogram of a metric, from the summary: with or without rows, merged or not.
+
+        Parameters
+        ----------
+        metric : str
+            ``"rounds"``, ``"battles"`` or ``"wars"`` (of the games that ended),
+            ``"cycle_start"`` or ``"cycle_length"`` (of the infinite ones).
+
+        Returns
+        -------
+        (values, games) : two uint64 NumPy arrays
+            One element a recorded bucket, in order: ``values`` the largest value the bucket
+            holds (exact below 2,048; within 0.1% above), ``games`` how many games it holds,
+            which add up to ``summary[metric]["count"]``; what ``warsweep sweep --hist``
+            writes.
+        """
+        import numpy as np
+
+        values, games = _warsweep._histogram(self._native.summary_json, metric)
+        return np.array(values, dtype=np.uint64), np.array(games, dtype=np.uint64)
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: the setting, then the games and the mean of each length."""
+        import html
+
+        s = self.summary
+        cells = [("games", f"{s['games']:,}")]
+        for metric in ("rounds", "battles", "wars"):
+            stats = s.get(metric) or {}
+            if stats.get("games"):
+                cells.append((f"{metric} (mean)", f"{stats['mean']:.3f}"))
+        cells += [(f"player {p} wins", f"{n:,}") for p, n in s["wins"].items()]
+        rows = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
+                       for k, v in cells)
+        return f"<p><code>{html.escape(repr(self))}</code></p><table>{rows}</table>"
+
+    def __eq__(self, other: object) -> bool:
+        """Equal sweeps hold the same summary (timings included, so a sweep equals its pickled
+        copy and not a second run), the same rows and the same file."""
+        if not isinstance(other, Sweep):
+            return NotImplemented
+        a, b = self._native, other._native
+        same_rows = a.has_rows == b.has_rows and (not a.has_rows or a.row_bytes() == b.row_bytes())
+        chosen = (self._chosen is None) == (other._chosen is None) and (
+            self._chosen is None or list(self._chosen) == list(other._chosen))
+        return (a.summary_json == b.summary_json and a.first_seed == b.first_seed
+                and same_rows and self._csv == other._csv and chosen)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __reduce__(self) -> _Any:
         native = self._native
         rows = native.row_bytes() if native.has_rows else None
@@ -311,13 +433,24 @@ def _to_json(summary: _Dict[str, _Any]) -> str:
     return _json.dumps(summary)
 
 
-def merge(*parts: _Union[Sweep, _Dict[str, _Any]]) -> _Dict[str, _Any]:
+def merge(*parts: _Union[Sweep, _Dict[str, _Any]]) -> Sweep:
     """Merges the summaries of shards of one sweep (``Sweep`` objects or their ``summary``
-    dicts): one setting, seed ranges that join up. The result is the summary one sweep over
-    the whole range writes, as ``warsweep merge`` gives it; shards that do not fit together
-    raise ``ValueError`` saying why."""
+    dicts): one setting, seed ranges that join up.
+
+    Returns
+    -------
+    Sweep
+        A sweep with no rows whose ``summary`` is the one a sweep over the whole range writes,
+        as ``warsweep merge`` gives it.
+
+    Raises
+    ------
+    ValueError
+        Shards that do not fit together, saying why."""
     texts = [p._native.summary_json if isinstance(p, Sweep) else _to_json(p) for p in parts]
-    return _from_json(_warsweep.merge(texts))
+    merged = _warsweep.merge(texts)
+    first = _json.loads(merged)["seeds"]["start"]
+    return Sweep(_warsweep._swept(merged, first, None, False))
 
 
 def _available_memory() -> _Optional[int]:
@@ -394,6 +527,34 @@ class _Bar:
             sys.stderr.flush()
 
 
+class _Term:
+    """While a sweep or a hunt plays, SIGTERM (a job scheduler's stop) raises
+    ``KeyboardInterrupt`` as Ctrl-C does, so that what was played is kept; only in the main
+    thread, where Python runs signal handlers. The previous handler comes back after."""
+
+    def __init__(self) -> None:
+        self.received = False
+        self._previous: _Any = None
+
+    def __enter__(self) -> "_Term":
+        import signal
+        import threading
+
+        if threading.current_thread() is threading.main_thread():
+            def stop(signum: int, frame: _Any) -> None:
+                self.received = True
+                raise KeyboardInterrupt("SIGTERM")
+
+            self._previous = signal.signal(signal.SIGTERM, stop)
+        return self
+
+    def __exit__(self, *exc: _Any) -> None:
+        if self._previous is not None:
+            import signal
+
+            signal.signal(signal.SIGTERM, self._previous)
+
+
 def _chosen(seeds: _Any) -> _Any:
     """``seeds`` as a uint64 NumPy array when they are chosen seeds (a ``range`` with a step
     other than 1, a list or a 1-D array), else ``None`` (a ``(start, end)`` pair, a ``range``
@@ -453,45 +614,85 @@ def sweep(
     cycles: bool = False,
     progress: _Union[bool, _Callable[[int, int], _Any]] = False,
     gpu: bool = False,
+    resume: bool = False,
 ) -> Sweep:
-    """Plays every seed of ``seeds`` (``(start, end)``, end excluded, or a ``range``; by
-    default 0..100000, or every deal with ``shuffle="lex"``) on ``threads`` threads (all
-    cores by default). The interpreter is released while it plays.
+    """Plays every seed of a range (or chosen seeds) on all cores, as ``warsweep sweep``
+    does. The interpreter is released while it plays.
 
-    Chosen seeds (a ``range`` with a step, a list or a 1-D array: a sample, the seeds a first
-    sweep found looping) are played in their order; the rows follow it, and the summary counts
-    them (``summary["chosen"]``) within the range from the least to the greatest. Such a
-    summary merges with no other.
+    Parameters
+    ----------
+    seeds : (start, end), range, list or 1-D array, optional
+        ``(start, end)`` (end excluded) or a ``range`` of step 1: a range, by default
+        0..100000, or every deal with ``shuffle="lex"``. Chosen seeds (a ``range`` with a step,
+        a list or a 1-D array: a sample, the seeds a first sweep found looping) are played in
+        their order; the rows follow it, and the summary counts them (``summary["chosen"]``)
+        within the range from the least to the greatest. Such a summary merges with no other.
+    rules : str
+        The preset (``warsweep.PRESETS``); ``deck``, ``players``, ``face_down``, ``short_war``,
+        ``gather``, ``deal``, ``ranking`` and ``won_pile`` each change one part of it.
+    threads : int, optional
+        Worker threads, 1 to 1024 (all cores by default); the results are the same for any.
+    shuffle : str, optional
+        ``"lcg"`` (the default), ``"splitmix"`` or ``"lex"``.
+    max_rounds : int, optional
+        Rounds after which a game that cannot be checked for cycles stops, ``"capped"``.
+    rows : bool or path
+        ``True`` keeps a row a game in memory (32 bytes each) for ``to_numpy()`` and
+        ``to_pandas()``; the sweep estimates that memory before the first game and raises
+        ``MemoryError`` with the figure when it exceeds what the system has available.
+        ``False`` keeps the summary only (0.97x to 1.08x the command line's time). A path
+        (``"games.csv"``) streams them to that file, in any number, as ``warsweep sweep --csv``
+        writes it: an existing file is replaced only once the sweep ends.
+    cycles : bool
+        Find every distinct cycle and its basin: ``summary["cycles"]``, as ``sweep --cycles``
+        writes them.
+    progress : bool or callable
+        ``True`` shows a progress bar (tqdm's when installed, in notebooks too; else a line on
+        stderr); a callable is called with the games played and the total instead.
+    gpu : bool
+        Play on an NVIDIA GPU, to the same summary, with ``rows=False``: ``lex`` walks, lcg and
+        splitmix seeds below 2^53, of two-player games whose hands fit a 64-bit word (4x4,
+        4x5, 5x4, 3x7) under a gather other than ``random``. The module needs the feature
+        (``MATURIN_PEP517_ARGS="--features gpu" pip install .``).
+    resume : bool
+        With ``rows="games.csv"``: continue a sweep of the same arguments that was stopped
+        (Ctrl-C, SIGTERM) or killed, from the checkpoint kept beside the file
+        (``games.csv.resume``, saved every 2 seconds), to the file and summary one
+        uninterrupted sweep writes, byte for byte, as ``warsweep sweep --resume`` does.
 
-    Rows: ``rows=True`` keeps a row a game in memory (32 bytes each) for ``to_numpy()`` and
-    ``to_pandas()``; the sweep estimates that memory before the first game and raises
-    ``MemoryError`` with the figure when it exceeds what the system has available.
-    ``rows=False`` keeps the summary only (0.97x to 1.08x the command line's time).
-    ``rows="games.csv"`` (a path) streams them to that file, in any number, as ``warsweep sweep
-    --csv`` writes it: an existing file is replaced only once the sweep ends, so a failed one
-    leaves it as it was.
+    Returns
+    -------
+    Sweep
+        ``summary`` (a dict), ``to_numpy()``, ``to_pandas()``, ``histogram`` data in
+        ``summary["histograms"]``.
 
-    ``cycles=True`` finds every distinct cycle and its basin: ``summary["cycles"]``, as
-    ``sweep --cycles`` writes them. ``progress=True`` shows a progress bar (tqdm's when
-    installed, in notebooks too; else a line on stderr); a callable is called with the games
-    played and the total instead.
+    Raises
+    ------
+    ValueError, TypeError
+        A bad argument, named (``threads: a sweep runs on 1 to 1024 threads, not 0``); with
+        ``gpu=True``, every reason the GPU cannot play the sweep at once (``gpu: ...``).
+    KeyboardInterrupt
+        Ctrl-C, or SIGTERM (a job scheduler's stop) in the main thread: its ``sweep`` holds the
+        seeds played (a ``Sweep`` whose ``stopped`` is true), as the command line keeps them.
 
-    ``gpu=True`` plays on an NVIDIA GPU, to the same summary, with ``rows=False``: ``lex``
-    walks, lcg and splitmix seeds below 2^53, of two-player games whose hands fit a 64-bit word
-    (4x4, 4x5, 5x4, 3x7) under a gather other than ``random``. The module needs the feature
-    (``MATURIN_PEP517_ARGS="--features gpu" pip install .``); else, or without a GPU, or for a
-    sweep the GPU cannot play, ``ValueError`` says why (``gpu: ...``), every reason at once.
-
-    Ctrl-C raises ``KeyboardInterrupt`` whose ``sweep`` holds the seeds played (a ``Sweep``
-    whose ``stopped`` is true), as the command line keeps them. What the command line notes
-    is a ``UserWarning``: a range past the ``lcg`` shuffle's 2,097,151 distinct deals (seeds
-    from there on repeat them, so the games are not independent), a ranking that plays as the
-    standard one on the deck."""
+    Warns
+    -----
+    UserWarning
+        What the command line notes: a range past the ``lcg`` shuffle's 2,097,151 distinct
+        deals (seeds from there on repeat them, so the games are not independent), a ranking
+        that plays as the standard one on the deck.
+    """
     csv = None
     if isinstance(rows, (str, _os.PathLike)):
         csv, rows = _os.fspath(rows), False
     elif not isinstance(rows, bool):
         raise TypeError(f"rows: True, False or a file's path, not {rows!r}")
+    if resume and csv is None:
+        raise ValueError('resume: a sweep resumes from the checkpoint beside its file of rows: '
+                         'give rows="games.csv" as the stopped sweep did')
+    if isinstance(seeds, tuple) and (len(seeds) != 2 or not all(
+            isinstance(s, _numbers.Integral) and not isinstance(s, bool) for s in seeds)):
+        raise TypeError(f"seeds: (start, end) of whole numbers, not {seeds!r}")
     chosen = _chosen(seeds)
     if chosen is not None:
         seeds = None
@@ -500,25 +701,28 @@ def sweep(
         bar = _Bar()
     elif progress is not False and not callable(progress):
         raise TypeError(f"progress: True, False or a callable, not {progress!r}")
+    term = _Term()
     try:
-        native = _warsweep.sweep(
-            seeds, rules=rules, threads=_whole("threads", threads), deck=deck,
-            players=_whole("players", players), face_down=_whole("face_down", face_down),
-            short_war=short_war, gather=gather, deal=deal, ranking=ranking, shuffle=shuffle,
-            max_rounds=_whole("max_rounds", max_rounds), won_pile=won_pile, rows=rows,
-            csv=csv, cycles=cycles, memory=_available_memory() if rows else None,
-            progress=bar if bar is not None else (progress or None),
-            chosen=None if chosen is None else chosen.astype("<u8").tobytes(),
-            gpu=gpu,
-        )
+        with term:
+            native = _warsweep.sweep(
+                seeds, rules=rules, threads=_whole("threads", threads), deck=deck,
+                players=_whole("players", players), face_down=_whole("face_down", face_down),
+                short_war=short_war, gather=gather, deal=deal, ranking=ranking, shuffle=shuffle,
+                max_rounds=_whole("max_rounds", max_rounds), won_pile=won_pile, rows=rows,
+                csv=csv, cycles=cycles, memory=_available_memory() if rows else None,
+                progress=bar if bar is not None else (progress or None),
+                chosen=None if chosen is None else chosen.astype("<u8").tobytes(),
+                gpu=gpu, resume=bool(resume),
+            )
     finally:
         if bar is not None:
             bar.close()
     swept = Sweep(native, csv, chosen)
     if swept.stopped:
         s = swept.summary["seeds"]
+        by = " by SIGTERM" if term.received else ""
         stop = KeyboardInterrupt(
-            f"the sweep was stopped after seeds {s['start']}..{s['end']}: "
+            f"the sweep was stopped{by} after seeds {s['start']}..{s['end']}: "
             "this exception's sweep holds them"
         )
         stop.sweep = swept  # type: ignore[attr-defined]
@@ -618,25 +822,27 @@ def hunt(
     1), ``stream=(k, n)`` one stream of a hunt split over ``n`` processes.
 
     Returns a ``Hunted``: ``best`` (each deal's hands as lists), ``log`` (a DataFrame of the
-    improvements), ``report``. Ctrl-C ends the hunt at its next generation and raises
+    improvements), ``report``. Ctrl-C or SIGTERM ends the hunt at its next generation and raises
     ``KeyboardInterrupt`` whose ``hunt`` holds what it found; a bad argument raises
     ``ValueError`` naming it."""
     native_start = None
     if start is not None:
         native_start = [[[_whole("start", v) for v in hand] for hand in deal] for deal in start]
-    report, interrupted = _warsweep._hunt(
-        rules=rules, deck=deck, players=_whole("players", players),
-        face_down=_whole("face_down", face_down), short_war=short_war, gather=gather,
-        deal=deal, ranking=ranking, goal=goal, metric=metric, strategy=strategy,
-        seed=_whole("seed", seed), games=_whole("games", games),
-        seconds=None if time is None else float(time), threads=_whole("threads", threads),
-        keep=_whole("keep", keep), start=native_start,
-        backward_states=_whole("backward_states", backward_states), stream=stream,
-    )
+    with _Term() as term:
+        report, interrupted = _warsweep._hunt(
+            rules=rules, deck=deck, players=_whole("players", players),
+            face_down=_whole("face_down", face_down), short_war=short_war, gather=gather,
+            deal=deal, ranking=ranking, goal=goal, metric=metric, strategy=strategy,
+            seed=_whole("seed", seed), games=_whole("games", games),
+            seconds=None if time is None else float(time), threads=_whole("threads", threads),
+            keep=_whole("keep", keep), start=native_start,
+            backward_states=_whole("backward_states", backward_states), stream=stream,
+        )
     hunted = Hunted(report)
     if interrupted:
+        by = " by SIGTERM" if term.received else ""
         stop = KeyboardInterrupt(
-            f"the hunt was stopped after {hunted.games} games: this exception's hunt holds "
+            f"the hunt was stopped{by} after {hunted.games} games: this exception's hunt holds "
             "what it found"
         )
         stop.hunt = hunted  # type: ignore[attr-defined]

@@ -23,6 +23,10 @@ class Game:
     @property
     def cycle_length(self) -> Optional[int]: ...
     @property
+    def hands(self) -> List[List[int]]: ...
+    @property
+    def cards(self) -> List[List[str]]: ...
+    @property
     def trace(self) -> Optional[List[Dict[str, Any]]]: ...
 
 class Swept:
@@ -78,8 +82,24 @@ def sweep(
     progress: Optional[Callable[[int, int], Any]] = None,
     chosen: Optional[bytes] = None,
     gpu: bool = False,
+    resume: bool = False,
 ) -> Swept: ...
 def merge(summaries: List[str]) -> str: ...
+def _histogram(summary_json: str, metric: str) -> Tuple[List[int], List[int]]: ...
+def deal(
+    seed: int,
+    *,
+    rules: str,
+    deck: Optional[str] = None,
+    players: Optional[int] = None,
+    face_down: Optional[int] = None,
+    short_war: Optional[str] = None,
+    gather: Optional[str] = None,
+    deal: Optional[str] = None,
+    ranking: Optional[str] = None,
+    shuffle: Optional[str] = None,
+    won_pile: Optional[str] = None,
+) -> Dict[str, Any]: ...
 def _hunt(
     *,
     rules: str,
