@@ -576,7 +576,7 @@ fn cards_are_conserved_under_every_knob() {
     }
 }
 
-/// The published fixed points of open War (../shared/golden/README.md), through the library.
+/// The published fixed points of open War (`tests/data/golden/README.md`), through the library.
 #[test]
 fn published_fixed_points_of_open_war() {
     let cases: [(&str, Option<Gather>, &str, &str, &str); 7] = [
@@ -670,7 +670,7 @@ fn winner_first_latest_reads_each_players_cards_latest_first() {
 
 /// sashamayn/war's README: under its open war (gathered winner-first-latest) no deal of a 3x4
 /// or a 4x4 deck loops. Every one of the 369,600 deals of 3x4 ends here (4x4's 63,063,000 are
-/// in `data/runs/`).
+/// in `docs/runs/`).
 #[test]
 fn no_deal_of_3x4_loops_when_gathered_winner_first_latest() {
     let rules = Settings::new(Preset::Bataille)

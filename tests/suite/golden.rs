@@ -1,4 +1,5 @@
-//! Every file of ../shared/golden, replayed through the library and compared byte for byte.
+//! Every file of `tests/data/golden/` (the shared reference results, copied), replayed through
+//! the library and compared byte for byte.
 
 use warsweep::Engine;
 use warsweep::GameRow;

@@ -220,7 +220,7 @@ fn bad_hunts_are_refused_and_write_nothing() {
         (vec!["--time", "ten"], 2, "is not a duration"),
         (vec!["--metric", "cycle_length"], 2, "not a length of a finished game"),
         (vec!["--keep", "0"], 2, "0 is not allowed here"),
-        (vec!["--games", "9", "--shard", "3/2"], 1, "3/2"),
+        (vec!["--games", "9", "--shard", "3/2"], 2, "shard 3/2 does not exist"),
         (vec!["--games", "9", "--for", "cycles", "--gather", "random"], 1, "games that the deal decides"),
         (vec!["--games", "9", "--won-pile", "shuffled"], 1, "games that the deal decides"),
         (

@@ -202,7 +202,7 @@ fn the_documents_agree_with_each_other() {
         found
     };
     let figures: Vec<String> = [cost(&readme), cost(&slurm), cost(&guide)].concat();
-    // The README's plan, as measured (`data/runs/2026-11-27-vm-24/three-bit-cards.md`).
+    // The README's plan, as measured (`docs/runs/2026-11-27-vm-24/three-bit-cards.md`).
     assert_eq!(
         figures[0], "7",
         "the README's 4x5 cost is not the measured one"

@@ -3,7 +3,7 @@
 
 use assert_cmd::Command;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 use std::sync::atomic::AtomicBool;
 use warsweep::Engine;
@@ -14,14 +14,14 @@ use warsweep::Summary;
 use warsweep::{CsvSink, Sweep};
 use warsweep::{Deck, Gather, Preset, Rules, Settings, WonPile};
 
-fn warsweep() -> Command {
+pub(crate) fn warsweep() -> Command {
     Command::cargo_bin("warsweep").unwrap()
 }
 
 use crate::common::golden_dir;
 
 /// The sweep flags a golden file's name stands for.
-fn flags_for(name: &str) -> Vec<String> {
+pub(crate) fn flags_for(name: &str) -> Vec<String> {
     let stem = name.strip_suffix(".csv").unwrap();
     let mut flags = Vec::new();
     let (mut start, mut count) = (0u64, None);
@@ -84,7 +84,7 @@ const DEFAULT_PACING: (usize, usize) = (2048, 1 << 17);
 
 /// Runs a sweep through the library and returns its CSV, its summary, and the summary's JSON
 /// with the timing zeroed (what must not depend on threads or chunks).
-fn library_sweep(
+pub(crate) fn library_sweep(
     rules: Rules,
     shuffle: Shuffle,
     seeds: Seeds,
@@ -310,155 +310,8 @@ fn summary_totals_are_the_sums_over_the_csv() {
     assert!(infinite > 0 && draws > 0, "the range shows every outcome");
 }
 
-fn read_summary(path: &Path) -> serde_json::Value {
-    let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
-    v["elapsed_seconds"] = 0.into();
-    v["games_per_second"] = 0.into();
-    v
-}
-
-/// Summaries written before version 2 still merge: with the sums of squares read from their
-/// histograms, exactly what today's sweep of the whole range writes where every value is below
-/// 2,048; past it, the same but for a `null` sum of squares and a standard deviation labelled
-/// approximate.
-#[test]
-fn summaries_of_version_1_still_merge() {
-    let dir = tempfile::tempdir().unwrap();
-    let old = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/summary-v1");
-    let mut compared = 0;
-    for (name, flags) in [
-        ("small", &["--rules", "codingame", "--deck", "4x6"][..]),
-        ("large", &[]),
-    ] {
-        let (merged, whole) = (
-            dir.path().join("merged.json"),
-            dir.path().join("whole.json"),
-        );
-        warsweep()
-            .arg("merge")
-            .arg(old.join(format!("{name}-a.json")))
-            .arg(old.join(format!("{name}-b.json")))
-            .args(["-q", "--summary"])
-            .arg(&merged)
-            .assert()
-            .success();
-        warsweep()
-            .args(["sweep", "--seeds", "0..600", "-q"])
-            .args(flags)
-            .arg("--summary")
-            .arg(&whole)
-            .assert()
-            .success();
-        let (mut merged, mut whole) = (read_summary(&merged), read_summary(&whole));
-        assert_eq!(merged["version"], 2);
-        for metric in ["rounds", "battles", "wars", "cycle_start", "cycle_length"] {
-            let (m, w) = (&mut merged[metric], &mut whole[metric]);
-            if name == "large" && m["max"].as_u64().unwrap() >= 2048 {
-                assert_eq!(m["squares"], serde_json::Value::Null, "{metric}");
-                let (a, b) = (m["stdev"].as_f64().unwrap(), w["stdev"].as_f64().unwrap());
-                assert!((a - b).abs() < 0.01 * b, "{metric}: {a} against {b}");
-                let labels = m["approximate"].as_array_mut().unwrap();
-                assert_eq!(labels.remove(0), "stdev");
-                if labels.is_empty() {
-                    m.as_object_mut().unwrap().remove("approximate");
-                }
-                for field in ["squares", "stdev"] {
-                    m[field] = w[field].clone();
-                }
-                compared += 1;
-            }
-        }
-        assert_eq!(merged, whole, "{name}");
-        compared += 1;
-    }
-    assert_eq!(compared, 2 + 4);
-}
-
-#[test]
-fn shards_merge_into_one_sweep() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = |name: &str| dir.path().join(name);
-    let sweep = |seeds: &str, out: &Path| {
-        warsweep()
-            .args([
-                "sweep",
-                "--rules",
-                "oorlog",
-                "--players",
-                "3",
-                "--seeds",
-                seeds,
-                "--quiet",
-                "--summary",
-            ])
-            .arg(out)
-            .assert()
-            .success();
-    };
-    sweep("0..400", &p("whole.json"));
-    sweep("0..150", &p("a.json"));
-    sweep("150..=299", &p("b.json"));
-    sweep("300..400", &p("c.json"));
-    let merged = warsweep()
-        .args(["merge", "--summary"])
-        .arg(p("merged.json"))
-        .args([p("c.json"), p("a.json"), p("b.json")])
-        .output()
-        .unwrap();
-    assert!(merged.status.success());
-    assert!(String::from_utf8(merged.stdout)
-        .unwrap()
-        .contains("player 3 wins"));
-    assert_eq!(
-        read_summary(&p("merged.json")),
-        read_summary(&p("whole.json"))
-    );
-    let keys: Vec<String> = read_summary(&p("whole.json"))
-        .as_object()
-        .unwrap()
-        .keys()
-        .cloned()
-        .collect();
-    let mut expected = [
-        "version",
-        "rules",
-        "deck",
-        "face_down",
-        "short_war",
-        "deal",
-        "ranking",
-        "won_pile",
-        "max_rounds",
-        "battles_played",
-        "records",
-        "gather",
-        "shuffle",
-        "players",
-        "seeds",
-        "games",
-        "wins",
-        "draws",
-        "infinite",
-        "capped",
-        "rounds",
-        "battles",
-        "wars",
-        "cycle_start",
-        "cycle_length",
-        "histograms",
-        "elapsed_seconds",
-        "games_per_second",
-    ]
-    .map(String::from)
-    .to_vec();
-    let mut keys_sorted = keys.clone();
-    keys_sorted.sort();
-    expected.sort();
-    assert_eq!(keys_sorted, expected);
-}
-
 /// Runs and expects failure with one line on stderr containing `message`.
-fn refuses(args: &[&str], message: &str) {
+pub(crate) fn refuses(args: &[&str], message: &str) {
     let out = warsweep().args(args).output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{args:?} should fail");
@@ -534,61 +387,6 @@ fn bad_sweeps_are_refused_before_any_work() {
         &["sweep", "--summary", "-", "--plot", "-"],
         "- is named twice, as --summary and as --plot: only one output can go to stdout",
     );
-}
-
-#[test]
-fn bad_merges_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
-    for (name, flags) in [
-        ("a.json", vec!["--seeds", "0..100"]),
-        ("b.json", vec!["--seeds", "50..150"]),
-        ("c.json", vec!["--seeds", "200..300"]),
-        ("d.json", vec!["--seeds", "100..200", "--rules", "classic"]),
-        ("e.json", vec!["--seeds", "100..200", "--deck", "4x8"]),
-        ("f.json", vec!["--seeds", "100..200", "--face-down", "2"]),
-        (
-            "g.json",
-            vec!["--seeds", "100..200", "--won-pile", "shuffled"],
-        ),
-    ] {
-        warsweep()
-            .arg("sweep")
-            .args(flags)
-            .args(["--quiet", "--summary", &p(name)])
-            .assert()
-            .success();
-    }
-    std::fs::write(p("games.csv"), "seed,outcome\n1,win\n").unwrap();
-    refuses(
-        &["merge", &p("a.json"), &p("b.json")],
-        "seed ranges 0..100 and 50..150 overlap",
-    );
-    refuses(
-        &["merge", &p("a.json"), &p("c.json")],
-        "seeds 100..200 are in no summary",
-    );
-    refuses(
-        &["merge", &p("a.json"), &p("d.json")],
-        "cannot merge different settings: rules shortened and classic",
-    );
-    refuses(
-        &["merge", &p("a.json"), &p("e.json")],
-        "cannot merge different settings: deck 4x13 and 4x8",
-    );
-    refuses(
-        &["merge", &p("a.json"), &p("f.json")],
-        "cannot merge different settings: face-down 3 and 2",
-    );
-    refuses(
-        &["merge", &p("a.json"), &p("g.json")],
-        "cannot merge different settings: won-pile none and shuffled",
-    );
-    refuses(
-        &["merge", &p("a.json"), &p("games.csv")],
-        "games.csv is not a warsweep summary",
-    );
-    refuses(&["merge", &p("missing.json")], "cannot read");
 }
 
 #[test]
@@ -822,48 +620,7 @@ fn outputs_are_complete_files() {
     assert!(svg.contains("infinite"));
 }
 
-/// scripts/shard.sh splits a sweep, and its merged CSV and summary equal one sweep's.
-#[test]
-fn the_shard_script_reassembles_one_sweep() {
-    let dir = tempfile::tempdir().unwrap();
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/shard.sh");
-    let status = std::process::Command::new("bash")
-        .arg(script)
-        .args(["100", "400", "3"])
-        .arg(dir.path())
-        .args(["--rules", "codingame"])
-        .env("WARSWEEP", assert_cmd::cargo::cargo_bin("warsweep"))
-        .stdout(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let whole = dir.path().join("whole.json");
-    let out = warsweep()
-        .args([
-            "sweep",
-            "--seeds",
-            "100..400",
-            "--rules",
-            "codingame",
-            "--quiet",
-            "--csv",
-            "-",
-            "--summary",
-        ])
-        .arg(&whole)
-        .output()
-        .unwrap();
-    assert_eq!(
-        std::fs::read(dir.path().join("all.csv")).unwrap(),
-        out.stdout
-    );
-    assert_eq!(
-        read_summary(&dir.path().join("all.json")),
-        read_summary(&whole)
-    );
-}
-
-/// Every file of ../shared/golden/variants through the binary, byte for byte, on 1 and 2
+/// Every file of `tests/data/golden/variants/` through the binary, byte for byte, on 1 and 2
 /// threads, with the flags its FLAGS line gives.
 #[test]
 fn every_variant_golden_file_through_the_binary() {
@@ -1062,10 +819,17 @@ fn chosen_seeds_are_the_games_of_those_seeds() {
 }
 
 /// A JSON summary without its timings.
-fn untimed(json: &str) -> serde_json::Value {
+pub(crate) fn untimed(json: &str) -> serde_json::Value {
     let mut value: serde_json::Value = serde_json::from_str(json).unwrap();
     let object = value.as_object_mut().unwrap();
     object.remove("elapsed_seconds");
     object.remove("games_per_second");
     value
+}
+
+pub(crate) fn read_summary(path: &Path) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    v["elapsed_seconds"] = 0.into();
+    v["games_per_second"] = 0.into();
+    v
 }
