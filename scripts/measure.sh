@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures the speed targets on full sweeps and records them under data/runs/<date>-<host>/.
+# Measures the speed targets on full sweeps and records them under docs/runs/<date>-<host>/.
 #
 # Every setting sweeps every distinct lcg deal (seeds 0..2097151) RUNS times (default 5); the
 # record keeps the exact commands, the git revision, the machine and its CPU model, every run's
@@ -24,7 +24,7 @@ cargo build --release --quiet
 # The build just made (WARSWEEP overrides it), wherever cargo puts its target folder.
 bin=${WARSWEEP:-${CARGO_TARGET_DIR:-target}/release/warsweep}
 # A new folder each time: earlier records are kept.
-out=data/runs/$(date -u +%Y-%m-%d)-$(uname -n)
+out=docs/runs/$(date -u +%Y-%m-%d)-$(uname -n)
 if [ -e "$out" ]; then
   n=2
   while [ -e "$out-$n" ]; do n=$((n + 1)); done
