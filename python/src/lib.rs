@@ -5,6 +5,7 @@
 
 mod game;
 mod hunt;
+mod plot;
 
 use pyo3::exceptions::{PyMemoryError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
@@ -621,6 +622,7 @@ fn _warsweep(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_swept, m)?)?;
     m.add_function(wrap_pyfunction!(merge, m)?)?;
     m.add_function(wrap_pyfunction!(_histogram, m)?)?;
+    m.add_function(wrap_pyfunction!(plot::_plot, m)?)?;
     m.add_function(wrap_pyfunction!(_names, m)?)?;
     m.add_function(wrap_pyfunction!(hunt::_hunt, m)?)?;
     m.add_class::<game::Game>()?;

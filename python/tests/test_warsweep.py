@@ -757,3 +757,26 @@ def test_histograms_of_any_sweep_are_the_command_lines(tmp_path):
             assert count == int(np.sum(rounds == value)), value
     with pytest.raises(ValueError, match="^metric: \"turns\" is not one of rounds"):
         kept.histogram("turns")
+
+
+def test_plots_are_what_the_command_line_draws(tmp_path):
+    parts = [warsweep.sweep((0, 5000), rules=r, rows=False) for r in ("classic", "bataille")]
+    drawn = warsweep.plot(parts, metric="rounds", log=True)
+    assert drawn._repr_svg_() == drawn.svg and drawn.svg.startswith("<svg")
+    for i, part in enumerate(parts):
+        (tmp_path / f"{i}.json").write_text(part._native.summary_json)
+    out = tmp_path / "cli.svg"
+    _, err, code = cli("plot", str(tmp_path / "0.json"), str(tmp_path / "1.json"),
+                       "--metric", "rounds", "--log", "--output", str(out))
+    assert code == 0, err
+    assert drawn.svg == out.read_text()
+    alone = parts[0].plot("battles")
+    assert "sweep1.json" in alone.svg and str(tmp_path) not in alone.svg
+    alone.save(tmp_path / "alone.svg")
+    assert (tmp_path / "alone.svg").read_text() == alone.svg
+    with pytest.raises(ValueError, match="no cycle_length to plot"):
+        parts[0].plot("cycle_length")
+    with pytest.raises(ValueError, match="^metric: "):
+        parts[0].plot("turns")
+    with pytest.raises(TypeError, match="^sweeps: "):
+        warsweep.plot([parts[0].summary])

@@ -32,7 +32,7 @@ from ._warsweep import Game
 
 __all__ = [
     "DEALS", "GATHERS", "Game", "Hunted", "OUTCOMES", "PRESETS", "RANKINGS", "SHORT_WARS",
-    "SHUFFLES", "Sweep", "WON_PILES", "deal", "hunt", "merge", "play", "sweep",
+    "Plot", "SHUFFLES", "Sweep", "WON_PILES", "deal", "hunt", "merge", "play", "plot", "sweep",
 ]
 
 _NAMES = dict(_warsweep._names())
@@ -370,6 +370,12 @@ class Sweep:
         values, games = _warsweep._histogram(self._native.summary_json, metric)
         return np.array(values, dtype=np.uint64), np.array(games, dtype=np.uint64)
 
+    def plot(self, metric: str = "rounds", *, title: _Optional[str] = None,
+             log: bool = False) -> "Plot":
+        """This sweep's chart of ``metric``, as ``warsweep plot`` draws it from its summary
+        (``warsweep.plot`` draws several on one chart)."""
+        return plot([self], metric=metric, title=title, log=log)
+
     def _repr_html_(self) -> str:
         """A notebook's view: the setting, then the games and the mean of each length."""
         import html
@@ -451,6 +457,55 @@ def merge(*parts: _Union[Sweep, _Dict[str, _Any]]) -> Sweep:
     merged = _warsweep.merge(texts)
     first = _json.loads(merged)["seeds"]["start"]
     return Sweep(_warsweep._swept(merged, first, None, False))
+
+
+class Plot:
+    """A chart as ``warsweep plot`` draws it: ``svg`` (the text of the SVG file), shown inline
+    in notebooks; ``save(path)`` writes it."""
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def save(self, path: _Union[str, "_os.PathLike[str]"]) -> None:
+        """Writes the SVG to ``path``."""
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(self.svg)
+
+
+def plot(sweeps: _Sequence[Sweep], *, metric: str = "rounds", title: _Optional[str] = None,
+         log: bool = False) -> Plot:
+    """Draws ``metric`` of several sweeps on one chart, as ``warsweep plot`` draws their
+    summaries: the same SVG, byte for byte, with no plotting library needed.
+
+    Parameters
+    ----------
+    sweeps : list of Sweep
+        The sweeps (with or without rows, merged or not); each line is labelled by what differs
+        between them (the seed range included).
+    metric : str
+        ``"rounds"``, ``"battles"``, ``"wars"``, ``"cycle_start"`` or ``"cycle_length"``.
+    title : str, optional
+        The chart's title; by default, the metric and what the sweeps share.
+    log : bool
+        A logarithmic count axis, for long tails.
+
+    Returns
+    -------
+    Plot
+        ``svg`` (text), shown inline in notebooks; ``save(path)`` writes it.
+
+    Raises
+    ------
+    ValueError
+        No sweep holds a game of the metric, or an unknown metric, named.
+    """
+    if not sweeps or not all(isinstance(s, Sweep) for s in sweeps):
+        raise TypeError(f"sweeps: a list of warsweep.Sweep, not {sweeps!r}")
+    texts = [s._native.summary_json for s in sweeps]
+    return Plot(_warsweep._plot(texts, metric, title, bool(log)))
 
 
 def _available_memory() -> _Optional[int]:
