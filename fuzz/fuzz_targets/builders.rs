@@ -53,7 +53,9 @@ fuzz_target!(|data: &[u8]| {
         Ok(mut engine) => {
             assert!(capacity <= MAX_CARDS);
             assert_eq!(engine.set_max_rounds(limit).is_ok(), limit > 0);
-            if deck.len() <= 40 {
+            // Games in engines of a few thousand cards at most: one of 65,536 cards' room plays
+            // on the general path with snapshots of that size, slowly under AddressSanitizer.
+            if deck.len() <= 40 && capacity <= 4_096 {
                 engine.set_max_rounds(1 + limit % 3_000).unwrap();
                 let seed = w.next();
                 let _ = engine.play_seed(w.pick(&Shuffle::ALL), seed);
