@@ -38,7 +38,8 @@ impl Rest {
         match metric {
             Metric::Battles => self.battles,
             Metric::Wars => self.wars,
-            Metric::Rounds | Metric::CycleStart | Metric::CycleLength => self.rounds,
+            // The hunt refuses the others (`Hunt::check`).
+            _ => self.rounds,
         }
     }
 

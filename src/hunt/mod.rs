@@ -16,7 +16,7 @@ mod strategy;
 use crate::deal::SplitMix64;
 use crate::engine::{Engine, GameResult, Outcome};
 use crate::output::cycles::hands_text;
-use crate::output::metric::Metric;
+use crate::output::metric::{Measured, Metric};
 use crate::rules::Rules;
 use crate::sweep::{check_threads, MAX_THREADS};
 use backward::Rest;
@@ -62,7 +62,8 @@ impl Goal {
             (Goal::Longest(metric), Outcome::Win(_) | Outcome::Draw) => Some(match metric {
                 Metric::Battles => game.battles,
                 Metric::Wars => game.wars,
-                Metric::Rounds | Metric::CycleStart | Metric::CycleLength => game.rounds,
+                // The hunt refuses the others (`Hunt::check`).
+                _ => game.rounds,
             }),
             (Goal::Cycles, Outcome::Infinite { cycle_length, .. }) => Some(cycle_length),
             _ => None,
@@ -236,7 +237,7 @@ pub enum HuntError {
     /// won piles): no game can be replayed from its hands, and none is checked for cycles.
     #[error("a hunt needs games that the deal decides, and games under the random gather or with shuffled won piles draw from a generator (they are not checked for cycles, and their length is not the deal's)")]
     Undecided,
-    /// A metric of infinite games as the length of finished ones.
+    /// A metric of infinite or capped games as the length of finished ones.
     #[error("the longest game is measured in rounds, battles or wars, not {0}")]
     Metric(Metric),
     /// A strategy the setting does not allow.
@@ -386,8 +387,11 @@ impl Hunt {
         if !self.rules.detects_cycles() {
             return Err(HuntError::Undecided);
         }
-        if let Goal::Longest(metric @ (Metric::CycleStart | Metric::CycleLength)) = self.goal {
-            return Err(HuntError::Metric(metric));
+        match self.goal {
+            Goal::Longest(metric) if metric.of() != Measured::Finished => {
+                return Err(HuntError::Metric(metric));
+            }
+            _ => {}
         }
         if self.strategy.needs_two_players() && self.rules.players() != 2 {
             return Err(HuntError::Players(self.strategy, self.rules.players()));

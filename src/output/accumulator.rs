@@ -5,7 +5,7 @@
 use crate::deal::mirror::Weight;
 use crate::engine::{GameResult, Outcome};
 use crate::output::cycles::{CycleError, Cycles};
-use crate::output::metric::Metric;
+use crate::output::metric::{Measured, Metric};
 use crate::rules::MAX_PLAYERS;
 use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
@@ -508,6 +508,9 @@ impl Accumulator {
             }
             Outcome::Capped => {
                 self.capped += n;
+                self.metrics[Metric::CappedRounds.index()].record_n(result.rounds, n);
+                self.metrics[Metric::CappedBattles.index()].record_n(result.battles, n);
+                self.metrics[Metric::CappedWars.index()].record_n(result.wars, n);
                 false
             }
             Outcome::Infinite {
@@ -541,6 +544,8 @@ impl Accumulator {
 
     /// Adds `other`, or names the count that would overflow (summaries read from files).
     pub fn try_add(&mut self, other: &Accumulator) -> Result<(), TallyError> {
+        // Lengths of capped games that a side did not measure leave the sum's unknown too.
+        let unmeasured = self.capped_unmeasured() || other.capped_unmeasured();
         let sum = |a: &mut u64, b: u64, what: &'static str| -> Result<(), TallyError> {
             *a = a.checked_add(b).ok_or(TallyError::Overflow(what))?;
             Ok(())
@@ -575,7 +580,21 @@ impl Accumulator {
                 e => e,
             })?;
         }
+        if unmeasured {
+            for metric in Metric::ALL
+                .into_iter()
+                .filter(|m| m.of() == Measured::Capped)
+            {
+                self.metrics[metric.index()] = Tally::new();
+            }
+        }
         Ok(())
+    }
+
+    /// Whether it counts capped games without their lengths: tallies read from a summary
+    /// written before summaries measured capped games (format 2 and older).
+    pub(crate) fn capped_unmeasured(&self) -> bool {
+        self.capped > 0 && self.tally(Metric::CappedRounds).count() == 0
     }
 }
 

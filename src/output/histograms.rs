@@ -20,6 +20,20 @@ pub struct Histograms {
     pub cycle_start: String,
     /// Cycle lengths of infinite games.
     pub cycle_length: String,
+    /// Rounds of capped games (empty in summaries before format 3).
+    #[serde(default = "empty")]
+    pub capped_rounds: String,
+    /// Battles of capped games.
+    #[serde(default = "empty")]
+    pub capped_battles: String,
+    /// Wars of capped games.
+    #[serde(default = "empty")]
+    pub capped_wars: String,
+}
+
+/// An empty histogram, encoded: what summaries before format 3 stand for their capped games'.
+fn empty() -> String {
+    encode(&crate::output::accumulator::empty_histogram())
 }
 
 impl Histograms {
@@ -31,6 +45,9 @@ impl Histograms {
             Metric::Wars => &self.wars,
             Metric::CycleStart => &self.cycle_start,
             Metric::CycleLength => &self.cycle_length,
+            Metric::CappedRounds => &self.capped_rounds,
+            Metric::CappedBattles => &self.capped_battles,
+            Metric::CappedWars => &self.capped_wars,
         }
     }
 }

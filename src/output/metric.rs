@@ -1,9 +1,10 @@
 //! The quantities measured of every game, named once for the tallies, the table, the JSON
 //! summary, the histogram CSV and the plots.
 
-/// A quantity measured of each finished game (rounds, battles, wars) or of each infinite one
-/// (where its cycle starts, how long it is): what a summary's statistics and histograms are of,
-/// and what `plot` draws. Written and read as its name (`cycle_length`).
+/// A quantity measured of each finished game (rounds, battles, wars), of each infinite one
+/// (where its cycle starts, how long it is) or of each game stopped by the round limit (its
+/// rounds, battles and wars, apart from the finished games'): what a summary's statistics and
+/// histograms are of, and what `plot` draws. Written and read as its name (`cycle_length`).
 ///
 /// ```
 /// use warsweep::{Metric, Preset, Rules, Seeds, Shuffle, Sweep};
@@ -29,6 +30,23 @@ pub enum Metric {
     CycleStart,
     /// Rounds in the cycle of an infinite game
     CycleLength,
+    /// Rounds of games stopped by the round limit (the limit itself)
+    CappedRounds,
+    /// Battles of games stopped by the round limit
+    CappedBattles,
+    /// Wars of games stopped by the round limit
+    CappedWars,
+}
+
+/// The games a metric is measured of.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Measured {
+    /// Won or drawn games.
+    Finished,
+    /// Games that never end.
+    Infinite,
+    /// Games stopped by the round limit.
+    Capped,
 }
 
 crate::rules::by_name!(Metric);
@@ -36,12 +54,15 @@ crate::rules::by_name!(Metric);
 impl Metric {
     /// Every metric, in the order the summary, the table and the histogram CSV list them; the
     /// tallies are kept in this order ([`Metric::index`]).
-    pub(crate) const ALL: [Metric; 5] = [
+    pub(crate) const ALL: [Metric; 8] = [
         Metric::Rounds,
         Metric::Battles,
         Metric::Wars,
         Metric::CycleStart,
         Metric::CycleLength,
+        Metric::CappedRounds,
+        Metric::CappedBattles,
+        Metric::CappedWars,
     ];
 
     /// Its name in the JSON summary, the histogram CSV and `plot --metric`: the one list of
@@ -53,6 +74,9 @@ impl Metric {
             Metric::Wars => "wars",
             Metric::CycleStart => "cycle_start",
             Metric::CycleLength => "cycle_length",
+            Metric::CappedRounds => "capped_rounds",
+            Metric::CappedBattles => "capped_battles",
+            Metric::CappedWars => "capped_wars",
         }
     }
 
@@ -66,15 +90,19 @@ impl Metric {
         match self {
             Metric::CycleStart => "cycle start",
             Metric::CycleLength => "cycle length",
+            Metric::CappedRounds => "capped rounds",
+            Metric::CappedBattles => "capped battles",
+            Metric::CappedWars => "capped wars",
             Metric::Rounds | Metric::Battles | Metric::Wars => self.name(),
         }
     }
 
-    /// Whether it is measured of infinite games (else of finished ones).
-    pub(crate) const fn of_cycles(self) -> bool {
+    /// The games it is measured of.
+    pub(crate) const fn of(self) -> Measured {
         match self {
-            Metric::CycleStart | Metric::CycleLength => true,
-            Metric::Rounds | Metric::Battles | Metric::Wars => false,
+            Metric::Rounds | Metric::Battles | Metric::Wars => Measured::Finished,
+            Metric::CycleStart | Metric::CycleLength => Measured::Infinite,
+            Metric::CappedRounds | Metric::CappedBattles | Metric::CappedWars => Measured::Capped,
         }
     }
 
@@ -86,6 +114,9 @@ impl Metric {
             Metric::Wars => "wars per finished game",
             Metric::CycleStart => "round an infinite game's cycle starts at",
             Metric::CycleLength => "rounds per cycle of an infinite game",
+            Metric::CappedRounds => "rounds per game stopped by the round limit",
+            Metric::CappedBattles => "battles per game stopped by the round limit",
+            Metric::CappedWars => "wars per game stopped by the round limit",
         }
     }
 
@@ -107,6 +138,6 @@ mod tests {
             assert_eq!(m.index(), i, "{m}");
             checked += 1;
         }
-        assert_eq!(checked, 5);
+        assert_eq!(checked, 8);
     }
 }

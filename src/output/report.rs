@@ -3,7 +3,7 @@
 
 use crate::output::accumulator::Accumulator;
 use crate::output::cycles::CycleRow;
-use crate::output::metric::Metric;
+use crate::output::metric::{Measured, Metric};
 use crate::output::summary::Summary;
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
@@ -249,11 +249,13 @@ pub fn overlay(
         .iter()
         .all(|(_, _, acc)| acc.tally(metric).count() == 0)
     {
-        let none = match (metric.of_cycles(), inputs.len()) {
-            (true, 1) => "the summary holds no infinite game",
-            (true, _) => "none of the summaries holds an infinite game",
-            (_, 1) => "the summary holds no finished game",
-            _ => "none of the summaries holds a finished game",
+        let none = match (metric.of(), inputs.len()) {
+            (Measured::Infinite, 1) => "the summary holds no infinite game",
+            (Measured::Infinite, _) => "none of the summaries holds an infinite game",
+            (Measured::Capped, 1) => "the summary holds no capped game it measured",
+            (Measured::Capped, _) => "none of the summaries holds a capped game it measured",
+            (Measured::Finished, 1) => "the summary holds no finished game",
+            (Measured::Finished, _) => "none of the summaries holds a finished game",
         };
         return Err(PlotError::NoGames {
             none,

@@ -10,7 +10,7 @@ use crate::deal::Shuffle;
 use crate::output::accumulator::{Accumulator, Records, Stats, Tally, TallyError};
 use crate::output::cycles::{CycleError, CycleRow, Cycles};
 use crate::output::histograms::{decode, encode, Histograms};
-use crate::output::metric::Metric;
+use crate::output::metric::{Measured, Metric};
 use crate::rules::{
     Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile, MAX_PLAYERS,
 };
@@ -140,8 +140,9 @@ summary_and_unchecked! {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "Unchecked")]
 pub struct Summary {
-    /// The summary format: 2 since summaries keep each metric's sum of squares and write `null`
-    /// for what a metric with no games lacks; absent (1) before.
+    /// The summary format: 3 since summaries measure capped games (`capped_rounds`, ...); 2
+    /// since they keep each metric's sum of squares and write `null` for what a metric with no
+    /// games lacks; absent (1) before.
     #[serde(default = "first_version")]
     pub(crate) version: u32,
     /// The preset the setting starts from.
@@ -198,6 +199,16 @@ pub struct Summary {
     pub(crate) cycle_start: Stats,
     /// Cycle lengths of infinite games.
     pub(crate) cycle_length: Stats,
+    /// Rounds of capped games (no games in summaries before format 3, which did not measure
+    /// them).
+    #[serde(default = "no_games")]
+    pub(crate) capped_rounds: Stats,
+    /// Battles of capped games.
+    #[serde(default = "no_games")]
+    pub(crate) capped_battles: Stats,
+    /// Wars of capped games.
+    #[serde(default = "no_games")]
+    pub(crate) capped_wars: Stats,
     /// See [`Accumulator::battles_played`].
     pub(crate) battles_played: u64,
     /// The record games.
@@ -267,7 +278,13 @@ pub(crate) enum Counted {
 
 /// The `won_pile` of a summary that has none.
 /// The summary format this program writes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
+
+/// The statistics of a metric no game has: what summaries before format 3 stand for their
+/// capped games' lengths.
+fn no_games() -> Stats {
+    Tally::new().stats()
+}
 
 fn first_version() -> u32 {
     1
@@ -465,6 +482,9 @@ impl Summary {
             wars: stats(Metric::Wars),
             cycle_start: stats(Metric::CycleStart),
             cycle_length: stats(Metric::CycleLength),
+            capped_rounds: stats(Metric::CappedRounds),
+            capped_battles: stats(Metric::CappedBattles),
+            capped_wars: stats(Metric::CappedWars),
             battles_played: acc.battles_played,
             records: acc.records,
             histograms: Histograms {
@@ -473,6 +493,9 @@ impl Summary {
                 wars: histogram(Metric::Wars),
                 cycle_start: histogram(Metric::CycleStart),
                 cycle_length: histogram(Metric::CycleLength),
+                capped_rounds: histogram(Metric::CappedRounds),
+                capped_battles: histogram(Metric::CappedBattles),
+                capped_wars: histogram(Metric::CappedWars),
             },
             cycles: acc.cycles.as_ref().map(Cycles::rows),
             elapsed_seconds,
@@ -501,7 +524,8 @@ impl Summary {
     }
 
     /// The statistics of `metric` (rounds, battles or wars of finished games, cycle start or
-    /// length of infinite ones): the one place that maps metrics to the summary's keys.
+    /// length of infinite ones, rounds, battles or wars of capped ones): the one place that
+    /// maps metrics to the summary's keys.
     pub fn stats(&self, metric: Metric) -> &Stats {
         match metric {
             Metric::Rounds => &self.rounds,
@@ -509,7 +533,16 @@ impl Summary {
             Metric::Wars => &self.wars,
             Metric::CycleStart => &self.cycle_start,
             Metric::CycleLength => &self.cycle_length,
+            Metric::CappedRounds => &self.capped_rounds,
+            Metric::CappedBattles => &self.capped_battles,
+            Metric::CappedWars => &self.capped_wars,
         }
+    }
+
+    /// Whether it counts capped games whose lengths it does not hold: a summary written before
+    /// summaries measured them (format 2 and older), or merged with one.
+    pub fn capped_unmeasured(&self) -> bool {
+        self.capped > 0 && self.capped_rounds.count == 0
     }
 
     /// The histogram of `metric`, as `--hist` writes it: `(value, games)` for each recorded
@@ -681,10 +714,12 @@ impl Summary {
         }
         for metric in Metric::ALL {
             let (name, stats) = (metric.name(), self.stats(metric));
-            let games = if metric.of_cycles() {
-                Some(self.infinite)
-            } else {
-                finished
+            let games = match metric.of() {
+                Measured::Finished => finished,
+                Measured::Infinite => Some(self.infinite),
+                // No capped game measured: a summary from before format 3 (or merged with one).
+                Measured::Capped if self.capped_unmeasured() => Some(0),
+                Measured::Capped => Some(self.capped),
             };
             if Some(stats.count) != games {
                 return bad(format!(

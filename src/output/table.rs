@@ -1,6 +1,6 @@
 //! The summary as a readable table: what `sweep` and `merge` print.
 
-use crate::output::metric::Metric;
+use crate::output::metric::{Measured, Metric};
 use crate::output::summary::Summary;
 use crate::text::group;
 use std::fmt::Write as _;
@@ -43,7 +43,11 @@ impl Summary {
             "", "games", "mean", "stdev", "min", "p50", "p90", "p99", "p99.9", "max"
         );
         let mut approximate = false;
-        for metric in Metric::ALL {
+        // Capped games' lengths only where there are capped games.
+        let shown = Metric::ALL
+            .into_iter()
+            .filter(|m| m.of() != Measured::Capped || self.capped > 0);
+        for metric in shown {
             let (label, s) = (metric.label(), self.stats(metric));
             // `-` for what a metric with no games lacks, `~` before an approximate figure.
             let cell = |name: &str, value: Option<String>| {
@@ -69,6 +73,12 @@ impl Summary {
                 whole("p99", s.p99),
                 whole("p999", s.p999),
                 whole("max", s.max)
+            );
+        }
+        if self.capped_unmeasured() {
+            let _ = writeln!(
+                out,
+                "- capped games' lengths: not kept by summaries before format 3"
             );
         }
         if approximate {

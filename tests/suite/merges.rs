@@ -38,7 +38,7 @@ fn summaries_of_version_1_still_merge() {
             .assert()
             .success();
         let (mut merged, mut whole) = (read_summary(&merged), read_summary(&whole));
-        assert_eq!(merged["version"], 2);
+        assert_eq!(merged["version"], 3);
         for metric in ["rounds", "battles", "wars", "cycle_start", "cycle_length"] {
             let (m, w) = (&mut merged[metric], &mut whole[metric]);
             if name == "large" && m["max"].as_u64().unwrap() >= 2048 {
@@ -60,6 +60,70 @@ fn summaries_of_version_1_still_merge() {
         compared += 1;
     }
     assert_eq!(compared, 2 + 4);
+}
+
+/// Summaries of format 2 counted capped games but not their lengths: they merge, with every
+/// other figure what today's sweep of the whole range writes, and the capped games' lengths
+/// left unmeasured (no games) rather than counting some of them; merged with a part of today's,
+/// the same.
+#[test]
+fn summaries_of_version_2_merge_without_capped_lengths() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/summary-v2");
+    let setting = [
+        "--rules",
+        "classic",
+        "--gather",
+        "random",
+        "--max-rounds",
+        "300",
+        "-q",
+    ];
+    let sweep = |seeds: &str, out: &Path| {
+        warsweep()
+            .args(["sweep", "--seeds", seeds])
+            .args(setting)
+            .arg("--summary")
+            .arg(out)
+            .assert()
+            .success();
+    };
+    let (whole, new_b) = (dir.path().join("whole.json"), dir.path().join("b.json"));
+    sweep("0..600", &whole);
+    sweep("300..600", &new_b);
+    let whole = read_summary(&whole);
+    assert!(whole["capped_rounds"]["count"].as_u64().unwrap() > 0);
+    let mut compared = 0;
+    for b in [old.join("capped-b.json"), new_b] {
+        let merged = dir.path().join("merged.json");
+        let table = warsweep()
+            .arg("merge")
+            .arg(old.join("capped-a.json"))
+            .arg(&b)
+            .arg("--summary")
+            .arg(&merged)
+            .output()
+            .unwrap();
+        assert!(table.status.success());
+        let table = String::from_utf8(table.stdout).unwrap();
+        assert!(
+            table.contains("capped games' lengths: not kept by summaries before format 3"),
+            "{table}"
+        );
+        let mut merged = read_summary(&merged);
+        assert_eq!(
+            (&merged["version"], &merged["capped"]),
+            (&3.into(), &whole["capped"])
+        );
+        for metric in ["capped_rounds", "capped_battles", "capped_wars"] {
+            assert_eq!(merged[metric]["count"], 0, "{metric}");
+            merged[metric] = whole[metric].clone();
+            merged["histograms"][metric] = whole["histograms"][metric].clone();
+        }
+        assert_eq!(merged, whole);
+        compared += 1;
+    }
+    assert_eq!(compared, 2);
 }
 
 #[test]
@@ -133,6 +197,9 @@ fn shards_merge_into_one_sweep() {
         "wars",
         "cycle_start",
         "cycle_length",
+        "capped_rounds",
+        "capped_battles",
+        "capped_wars",
         "histograms",
         "elapsed_seconds",
         "games_per_second",
@@ -305,8 +372,8 @@ fn doctored_summaries_are_refused() {
             "its rounds has games but no minimum or maximum",
         ),
         (
-            doctor("version.json", &|v| v["version"] = 3.into()),
-            "it is a version 3 summary, from a newer warsweep than this one (version 2)",
+            doctor("version.json", &|v| v["version"] = 4.into()),
+            "it is a version 4 summary, from a newer warsweep than this one (version 3)",
         ),
     ];
     for (path, message) in cases {

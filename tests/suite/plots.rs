@@ -135,6 +135,50 @@ fn plot_of_a_metric_without_games_is_refused() {
             || svg.contains("round an infinite game's cycle starts at"),
         "{svg}"
     );
+    // Capped games' lengths plot where a summary measured some, and are refused where not.
+    let capped = [
+        "sweep",
+        "--rules",
+        "classic",
+        "--gather",
+        "random",
+        "--max-rounds",
+        "300",
+        "--seeds",
+        "0..500",
+        "-q",
+        "--summary",
+    ];
+    warsweep()
+        .args(capped)
+        .arg(p("capped.json"))
+        .assert()
+        .success();
+    let battles = |input: &str, svg: &str| {
+        let args = [
+            "plot",
+            &p(input),
+            "--metric",
+            "capped_battles",
+            "-o",
+            &p(svg),
+        ];
+        warsweep().args(args).output().unwrap()
+    };
+    let out = battles("capped.json", "capped.svg");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_to_string(dir.path().join("capped.svg")).unwrap();
+    assert!(svg.contains("battles per game stopped by the round limit"));
+    let out = battles("classic.json", "none.svg");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "warsweep: the summary holds no capped game it measured: there is no capped_battles to plot\n"
+    );
+    assert!(!dir.path().join("none.svg").exists());
 }
 
 /// Fault: the `merge` table left out the "N battles played" line the sweep table prints. The
