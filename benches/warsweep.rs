@@ -33,7 +33,7 @@ fn deal(c: &mut Criterion) {
         ("lcg-108", Preset::Oorlog, Shuffle::Lcg),
         ("splitmix-108", Preset::Oorlog, Shuffle::Splitmix),
     ] {
-        let engine = Engine::new(Rules::preset(preset));
+        let mut engine = Engine::new(Rules::preset(preset));
         let mut first = 0;
         group.bench_function(name, |b| {
             b.iter(|| {

@@ -72,16 +72,6 @@ impl Shuffle {
             format!("the lcg shuffle has {m} distinct deals; seeds from {m} on repeat them (seed s deals like s mod {m})")
         })
     }
-
-    /// Seed `seed`'s order of `deck`; a `lex` seed past the deck's last deal, or `lex` on a
-    /// deck with more deals than seeds can number, is refused.
-    pub(crate) fn deal_order(self, deck: Deck, seed: u64) -> Result<Vec<Card>, RangeError> {
-        let mut cards = deck.cards();
-        let mut dealer = Dealer::new(deck);
-        dealer.check(self, Seeds::one(seed))?;
-        dealer.shuffle(self, seed, &mut cards);
-        Ok(cards)
-    }
 }
 
 /// The seed-004 generator: `x = (445 x + 700001) mod 2097151`.

@@ -544,9 +544,13 @@ impl Engine {
         self.dealer.lex_seed_of(&self.mirror_scratch)
     }
 
-    /// The hands a seed deals, player by player, top card first.
-    pub fn deal(&self, shuffle: Shuffle, seed: u64) -> Result<Vec<Vec<Card>>, RangeError> {
-        let deck = shuffle.deal_order(self.rules.deck(), seed)?;
+    /// The hands a seed deals, player by player, top card first (dealt by the engine's own
+    /// dealer, whose tables are made once: dealing every seed of a sweep again costs about a
+    /// shuffle a seed).
+    pub fn deal(&mut self, shuffle: Shuffle, seed: u64) -> Result<Vec<Vec<Card>>, RangeError> {
+        self.dealer.check(shuffle, Seeds::one(seed))?;
+        let mut deck = self.sorted.clone();
+        self.dealer.shuffle(shuffle, seed, &mut deck);
         let (deal, players) = (self.rules.deal(), self.rules.players());
         Ok((0..players)
             .map(|p| dealt_to(&deck, deal, players, p).collect())

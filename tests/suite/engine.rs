@@ -170,7 +170,7 @@ fn a_deal_is_a_permutation_of_the_deck() {
         (Preset::Oorlog, 5),
         (Preset::Oorlog, 12),
     ] {
-        let engine = Engine::new(Settings::new(preset).players(players).build().unwrap());
+        let mut engine = Engine::new(Settings::new(preset).players(players).build().unwrap());
         for shuffle in [Shuffle::Lcg, Shuffle::Splitmix] {
             let hands = engine.deal(shuffle, 12345).unwrap();
             let mut all: Vec<Card> = hands.concat();
