@@ -80,6 +80,7 @@ impl Battle {
         )?;
         d.set_item("note", self.note.clone())?;
         d.set_item("shuffled", self.shuffled.clone())?;
+        d.set_item("dealt", Vec::<(usize, Vec<String>)>::new())?;
         Ok(d)
     }
 }
@@ -209,23 +210,39 @@ impl Game {
             self.hands.clone(),
             self.cards.clone(),
             self.line.clone(),
-            self.trace(py)?,
+            self.battles_seen
+                .as_ref()
+                .map(|b| {
+                    b.iter()
+                        .map(|b| b.to_dict(py))
+                        .collect::<PyResult<Vec<_>>>()
+                })
+                .transpose()?,
         );
         Ok((build, fields.into_pyobject(py)?))
     }
 
-    /// The game battle by battle, when played with `trace=True` (else `None`): a list of
-    /// dicts, one a battle, with `battle` and `round` (from 1), `revealed` (`(player, card)`
-    /// in the order the cards reached the table), `face_down` (the cards the tied players put
-    /// down before the next battle), `winner` and `took` (the round's winner and the cards
-    /// taken, in order, when this battle ended the round), `note` (why a war was cut short)
-    /// and `shuffled` (won piles turned into new hands).
+    /// The game from its deal, battle by battle, when played with `trace=True` (else `None`):
+    /// a list of dicts, first the deal (`battle` and `round` 0, `dealt`: `(player, hand)` for
+    /// each player, top card first, as `play --trace` prints it first), then one a battle, with
+    /// `battle` and `round` (from 1), `revealed` (`(player, card)` in the order the cards
+    /// reached the table), `face_down` (the cards the tied players put down before the next
+    /// battle), `winner` and `took` (the round's winner and the cards taken, in order, when this
+    /// battle ended the round), `note` (why a war was cut short) and `shuffled` (won piles
+    /// turned into new hands). Every dict has every key, so that the list is a table.
     #[getter]
     fn trace<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Bound<'py, PyDict>>>> {
-        self.battles_seen
-            .as_ref()
-            .map(|b| b.iter().map(|b| b.to_dict(py)).collect())
-            .transpose()
+        let Some(battles) = &self.battles_seen else {
+            return Ok(None);
+        };
+        let deal = Battle::default().to_dict(py)?;
+        let dealt: Vec<(usize, Vec<String>)> = (1..).zip(self.cards.iter().cloned()).collect();
+        deal.set_item("dealt", dealt)?;
+        let mut trace = vec![deal];
+        for battle in battles {
+            trace.push(battle.to_dict(py)?);
+        }
+        Ok(Some(trace))
     }
 
     fn __str__(&self) -> String {

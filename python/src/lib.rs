@@ -4,6 +4,7 @@
 //! Python side (`python/warsweep/__init__.py`) turns the rows into NumPy arrays and DataFrames.
 
 mod game;
+mod hands;
 mod hunt;
 mod plot;
 
@@ -162,6 +163,8 @@ struct Swept {
     #[pyo3(get)]
     first_seed: u64,
     rows: Option<Vec<Row>>,
+    /// Each row's deal, when the sweep was asked for it (`rows_with=["hands"]`).
+    hands: Option<hands::Hands>,
     /// Whether Ctrl-C stopped the sweep before its last seed (the summary and rows cover the
     /// seeds played, from the first).
     #[pyo3(get)]
@@ -196,6 +199,18 @@ impl Swept {
             bytes.extend_from_slice(&[r.outcome, r.winner, 0, 0, 0, 0, 0, 0]);
         }
         Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// Each row's hands, when the sweep dealt them (else `None`): per game, per player,
+    /// `longest` bytes of card values from 1, top card first, 0 past a shorter hand's end.
+    fn hand_bytes<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
+        self.hands.as_ref().map(|h| PyBytes::new(py, &h.bytes))
+    }
+
+    /// The cards each player is dealt, when the sweep dealt its rows' hands.
+    #[getter]
+    fn hand_sizes(&self) -> Option<Vec<usize>> {
+        self.hands.as_ref().map(|h| h.sizes.clone())
     }
 }
 
@@ -236,7 +251,7 @@ fn seed_range(seeds: Option<&Bound<PyAny>>) -> PyResult<Option<Seeds>> {
 #[pyo3(signature = (seeds=None, *, rules, threads=None, deck=None, players=None,
     face_down=None, short_war=None, gather=None, deal=None, ranking=None, shuffle=None,
     max_rounds=None, won_pile=None, rows=true, csv=None, cycles=false, memory=None,
-    progress=None, chosen=None, gpu=false, resume=false))]
+    progress=None, chosen=None, gpu=false, resume=false, hands=false))]
 #[allow(clippy::too_many_arguments)]
 fn sweep(
     py: Python<'_>,
@@ -261,6 +276,7 @@ fn sweep(
     chosen: Option<&[u8]>,
     gpu: bool,
     resume: bool,
+    hands: bool,
 ) -> PyResult<Swept> {
     let knobs = Knobbed {
         rules,
@@ -316,12 +332,23 @@ fn sweep(
     if !unfit.is_empty() {
         return Err(bad(gpu_refusal(&unfit)));
     }
+    if hands && !rows {
+        return Err(bad(
+            "rows_with: the hands join rows kept in memory: sweep with rows=True",
+        ));
+    }
     if rows {
         // Chosen seeds' games are held once more while they become rows.
         let held = chosen
             .as_ref()
             .map_or(0, |_| std::mem::size_of::<GameResult>());
-        check_memory(games, ROW_BYTES + held, memory)?;
+        let players = rules.players();
+        let dealt = if hands {
+            rules.deck().len().div_ceil(players) * players
+        } else {
+            0
+        };
+        check_memory(games, ROW_BYTES + held + dealt, memory)?;
     }
     // The checks and notes of the command line's sweep (a job without files writes nothing):
     // a range past the lcg shuffle's distinct deals, a ranking that plays as the standard one.
@@ -352,6 +379,7 @@ fn sweep(
     if rows {
         sink.0.reserve_exact(total as usize);
     }
+    let chosen = chosen.as_ref();
     let (summary, stopped) = std::thread::scope(|scope| -> PyResult<_> {
         let sink = &mut sink;
         let (stop, done) = (&stop, &done);
@@ -420,10 +448,20 @@ fn sweep(
             (None, Err(e)) => Err(bad(e)),
         }
     })?;
+    // The deal of each row, dealt again now that the games are played.
+    let hands = if hands {
+        let first = seeds.start();
+        let seed = |i: usize| chosen.map_or(first + i as u64, |list| list[i]);
+        let dealt = py.detach(|| hands::Hands::deal(rules, shuffle, sink.0.len(), &seed, threads));
+        Some(dealt?)
+    } else {
+        None
+    };
     Ok(Swept {
         summary_json: summary.to_json(),
         first_seed: seeds.start(),
         rows: rows.then_some(sink.0),
+        hands,
         stopped,
     })
 }
@@ -531,13 +569,16 @@ fn merge(summaries: Vec<String>) -> PyResult<String> {
 }
 
 /// A sweep from what `Sweep.__reduce__` keeps (pickling): its summary, first seed, rows (as
-/// `row_bytes` gives them, or `None`) and whether it was stopped.
+/// `row_bytes` gives them, or `None`), whether it was stopped, and its hands (`hand_sizes`
+/// and `hand_bytes`, or `None`).
 #[pyfunction]
+#[pyo3(signature = (summary_json, first_seed, rows, stopped, hands=None))]
 fn _swept(
     summary_json: String,
     first_seed: u64,
     rows: Option<&[u8]>,
     stopped: bool,
+    hands: Option<(Vec<usize>, Vec<u8>)>,
 ) -> PyResult<Swept> {
     let rows = rows.map(|bytes| {
         bytes
@@ -554,10 +595,12 @@ fn _swept(
             })
             .collect()
     });
+    let hands = hands.map(|(sizes, bytes)| hands::Hands { sizes, bytes });
     Ok(Swept {
         summary_json,
         first_seed,
         rows,
+        hands,
         stopped,
     })
 }

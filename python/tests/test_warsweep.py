@@ -575,9 +575,17 @@ def test_a_traced_game_is_the_command_lines_trace():
             assert plain.trace is None and str(plain) == str(game)
             out, _, code = cli("play", "--seed", str(seed), "--trace", *flags(setting))
             assert code == 0
+            # The trace starts with the deal, as the command line's does.
+            deal, battles = game.trace[0], game.trace[1:]
+            dealt = [line.split(": ", 1)[1].split() for line in out.splitlines()
+                     if line.startswith("P") and " cards): " in line][: len(game.cards)]
+            assert (deal["battle"], deal["round"]) == (0, 0)
+            assert deal["dealt"] == [(p + 1, hand) for p, hand in enumerate(dealt)]
+            assert [hand for _, hand in deal["dealt"]] == game.cards
+            assert all(set(b) == set(deal) for b in game.trace)
             shown = [line for line in out.splitlines() if line.startswith("battle ")]
-            assert len(shown) == len(game.trace)
-            for line, battle in zip(shown, game.trace):
+            assert len(shown) == len(battles)
+            for line, battle in zip(shown, battles):
                 by_player = "  ".join(
                     f"P{p} " + " ".join(c for q, c in battle["revealed"] if q == p)
                     for p in sorted({p for p, _ in battle["revealed"]})
@@ -585,9 +593,9 @@ def test_a_traced_game_is_the_command_lines_trace():
                 assert line == f"battle {battle['battle']} (round {battle['round']}): {by_player}"
                 compared += 1
             taken = [line.split(": ", 1)[1] for line in out.splitlines() if " takes " in line]
-            assert taken == [" ".join(b["took"]) for b in game.trace if b["winner"]]
+            assert taken == [" ".join(b["took"]) for b in battles if b["winner"]]
             if game.outcome != "infinite":
-                assert len(game.trace) == game.battles
+                assert len(battles) == game.battles
             assert pickle_round_trip(game) == game
     assert compared > 1000
 
@@ -780,3 +788,75 @@ def test_plots_are_what_the_command_line_draws(tmp_path):
         parts[0].plot("turns")
     with pytest.raises(TypeError, match="^sweeps: "):
         warsweep.plot([parts[0].summary])
+
+
+def test_rows_with_hands_are_each_seeds_deal():
+    compared = 0
+    for setting in SETTINGS:
+        seeds = (5, 45) if setting.get("shuffle") != "lex" else (100, 140)
+        swept = warsweep.sweep(seeds, threads=3, rows_with=["hands"], **setting)
+        hands = swept.to_numpy()["hands"]
+        frame = swept.to_pandas()
+        players = setting.get("players", 2)
+        assert hands.dtype == np.uint8 and hands.shape[:2] == (40, players)
+        knobs = {k: v for k, v in setting.items() if k != "max_rounds"}
+        for i, seed in enumerate(range(*seeds)):
+            dealt = warsweep.deal(seed, **knobs)["hands"]
+            assert [list(h[: len(d)]) for h, d in zip(hands[i], dealt)] == dealt, (setting, seed)
+            assert all(not h[len(d):].any() for h, d in zip(hands[i], dealt))
+            assert [list(frame[f"hand{p + 1}"][i]) for p in range(players)] == dealt
+            compared += 1
+        # Rows without hands are what they were, and the hands pickle with the rows.
+        plain = warsweep.sweep(seeds, threads=3, **setting)
+        assert plain.to_numpy().keys() == swept.to_numpy().keys() - {"hands"}
+        assert (plain.to_numpy()["rounds"][~np.isnan(plain.to_numpy()["rounds"])] ==
+                swept.to_numpy()["rounds"][~np.isnan(swept.to_numpy()["rounds"])]).all()
+        assert pickle_round_trip(swept) == swept and plain != swept
+    assert compared == 40 * len(SETTINGS)
+    chosen = warsweep.sweep([9, 3, 7], rules="classic", rows_with=("hands",))
+    assert [list(h[0]) for h in chosen.to_numpy()["hands"]] == [
+        warsweep.deal(s, rules="classic")["hands"][0] for s in (9, 3, 7)]
+    with pytest.raises(ValueError, match="^rows_with: 'cards' is not a row feature"):
+        warsweep.sweep((0, 10), rules="classic", rows_with=["cards"])
+    with pytest.raises(TypeError, match="^rows_with: "):
+        warsweep.sweep((0, 10), rules="classic", rows_with="hands")
+    with pytest.raises(ValueError, match="^rows_with: the hands join rows kept in memory"):
+        warsweep.sweep((0, 10), rules="classic", rows=False, rows_with=["hands"])
+
+
+def test_capped_games_count_the_same_in_rows_and_summary():
+    swept = warsweep.sweep((0, 3000), rules="classic", gather="random", max_rounds=300)
+    s, frame = swept.summary, swept.to_pandas()
+    assert 0 < s["capped"] < s["games"]
+    compared = 0
+    for outcome, prefix in (("capped", "capped_"), ("finished", "")):
+        if outcome == "capped":
+            rows = frame[frame.outcome == "capped"]
+        else:
+            rows = frame[frame.outcome.isin(["win", "draw"])]
+        for length in ("rounds", "battles", "wars"):
+            stats, values = s[prefix + length], rows[length].astype("int64")
+            assert stats["count"] == len(values) and stats["total"] == values.sum()
+            assert stats["mean"] == pytest.approx(values.mean(), rel=1e-12)
+            assert stats["stdev"] == pytest.approx(values.std(ddof=0), rel=1e-9)
+            assert (stats["min"], stats["max"]) == (values.min(), values.max())
+            counts = swept.histogram(prefix + length)[1]
+            assert counts.sum() == len(values)
+            compared += 1
+    assert compared == 6
+    assert s["capped_rounds"]["min"] == s["capped_rounds"]["max"] == 300
+
+
+def test_the_hands_study_runs_and_prints_its_table():
+    script = os.path.join(ROOT, "docs", "study-hands.py")
+    run = subprocess.run([sys.executable, script, "20000"], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    headers = [line.split(" (")[0] for line in lines if "20,000 deals; player 1 wins" in line]
+    assert headers == ["classic", "bataille"]
+    # Under bataille four aces never lose (an ace is beaten by nothing) and none never win.
+    bataille = lines[[i for i, line in enumerate(lines) if line.startswith("bataille")][0]:]
+    assert bataille[2].split()[0] == "0" and bataille[2].split()[2] == "0.000"
+    assert bataille[6].split()[0] == "4" and bataille[6].split()[2] == "1.000"
+    assert sum(1 for line in lines if "% of the won games" in line) == 4

@@ -55,6 +55,8 @@ OUTCOMES = ("win", "draw", "infinite", "capped")
 _LENGTHS = ("rounds", "battles", "wars")
 _CYCLE = ("cycle_start", "cycle_length")
 _FIELDS = dict(zip(_LENGTHS + _CYCLE, ("a", "b", "wars", "a", "b")))
+#: What ``sweep(rows_with=...)`` can add to the rows.
+_ROW_FEATURES = ("hands",)
 
 
 #: The package's version.
@@ -120,8 +122,9 @@ def play(
         Rounds after which a game that cannot be checked for cycles (``gather="random"``,
         ``won_pile="shuffled"``) stops, ``"capped"``; 1,000,000 by default.
     trace : bool
-        Keep the game battle by battle in ``game.trace`` (what ``warsweep play --trace``
-        prints, as a list of dicts: the cards revealed, face down and taken).
+        Keep the game from its deal, battle by battle, in ``game.trace`` (what ``warsweep
+        play --trace`` prints, as a list of dicts: first the deal, ``battle`` 0 with each
+        player's hand in ``dealt``, then each battle's cards revealed, face down and taken).
 
     Returns
     -------
@@ -211,10 +214,14 @@ class Sweep:
         changing one changes nothing else.
 
         Each length (``summary["rounds"]``, ``"battles"``, ``"wars"``) counts the games that
-        ended (won or drawn): ``count``, ``total`` and ``squares`` exactly, ``mean`` their
-        exact quotient, ``stdev`` the population standard deviation (divided by ``count``,
-        not ``count - 1``), ``min`` and ``max``, and percentiles from the histogram (exact below
-        2,048; those listed in ``approximate`` within 0.1%)."""
+        ended (won or drawn), and ``"capped_rounds"``, ``"capped_battles"``, ``"capped_wars"``
+        the games stopped by ``max_rounds``, whose rows keep their lengths too (as the CSV's):
+        the rows' ``rounds`` of finished games have the figures of ``summary["rounds"]``, those
+        of capped games the figures of ``summary["capped_rounds"]``. Each has ``count``,
+        ``total`` and ``squares`` exactly, ``mean`` their exact quotient, ``stdev`` the
+        population standard deviation (divided by ``count``, not ``count - 1``), ``min`` and
+        ``max``, and percentiles from the histogram (exact below 2,048; those listed in
+        ``approximate`` within 0.1%)."""
         return _from_json(self._native.summary_json)
 
     @property
@@ -230,9 +237,13 @@ class Sweep:
         (uint64), ``outcome`` (uint8, an index into ``warsweep.OUTCOMES``), and ``winner``
         (from 1), ``rounds``, ``battles``, ``wars``, ``cycle_start``, ``cycle_length`` as
         float64, NaN where the CSV's field is empty (no winner; the lengths of an infinite game,
-        the cycle of any other). NaN cannot pass for a length: ``np.histogram`` refuses it,
+        the cycle of any other; a capped game keeps its lengths, as in the CSV). NaN cannot pass for a length: ``np.histogram`` refuses it,
         ``np.percentile`` gives NaN and ``np.nanpercentile`` the figure, ``plt.hist`` leaves
-        it out, sorting puts it last. Counts are exact below 2^53."""
+        it out, sorting puts it last. Counts are exact below 2^53.
+
+        A sweep run with ``rows_with=["hands"]`` adds ``hands``: the deal of each row, a uint8
+        array of shape (games, players, longest hand), card values from 1 (as
+        ``warsweep.deal`` gives them), top card first, 0 past the end of a shorter hand."""
         import numpy as np
 
         raw = self._raw()
@@ -247,14 +258,30 @@ class Sweep:
         for name, field in _FIELDS.items():
             missing = ~infinite if name in _CYCLE else infinite
             arrays[name] = np.where(missing, np.nan, raw[field])
+        hands = self._hands()
+        if hands is not None:
+            arrays["hands"] = hands
         return arrays
+
+    def _hands(self) -> _Any:
+        """The rows' hands as a new (games, players, longest hand) uint8 array, or ``None``
+        when the sweep did not deal them."""
+        import numpy as np
+
+        sizes = self._native.hand_sizes
+        if sizes is None:
+            return None
+        flat = np.frombuffer(self._native.hand_bytes(), dtype=np.uint8)
+        return flat.reshape(len(self._native), len(sizes), max(sizes, default=0)).copy()
 
     def to_pandas(self) -> _Any:
         """The rows as a new pandas DataFrame with the CSV's columns: ``seed`` as ``UInt64``
         (whatever the seeds, so frames of any sweeps concatenate exactly), the counts as signed
         nullable integers (``Int64``, ``<NA>`` where the CSV's field is empty), ``outcome`` a
         category of ``warsweep.OUTCOMES``. Each call builds a frame of its own, which the
-        caller may change; its peak memory is under twice the frame's. Needs pandas:
+        caller may change; its peak memory is under twice the frame's. A sweep run with
+        ``rows_with=["hands"]`` adds a column a player, ``hand1``, ``hand2``, ...: each row's
+        hand as a uint8 array of card values from 1, top card first. Needs pandas:
         ``pip install 'warsweep[pandas]'``."""
         try:
             import pandas as pd
@@ -279,6 +306,10 @@ class Sweep:
             values = raw[field].astype(np.int64)
             values[missing] = 0
             columns[name] = pd.arrays.IntegerArray(values, missing)
+        hands = self._hands()
+        if hands is not None:
+            for p, size in enumerate(self._native.hand_sizes):
+                columns[f"hand{p + 1}"] = pd.Series(list(hands[:, p, :size]), dtype=object)
         return pd.DataFrame(columns, copy=False)
 
     def _seeds(self, dtype: _Any) -> _Any:
@@ -328,7 +359,8 @@ class Sweep:
         ----------
         metric : str
             ``"rounds"``, ``"battles"`` or ``"wars"`` (of the games that ended),
-            ``"cycle_start"`` or ``"cycle_length"`` (of the infinite ones).
+            ``"cycle_start"`` or ``"cycle_length"`` (of the infinite ones), ``"capped_rounds"``,
+            ``"capped_battles"`` or ``"capped_wars"`` (of the games stopped by ``max_rounds``).
 
         Returns
         -------
@@ -371,6 +403,7 @@ class Sweep:
             return NotImplemented
         a, b = self._native, other._native
         same_rows = a.has_rows == b.has_rows and (not a.has_rows or a.row_bytes() == b.row_bytes())
+        same_rows = same_rows and (a.hand_sizes, a.hand_bytes()) == (b.hand_sizes, b.hand_bytes())
         chosen = (self._chosen is None) == (other._chosen is None) and (
             self._chosen is None or list(self._chosen) == list(other._chosen))
         return (a.summary_json == b.summary_json and a.first_seed == b.first_seed
@@ -381,8 +414,9 @@ class Sweep:
     def __reduce__(self) -> _Any:
         native = self._native
         rows = native.row_bytes() if native.has_rows else None
+        hands = None if native.hand_sizes is None else (native.hand_sizes, native.hand_bytes())
         return (_sweep_from, (native.summary_json, native.first_seed, rows, native.stopped,
-                              self._csv, self._chosen))
+                              self._csv, self._chosen, hands))
 
     @property
     def stopped(self) -> bool:
@@ -391,9 +425,10 @@ class Sweep:
 
 
 def _sweep_from(summary_json: str, first_seed: int, rows: _Optional[bytes], stopped: bool,
-                csv: _Optional[str] = None, chosen: _Any = None) -> Sweep:
+                csv: _Optional[str] = None, chosen: _Any = None, hands: _Any = None) -> Sweep:
     """A pickled ``Sweep`` rebuilt."""
-    return Sweep(_warsweep._swept(summary_json, first_seed, rows, stopped), csv, chosen)
+    native = _warsweep._swept(summary_json, first_seed, rows, stopped, hands)
+    return Sweep(native, csv, chosen)
 
 
 def _from_json(text: str) -> _Dict[str, _Any]:
@@ -459,7 +494,8 @@ def plot(sweeps: _Sequence[Sweep], *, metric: str = "rounds", title: _Optional[s
         The sweeps (with or without rows, merged or not); each line is labelled by what differs
         between them (the seed range included).
     metric : str
-        ``"rounds"``, ``"battles"``, ``"wars"``, ``"cycle_start"`` or ``"cycle_length"``.
+        ``"rounds"``, ``"battles"``, ``"wars"``, ``"cycle_start"``, ``"cycle_length"``,
+        ``"capped_rounds"``, ``"capped_battles"`` or ``"capped_wars"``.
     title : str, optional
         The chart's title; by default, the metric and what the sweeps share.
     log : bool
@@ -615,6 +651,7 @@ def sweep(
     progress: _Union[bool, _Callable[[int, int], _Any]] = False,
     gpu: bool = False,
     resume: bool = False,
+    rows_with: _Sequence[str] = (),
 ) -> Sweep:
     """Plays every seed of a range (or chosen seeds) on all cores, as ``warsweep sweep``
     does. The interpreter is released while it plays.
@@ -659,6 +696,11 @@ def sweep(
         (Ctrl-C, SIGTERM) or killed, from the checkpoint kept beside the file
         (``games.csv.resume``, saved every 2 seconds), to the file and summary one
         uninterrupted sweep writes, byte for byte, as ``warsweep sweep --resume`` does.
+    rows_with : list of str
+        Features of each game's deal to add to the rows (``rows=True``): ``["hands"]`` deals
+        every seed again once the games are played (on all threads) and adds each row's hands
+        (``to_numpy()["hands"]``, ``to_pandas()``'s ``hand1``, ``hand2``, ...), as
+        ``warsweep.deal`` gives them. A sweep without them costs what it did.
 
     Returns
     -------
@@ -687,6 +729,13 @@ def sweep(
         csv, rows = _os.fspath(rows), False
     elif not isinstance(rows, bool):
         raise TypeError(f"rows: True, False or a file's path, not {rows!r}")
+    if isinstance(rows_with, (str, bytes)) or not isinstance(rows_with, _Iterable):
+        raise TypeError(f"rows_with: a list of row features such as [\"hands\"], not {rows_with!r}")
+    features = list(rows_with)
+    for feature in features:
+        if feature not in _ROW_FEATURES:
+            raise ValueError(f"rows_with: {feature!r} is not a row feature: give "
+                             + " or ".join(repr(f) for f in _ROW_FEATURES))
     if resume and csv is None:
         raise ValueError('resume: a sweep resumes from the checkpoint beside its file of rows: '
                          'give rows="games.csv" as the stopped sweep did')
@@ -712,7 +761,7 @@ def sweep(
                 csv=csv, cycles=cycles, memory=_available_memory() if rows else None,
                 progress=bar if bar is not None else (progress or None),
                 chosen=None if chosen is None else chosen.astype("<u8").tobytes(),
-                gpu=gpu, resume=bool(resume),
+                gpu=gpu, resume=bool(resume), hands="hands" in features,
             )
     finally:
         if bar is not None:
