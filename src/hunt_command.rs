@@ -17,48 +17,13 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
         log: args.log.clone(),
     };
     if !args.join.is_empty() {
-        files.check(&args.join)?;
-        let reports = args
-            .join
-            .iter()
-            .map(|path| job::read_report(path))
-            .collect::<Result<Vec<_>, _>>()?;
-        let joined = Report::join(&reports)?;
-        files.write(&joined)?;
-        if !args.quiet {
-            show(&joined.table(), files_to_stdout(&files))?;
-        }
-        return Ok(ExitCode::SUCCESS);
+        return join(&args, &files);
     }
     let rules = rules_of(&args.setting, Preset::Bataille, None)?;
     if !args.quiet {
         note_rules(&rules);
     }
-    let goal = match args.goal {
-        cli::HuntGoal::Longest => Goal::Longest(args.metric),
-        cli::HuntGoal::Cycles => Goal::Cycles,
-    };
-    let (k, n) = match &args.shard {
-        Some(part) => Seeds::part(part)?,
-        None => (0, 1),
-    };
-    let games = match (args.games, args.time) {
-        (None, None) => Some(1_000_000),
-        (games, _) => games,
-    };
-    let mut hunt = Hunt::new(rules, goal)
-        .seed(args.seed)
-        .stream(k, n)
-        .games(games)
-        .time(args.time)
-        .keep(args.keep)
-        .backward_states(args.backward_states);
-    if let Some(strategy) = args.strategy {
-        hunt = hunt.strategy(strategy);
-    }
-    if let Some(threads) = args.threads {
-        hunt = hunt.threads(threads);
-    }
+    let (mut hunt, goal, games) = hunt_of(&args, rules)?;
     // Outputs that clash with the start file are refused before it is read.
     let inputs: Vec<std::path::PathBuf> = args.start.iter().cloned().collect();
     files.check(&inputs)?;
@@ -95,6 +60,53 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(code));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `hunt --join`: the reports of a hunt's shards joined into one.
+fn join(args: &HuntArgs, files: &HuntFiles) -> Result<ExitCode> {
+    files.check(&args.join)?;
+    let reports = args
+        .join
+        .iter()
+        .map(|path| job::read_report(path))
+        .collect::<Result<Vec<_>, _>>()?;
+    let joined = Report::join(&reports)?;
+    files.write(&joined)?;
+    if !args.quiet {
+        show(&joined.table(), files_to_stdout(files))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The hunt the flags ask for, of `rules`, its goal, and its budget of games (a million when
+/// neither games nor time is given).
+fn hunt_of(args: &HuntArgs, rules: warsweep::Rules) -> Result<(Hunt, Goal, Option<u64>)> {
+    let goal = match args.goal {
+        cli::HuntGoal::Longest => Goal::Longest(args.metric),
+        cli::HuntGoal::Cycles => Goal::Cycles,
+    };
+    let (k, n) = match &args.shard {
+        Some(part) => Seeds::part(part)?,
+        None => (0, 1),
+    };
+    let games = match (args.games, args.time) {
+        (None, None) => Some(1_000_000),
+        (games, _) => games,
+    };
+    let mut hunt = Hunt::new(rules, goal)
+        .seed(args.seed)
+        .stream(k, n)
+        .games(games)
+        .time(args.time)
+        .keep(args.keep)
+        .backward_states(args.backward_states);
+    if let Some(strategy) = args.strategy {
+        hunt = hunt.strategy(strategy);
+    }
+    if let Some(threads) = args.threads {
+        hunt = hunt.threads(threads);
+    }
+    Ok((hunt, goal, games))
 }
 
 /// Whether the report or the log goes to stdout, where the table then cannot.

@@ -141,6 +141,85 @@ pub(crate) fn unfit(rules: &Rules, shuffle: Shuffle, pairs: Seeds) -> Vec<Unfit>
     reasons
 }
 
+/// The prelude being written: `#define`s and constant arrays.
+struct Prelude(String);
+
+impl Prelude {
+    fn define(&mut self, name: &str, value: &dyn std::fmt::Display) {
+        writeln!(self.0, "#define WS_{name} {value}").expect("a String takes every write");
+    }
+
+    fn array(&mut self, decl: &str, items: impl Iterator<Item = String>) {
+        let items: Vec<String> = items.collect();
+        writeln!(self.0, "{decl} = {{{}}};", items.join(", ")).expect("a String takes every write");
+    }
+
+    /// The shuffle and its generators' constants, and how many deals the deck has.
+    fn shuffle(&mut self, shuffle: Shuffle, deck: crate::rules::Deck) {
+        self.define("LEX", &0);
+        self.define("LCG", &1);
+        self.define("SPLITMIX", &2);
+        let code = match shuffle {
+            Shuffle::Lex => "LEX",
+            Shuffle::Lcg => "LCG",
+            Shuffle::Splitmix => "SPLITMIX",
+        };
+        self.define("SHUFFLE", &format!("WS_{code}"));
+        let deals = deck.arrangements().to_u128().unwrap_or(u128::MAX);
+        self.define("DEALS", &format!("u64({}ull)", deals.min(u64::MAX.into())));
+        self.define("LCG_MODULUS", &format!("u64({LCG_MODULUS}ull)"));
+        self.define("LCG_MULTIPLIER", &format!("u64({LCG_MULTIPLIER}ull)"));
+        self.define("LCG_INCREMENT", &format!("u64({LCG_INCREMENT}ull)"));
+        self.define("SPLITMIX_GAMMA", &format!("u64({}ull)", SplitMix64::GAMMA));
+        self.define("SPLITMIX_MIX0", &format!("u64({}ull)", SplitMix64::MIX[0]));
+        self.define("SPLITMIX_MIX1", &format!("u64({}ull)", SplitMix64::MIX[1]));
+    }
+
+    /// Where the kernel's tallies lie in the buffer the host reads.
+    fn tally_layout(&mut self) {
+        for (name, at) in [
+            ("GAMES", GAMES),
+            ("WINS0", WINS0),
+            ("WINS1", WINS1),
+            ("DRAWS", DRAWS),
+            ("BATTLES_PLAYED", BATTLES_PLAYED),
+            ("DEFERRED", DEFERRED),
+            ("MOST", MOST),
+            ("BINS", BINS),
+            ("ROUND_BINS", ROUND_BINS),
+            ("BATTLE_BINS", BATTLE_BINS),
+            ("WAR_BINS", WAR_BINS),
+            ("ROUNDS_AT", 0),
+            ("BATTLES_AT", ROUND_BINS),
+            ("WARS_AT", ROUND_BINS + BATTLE_BINS),
+            ("ALL_BINS", ROUND_BINS + BATTLE_BINS + WAR_BINS),
+            ("SEED_BITS", SEED_BITS as usize),
+        ] {
+            self.define(name, &at);
+        }
+    }
+
+    /// The rules as constants: the gathers' pick-up steps, how a round ends, which value
+    /// beats which.
+    fn rules(&mut self, rules: &Rules, bits: u32) {
+        for (code, step) in Step::ALL.iter().enumerate() {
+            self.define(&format!("PUT_{}", step.name()), &code);
+        }
+        for (end, code) in ENDS {
+            self.define(end, &format!("({code})"));
+        }
+        // Which value beats which as words, read with shifts rather than from memory.
+        for (k, word) in beats(rules, bits).iter().enumerate() {
+            self.define(&format!("BEATS{k}"), &format!("u64({word:#x}ull)"));
+        }
+        // The steps as constants, which the compiler folds into each winner's pick-up.
+        for winner in 0..2 {
+            let steps = pick_up_steps(rules, winner).map(|s| format!("WS_PUT_{}", s.name()));
+            self.define(&format!("GATHER{winner}"), &steps.join(", "));
+        }
+    }
+}
+
 /// A walk as the kernel plays it: the prelude of constants the kernel is built with.
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
@@ -170,109 +249,48 @@ impl Plan {
             Some(Width::Tri) => 3,
             Some(Width::W128) | None => unreachable!("`unfit` refuses hands past a word"),
         };
-        let deals = deck.arrangements().to_u128().unwrap_or(u128::MAX);
         let mirror = mirrors.then(|| Mirror::of(rules, shuffle, pairs)).flatten();
-        let mut p = String::new();
-        let mut define = |name: &str, value: &dyn std::fmt::Display| {
-            writeln!(p, "#define WS_{name} {value}").expect("a String takes every write");
-        };
-        define("CARDS", &n);
-        define("BITS", &bits);
-        define("VALUES", &deck.values());
-        define("LEX", &0);
-        define("LCG", &1);
-        define("SPLITMIX", &2);
-        let code = match shuffle {
-            Shuffle::Lex => "LEX",
-            Shuffle::Lcg => "LCG",
-            Shuffle::Splitmix => "SPLITMIX",
-        };
-        define("SHUFFLE", &format!("WS_{code}"));
-        define("DEALS", &format!("u64({}ull)", deals.min(u64::MAX.into())));
-        define("LCG_MODULUS", &format!("u64({LCG_MODULUS}ull)"));
-        define("LCG_MULTIPLIER", &format!("u64({LCG_MULTIPLIER}ull)"));
-        define("LCG_INCREMENT", &format!("u64({LCG_INCREMENT}ull)"));
-        define("SPLITMIX_GAMMA", &format!("u64({}ull)", SplitMix64::GAMMA));
-        define("SPLITMIX_MIX0", &format!("u64({}ull)", SplitMix64::MIX[0]));
-        define("SPLITMIX_MIX1", &format!("u64({}ull)", SplitMix64::MIX[1]));
+        let mut p = Prelude(String::new());
+        p.define("CARDS", &n);
+        p.define("BITS", &bits);
+        p.define("VALUES", &deck.values());
+        p.shuffle(shuffle, deck);
         for player in 0..2 {
             let (start, step, count) = dealt_span(n, rules.deal(), 2, player);
-            define(&format!("START{player}"), &start);
-            define(&format!("STEP{player}"), &step);
-            define(&format!("COUNT{player}"), &count);
+            p.define(&format!("START{player}"), &start);
+            p.define(&format!("STEP{player}"), &step);
+            p.define(&format!("COUNT{player}"), &count);
         }
-        define("MIRRORS", &u8::from(mirror.is_some()));
+        p.define("MIRRORS", &u8::from(mirror.is_some()));
         let bounds = mirror.as_ref().and_then(Mirror::bounds);
-        define("HAS_FIRST", &u8::from(bounds.is_some()));
-        define(
+        p.define("HAS_FIRST", &u8::from(bounds.is_some()));
+        p.define(
             "HAS_PAST",
             &u8::from(bounds.is_some_and(|(_, past)| past.is_some())),
         );
-        for (name, at) in [
-            ("GAMES", GAMES),
-            ("WINS0", WINS0),
-            ("WINS1", WINS1),
-            ("DRAWS", DRAWS),
-            ("BATTLES_PLAYED", BATTLES_PLAYED),
-            ("DEFERRED", DEFERRED),
-            ("MOST", MOST),
-            ("BINS", BINS),
-            ("ROUND_BINS", ROUND_BINS),
-            ("BATTLE_BINS", BATTLE_BINS),
-            ("WAR_BINS", WAR_BINS),
-            ("ROUNDS_AT", 0),
-            ("BATTLES_AT", ROUND_BINS),
-            ("WARS_AT", ROUND_BINS + BATTLE_BINS),
-            ("ALL_BINS", ROUND_BINS + BATTLE_BINS + WAR_BINS),
-            ("SEED_BITS", SEED_BITS as usize),
-        ] {
-            define(name, &at);
-        }
-        for (code, step) in Step::ALL.iter().enumerate() {
-            define(&format!("PUT_{}", step.name()), &code);
-        }
-        for (end, code) in ENDS {
-            define(end, &format!("({code})"));
-        }
-        // Which value beats which as words, read with shifts rather than from memory.
-        for (k, word) in beats(rules, bits).iter().enumerate() {
-            define(&format!("BEATS{k}"), &format!("u64({word:#x}ull)"));
-        }
-        // The steps as constants, which the compiler folds into each winner's pick-up.
-        for winner in 0..2 {
-            let steps = pick_up_steps(rules, winner).map(|s| format!("WS_PUT_{}", s.name()));
-            define(&format!("GATHER{winner}"), &steps.join(", "));
-        }
+        p.tally_layout();
+        p.rules(rules, bits);
         // Deals as the kernel holds them: a shuffle's sorted deck, a walk's bounds.
         if shuffle != Shuffle::Lex {
             let sorted: Vec<u8> = deck.cards().into_iter().map(Card::value).collect();
-            define("DECK", &packed(&sorted, bits));
+            p.define("DECK", &packed(&sorted, bits));
         }
         if let Some((first, past)) = bounds {
-            define("FIRST", &packed(first, bits));
+            p.define("FIRST", &packed(first, bits));
             if let Some(past) = past {
-                define("PAST", &packed(past, bits));
+                p.define("PAST", &packed(past, bits));
             }
         }
-        let array = |p: &mut String, decl: &str, items: &mut dyn Iterator<Item = String>| {
-            let items: Vec<String> = items.collect();
-            writeln!(p, "{decl} = {{{}}};", items.join(", ")).expect("a String takes every write");
-        };
         // A walk counts its deals from the copies of each value.
         if shuffle == Shuffle::Lex {
             let copies = (0..deck.values()).map(|v| deck.count_of(v).to_string());
-            array(
-                &mut p,
-                "WS_CONST u8 ws_copies[WS_VALUES]",
-                &mut copies.into_iter(),
-            );
+            p.array("WS_CONST u8 ws_copies[WS_VALUES]", copies);
         }
-        array(
-            &mut p,
+        p.array(
             "WS_TABLE signed char ws_war[(WS_CARDS + 1) * (WS_CARDS + 1)]",
-            &mut war_table(rules, n).iter().map(i8::to_string),
+            war_table(rules, n).iter().map(i8::to_string),
         );
-        Ok(Plan { prelude: p })
+        Ok(Plan { prelude: p.0 })
     }
 
     /// The kernel with its prelude in place of its `#include`: one file, for a compiler given

@@ -218,52 +218,10 @@ impl Checkpoint {
         csv: Option<&Path>,
         mirrored: bool,
     ) -> Result<Resumed, CheckpointError> {
-        let shown = path.display().to_string();
-        let different = |what: String| CheckpointError::Different {
-            path: shown.clone(),
-            what,
-        };
         // Checked below, as its walk counts games (`accumulator_of`).
         let summary = self.summary.clone().assume_checked();
-        if let Some(difference) = summary.setting().difference(setting) {
-            return Err(different(format!(
-                "another setting ({difference}, checkpoint first)"
-            )));
-        }
-        if self.seeds != seeds {
-            return Err(different(format!(
-                "seeds {}..{}, not {}..{}",
-                self.seeds.start(),
-                self.seeds.end(),
-                seeds.start(),
-                seeds.end()
-            )));
-        }
-        if self.mirrored != mirrored {
-            let what = if self.mirrored {
-                "a walk that counts mirror deals with the deal played (run it without --every-deal)"
-            } else {
-                "a walk of every deal (run it with --every-deal)"
-            };
-            return Err(different(what.to_string()));
-        }
-        match (&self.csv, csv) {
-            (Some(a), Some(b)) if a != b => {
-                return Err(different(format!(
-                    "a CSV at {}, not {}",
-                    a.display(),
-                    b.display()
-                )))
-            }
-            (Some(a), None) => {
-                return Err(different(format!(
-                    "a sweep writing a CSV to {}",
-                    a.display()
-                )))
-            }
-            (None, Some(_)) => return Err(different("a sweep writing no CSV".to_string())),
-            _ => {}
-        }
+        self.check_same_sweep(path, &summary, (setting, seeds, csv, mirrored))?;
+        let shown = path.display().to_string();
         let covered = summary.seeds;
         let corrupt = |reason: String| CheckpointError::Corrupt {
             path: shown.clone(),
@@ -312,5 +270,60 @@ impl Checkpoint {
             csv_tail: self.csv_tail.clone(),
             elapsed_seconds: summary.elapsed_seconds,
         })
+    }
+
+    /// Refuses the checkpoint (whose `summary` is given) of another sweep than one of
+    /// `setting` over `seeds` writing a CSV to `csv`, mirrored or not.
+    fn check_same_sweep(
+        &self,
+        path: &Path,
+        summary: &Summary,
+        (setting, seeds, csv, mirrored): (&Setting, Seeds, Option<&Path>, bool),
+    ) -> Result<(), CheckpointError> {
+        let shown = path.display().to_string();
+        let different = |what: String| CheckpointError::Different {
+            path: shown.clone(),
+            what,
+        };
+        if let Some(difference) = summary.setting().difference(setting) {
+            return Err(different(format!(
+                "another setting ({difference}, checkpoint first)"
+            )));
+        }
+        if self.seeds != seeds {
+            return Err(different(format!(
+                "seeds {}..{}, not {}..{}",
+                self.seeds.start(),
+                self.seeds.end(),
+                seeds.start(),
+                seeds.end()
+            )));
+        }
+        if self.mirrored != mirrored {
+            let what = if self.mirrored {
+                "a walk that counts mirror deals with the deal played (run it without --every-deal)"
+            } else {
+                "a walk of every deal (run it with --every-deal)"
+            };
+            return Err(different(what.to_string()));
+        }
+        match (&self.csv, csv) {
+            (Some(a), Some(b)) if a != b => {
+                return Err(different(format!(
+                    "a CSV at {}, not {}",
+                    a.display(),
+                    b.display()
+                )))
+            }
+            (Some(a), None) => {
+                return Err(different(format!(
+                    "a sweep writing a CSV to {}",
+                    a.display()
+                )))
+            }
+            (None, Some(_)) => return Err(different("a sweep writing no CSV".to_string())),
+            _ => {}
+        }
+        Ok(())
     }
 }

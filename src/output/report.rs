@@ -262,9 +262,30 @@ pub fn overlay(
             metric: metric.name().to_string(),
         });
     }
-    let parts: Vec<Vec<(&str, String)>> = inputs
+    let summaries: Vec<(&std::path::Path, &Summary)> =
+        inputs.iter().map(|(p, s, _)| (p.as_path(), s)).collect();
+    let (mut labels, shared) = legend(&summaries);
+    for (label, (_, summary, _)) in labels.iter_mut().zip(inputs) {
+        let infinite = 100.0 * summary.infinite as f64 / summary.games.max(1) as f64;
+        let games = crate::text::group(summary.games);
+        let s = if summary.games == 1 { "" } else { "s" };
+        label.push_str(&format!(" ({games} game{s}, {infinite:.1}% infinite)"));
+    }
+    let title = title.unwrap_or_else(|| format!("{x_desc}: {}", shared.join(", ")));
+    let series: Vec<(String, Accumulator)> = labels
+        .into_iter()
+        .zip(inputs.iter().map(|(_, _, acc)| acc.clone()))
+        .collect();
+    overlay_svg(&series, metric, x_desc, &title, log)
+}
+
+/// The legend of an overlay of `summaries` (each with its path, the label of last resort):
+/// each one's label, the parts of the setting that differ (the seed range included), and the
+/// parts they share, for the title.
+fn legend(summaries: &[(&std::path::Path, &Summary)]) -> (Vec<String>, Vec<String>) {
+    let parts: Vec<Vec<(&str, String)>> = summaries
         .iter()
-        .map(|(_, s, _)| {
+        .map(|(_, s)| {
             let mut parts = s.setting().parts().to_vec();
             parts.push(("seeds", format!("{}..{}", s.seeds.start(), s.seeds.end())));
             parts
@@ -295,27 +316,16 @@ pub fn overlay(
         .len()
         == labels.len();
     if !distinct || labels.iter().any(String::is_empty) {
-        labels = inputs
+        labels = summaries
             .iter()
-            .map(|(p, _, _)| p.display().to_string())
+            .map(|(p, _)| p.display().to_string())
             .collect();
-    }
-    for (label, (_, summary, _)) in labels.iter_mut().zip(inputs) {
-        let infinite = 100.0 * summary.infinite as f64 / summary.games.max(1) as f64;
-        let games = crate::text::group(summary.games);
-        let s = if summary.games == 1 { "" } else { "s" };
-        label.push_str(&format!(" ({games} game{s}, {infinite:.1}% infinite)"));
     }
     let shared: Vec<String> = (0..parts.first().map_or(0, Vec::len))
         .filter(|&i| !varies(i))
         .map(|i| format!("{} {}", parts[0][i].0, parts[0][i].1))
         .collect();
-    let title = title.unwrap_or_else(|| format!("{x_desc}: {}", shared.join(", ")));
-    let series: Vec<(String, Accumulator)> = labels
-        .into_iter()
-        .zip(inputs.iter().map(|(_, _, acc)| acc.clone()))
-        .collect();
-    overlay_svg(&series, metric, x_desc, &title, log)
+    (labels, shared)
 }
 
 /// Line colours, told apart by most readers whatever their colour vision (Okabe and Ito's

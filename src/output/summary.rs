@@ -721,46 +721,16 @@ impl Summary {
                 Measured::Capped if self.capped_unmeasured() => Some(0),
                 Measured::Capped => Some(self.capped),
             };
-            if Some(stats.count) != games {
-                return bad(format!(
-                    "its {name} count {} is not the number of games it describes",
-                    stats.count
-                ));
-            }
-            if stats.count == 0 {
-                if stats.total != 0 || stats.squares.is_some_and(|s| s != 0) {
-                    return bad(format!("its {name} sums are not 0 for no games"));
-                }
-                continue;
-            }
-            let (Some(min), Some(max)) = (stats.min, stats.max) else {
-                return bad(format!("its {name} has games but no minimum or maximum"));
-            };
-            if min > max {
-                return bad(format!("its {name} minimum is above its maximum"));
-            }
-            let n = u128::from(stats.count);
-            let (low, high) = (u128::from(min) * n, u128::from(max) * n);
-            if !(low..=high).contains(&u128::from(stats.total)) {
-                return bad(format!(
-                    "its {name} total does not lie between count x min and count x max"
-                ));
-            }
-            // Sum of squares: at least total^2 / count (Cauchy-Schwarz), at most max x total.
-            let fits = |s: u128| {
-                let t = u128::from(stats.total);
-                t.checked_mul(t).is_some_and(|t2| s >= t2 / n)
-                    && u128::from(max).checked_mul(t).is_some_and(|top| s <= top)
-            };
-            if stats.squares.is_some_and(|s| !fits(s)) {
-                return bad(format!(
-                    "its {name} sum of squares does not fit its count, total and maximum"
-                ));
-            }
+            check_stats(name, stats, games)?;
         }
         if !(self.elapsed_seconds.is_finite() && self.elapsed_seconds >= 0.0) {
             return bad("its elapsed_seconds is not a duration".to_string());
         }
+        self.check_records()
+    }
+
+    /// Checks that each record is its metric's extreme, of a seed of the summary's range.
+    fn check_records(&self) -> Result<(), SummaryError> {
         let r = &self.records;
         let records = [
             ("most_rounds", r.most_rounds, &self.rounds, true),
@@ -792,9 +762,9 @@ impl Summary {
                 }
             };
             if !fits {
-                return bad(format!(
+                return Err(SummaryError::Inconsistent(format!(
                     "its {name} record does not match its counts and seeds"
-                ));
+                )));
             }
         }
         Ok(())
@@ -850,6 +820,49 @@ impl Summary {
         merged.accumulator()?;
         Ok(merged)
     }
+}
+
+/// Checks one metric's statistics: its count is the `games` it describes, and its sums and
+/// extremes fit each other.
+fn check_stats(name: &str, stats: &Stats, games: Option<u64>) -> Result<(), SummaryError> {
+    let bad = |what: String| Err(SummaryError::Inconsistent(what));
+    if Some(stats.count) != games {
+        return bad(format!(
+            "its {name} count {} is not the number of games it describes",
+            stats.count
+        ));
+    }
+    if stats.count == 0 {
+        if stats.total != 0 || stats.squares.is_some_and(|s| s != 0) {
+            return bad(format!("its {name} sums are not 0 for no games"));
+        }
+        return Ok(());
+    }
+    let (Some(min), Some(max)) = (stats.min, stats.max) else {
+        return bad(format!("its {name} has games but no minimum or maximum"));
+    };
+    if min > max {
+        return bad(format!("its {name} minimum is above its maximum"));
+    }
+    let n = u128::from(stats.count);
+    let (low, high) = (u128::from(min) * n, u128::from(max) * n);
+    if !(low..=high).contains(&u128::from(stats.total)) {
+        return bad(format!(
+            "its {name} total does not lie between count x min and count x max"
+        ));
+    }
+    // Sum of squares: at least total^2 / count (Cauchy-Schwarz), at most max x total.
+    let fits = |s: u128| {
+        let t = u128::from(stats.total);
+        t.checked_mul(t).is_some_and(|t2| s >= t2 / n)
+            && u128::from(max).checked_mul(t).is_some_and(|top| s <= top)
+    };
+    if stats.squares.is_some_and(|s| !fits(s)) {
+        return bad(format!(
+            "its {name} sum of squares does not fit its count, total and maximum"
+        ));
+    }
+    Ok(())
 }
 
 /// A summary from its JSON text (what `to_json` writes), checked as [`Summary::read`] checks a

@@ -37,6 +37,36 @@ impl Summary {
             let n = group(cycles.len() as u64);
             let _ = writeln!(out, "{:<16}{n:>12}", "distinct cycles");
         }
+        self.stats_table(&mut out);
+        let _ = writeln!(out, "\n{:<20}{:>12}  {:>20}", "records", "value", "seed");
+        for (label, record) in self.records.rows() {
+            match record {
+                Some(r) => {
+                    let _ = writeln!(out, "{label:<20}{:>12}  {:>20}", group(r.value), r.seed);
+                }
+                None => {
+                    let _ = writeln!(out, "{label:<20}{:>12}  {:>20}", "-", "-");
+                }
+            }
+        }
+        let _ = writeln!(
+            out,
+            "\n{:.2} s, {} games/s",
+            self.elapsed_seconds,
+            group(self.games_per_second.round() as u64)
+        );
+        let per_second = self.battles_played as f64 / self.elapsed_seconds.max(1e-9);
+        let _ = writeln!(
+            out,
+            "{} battles played ({} per second; an infinite game's up to the end of its first cycle)",
+            group(self.battles_played),
+            group(per_second.round() as u64),
+        );
+        out
+    }
+    /// The statistics of each metric, a row each: what a metric with no games lacks as `-`,
+    /// an approximate figure after `~`.
+    fn stats_table(&self, out: &mut String) {
         let _ = writeln!(
             out,
             "\n{:<13}{:>10}{:>10}{:>9}{:>7}{:>8}{:>8}{:>8}{:>8}{:>8}",
@@ -88,30 +118,5 @@ impl Summary {
                 100.0 * crate::output::accumulator::PRECISION
             );
         }
-        let _ = writeln!(out, "\n{:<20}{:>12}  {:>20}", "records", "value", "seed");
-        for (label, record) in self.records.rows() {
-            match record {
-                Some(r) => {
-                    let _ = writeln!(out, "{label:<20}{:>12}  {:>20}", group(r.value), r.seed);
-                }
-                None => {
-                    let _ = writeln!(out, "{label:<20}{:>12}  {:>20}", "-", "-");
-                }
-            }
-        }
-        let _ = writeln!(
-            out,
-            "\n{:.2} s, {} games/s",
-            self.elapsed_seconds,
-            group(self.games_per_second.round() as u64)
-        );
-        let per_second = self.battles_played as f64 / self.elapsed_seconds.max(1e-9);
-        let _ = writeln!(
-            out,
-            "{} battles played ({} per second; an infinite game's up to the end of its first cycle)",
-            group(self.battles_played),
-            group(per_second.round() as u64),
-        );
-        out
     }
 }

@@ -225,38 +225,11 @@ fn parse_bare_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputErr
 /// The CodinGame format: a count, then that many cards, for each player in turn. Cards may
 /// stand one per line (as CodinGame gives them) or several to a line.
 fn parse_counted_hands(words: &[(usize, &str)], deck: Deck) -> Result<Vec<Vec<Card>>, InputError> {
-    let mut hands = Vec::new();
+    let mut hands: Vec<Vec<Card>> = Vec::new();
     let (mut rest, mut total) = (words, 0);
     while let Some(&(line, word)) = rest.first() {
         let player = hands.len() + 1;
-        let count: usize = match word.parse() {
-            Ok(n) => n,
-            Err(_) => {
-                // A card where a count should be: the previous count was too small.
-                let found = word.to_string();
-                return Err(match (is_face(word), hands.last()) {
-                    (true, Some(prev)) => InputError::NotACard {
-                        line,
-                        reason: format!("{found:?} is a card"),
-                        found,
-                        hint: format!(
-                            " where player {player}'s card count should be: player {} was given \
-                             {} but has more",
-                            player - 1,
-                            crate::text::count(Vec::len(prev) as u64, "card")
-                        ),
-                    },
-                    _ => InputError::NotACount {
-                        line,
-                        player,
-                        found,
-                    },
-                });
-            }
-        };
-        if count == 0 {
-            return Err(InputError::EmptyDeck { line, player });
-        }
+        let count = read_count(line, word, player, hands.last().map(Vec::len))?;
         total = count.saturating_add(total);
         if total > MAX_CARDS {
             return Err(InputError::TooManyCards { line });
@@ -264,35 +237,12 @@ fn parse_counted_hands(words: &[(usize, &str)], deck: Deck) -> Result<Vec<Vec<Ca
         let cards = &rest[1..];
         let mut hand = Vec::with_capacity(count.min(cards.len()));
         for &(card_line, text) in cards.iter().take(count) {
-            let parsed = if text.bytes().all(|b| b.is_ascii_digit()) {
-                Err(format!("{text:?} is not a card"))
-            } else {
-                deck.parse_card(text).map_err(|e| e.to_string())
-            };
-            match parsed {
-                Ok(card) => hand.push(card),
-                Err(reason) => {
-                    let hint = if text.parse::<usize>().is_ok() {
-                        format!(
-                            "; player {player}'s count on line {line} says {} but only {} \
-                             before it",
-                            crate::text::count(count as u64, "card"),
-                            match hand.len() {
-                                1 => "1 comes".to_string(),
-                                n => format!("{n} come"),
-                            }
-                        )
-                    } else {
-                        String::new()
-                    };
-                    return Err(InputError::NotACard {
-                        line: card_line,
-                        found: text.to_string(),
-                        reason,
-                        hint,
-                    });
-                }
-            }
+            hand.push(read_card(
+                card_line,
+                text,
+                deck,
+                (player, line, count, hand.len()),
+            )?);
         }
         if hand.len() < count {
             return Err(InputError::TooFewCards {
@@ -306,6 +256,80 @@ fn parse_counted_hands(words: &[(usize, &str)], deck: Deck) -> Result<Vec<Vec<Ca
         rest = &cards[count..];
     }
     Ok(hands)
+}
+
+/// Player `player`'s card count, the `word` on line `line`: a count of at least 1. A card
+/// there says that the previous player (holding `previous` cards) was given too small a count.
+fn read_count(
+    line: usize,
+    word: &str,
+    player: usize,
+    previous: Option<usize>,
+) -> Result<usize, InputError> {
+    let found = word.to_string();
+    let count: usize = match word.parse() {
+        Ok(n) => n,
+        Err(_) => {
+            return Err(match (is_face(word), previous) {
+                (true, Some(previous)) => InputError::NotACard {
+                    line,
+                    reason: format!("{found:?} is a card"),
+                    found,
+                    hint: format!(
+                        " where player {player}'s card count should be: player {} was given \
+                         {} but has more",
+                        player - 1,
+                        crate::text::count(previous as u64, "card")
+                    ),
+                },
+                _ => InputError::NotACount {
+                    line,
+                    player,
+                    found,
+                },
+            });
+        }
+    };
+    if count == 0 {
+        return Err(InputError::EmptyDeck { line, player });
+    }
+    Ok(count)
+}
+
+/// The card `text` on line `card_line` of the deck, in the hand of `player` whose count on
+/// line `line` says `count` cards, `so_far` of them read: a number there (a count, not a card)
+/// says that the count was too large.
+fn read_card(
+    card_line: usize,
+    text: &str,
+    deck: Deck,
+    (player, line, count, so_far): (usize, usize, usize, usize),
+) -> Result<Card, InputError> {
+    let parsed = if text.bytes().all(|b| b.is_ascii_digit()) {
+        Err(format!("{text:?} is not a card"))
+    } else {
+        deck.parse_card(text).map_err(|e| e.to_string())
+    };
+    parsed.map_err(|reason| {
+        let hint = if text.parse::<usize>().is_ok() {
+            format!(
+                "; player {player}'s count on line {line} says {} but only {} before it",
+                crate::text::count(count as u64, "card"),
+                match so_far {
+                    1 => "1 comes".to_string(),
+                    n => format!("{n} come"),
+                }
+            )
+        } else {
+            String::new()
+        };
+        InputError::NotACard {
+            line: card_line,
+            found: text.to_string(),
+            reason,
+            hint,
+        }
+    })
 }
 
 /// The seed-004 input: the number of seeds, then the seeds.

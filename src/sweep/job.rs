@@ -148,6 +148,20 @@ pub struct Done {
 }
 
 impl Files {
+    /// Each output given, as its flag and its path.
+    fn named(&self) -> Vec<(&'static str, &Path)> {
+        [
+            ("--csv", self.csv.as_deref()),
+            ("--summary", self.summary.as_deref()),
+            ("--hist", self.hist.as_deref()),
+            ("--plot", self.plot.as_deref()),
+            ("--cycles", self.cycles.as_deref()),
+        ]
+        .into_iter()
+        .filter_map(|(role, path)| path.map(|p| (role, p)))
+        .collect()
+    }
+
     /// Whether one of the files is stdout (`-`), where the readable table then cannot go.
     pub fn to_stdout(&self) -> bool {
         [
@@ -212,20 +226,8 @@ impl Job {
     /// user may want to know (the lcg's repeated deals, a missing checkpoint). Nothing at any
     /// output path changes if this fails.
     pub fn prepare(self, note: &mut dyn FnMut(String)) -> Result<Ready, Error> {
-        self.sweep.check()?;
-        // What the GPU cannot play is refused before any file is made.
-        let unfit = self.sweep.unfit_for_gpu(self.files.csv.is_some());
-        if !unfit.is_empty() {
-            return Err(SweepError::Device(DeviceError::Unfit(unfit)).into());
-        }
-        if let Some(inert) = self.sweep.rules.inert_ranking() {
-            note(inert);
-        }
-        if !self.sweep.mirrors && !self.sweep.has_mirrors() {
-            note("--every-deal changes only lex walks of a symmetric setting, which otherwise play one deal of each mirror pair: this sweep plays every seed of its range anyway".to_string());
-        }
+        self.check_sweep(note)?;
         let files = &self.files;
-        let seeds = self.sweep.seeds;
         let csv_target = files
             .csv
             .as_deref()
@@ -237,16 +239,7 @@ impl Job {
             files.plot.as_deref(),
             files.cycles.as_deref(),
         )?;
-        let named: Vec<(&str, &Path)> = [
-            ("--csv", files.csv.as_deref()),
-            ("--summary", files.summary.as_deref()),
-            ("--hist", files.hist.as_deref()),
-            ("--plot", files.plot.as_deref()),
-            ("--cycles", files.cycles.as_deref()),
-        ]
-        .into_iter()
-        .filter_map(|(role, path)| path.map(|p| (role, p)))
-        .collect();
+        let named = files.named();
         if let Some(message) = files::clash(&named) {
             return Err(Error::msg(message));
         }
@@ -269,29 +262,8 @@ impl Job {
         if self.resume && state.is_none() {
             return Err(Error::msg("--resume needs an output file to keep its checkpoint beside: add --summary FILE (or --csv, --hist, --plot)"));
         }
-        // No output may be the checkpoint, or the CSV while it streams: the sweep removes or
-        // renames those when it ends.
-        let mut own: Vec<(PathBuf, String)> = Vec::new();
-        if let (Some(path), Some((_, anchor))) = (&state, anchor) {
-            let why = format!(
-                "where this sweep keeps its checkpoint (beside {})",
-                anchor.display()
-            );
-            own.push((path.clone(), why));
-        }
-        if let Some(file) = &csv_file {
-            let why = "where this sweep streams its CSV until it is complete".to_string();
-            own.push((checkpoint::partial_csv(file), why));
-        }
-        for (role, path) in &named {
-            let id = files::identity(path);
-            if let Some((_, why)) = own.iter().find(|(p, _)| files::identity(p) == id) {
-                return Err(Error::msg(format!(
-                    "{} is {why}: give {role} another name",
-                    path.display()
-                )));
-            }
-        }
+        let checkpoint = state.as_deref().zip(anchor.map(|(_, anchor)| *anchor));
+        refuse_own_names(&named, checkpoint, csv_file.as_deref())?;
         if let (Some(target), Some(path)) = (&csv_target, files.csv.as_deref()) {
             target.check().map_err(Error::context(format!(
                 "cannot write the CSV to {}",
@@ -304,32 +276,8 @@ impl Job {
         let resumed = match &state {
             None => None,
             Some(path) => {
-                // A run killed while saving its checkpoint left the new one half-written.
-                files::remove_stale(path);
-                match Checkpoint::load(path)? {
-                    Some(saved) if self.resume => {
-                        let csv = files.csv.as_deref().filter(|_| csv_file.is_some());
-                        Some(saved.resume(path, &setting, seeds, csv, mirrored)?)
-                    }
-                    Some(saved) => return Err(Error::msg(format!(
-                        "{} holds the checkpoint of an unfinished sweep (seeds {}..{} of {}..{} played): add --resume to continue it, or remove it to start over",
-                        path.display(),
-                        saved.summary.seeds.start(),
-                        saved.summary.seeds.end(),
-                        saved.seeds.start(),
-                        saved.seeds.end()
-                    ))),
-                    None => {
-                        if self.resume {
-                            note(format!(
-                                "no checkpoint at {}: starting at seed {}",
-                                path.display(),
-                                seeds.start()
-                            ));
-                        }
-                        None
-                    }
-                }
+                let csv = files.csv.as_deref().filter(|_| csv_file.is_some());
+                self.load_checkpoint(path, &setting, csv, mirrored, note)?
             }
         };
         let csv = csv_file
@@ -356,7 +304,135 @@ impl Job {
     }
 }
 
+impl Job {
+    /// Refuses a sweep that cannot be played (what the GPU cannot play, before any file is
+    /// made), and notes what does nothing.
+    fn check_sweep(&self, note: &mut dyn FnMut(String)) -> Result<(), Error> {
+        self.sweep.check()?;
+        let unfit = self.sweep.unfit_for_gpu(self.files.csv.is_some());
+        if !unfit.is_empty() {
+            return Err(SweepError::Device(DeviceError::Unfit(unfit)).into());
+        }
+        if let Some(inert) = self.sweep.rules.inert_ranking() {
+            note(inert);
+        }
+        if !self.sweep.mirrors && !self.sweep.has_mirrors() {
+            note("--every-deal changes only lex walks of a symmetric setting, which otherwise play one deal of each mirror pair: this sweep plays every seed of its range anyway".to_string());
+        }
+        Ok(())
+    }
+
+    /// The checkpoint at `path` to resume from, checked against this sweep: `None` where there
+    /// is none (with a note when asked to resume), an error where one exists unasked.
+    fn load_checkpoint(
+        &self,
+        path: &Path,
+        setting: &Setting,
+        csv: Option<&Path>,
+        mirrored: bool,
+        note: &mut dyn FnMut(String),
+    ) -> Result<Option<Resumed>, Error> {
+        let seeds = self.sweep.seeds;
+        // A run killed while saving its checkpoint left the new one half-written.
+        files::remove_stale(path);
+        match Checkpoint::load(path)? {
+            Some(saved) if self.resume => {
+                Ok(Some(saved.resume(path, setting, seeds, csv, mirrored)?))
+            }
+            Some(saved) => Err(Error::msg(format!(
+                "{} holds the checkpoint of an unfinished sweep (seeds {}..{} of {}..{} played): add --resume to continue it, or remove it to start over",
+                path.display(),
+                saved.summary.seeds.start(),
+                saved.summary.seeds.end(),
+                saved.seeds.start(),
+                saved.seeds.end()
+            ))),
+            None => {
+                if self.resume {
+                    note(format!(
+                        "no checkpoint at {}: starting at seed {}",
+                        path.display(),
+                        seeds.start()
+                    ));
+                }
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// Refuses an output named as a file the sweep keeps for itself, which it removes or renames
+/// when it ends: its `checkpoint` (kept beside the given output), or the CSV's partial file
+/// while it streams (`csv_file`). `named` is each output's flag and path.
+fn refuse_own_names(
+    named: &[(&str, &Path)],
+    checkpoint: Option<(&Path, &Path)>,
+    csv_file: Option<&Path>,
+) -> Result<(), Error> {
+    let mut own: Vec<(PathBuf, String)> = Vec::new();
+    if let Some((path, anchor)) = checkpoint {
+        let why = format!(
+            "where this sweep keeps its checkpoint (beside {})",
+            anchor.display()
+        );
+        own.push((path.to_path_buf(), why));
+    }
+    if let Some(file) = csv_file {
+        let why = "where this sweep streams its CSV until it is complete".to_string();
+        own.push((checkpoint::partial_csv(file), why));
+    }
+    for (role, path) in named {
+        let id = files::identity(path);
+        if let Some((_, why)) = own.iter().find(|(p, _)| files::identity(p) == id) {
+            return Err(Error::msg(format!(
+                "{} is {why}: give {role} another name",
+                path.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
 impl Ready {
+    /// Saves the checkpoint of the seeds up to `covered_end`, tallied in `acc`, whose rows
+    /// take `csv_bytes` of the CSV, after `elapsed` seconds in all (nothing without one).
+    fn save(
+        &self,
+        covered_end: u128,
+        acc: &Accumulator,
+        bytes: u64,
+        elapsed: f64,
+    ) -> io::Result<()> {
+        let Some(path) = &self.state else {
+            return Ok(());
+        };
+        let tail = match &self.csv_file {
+            Some(file) => checkpoint::csv_tail(&checkpoint::partial_csv(file), bytes)?,
+            None => String::new(),
+        };
+        let csv = CsvMark {
+            target: self
+                .job
+                .files
+                .csv
+                .as_deref()
+                .filter(|_| self.csv_file.is_some()),
+            bytes,
+            tail,
+        };
+        let seeds = self.job.sweep.seeds;
+        let checkpoint = Checkpoint::new(
+            &self.setting,
+            seeds,
+            covered_end,
+            acc,
+            elapsed,
+            csv,
+            self.mirrored,
+        );
+        checkpoint.save(path)
+    }
+
     /// Seeds a resumed run has already played.
     pub fn already_played(&self) -> u64 {
         let start = self.job.sweep.seeds.start() as u128;
@@ -382,22 +458,10 @@ impl Ready {
         };
         let started = Instant::now();
         let elapsed = || elapsed_before + started.elapsed().as_secs_f64();
-        let (state, csv_file, setting) = (&self.state, &self.csv_file, &self.setting);
-        let mirrored = self.mirrored;
-        let save = |covered_end: u128, acc: &Accumulator, csv_bytes: u64| -> io::Result<()> {
-            let Some(path) = state else {
-                return Ok(());
-            };
-            let tail = match csv_file {
-                Some(file) => checkpoint::csv_tail(&checkpoint::partial_csv(file), csv_bytes)?,
-                None => String::new(),
-            };
-            let csv = CsvMark {
-                target: csv_path.filter(|_| csv_file.is_some()),
-                bytes: csv_bytes,
-                tail,
-            };
-            Checkpoint::new(setting, seeds, covered_end, acc, elapsed(), csv, mirrored).save(path)
+        let (state, setting, mirrored) = (&self.state, &self.setting, self.mirrored);
+        let mut pending = self.csv.take();
+        let save = |covered_end: u128, acc: &Accumulator, csv_bytes: u64| {
+            self.save(covered_end, acc, csv_bytes, elapsed())
         };
         let mut periodic = |p: Progress| save(p.covered_end, p.acc, p.csv_bytes);
         let checkpoints = state.is_some().then_some(Checkpoints {
@@ -410,33 +474,8 @@ impl Ready {
             }
             _ => "cannot write the CSV to stdout".to_string(),
         };
-        let mut file_sink = match &mut self.csv {
-            Some((pending, bytes)) => {
-                let file = pending
-                    .file()
-                    .try_clone()
-                    .map_err(Error::context(&csv_error))?;
-                Some(CsvSink::after(file, *bytes))
-            }
-            None => None,
-        };
-        let mut stdout_sink = None;
-        let mut stream_sink = None;
-        match (&self.csv_target, csv_path) {
-            (Some(Target::Stdout), _) => stdout_sink = Some(CsvSink::new(io::stdout())),
-            (Some(Target::Stream(_)), Some(path)) => {
-                let stream = Stream::open(path).map_err(Error::context(&csv_error))?;
-                stream_sink = Some(CsvSink::new(stream));
-            }
-            _ => {}
-        }
-        let sink: Option<&mut dyn RowSink> =
-            match (&mut file_sink, &mut stdout_sink, &mut stream_sink) {
-                (Some(s), _, _) => Some(s),
-                (_, Some(s), _) => Some(s),
-                (_, _, Some(s)) => Some(s),
-                _ => None,
-            };
+        let mut csv_sink = CsvTo::open(&mut pending, &self.csv_target, csv_path, &csv_error)?;
+        let sink = csv_sink.as_mut().map(CsvTo::sink);
         let swept = job
             .sweep
             .play(None, resume_from, sink, progress, stop, checkpoints)
@@ -456,41 +495,26 @@ impl Ready {
         if mirrored && pairs != seeds {
             summary.mirrors_within = Some(pairs);
         }
-        let csv_bytes = match &mut file_sink {
-            Some(sink) => sink.sync().map_err(Error::context(&csv_error))?,
-            None => 0,
+        let csv_bytes = match &mut csv_sink {
+            Some(CsvTo::File(sink)) => sink.sync().map_err(Error::context(&csv_error))?,
+            _ => 0,
         };
-        drop(file_sink);
         // A pipe's reader sees the end of the CSV now, not when the process exits.
-        drop(stream_sink);
+        drop(csv_sink);
         if swept.stopped == Some(Stop::Interrupted) {
             // The checkpoint first: whatever happens next, --resume finds the CSV (moved or not).
             save(covered.end(), &swept.acc, csv_bytes)
                 .map_err(Error::context("cannot save the checkpoint"))?;
         }
-        if let Some((pending, _)) = self.csv.take() {
+        if let Some((pending, _)) = pending {
             pending.commit().map_err(Error::context(&csv_error))?;
         }
         let interrupted = swept.stopped == Some(Stop::Interrupted);
         if !(mirrored && interrupted) {
             self.outputs.write(&summary, &swept.acc)?;
         }
-        if swept.stopped.is_none() {
-            if let Some(path) = state {
-                match std::fs::remove_file(path) {
-                    Ok(()) => files::sync_folder(path),
-                    Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-                    Err(e) => {
-                        return Err(Error::io(
-                            format!(
-                                "the sweep is complete but its checkpoint {} cannot be removed",
-                                path.display()
-                            ),
-                            e,
-                        ))
-                    }
-                }
-            }
+        if let (None, Some(path)) = (swept.stopped, state) {
+            remove_checkpoint(path)?;
         }
         Ok(Done {
             summary,
@@ -499,6 +523,62 @@ impl Ready {
             mirrored,
         })
     }
+}
+
+/// Where a sweep's CSV goes: each kind of file as its own sink.
+enum CsvTo {
+    File(CsvSink<File>),
+    Stdout(CsvSink<io::Stdout>),
+    Stream(CsvSink<Stream>),
+}
+
+impl CsvTo {
+    /// The sink of the CSV: the partial file `pending` (after the `bytes` a resumed run
+    /// keeps), stdout, or the stream at `path`; `None` without a CSV.
+    fn open(
+        pending: &mut Option<(Pending, u64)>,
+        target: &Option<Target>,
+        path: Option<&Path>,
+        csv_error: &str,
+    ) -> Result<Option<CsvTo>, Error> {
+        Ok(match (pending, target, path) {
+            (Some((pending, bytes)), _, _) => {
+                let file = pending.file().try_clone();
+                let file = file.map_err(Error::context(csv_error))?;
+                Some(CsvTo::File(CsvSink::after(file, *bytes)))
+            }
+            (None, Some(Target::Stdout), _) => Some(CsvTo::Stdout(CsvSink::new(io::stdout()))),
+            (None, Some(Target::Stream(_)), Some(path)) => {
+                let stream = Stream::open(path).map_err(Error::context(csv_error))?;
+                Some(CsvTo::Stream(CsvSink::new(stream)))
+            }
+            _ => None,
+        })
+    }
+
+    fn sink(&mut self) -> &mut dyn RowSink {
+        match self {
+            CsvTo::File(sink) => sink,
+            CsvTo::Stdout(sink) => sink,
+            CsvTo::Stream(sink) => sink,
+        }
+    }
+}
+
+/// Removes the checkpoint of a complete sweep (none there is no error).
+fn remove_checkpoint(path: &Path) -> Result<(), Error> {
+    match std::fs::remove_file(path) {
+        Ok(()) => files::sync_folder(path),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => {
+            let why = format!(
+                "the sweep is complete but its checkpoint {} cannot be removed",
+                path.display()
+            );
+            return Err(Error::io(why, e));
+        }
+    }
+    Ok(())
 }
 
 /// Opens the CSV's partial file: new, or (resuming) the one a stopped run left, cut back to the

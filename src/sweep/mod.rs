@@ -6,25 +6,25 @@
 //! memory bounded by two windows whatever the range. Results depend on the seed only: the CSV
 //! and the summary are the same for any thread count and chunk size.
 
+mod executor;
 pub(crate) mod job;
 mod sink;
 
 pub use sink::{CsvSink, Durable, RowSink};
 
-use crate::deal::mirror::{Mirror, Weight};
+use crate::deal::mirror::Mirror;
 use crate::deal::seeds::{check_seeds, RangeError, Seeds};
 use crate::deal::Shuffle;
-use crate::engine::{Engine, GameResult, Outcome, Silent, DEFAULT_MAX_ROUNDS};
+use crate::engine::{GameResult, DEFAULT_MAX_ROUNDS};
 use crate::gpu::{self, DeviceError, Plan, Unfit, Walker};
 use crate::output::accumulator::Accumulator;
 use crate::output::cycles::{Cycles, MOST_CYCLES};
 use crate::output::summary::{Setting, Summary};
 use crate::rules::{check_max_rounds, Rules, RulesError};
-use rayon::prelude::*;
+use executor::{Executor, Plays};
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::Mutex;
 use std::time::Instant;
 
 /// Why a sweep stopped before its end.
@@ -153,69 +153,6 @@ pub struct Checkpoints<'a> {
     pub every: std::time::Duration,
     /// Saves one.
     pub save: &'a mut (dyn FnMut(Progress) -> io::Result<()> + Send),
-}
-
-/// A worker's own engine and tallies.
-struct Worker {
-    engine: Engine,
-    acc: Accumulator,
-    /// The chunk's infinite games, whose cycles are named after it (`--cycles`).
-    looped: Vec<(u64, GameResult, Weight)>,
-    /// Room for a cycle's least state and its mirror's.
-    least: [Vec<u8>; 2],
-}
-
-/// The workers of a sweep: a task borrows one for as long as it runs and gives it back, so an
-/// engine and its tallies live as long as the sweep whatever rayon's splits.
-struct Workers<'a> {
-    idle: Mutex<Vec<Worker>>,
-    sweep: &'a Sweep,
-}
-
-/// A worker on loan, given back on drop.
-struct Loan<'w, 'a> {
-    worker: Option<Worker>,
-    pool: &'w Workers<'a>,
-}
-
-impl<'a> Workers<'a> {
-    fn borrow(&self) -> Loan<'_, 'a> {
-        let idle = self.idle.lock().expect("a worker panicked").pop();
-        let worker = idle.unwrap_or_else(|| {
-            let mut engine = Engine::new(self.sweep.rules);
-            // `Sweep::check` refused a limit of 0 before any worker was made.
-            (engine.set_max_rounds(self.sweep.max_rounds)).expect("a checked round limit");
-            Worker {
-                engine,
-                acc: Accumulator::new(self.sweep.cycles),
-                looped: Vec::new(),
-                least: [Vec::new(), Vec::new()],
-            }
-        });
-        Loan {
-            worker: Some(worker),
-            pool: self,
-        }
-    }
-
-    /// The tallies of every worker added to `base` (between windows, when all are idle).
-    fn total(&self, base: &Accumulator) -> Accumulator {
-        let mut acc = base.clone();
-        for worker in self.idle.lock().expect("a worker panicked").iter() {
-            acc.add(&worker.acc);
-        }
-        acc
-    }
-}
-
-impl Drop for Loan<'_, '_> {
-    fn drop(&mut self) {
-        if let Some(worker) = self.worker.take() {
-            if let Ok(mut idle) = self.pool.idle.lock() {
-                idle.push(worker);
-            }
-        }
-    }
 }
 
 /// The rows of a sweep of chosen seeds, kept in memory in the order played.
@@ -576,11 +513,15 @@ impl Sweep {
         Ok(gpu::open(&plan)?)
     }
 
-    /// [`Sweep::play`] on `device`, or on the CPU alone.
+    /// [`Sweep::play`] on `device`, or on the CPU alone: the window driver. It cuts the seeds
+    /// into windows, has the executor play each, hands the rows to a writer thread (which
+    /// writes them while the next window plays), and saves checkpoints between windows. One
+    /// function of under 120 lines: the loop, the writer and the checkpoints share the scope's
+    /// channels, the buffers and the save callback, which pieces would pass back and forth.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn play_on(
         &self,
-        mut device: Option<&mut dyn Walker>,
+        device: Option<&mut dyn Walker>,
         chosen: Option<&[u64]>,
         resume: Option<(u128, Accumulator)>,
         mut sink: Option<&mut dyn RowSink>,
@@ -588,34 +529,30 @@ impl Sweep {
         stop: &AtomicBool,
         checkpoints: Option<Checkpoints>,
     ) -> Result<Played, SweepError> {
-        let threads = self.threads;
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
+            .num_threads(self.threads)
             .build()
             .map_err(io::Error::other)?;
-        let workers = Workers {
-            idle: Mutex::new(Vec::new()),
-            sweep: self,
+        let mirror = self.mirror(sink.is_some()).filter(|_| chosen.is_none());
+        let plays = Plays::new(self, chosen, mirror.as_ref(), progress);
+        let mut executor = match device {
+            Some(device) => Executor::Device {
+                device,
+                pool: &pool,
+            },
+            None => Executor::Cpu {
+                pool: &pool,
+                chunk: self.pacing.chunk,
+                window: self.pacing.window.max(self.pacing.chunk),
+            },
         };
-        let chunk = self.pacing.chunk;
-        let window = match &device {
-            Some(device) => device.window() as usize,
-            None => self.pacing.window.max(chunk),
-        };
-        let placeholder = GameResult {
-            outcome: Outcome::Draw,
-            rounds: 0,
-            battles: 0,
-            wars: 0,
-        };
+        let window = executor.window();
         // Played from `covered_end` to `end`: seeds of the range, or places in `chosen`.
         let (start, end) = match chosen {
             Some(list) => (0, list.len() as u128),
             None => (self.seeds.start() as u128, self.seeds.end()),
         };
         let (mut covered_end, base) = resume.unwrap_or((start, Accumulator::new(self.cycles)));
-        let mirror = self.mirror(sink.is_some()).filter(|_| chosen.is_none());
-        let too_many = AtomicBool::new(false);
         let mut stopped = None;
         let mut last_save = Instant::now();
         let mut failed = None;
@@ -625,33 +562,16 @@ impl Sweep {
         };
 
         let written = std::thread::scope(|scope| -> io::Result<()> {
-            // Full windows go to the writer (with the tallies to save once their rows are on
-            // disk); emptied buffers come back for reuse.
-            type Full = (u64, Vec<GameResult>, Option<(u128, Accumulator)>);
             let (full_tx, full_rx) = mpsc::sync_channel::<Full>(1);
             let (empty_tx, empty_rx) = mpsc::channel::<Vec<GameResult>>();
             let writer = sink.as_mut().map(|sink| {
-                let mut save = save.take();
-                scope.spawn(move || -> io::Result<()> {
-                    for (first, buffer, snapshot) in full_rx {
-                        sink.window(first, &buffer)?;
-                        let _ = empty_tx.send(buffer);
-                        if let (Some(save), Some((covered_end, acc))) = (save.as_mut(), snapshot) {
-                            let csv_bytes = sink.sync()?;
-                            save(Progress {
-                                covered_end,
-                                acc: &acc,
-                                csv_bytes,
-                            })?;
-                        }
-                    }
-                    sink.finish()
-                })
+                let save = save.take();
+                scope.spawn(move || write_windows(&mut **sink, full_rx, empty_tx, save))
             });
             // Rows are kept only for a sink (a device walk has none).
             let mut spare = Vec::with_capacity(if writer.is_some() { window } else { 0 });
             while covered_end < end {
-                if too_many.load(Ordering::Relaxed) {
+                if plays.too_many_cycles() {
                     stopped = Some(Stop::TooManyCycles);
                     break;
                 }
@@ -663,125 +583,16 @@ impl Sweep {
                 let n = (end - covered_end).min(window as u128) as usize;
                 let mut buffer = empty_rx.try_recv().unwrap_or(std::mem::take(&mut spare));
                 buffer.clear();
-                // Plays the seeds `at..=last` of the window (inclusive: the last chunk of the
-                // seed space ends at u64::MAX), keeping their results in `rows` if given.
-                let play_seeds =
-                    |loan: &mut Loan, at: u64, last: u64, mut rows: Option<&mut [GameResult]>| {
-                        let Worker {
-                            engine,
-                            acc,
-                            looped,
-                            least: [least, mirrored],
-                        } = loan.worker.as_mut().expect("on loan until dropped");
-                        let games = last - at + 1;
-                        let mut played = 0;
-                        let mut each = |seed: u64, place: u64, result: &GameResult, w: Weight| {
-                            acc.record_weighted(seed, result, w);
-                            if let Some(rows) = rows.as_deref_mut() {
-                                rows[(place - at) as usize] = *result;
-                            }
-                            if self.cycles && matches!(result.outcome, Outcome::Infinite { .. }) {
-                                looped.push((seed, *result, w));
-                            }
-                            played += 1;
-                        };
-                        match chosen {
-                            Some(list) => {
-                                for place in at..=last {
-                                    let seed = list[place as usize];
-                                    let result = engine.play_dealt(self.shuffle, seed, &mut Silent);
-                                    each(seed, place, &result, Weight::Once);
-                                }
-                            }
-                            None => {
-                                let walk = at..=last;
-                                engine.play_walk(
-                                    self.shuffle,
-                                    walk,
-                                    mirror.as_ref(),
-                                    |seed, r, w| {
-                                        each(seed, seed, r, w);
-                                    },
-                                );
-                            }
-                        }
-                        // A row left unplayed would be written as a game it is not.
-                        if mirror.is_none() {
-                            assert_eq!(played, games, "chunk from seed {at} not played whole");
-                        }
-                        if let Some(cycles) = acc.cycles.as_mut() {
-                            for (seed, result, weight) in looped.drain(..) {
-                                let Outcome::Infinite {
-                                    cycle_start,
-                                    cycle_length,
-                                } = result.outcome
-                                else {
-                                    continue;
-                                };
-                                let twice = weight == Weight::Twice;
-                                let span = [cycle_start, cycle_length];
-                                let m = twice.then_some(&mut *mirrored);
-                                engine.least_states(self.shuffle, seed, span, least, m);
-                                cycles.add(least, cycle_length, 1, seed);
-                                if let (true, Some(mirror)) = (twice, &mirror) {
-                                    let mirror_seed = engine.mirror_seed(mirror, seed);
-                                    cycles.add(mirrored, cycle_length, 1, mirror_seed);
-                                }
-                            }
-                            if cycles.overflowed() {
-                                too_many.store(true, Ordering::Relaxed);
-                            }
-                        }
-                    };
-                // Plays chunk `c` of the window.
-                let play_chunk = |loan: &mut Loan, c: usize, rows: Option<&mut [GameResult]>| {
-                    let seeds = c * chunk..((c + 1) * chunk).min(n);
-                    let at = first + seeds.start as u64;
-                    play_seeds(loan, at, at + (seeds.len() as u64 - 1), rows);
-                    progress(seeds.len() as u64);
-                };
-                // On a device, the window is walked there (in launches whose deals handed back
-                // fit their room); the deals it hands back are played here, as any deal is.
-                if let Some(device) = device.as_deref_mut() {
-                    let mut each = |tallies: &[u64], deferred: &[u64]| {
-                        pool.install(|| {
-                            let mut loan = workers.borrow();
-                            let Worker { acc, .. } = loan.worker.as_mut().expect("on loan");
-                            gpu::add_tallies(acc, tallies);
-                            drop(loan);
-                            deferred.par_iter().for_each_init(
-                                || workers.borrow(),
-                                |loan, &seed| play_seeds(loan, seed, seed, None),
-                            );
-                        });
-                    };
-                    if let Err(e) = gpu::walk(device, first, n as u64, &mut each) {
-                        failed = Some(e);
-                        break;
-                    }
-                    progress(n as u64);
-                } else {
-                    pool.install(|| {
-                        if writer.is_some() {
-                            buffer.resize(n, placeholder);
-                            buffer.par_chunks_mut(chunk).enumerate().for_each_init(
-                                || workers.borrow(),
-                                |loan, (c, rows)| play_chunk(loan, c, Some(rows)),
-                            );
-                        } else {
-                            // No rows to write: the tallies are all a game leaves, no buffer.
-                            (0..n.div_ceil(chunk)).into_par_iter().for_each_init(
-                                || workers.borrow(),
-                                |loan, c| play_chunk(loan, c, None),
-                            );
-                        }
-                    });
+                let rows = writer.is_some().then_some(&mut buffer);
+                if let Err(e) = executor.play(&plays, first, n, rows) {
+                    failed = Some(e);
+                    break;
                 }
                 covered_end += n as u128;
                 let snapshot = match every {
                     Some(every) if last_save.elapsed() >= every && covered_end < end => {
                         last_save = Instant::now();
-                        Some((covered_end, workers.total(&base)))
+                        Some((covered_end, plays.total(&base)))
                     }
                     _ => None,
                 };
@@ -815,7 +626,7 @@ impl Sweep {
         if let Some(e) = failed {
             return Err(e.into());
         }
-        let acc = workers.total(&base);
+        let acc = plays.total(&base);
         if acc.cycles.as_ref().is_some_and(Cycles::overflowed) {
             stopped = Some(Stop::TooManyCycles);
         }
@@ -825,4 +636,31 @@ impl Sweep {
             stopped,
         })
     }
+}
+
+/// A full window on its way to the writer: its first seed, its rows, and the tallies to save
+/// once they are on disk.
+type Full = (u64, Vec<GameResult>, Option<(u128, Accumulator)>);
+
+/// The writer thread: writes each full window to `sink`, gives its buffer back on `empty` for
+/// reuse, and saves the checkpoint that came with it once its rows are on disk.
+fn write_windows(
+    sink: &mut dyn RowSink,
+    full: mpsc::Receiver<Full>,
+    empty: mpsc::Sender<Vec<GameResult>>,
+    mut save: Option<&mut (dyn FnMut(Progress) -> io::Result<()> + Send)>,
+) -> io::Result<()> {
+    for (first, buffer, snapshot) in full {
+        sink.window(first, &buffer)?;
+        let _ = empty.send(buffer);
+        if let (Some(save), Some((covered_end, acc))) = (save.as_mut(), snapshot) {
+            let csv_bytes = sink.sync()?;
+            save(Progress {
+                covered_end,
+                acc: &acc,
+                csv_bytes,
+            })?;
+        }
+    }
+    sink.finish()
 }

@@ -247,3 +247,82 @@ fn every_path_named_in_docs_and_comments_exists() {
         "only {checked} paths found: the scan reads nothing"
     );
 }
+
+/// The first line of a function's definition (`pub(crate) const fn name(`), else `None`.
+fn fn_name(line: &str) -> Option<&str> {
+    let mut rest = line.trim_start();
+    for prefix in [
+        "pub(crate) ",
+        "pub(super) ",
+        "pub ",
+        "const ",
+        "unsafe ",
+        "async ",
+    ] {
+        rest = rest.strip_prefix(prefix).unwrap_or(rest);
+    }
+    let rest = rest.strip_prefix("fn ")?;
+    Some(&rest[..rest.find(['(', '<']).unwrap_or(rest.len())])
+}
+
+/// A function of `src/` longer than 80 lines says why in its doc comment, with its length
+/// ("about 110 lines, kept whole: ..."): a long function is a choice, not an accident.
+#[test]
+fn long_functions_say_why_they_are_long() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let (mut measured, mut long, mut unexplained) = (0, 0, Vec::new());
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let Some(name) = fn_name(lines[i]) else {
+                i += 1;
+                continue;
+            };
+            let indent = &lines[i][..lines[i].len() - lines[i].trim_start().len()];
+            // The line that opens the body; a declaration or an empty body has none.
+            let opens = (i..lines.len()).find(|&j| {
+                let l = lines[j].trim_end();
+                l.ends_with('{') || l.ends_with("{}") || l.ends_with(';')
+            });
+            let Some(open) = opens.filter(|&j| lines[j].trim_end().ends_with('{')) else {
+                i += 1;
+                continue;
+            };
+            let close = format!("{indent}}}");
+            let end = (open + 1..lines.len())
+                .find(|&k| lines[k] == close)
+                .unwrap();
+            measured += 1;
+            if end - i + 1 > 80 {
+                long += 1;
+                let doc: String = lines[..i]
+                    .iter()
+                    .rev()
+                    .map(|l| l.trim_start())
+                    .take_while(|l| l.starts_with("///") || l.starts_with("#["))
+                    .collect();
+                if !doc.contains(" lines") {
+                    let at = file.strip_prefix(&root).unwrap().display();
+                    unexplained.push(format!("{at}: {name} ({} lines)", end - i + 1));
+                }
+            }
+            i = end + 1;
+        }
+    }
+    assert!(
+        measured > 500,
+        "only {measured} functions found: the scan reads nothing"
+    );
+    assert!(
+        long > 0,
+        "no function is over 80 lines: the check reads nothing"
+    );
+    assert!(
+        unexplained.is_empty(),
+        "functions over 80 lines whose doc comment does not say why: {unexplained:?}"
+    );
+}

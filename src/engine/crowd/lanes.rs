@@ -26,7 +26,8 @@ pub(super) fn fits_lanes(hands: &Hands) -> bool {
 /// per player in two words: the values of a battle and the hands' sizes. The tied players are
 /// a zero-byte test, the winner's tail its head plus its size, and "is any hand empty" another
 /// zero-byte test, so a battle costs a few instructions per player instead of a dozen. The
-/// caller checks [`fits_lanes`].
+/// caller checks [`fits_lanes`]. About 100 lines, kept whole: the two words and the round's
+/// counters stay in registers across battles, which is what makes a battle a few instructions.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run_lanes<const WARS: bool, const PLAYERS: usize>(

@@ -61,7 +61,9 @@ pub(super) fn fits_three(hands: &Hands) -> bool {
 /// table decides each battle, and tails and heads live in sixteen-bit lanes (see [`LANE_ONES`]).
 /// A war of two (nine ties in ten) is played in place on those lanes, its table written after
 /// both tied players' tails; a three-way tie goes to [`war_of_three`]. The caller checks
-/// [`fits_three`] and passes the table [`trio_table`] gives.
+/// [`fits_three`] and passes the table [`trio_table`] gives. About 110 lines, kept whole: its
+/// lanes and counters live in registers across rounds (see [`three_battles`] for the part that
+/// is a function of its own, and why).
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run_three<const WARS: bool>(
@@ -211,6 +213,8 @@ pub(super) fn after_war(tails: u64, winner: usize, size: usize, n: usize, limits
 /// loser's lies past its tail, where nothing lives. No pile and no copy. Returns what to add to
 /// `beyond` (the tied players' heads move past their cards on the table) and, unless a tied
 /// player could not put down its cards, the winner's lane shift and the table's size.
+/// About 85 lines, inlined into [`run_three`]'s loop: the common war, played on the lanes in
+/// registers.
 #[inline(always)]
 pub(super) fn war_of_two(
     cards: &mut [Card],
@@ -316,6 +320,7 @@ pub(super) struct Stretch {
 /// different values, is played here too (see [`quick_war`]); any other tie is returned with the
 /// state as it was before the tied battle. A function of its own, so that its few values keep
 /// their registers whatever the other wars need.
+/// About 80 lines: the battle loop and the quick war it plays inline.
 #[inline(never)]
 pub(super) fn three_battles<const QUICK_WARS: bool>(
     cards: &mut [Card],
