@@ -2,9 +2,6 @@
 //! one line on stderr and a non-zero exit code.
 
 mod cli;
-mod hunt_command;
-mod signals;
-mod sweep_command;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::CommandFactory;
@@ -25,8 +22,8 @@ fn main() -> ExitCode {
         Command::Play(args) => play(args).map(|_| ExitCode::SUCCESS),
         Command::Answer(args) => answer(args).map(|_| ExitCode::SUCCESS),
         Command::Battle(args) => battle(args).map(|_| ExitCode::SUCCESS),
-        Command::Sweep(args) => sweep_command::sweep(args),
-        Command::Hunt(args) => hunt_command::hunt(args),
+        Command::Sweep(args) => cli::sweep::sweep(args),
+        Command::Hunt(args) => cli::hunt::hunt(args),
         Command::Merge(args) => merge(args).map(|_| ExitCode::SUCCESS),
         Command::Plot(args) => plot(args).map(|_| ExitCode::SUCCESS),
         Command::Completions(args) => completions(args).map(|_| ExitCode::SUCCESS),

@@ -89,13 +89,13 @@ pub struct GameResult {
 
 /// Running counts of one game.
 #[derive(Clone, Copy, Default, Debug)]
-struct Tally {
+struct Counts {
     rounds: u64,
     battles: u64,
     wars: u64,
 }
 
-impl Tally {
+impl Counts {
     /// The game's result: `outcome`, with these counts.
     fn result(self, outcome: Outcome) -> GameResult {
         GameResult {
@@ -172,9 +172,9 @@ pub struct Engine {
     deck: Vec<Card>,
     dealer: Dealer,
     hands: Hands,
-    history: History<Snapshot, Tally>,
+    history: History<Snapshot, Counts>,
     /// Two copies of a looping game, `lambda` rounds apart, for the search of its cycle's start.
-    ghosts: [(Hands, Tally); 2],
+    ghosts: [(Hands, Counts); 2],
     brent: Brent<Snapshot>,
     table: Table,
     rng: SplitMix64,
@@ -333,7 +333,7 @@ impl Engine {
             dealer: Dealer::new(deck),
             hands,
             history: History::new(),
-            ghosts: [0, 1].map(|_| (Hands::new(players, total), Tally::default())),
+            ghosts: [0, 1].map(|_| (Hands::new(players, total), Counts::default())),
             brent: Brent::new(Snapshot::with_capacity(total)),
             table: Table::new(&rules, total),
             rng: SplitMix64(0),
@@ -518,7 +518,7 @@ impl Engine {
             state_scratch: state,
             ..
         } = self;
-        let mut tally = Tally::default();
+        let mut tally = Counts::default();
         replay_rounds(rules, hands, table, &mut tally, rng, events, cycle_start);
         let start = hands.clone();
         let players = hands.players();
@@ -589,7 +589,7 @@ impl Engine {
                 self.hands.push(p, Card::bare(v));
             }
         }
-        let mut tally = Tally::default();
+        let mut tally = Counts::default();
         let (rules, table) = (&self.rules, &mut self.table);
         let (rng, events) = (&mut self.rng, &mut self.events);
         if play_round(
@@ -637,7 +637,7 @@ impl Engine {
     fn play_loaded<O: Observer>(&mut self, seed: u64, dealt: bool, observer: &mut O) -> GameResult {
         self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);
         self.hands.seed_piles(seed ^ PILE_SEED_SALT);
-        let mut tally = Tally::default();
+        let mut tally = Counts::default();
         if self.hands.any_empty() {
             return tally.result(most_cards(&self.hands));
         }
@@ -715,7 +715,7 @@ impl Engine {
 
     /// Rounds a fast run may play before the engine must look (the next snapshot, the next move
     /// of Brent's tortoise, or the round cap), and the key the hands must not match meanwhile.
-    fn run_limits(&self, tally: &Tally, detect: bool) -> (u64, Key) {
+    fn run_limits(&self, tally: &Counts, detect: bool) -> (u64, Key) {
         if detect {
             let next_event = self.history.next_round().min(self.brent.next_save());
             let key = self.brent.tortoise().map_or(NO_KEY, Snapshot::key);
@@ -728,7 +728,7 @@ impl Engine {
     /// The smallest round `mu` whose state recurs `lambda` rounds later, given that the state
     /// after round `now` does, and the counts of the first `mu + lambda` rounds
     /// ([`cycle::cycle_start`], rebuilding rounds from the snapshot history).
-    fn find_cycle_start(&mut self, now: u64, lambda: u64) -> (u64, Tally) {
+    fn find_cycle_start(&mut self, now: u64, lambda: u64) -> (u64, Counts) {
         if self.history.deal_pending() {
             let ghost = &mut self.ghosts[0].0;
             ghost.deal(&self.deck, self.rules.deal());

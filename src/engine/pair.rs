@@ -21,7 +21,7 @@
 //! `tests/suite/engine.rs` checks every path against the general one.
 
 use super::cycle::{self, Brent, Copies, History, Replay};
-use super::{short_war, GameResult, Outcome, Tally};
+use super::{short_war, Counts, GameResult, Outcome};
 use crate::deal::{dealt_span, SplitMix64};
 use crate::rules::{gather, holds_war, with_gather_code, Card, Deal, Direction, Gather, Order};
 use crate::rules::{two_players, PickUp, Rules, TwoCards};
@@ -138,7 +138,7 @@ struct Ctx<'a> {
 
 /// What a run lends its wars.
 struct Side<'a, 'b> {
-    tally: &'a mut Tally,
+    tally: &'a mut Counts,
     ctx: &'a Ctx<'b>,
     rng: &'a mut SplitMix64,
     pile: &'a mut Vec<u8>,
@@ -231,8 +231,8 @@ pub(crate) struct Pair {
     live: Duo,
     brent: Brent<Duo>,
     /// Two copies of a looping game, `lambda` rounds apart, for the search of its cycle's start.
-    ghosts: [(Duo, Tally); 2],
-    history: History<DuoBytes, Tally>,
+    ghosts: [(Duo, Counts); 2],
+    history: History<DuoBytes, Counts>,
     /// A war's table, for the gathers that reorder it (`sorted`, `random`).
     pile: Vec<u8>,
     total: usize,
@@ -246,7 +246,7 @@ impl Pair {
         Pair {
             live: Duo::new(bytes),
             brent: Brent::new(Duo::new(bytes)),
-            ghosts: [0, 1].map(|_| (Duo::new(bytes), Tally::default())),
+            ghosts: [0, 1].map(|_| (Duo::new(bytes), Counts::default())),
             history: History::new(),
             pile: Vec::with_capacity(total),
             total,
@@ -336,7 +336,7 @@ impl Pair {
         max_rounds: u64,
     ) -> GameResult {
         let detect = Gather::of_code(GATHER).order() != Order::Shuffled;
-        let mut tally = Tally::default();
+        let mut tally = Counts::default();
         let total = self.total;
         let Pair {
             live,
@@ -395,7 +395,7 @@ impl Pair {
 
 /// Rounds of a looping game rebuilt from its snapshots ([`cycle::cycle_start`]).
 struct Rebuild<'a, 'b, const RANK: u8, const GATHER: u8> {
-    history: &'a History<DuoBytes, Tally>,
+    history: &'a History<DuoBytes, Counts>,
     pile: &'a mut Vec<u8>,
     ctx: &'a Ctx<'b>,
     rng: &'a mut SplitMix64,
@@ -405,7 +405,7 @@ impl<const RANK: u8, const GATHER: u8> Rebuild<'_, '_, RANK, GATHER> {
     /// The result of a game whose state after round `now` recurs `lambda` rounds later.
     #[cold]
     #[inline(never)]
-    fn infinite(&mut self, ghosts: [&mut (Duo, Tally); 2], now: u64, lambda: u64) -> GameResult {
+    fn infinite(&mut self, ghosts: [&mut (Duo, Counts); 2], now: u64, lambda: u64) -> GameResult {
         let spacing = self.history.spacing();
         let [behind, ahead] = ghosts;
         let cycle_start =
@@ -418,9 +418,9 @@ impl<const RANK: u8, const GATHER: u8> Rebuild<'_, '_, RANK, GATHER> {
 }
 
 impl<const RANK: u8, const GATHER: u8> Replay for Rebuild<'_, '_, RANK, GATHER> {
-    type Live = (Duo, Tally);
+    type Live = (Duo, Counts);
 
-    fn rebuild(&mut self, (duo, tally): &mut (Duo, Tally), round: u64) {
+    fn rebuild(&mut self, (duo, tally): &mut (Duo, Counts), round: u64) {
         let (at, snapshot, counts) = self.history.at_or_before(round);
         snapshot.restore(duo);
         *tally = counts;
@@ -428,7 +428,7 @@ impl<const RANK: u8, const GATHER: u8> Replay for Rebuild<'_, '_, RANK, GATHER> 
     }
 
     #[inline(always)]
-    fn step(&mut self, (duo, tally): &mut (Duo, Tally)) {
+    fn step(&mut self, (duo, tally): &mut (Duo, Counts)) {
         let side = &mut Side {
             tally,
             ctx: self.ctx,
@@ -439,7 +439,7 @@ impl<const RANK: u8, const GATHER: u8> Replay for Rebuild<'_, '_, RANK, GATHER> 
     }
 
     #[inline(always)]
-    fn same(&self, a: &(Duo, Tally), b: &(Duo, Tally)) -> bool {
+    fn same(&self, a: &(Duo, Counts), b: &(Duo, Counts)) -> bool {
         a.0.key() == b.0.key() && a.0.same(&b.0)
     }
 }
@@ -447,7 +447,7 @@ impl<const RANK: u8, const GATHER: u8> Replay for Rebuild<'_, '_, RANK, GATHER> 
 /// Exactly `rounds` more rounds of a game known to cycle (so it cannot end).
 fn replay<const RANK: u8, const GATHER: u8>(
     duo: &mut Duo,
-    tally: &mut Tally,
+    tally: &mut Counts,
     ctx: &Ctx,
     rng: &mut SplitMix64,
     pile: &mut Vec<u8>,
@@ -555,7 +555,7 @@ fn tops(cards: &[u8], h: usize, [t0, t1]: [usize; 2]) -> u16 {
 #[inline(never)]
 fn run<const RANK: u8, const GATHER: u8>(
     duo: &mut Duo,
-    tally: &mut Tally,
+    tally: &mut Counts,
     ctx: &Ctx,
     rng: &mut SplitMix64,
     pile: &mut Vec<u8>,

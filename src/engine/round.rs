@@ -4,7 +4,7 @@
 use super::cycle::{self, Copies, History, Key, Replay, Snapshot};
 use super::hands::Hands;
 use super::short_war::{most_cards, short_war, short_war_note};
-use super::{crowd, Observer, Outcome, Silent, Tally};
+use super::{crowd, Counts, Observer, Outcome, Silent};
 use crate::deal::SplitMix64;
 use crate::rules::deck::MAX_VALUES;
 use crate::rules::{gather, holds_war, Card, Direction, Order, PickUp, Rules, MAX_PLAYERS};
@@ -62,7 +62,7 @@ impl Table {
 /// Rounds of a looping game rebuilt from its snapshots ([`cycle::cycle_start`]).
 pub(super) struct Rebuild<'a> {
     pub(super) rules: &'a Rules,
-    pub(super) history: &'a History<Snapshot, Tally>,
+    pub(super) history: &'a History<Snapshot, Counts>,
     pub(super) table: &'a mut Table,
     pub(super) rng: &'a mut SplitMix64,
     pub(super) events: &'a mut Vec<(usize, Card)>,
@@ -70,7 +70,7 @@ pub(super) struct Rebuild<'a> {
 
 impl Rebuild<'_> {
     /// Plays `rounds` more rounds of the looping game in `live`.
-    fn play(&mut self, (hands, tally): &mut (Hands, Tally), rounds: u64) {
+    fn play(&mut self, (hands, tally): &mut (Hands, Counts), rounds: u64) {
         let (rules, table, rng, events) = (
             self.rules,
             &mut *self.table,
@@ -82,20 +82,20 @@ impl Rebuild<'_> {
 }
 
 impl Replay for Rebuild<'_> {
-    type Live = (Hands, Tally);
+    type Live = (Hands, Counts);
 
-    fn rebuild(&mut self, live: &mut (Hands, Tally), round: u64) {
+    fn rebuild(&mut self, live: &mut (Hands, Counts), round: u64) {
         let (at, snapshot, counts) = self.history.at_or_before(round);
         snapshot.restore(&mut live.0);
         live.1 = counts;
         self.play(live, round - at);
     }
 
-    fn step(&mut self, live: &mut (Hands, Tally)) {
+    fn step(&mut self, live: &mut (Hands, Counts)) {
         self.play(live, 1);
     }
 
-    fn same(&self, a: &(Hands, Tally), b: &(Hands, Tally)) -> bool {
+    fn same(&self, a: &(Hands, Counts), b: &(Hands, Counts)) -> bool {
         a.0.same_values(&b.0)
     }
 }
@@ -106,7 +106,7 @@ pub(super) fn replay_rounds(
     rules: &Rules,
     hands: &mut Hands,
     table: &mut Table,
-    tally: &mut Tally,
+    tally: &mut Counts,
     rng: &mut SplitMix64,
     events: &mut Vec<(usize, Card)>,
     rounds: u64,
@@ -134,7 +134,7 @@ pub(super) fn fast_rounds(
     rules: &Rules,
     hands: &mut Hands,
     table: &mut Table,
-    tally: &mut Tally,
+    tally: &mut Counts,
     rng: &mut SplitMix64,
     events: &mut Vec<(usize, Card)>,
     stop_after: u64,
@@ -198,7 +198,7 @@ pub(super) fn play_round<O: Observer>(
     rules: &Rules,
     hands: &mut Hands,
     table: &mut Table,
-    tally: &mut Tally,
+    tally: &mut Counts,
     rng: &mut SplitMix64,
     events: &mut Vec<(usize, Card)>,
     observer: &mut O,
@@ -237,7 +237,7 @@ pub(super) fn decide<O: Observer>(
     rules: &Rules,
     hands: &mut Hands,
     table: &mut Table,
-    tally: &mut Tally,
+    tally: &mut Counts,
     rng: &mut SplitMix64,
     events: &mut Vec<(usize, Card)>,
     observer: &mut O,
@@ -285,7 +285,7 @@ pub(super) fn resolve_war<O: Observer>(
     rules: &Rules,
     hands: &mut Hands,
     table: &mut Table,
-    tally: &mut Tally,
+    tally: &mut Counts,
     rng: &mut SplitMix64,
     events: &mut Vec<(usize, Card)>,
     observer: &mut O,
@@ -350,7 +350,7 @@ pub(super) fn take_table<O: Observer>(
     rules: &Rules,
     hands: &mut Hands,
     table: &mut Table,
-    tally: &mut Tally,
+    tally: &mut Counts,
     rng: &mut SplitMix64,
     observer: &mut O,
     winner: usize,
@@ -480,7 +480,11 @@ pub(super) fn strongest_first(cards: &[Card], out: &mut Vec<Card>) {
 
 /// After the winner took the table: room for the next round, the round counted, and the end of
 /// the game if a hand is empty.
-pub(super) fn finish_round(hands: &mut Hands, tally: &mut Tally, winner: usize) -> Option<Outcome> {
+pub(super) fn finish_round(
+    hands: &mut Hands,
+    tally: &mut Counts,
+    winner: usize,
+) -> Option<Outcome> {
     hands.make_room(winner);
     tally.rounds += 1;
     if hands.any_empty() {

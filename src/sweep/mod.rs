@@ -7,7 +7,6 @@
 //! and the summary are the same for any thread count and chunk size.
 
 mod executor;
-pub(crate) mod job;
 mod sink;
 
 pub use sink::{CsvSink, Durable, RowSink};

@@ -351,7 +351,7 @@ pub(crate) fn refuses(args: &[&str], message: &str) {
 fn bad_sweeps_are_refused_before_any_work() {
     // Seed ranges wrong on their own are usage errors: tests/suite/cli.rs,
     // values_out_of_range_are_usage_errors_as_the_readme_says.
-    // Thread counts out of range are usage errors: tests/cli.rs, messages_say_what_is_wrong.
+    // Thread counts out of range are usage errors: tests/suite/cli.rs, messages_say_what_is_wrong.
     refuses(
         &[
             "sweep",

@@ -16,7 +16,7 @@
 //! In open war, where each battle takes one card a hand, a game resumes from the last of the
 //! previous deal's first rounds that revealed only cards the two deals share ([`Prefix`](crate::engine::packed::walk::Prefix)).
 //! Open war gathered deciding battle first (`bataille`) plays a war of one battle without a
-//! branch ([`round_open`](crate::engine::packed::round::round_open)): ties come at random, one round in four. The decks the research
+//! branch ([`round_open`](crate::engine::packed::step::round_open)): ties come at random, one round in four. The decks the research
 //! studies (4x4, 4x5, 1x10, 2x8, 4x8) all fit; every other game takes the engine's general
 //! fast paths.
 //!
@@ -26,8 +26,8 @@
 //! `tests/suite/engine.rs` checks every path against the general one.
 
 mod known;
-mod round;
 mod run;
+mod step;
 mod walk;
 mod word;
 
@@ -186,10 +186,10 @@ fn with_rules<W: Word, K: Kernel<W>>(
     with_gather_code!(rules.gather(), go)
 }
 
-/// Whether [`round_open`](crate::engine::packed::round::round_open) plays rounds gathered in `order`: those that put the deciding battle
+/// Whether [`round_open`](crate::engine::packed::step::round_open) plays rounds gathered in `order`: those that put the deciding battle
 /// first, whose table it builds from the two pairs without a branch. The others play a tie
 /// through `war`; measured (4x4 walk, one thread, 5,000,000 deals), `winner-first` through
-/// [`round_open`](crate::engine::packed::round::round_open) is 47% more instructions and 2 to 7% slower than through `war`, more work than
+/// [`round_open`](crate::engine::packed::step::round_open) is 47% more instructions and 2 to 7% slower than through `war`, more work than
 /// the mispredicted branches it saves.
 const fn open_round_plays(order: Order) -> bool {
     match order {

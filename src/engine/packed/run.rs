@@ -1,7 +1,7 @@
 //! One game from its deal to its end or its cycle: rounds, Brent's detection, the cycle's start.
 
 use super::known::{on_known_cycle, KNOWN_EVERY};
-use super::round::round;
+use super::step::round;
 use super::word::Word;
 use super::{Game, Params};
 use crate::engine::cycle::{self, Brent, Copies, Replay};

@@ -2,8 +2,8 @@
 //! rounds it shares with the previous deal's.
 
 use super::known::KnownCycles;
-use super::round::round;
 use super::run::{run, run_on};
+use super::step::round;
 use super::word::{compare_cards, Packer, Word};
 use super::{with_rules, with_word, Game, Kernel, Params, Width};
 use crate::deal::mirror::{Mirror, Weight};

@@ -1,13 +1,16 @@
 //! A sweep as the command line runs it: its games and the files around them (per-game CSV,
 //! summary, histograms, plot, distinct cycles), checked before the first game, with checkpoints
 //! that a stopped or killed sweep resumes from; and the merging and plotting of summaries.
-//! Outputs are named by path, `-` being stdout; a file is replaced only once complete.
+//! Outputs are named by path, `-` being stdout; a file is replaced only once complete. `sweep`
+//! is a sweep's job; this file, the merging, plotting and hunts' files.
+
+mod sweep;
 
 pub use crate::error::Error;
 pub use crate::output::checkpoint::CheckpointError;
 pub use crate::output::files::TargetError;
 pub use crate::output::report::PlotError;
-pub use crate::sweep::job::{Done, Files, Job, Ready};
+pub use sweep::{Done, Files, Job, Ready};
 
 use crate::hunt::{parse_hands, Report};
 use crate::output::files;

@@ -1,8 +1,9 @@
 //! `warsweep sweep`: a sweep's flags into a job, its progress bar, and what a stopped sweep
 //! prints.
 
+use crate::cli::signals;
 use crate::cli::{self, SweepArgs};
-use crate::{rules_of, say, show, signals};
+use crate::{rules_of, say, show};
 use anyhow::{anyhow, bail, Result};
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal};

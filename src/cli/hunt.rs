@@ -1,8 +1,9 @@
 //! `warsweep hunt`: a hunt's flags into a search (or reports joined), its progress bar, and
 //! what a stopped hunt prints.
 
+use crate::cli::signals;
 use crate::cli::{self, HuntArgs};
-use crate::{note_rules, rules_of, say, show, signals};
+use crate::{note_rules, rules_of, say, show};
 use anyhow::Result;
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal};
