@@ -19,8 +19,7 @@ pub(crate) mod plan;
 
 pub use error::{DeviceError, Unfit};
 
-use crate::output::accumulator::{Accumulator, Record, Records};
-use crate::Metric;
+use crate::output::accumulator::{Accumulator, Finished, Record, Records};
 use plan::{
     BATTLES_PLAYED, BATTLE_BINS, BINS, DEFERRED, DRAWS, GAMES, MOST, ROUND_BINS, SEED_BITS,
     WAR_BINS, WINS0, WINS1,
@@ -118,22 +117,12 @@ pub(crate) fn open(plan: &Plan) -> Result<Box<dyn Walker + Send>, DeviceError> {
 /// Adds a launch's `tallies` to `acc`: counts, histograms (every game of a bin recorded at once,
 /// which sums and squares exactly), records.
 pub(crate) fn add_tallies(acc: &mut Accumulator, t: &[u64]) {
-    acc.games += t[GAMES];
-    acc.wins[0] += t[WINS0];
-    acc.wins[1] += t[WINS1];
-    acc.draws += t[DRAWS];
-    acc.battles_played += t[BATTLES_PLAYED];
-    let bins = [
-        (Metric::Rounds, 0, ROUND_BINS),
-        (Metric::Battles, ROUND_BINS, BATTLE_BINS),
-        (Metric::Wars, ROUND_BINS + BATTLE_BINS, WAR_BINS),
+    let bins = |at: usize, len: usize| &t[BINS + at..BINS + at + len];
+    let lengths = [
+        bins(0, ROUND_BINS),
+        bins(ROUND_BINS, BATTLE_BINS),
+        bins(ROUND_BINS + BATTLE_BINS, WAR_BINS),
     ];
-    for (metric, at, len) in bins {
-        let counts = &t[BINS + at..BINS + at + len];
-        for (value, &games) in counts.iter().enumerate().filter(|(_, &g)| g > 0) {
-            acc.metrics[metric.index()].record_n(value as u64, games);
-        }
-    }
     // Every game counted offers a record: a launch that counted one has all three, even when
     // the best is of value 0 at seed 2^53 - 1, which encodes to 0.
     let record = |x: u64| {
@@ -142,12 +131,21 @@ pub(crate) fn add_tallies(acc: &mut Accumulator, t: &[u64]) {
             seed: ((1 << SEED_BITS) - 1) - (x & ((1 << SEED_BITS) - 1)),
         })
     };
-    acc.records.add(&Records {
+    let records = Records {
         most_rounds: record(t[MOST]),
         most_battles: record(t[MOST + 1]),
         most_wars: record(t[MOST + 2]),
         ..Records::default()
-    });
+    };
+    let finished = Finished {
+        games: t[GAMES],
+        wins: [t[WINS0], t[WINS1]],
+        draws: t[DRAWS],
+        battles_played: t[BATTLES_PLAYED],
+        lengths,
+        records,
+    };
+    acc.add_finished(&finished);
 }
 
 #[cfg(test)]

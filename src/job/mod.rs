@@ -49,8 +49,8 @@ pub fn merge(inputs: &[PathBuf], files: &Files) -> Result<Summary, Error> {
     }
     let outputs = Outputs::of(json, hist, plot, cycles)?;
     outputs.check()?;
-    let merged = Summary::merge(&shards)?;
-    outputs.write(&merged, &merged.accumulator()?)?;
+    let (merged, acc) = Summary::merge_tallies(&shards)?;
+    outputs.write(&merged, &acc)?;
     Ok(merged)
 }
 

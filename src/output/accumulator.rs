@@ -394,6 +394,18 @@ pub struct Accumulator {
     pub cycles: Option<Cycles>,
 }
 
+/// Finished two-player games tallied elsewhere (a device's launch), for
+/// [`Accumulator::add_finished`].
+pub(crate) struct Finished<'a> {
+    pub(crate) games: u64,
+    pub(crate) wins: [u64; 2],
+    pub(crate) draws: u64,
+    pub(crate) battles_played: u64,
+    /// Games by value of their rounds, battles and wars (`lengths[m][v]` games of value `v`).
+    pub(crate) lengths: [&'a [u64]; 3],
+    pub(crate) records: Records,
+}
+
 /// One record game: its value and its seed (the smallest seed among equal values).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
@@ -534,6 +546,25 @@ impl Accumulator {
             keep(&mut r.most_battles, at(result.battles), false);
             keep(&mut r.most_wars, at(result.wars), false);
         }
+    }
+
+    /// Adds finished games tallied elsewhere (a device's launch), their lengths given as
+    /// games by value: each recorded at once, which sums and squares exactly.
+    pub(crate) fn add_finished(&mut self, f: &Finished) {
+        self.games += f.games;
+        for (wins, more) in self.wins.iter_mut().zip(f.wins) {
+            *wins += more;
+        }
+        self.draws += f.draws;
+        self.battles_played += f.battles_played;
+        let lengths = [Metric::Rounds, Metric::Battles, Metric::Wars];
+        for (metric, counts) in lengths.into_iter().zip(f.lengths) {
+            let tally = &mut self.metrics[metric.index()];
+            for (value, &games) in counts.iter().enumerate().filter(|(_, &g)| g > 0) {
+                tally.record_n(value as u64, games);
+            }
+        }
+        self.records.add(&f.records);
     }
 
     /// Adds the tallies of `other` (another chunk, thread or shard).

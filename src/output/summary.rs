@@ -592,23 +592,7 @@ impl Summary {
     /// `accumulator`, for a summary whose games are `counted` so.
     pub(crate) fn accumulator_of(&self, counted: Counted) -> Result<Accumulator, SummaryError> {
         self.check_setting()?;
-        let counted = match self.mirrors_within {
-            None => counted,
-            Some(whole)
-                if whole.start() <= self.seeds.start() && self.seeds.end() <= whole.end() =>
-            {
-                Counted::WithMirrors
-            }
-            Some(whole) => {
-                return Err(SummaryError::Inconsistent(format!(
-                    "its seeds {}..{} are not part of its mirror walk {}..{}",
-                    self.seeds.start(),
-                    self.seeds.end(),
-                    whole.start(),
-                    whole.end()
-                )))
-            }
-        };
+        let counted = self.counted(counted)?;
         if self.wins.len() != self.players || self.players > MAX_PLAYERS {
             return Err(SummaryError::Inconsistent(format!(
                 "the summary lists {} win counts for {} players",
@@ -668,6 +652,26 @@ impl Summary {
                 Tally::from_parts(stats.count, stats.total, stats.squares, min, max, hist);
         }
         Ok(acc)
+    }
+
+    /// How its games are counted: `counted`, or with their mirrors for a part of a mirror walk
+    /// (whose seeds must lie within the walk).
+    fn counted(&self, counted: Counted) -> Result<Counted, SummaryError> {
+        match self.mirrors_within {
+            None => Ok(counted),
+            Some(whole)
+                if whole.start() <= self.seeds.start() && self.seeds.end() <= whole.end() =>
+            {
+                Ok(Counted::WithMirrors)
+            }
+            Some(whole) => Err(SummaryError::Inconsistent(format!(
+                "its seeds {}..{} are not part of its mirror walk {}..{}",
+                self.seeds.start(),
+                self.seeds.end(),
+                whole.start(),
+                whole.end()
+            ))),
+        }
     }
 
     /// Checks that the setting is one warsweep plays ([`Setting::rules`]).
@@ -779,6 +783,14 @@ impl Summary {
     /// Merges shard summaries of one setting over disjoint seed ranges that join up into one
     /// range: the result is what one sweep over that range writes (timings are added up).
     pub fn merge(shards: &[Summary]) -> Result<Summary, SummaryError> {
+        Summary::merge_tallies(shards).map(|(merged, _)| merged)
+    }
+
+    /// [`Summary::merge`], with the merged tallies, which the outputs are written from (their
+    /// histograms as added, not decoded again from the summary's text).
+    pub(crate) fn merge_tallies(
+        shards: &[Summary],
+    ) -> Result<(Summary, Accumulator), SummaryError> {
         let first = shards.first().ok_or(SummaryError::NothingToMerge)?;
         let setting = first.setting();
         let mut order: Vec<&Summary> = shards.iter().collect();
@@ -817,8 +829,10 @@ impl Summary {
         let mut merged = Summary::new(&setting, seeds, &acc, elapsed);
         // Parts of one mirror walk that make up the whole are the whole walk's summary.
         merged.mirrors_within = first.mirrors_within.filter(|&whole| whole != seeds);
-        merged.accumulator()?;
-        Ok(merged)
+        // The counts checked as a file's are (its histograms come from `acc` itself).
+        merged.check_setting()?;
+        merged.check_counts(merged.counted(Counted::EverySeed)?)?;
+        Ok((merged, acc))
     }
 }
 
