@@ -5,7 +5,7 @@
 use super::{Found, Goal, Hunt, HuntError, Hunted, Improvement};
 use crate::engine::{Outcome, DEFAULT_MAX_ROUNDS};
 use crate::output::metric::Metric;
-use crate::output::summary::Setting;
+use crate::output::summary::SweepSetting;
 use crate::rules::Rules;
 use crate::text::{count, group};
 use crate::Shuffle;
@@ -220,7 +220,7 @@ impl Report {
     /// The rules of the report's setting.
     pub(crate) fn rules(&self) -> Result<Rules, ReportError> {
         let s = &self.setting;
-        let setting = Setting {
+        let setting = SweepSetting {
             rules: s.rules.clone(),
             deck: s.deck.clone(),
             players: s.players,
@@ -399,7 +399,7 @@ impl Report {
 
 impl ReportSetting {
     fn of(rules: &Rules) -> ReportSetting {
-        let s = Setting::of(rules, Shuffle::Splitmix, DEFAULT_MAX_ROUNDS);
+        let s = SweepSetting::of(rules, Shuffle::Splitmix, DEFAULT_MAX_ROUNDS);
         ReportSetting {
             rules: s.rules,
             deck: s.deck,

@@ -12,7 +12,7 @@ use crate::output::checkpoint::{self, Checkpoint, CsvMark, Resumed};
 use crate::output::cycles::MOST_CYCLES;
 use crate::output::files::{self, Pending, Stream, Target};
 use crate::output::outputs::{target, Outputs};
-use crate::output::summary::{Setting, Summary};
+use crate::output::summary::{Summary, SweepSetting};
 use crate::sweep::{Checkpoints, CsvSink, Progress, RowSink, Stop, Sweep, SweepError};
 use crate::text::group;
 use std::fs::{File, OpenOptions};
@@ -102,7 +102,7 @@ pub struct Job {
 /// ```
 pub struct Ready {
     job: Job,
-    setting: Setting,
+    setting: SweepSetting,
     csv_target: Option<Target>,
     /// The CSV's file, its links resolved, when it is a file (and so can be resumed).
     csv_file: Option<PathBuf>,
@@ -271,7 +271,8 @@ impl Job {
             )))?;
         }
         outputs.check()?;
-        let setting = Setting::of(&self.sweep.rules, self.sweep.shuffle, self.sweep.max_rounds);
+        let setting =
+            SweepSetting::of(&self.sweep.rules, self.sweep.shuffle, self.sweep.max_rounds);
         let mirrored = self.sweep.mirror(csv_target.is_some()).is_some();
         let resumed = match &state {
             None => None,
@@ -327,7 +328,7 @@ impl Job {
     fn load_checkpoint(
         &self,
         path: &Path,
-        setting: &Setting,
+        setting: &SweepSetting,
         csv: Option<&Path>,
         mirrored: bool,
         note: &mut dyn FnMut(String),

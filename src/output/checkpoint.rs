@@ -10,7 +10,7 @@
 use crate::deal::seeds::Seeds;
 use crate::output::accumulator::Accumulator;
 use crate::output::files::write_atomically;
-use crate::output::summary::{Counted, Setting, Summary, Unchecked};
+use crate::output::summary::{Counted, Summary, SweepSetting, Unchecked};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -156,7 +156,7 @@ impl Checkpoint {
     /// The checkpoint of a sweep of `setting` over `seeds` that has covered the seeds before
     /// `covered_end`, with tallies `acc`, after `elapsed_seconds`.
     pub fn new(
-        setting: &Setting,
+        setting: &SweepSetting,
         seeds: Seeds,
         covered_end: u128,
         acc: &Accumulator,
@@ -213,7 +213,7 @@ impl Checkpoint {
     pub fn resume(
         &self,
         path: &Path,
-        setting: &Setting,
+        setting: &SweepSetting,
         seeds: Seeds,
         csv: Option<&Path>,
         mirrored: bool,
@@ -278,7 +278,7 @@ impl Checkpoint {
         &self,
         path: &Path,
         summary: &Summary,
-        (setting, seeds, csv, mirrored): (&Setting, Seeds, Option<&Path>, bool),
+        (setting, seeds, csv, mirrored): (&SweepSetting, Seeds, Option<&Path>, bool),
     ) -> Result<(), CheckpointError> {
         let shown = path.display().to_string();
         let different = |what: String| CheckpointError::Different {

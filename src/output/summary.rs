@@ -241,7 +241,7 @@ impl TryFrom<Unchecked> for Summary {
 /// What a summary is about, apart from its numbers: every part of the rules, the shuffle, and
 /// the round cap.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setting {
+pub struct SweepSetting {
     /// The preset the setting starts from.
     pub rules: String,
     /// The deck, as `CxV+J`.
@@ -294,10 +294,10 @@ fn no_won_pile() -> String {
     WonPile::None.name().to_string()
 }
 
-impl Setting {
+impl SweepSetting {
     /// The setting of a sweep of `rules` dealt by `shuffle`.
-    pub fn of(rules: &Rules, shuffle: Shuffle, max_rounds: u64) -> Setting {
-        Setting {
+    pub fn of(rules: &Rules, shuffle: Shuffle, max_rounds: u64) -> SweepSetting {
+        SweepSetting {
             rules: rules.from_preset().name().to_string(),
             deck: rules.deck().to_string(),
             players: rules.players(),
@@ -347,13 +347,13 @@ impl Setting {
     /// The rules of this setting, checked: every name one of its values, the whole accepted by
     /// [`Settings::build`], a shuffle, a round limit.
     pub(crate) fn rules(&self) -> Result<Rules, SummaryError> {
-        let bad = |what: String| SummaryError::Setting(what);
+        let bad = |what: String| SummaryError::SweepSetting(what);
         fn parse<T: std::str::FromStr>(key: &str, name: &str) -> Result<T, SummaryError>
         where
             T::Err: std::fmt::Display,
         {
             name.parse::<T>()
-                .map_err(|e| SummaryError::Setting(format!("{key}: {e}")))
+                .map_err(|e| SummaryError::SweepSetting(format!("{key}: {e}")))
         }
         let deck = Deck::parse(&self.deck).map_err(|e| bad(format!("deck: {e}")))?;
         let rules = Settings::new(parse::<Preset>("rules", &self.rules)?)
@@ -373,7 +373,7 @@ impl Setting {
     }
 
     /// The first part in which `self` and `other` differ, as `deck 4x4 and 4x5`.
-    pub fn difference(&self, other: &Setting) -> Option<String> {
+    pub fn difference(&self, other: &SweepSetting) -> Option<String> {
         self.parts()
             .into_iter()
             .zip(other.parts())
@@ -408,7 +408,7 @@ pub enum SummaryError {
     NewerVersion(u32),
     /// A setting warsweep does not play: the part at fault and why.
     #[error("its setting is not one warsweep plays: {0}")]
-    Setting(String),
+    SweepSetting(String),
     /// A merge of no summaries.
     #[error("no summaries to merge")]
     NothingToMerge,
@@ -449,7 +449,7 @@ pub enum SummaryError {
 impl Summary {
     /// The summary of `acc`, for `setting` over `seeds`, timed at `elapsed_seconds`.
     pub(crate) fn new(
-        setting: &Setting,
+        setting: &SweepSetting,
         seeds: Seeds,
         acc: &Accumulator,
         elapsed_seconds: f64,
@@ -568,8 +568,8 @@ impl Summary {
     }
 
     /// What the summary is about, apart from its numbers.
-    pub(crate) fn setting(&self) -> Setting {
-        Setting {
+    pub(crate) fn setting(&self) -> SweepSetting {
+        SweepSetting {
             rules: self.rules.clone(),
             deck: self.deck.clone(),
             players: self.players,
@@ -674,7 +674,7 @@ impl Summary {
         }
     }
 
-    /// Checks that the setting is one warsweep plays ([`Setting::rules`]).
+    /// Checks that the setting is one warsweep plays ([`SweepSetting::rules`]).
     fn check_setting(&self) -> Result<(), SummaryError> {
         self.setting().rules().map(|_| ())
     }

@@ -18,7 +18,7 @@ use crate::engine::{GameResult, DEFAULT_MAX_ROUNDS};
 use crate::gpu::{self, DeviceError, Plan, Unfit, Walker};
 use crate::output::accumulator::Accumulator;
 use crate::output::cycles::{Cycles, MOST_CYCLES};
-use crate::output::summary::{Setting, Summary};
+use crate::output::summary::{Summary, SweepSetting};
 use crate::rules::{check_max_rounds, Rules, RulesError};
 use executor::{Executor, Plays};
 use std::io;
@@ -376,7 +376,7 @@ impl Sweep {
         if mirrored && matches!(played.stopped, Some(Stop::Interrupted | Stop::ReaderGone)) {
             return Err(SweepError::StoppedMirrorWalk);
         }
-        let setting = Setting::of(&self.rules, self.shuffle, self.max_rounds);
+        let setting = SweepSetting::of(&self.rules, self.shuffle, self.max_rounds);
         let covered = self.seeds.up_to(played.covered_end);
         let elapsed = started.elapsed().as_secs_f64();
         let mut summary = Summary::new(&setting, covered, &played.acc, elapsed);
@@ -433,7 +433,7 @@ impl Sweep {
             (Some(&a), Some(&b)) => Seeds::new(a, u128::from(b) + 1)?,
             _ => Seeds::new(least, u128::from(least))?,
         };
-        let setting = Setting::of(&self.rules, self.shuffle, self.max_rounds);
+        let setting = SweepSetting::of(&self.rules, self.shuffle, self.max_rounds);
         let elapsed = started.elapsed().as_secs_f64();
         let mut summary = Summary::new(&setting, covered_span, &played.acc, elapsed);
         summary.chosen = Some(covered.len() as u64);

@@ -5,7 +5,7 @@ use super::host::{compile_for_a_gpu, Host};
 use super::plan::Plan;
 use super::{DeviceError, Unfit, Walker};
 use crate::output::accumulator::Accumulator;
-use crate::output::summary::{Setting, Summary};
+use crate::output::summary::{Summary, SweepSetting};
 use crate::rules::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar};
 use crate::sweep::{Played, Sweep};
 use crate::{Seeds, Shuffle};
@@ -100,7 +100,7 @@ impl Walk {
     /// The summary of what `played` covers, as a sweep writes it.
     fn summary(&self, played: &Played) -> String {
         let (sweep, _) = self.sweep();
-        let setting = Setting::of(&self.rules, self.shuffle, sweep.max_rounds);
+        let setting = SweepSetting::of(&self.rules, self.shuffle, sweep.max_rounds);
         let covered = sweep.seeds.up_to(played.covered_end);
         Summary::new(&setting, covered, &played.acc, 0.0).to_json()
     }
