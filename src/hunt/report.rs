@@ -5,7 +5,7 @@
 use super::{Found, Goal, Hunt, HuntError, Hunted, Improvement};
 use crate::engine::{Outcome, DEFAULT_MAX_ROUNDS};
 use crate::output::metric::Metric;
-use crate::output::summary::SweepSetting;
+use crate::output::setting::SweepSetting;
 use crate::rules::Rules;
 use crate::text::{count, group};
 use crate::Shuffle;

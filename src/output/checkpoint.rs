@@ -10,7 +10,8 @@
 use crate::deal::seeds::Seeds;
 use crate::output::accumulator::Accumulator;
 use crate::output::files::write_atomically;
-use crate::output::summary::{Counted, Summary, SweepSetting, Unchecked};
+use crate::output::setting::SweepSetting;
+use crate::output::summary::{Counted, Summary, Unchecked};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;

@@ -10,5 +10,6 @@ pub(crate) mod metric;
 pub(crate) mod outputs;
 pub(crate) mod record;
 pub(crate) mod report;
+pub(crate) mod setting;
 pub(crate) mod summary;
 pub(crate) mod table;
