@@ -6,6 +6,7 @@ use super::{Found, Goal, Hunt, HuntError, Hunted, Improvement};
 use crate::engine::{Outcome, DEFAULT_MAX_ROUNDS};
 use crate::output::metric::Metric;
 use crate::output::setting::SweepSetting;
+use crate::output::summary::SummaryError;
 use crate::rules::Rules;
 use crate::text::{count, group};
 use crate::Shuffle;
@@ -235,7 +236,7 @@ impl Report {
         };
         setting
             .rules()
-            .map_err(|e| ReportError::Format(e.to_string()))
+            .map_err(|e| ReportError::Format(SummaryError::Setting(e).to_string()))
     }
 
     /// What the hunt found, to read: what it hunted and how, then each deal kept with its game

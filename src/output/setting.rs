@@ -2,7 +2,6 @@
 //! back into rules, compared between shards and described in one line.
 
 use crate::deal::Shuffle;
-use crate::output::summary::SummaryError;
 use crate::rules::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
 
 /// What a summary is about, apart from its numbers: every part of the rules, the shuffle, and
@@ -89,15 +88,14 @@ impl SweepSetting {
     }
 
     /// The rules of this setting, checked: every name one of its values, the whole accepted by
-    /// [`Settings::build`], a shuffle, a round limit.
-    pub(crate) fn rules(&self) -> Result<Rules, SummaryError> {
-        let bad = |what: String| SummaryError::SweepSetting(what);
-        fn parse<T: std::str::FromStr>(key: &str, name: &str) -> Result<T, SummaryError>
+    /// [`Settings::build`], a shuffle, a round limit; or the part at fault and why.
+    pub(crate) fn rules(&self) -> Result<Rules, String> {
+        let bad = |what: String| what;
+        fn parse<T: std::str::FromStr>(key: &str, name: &str) -> Result<T, String>
         where
             T::Err: std::fmt::Display,
         {
-            name.parse::<T>()
-                .map_err(|e| SummaryError::SweepSetting(format!("{key}: {e}")))
+            name.parse::<T>().map_err(|e| format!("{key}: {e}"))
         }
         let deck = Deck::parse(&self.deck).map_err(|e| bad(format!("deck: {e}")))?;
         let rules = Settings::new(parse::<Preset>("rules", &self.rules)?)

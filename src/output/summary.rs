@@ -285,7 +285,7 @@ pub enum SummaryError {
     NewerVersion(u32),
     /// A setting warsweep does not play: the part at fault and why.
     #[error("its setting is not one warsweep plays: {0}")]
-    SweepSetting(String),
+    Setting(String),
     /// A merge of no summaries.
     #[error("no summaries to merge")]
     NothingToMerge,
@@ -553,7 +553,8 @@ impl Summary {
 
     /// Checks that the setting is one warsweep plays ([`SweepSetting::rules`]).
     fn check_setting(&self) -> Result<(), SummaryError> {
-        self.setting().rules().map(|_| ())
+        let rules = self.setting().rules();
+        rules.map(|_| ()).map_err(SummaryError::Setting)
     }
 
     /// Checks that the counts agree with each other and with the seed range, so that a doctored
