@@ -147,6 +147,9 @@ pub struct Progress<'a> {
     pub csv_bytes: u64,
 }
 
+/// What saves a checkpoint ([`Checkpoints::save`]).
+type Save<'a> = dyn FnMut(Progress) -> io::Result<()> + Send + 'a;
+
 /// Saves a sweep's progress every `every` (at a window's end, once its rows are on disk).
 pub struct Checkpoints<'a> {
     /// Time between two checkpoints.
@@ -648,7 +651,7 @@ fn write_windows(
     sink: &mut dyn RowSink,
     full: mpsc::Receiver<Full>,
     empty: mpsc::Sender<Vec<GameResult>>,
-    mut save: Option<&mut (dyn FnMut(Progress) -> io::Result<()> + Send)>,
+    mut save: Option<&mut Save<'_>>,
 ) -> io::Result<()> {
     for (first, buffer, snapshot) in full {
         sink.window(first, &buffer)?;
