@@ -625,8 +625,14 @@ impl Accumulator {
     /// Whether it counts capped games without their lengths: tallies read from a summary
     /// written before summaries measured capped games (format 2 and older).
     pub(crate) fn capped_unmeasured(&self) -> bool {
-        self.capped > 0 && self.tally(Metric::CappedRounds).count() == 0
+        capped_unmeasured(self.capped, self.tally(Metric::CappedRounds).count())
     }
+}
+
+/// Whether `capped` games are counted with none of their lengths (`measured` games of
+/// `capped_rounds`): the one test for tallies and summaries alike.
+pub(crate) fn capped_unmeasured(capped: u64, measured: u64) -> bool {
+    capped > 0 && measured == 0
 }
 
 /// One quantity as the summary prints it. Count, total, sum of squares, extremes, mean and

@@ -90,14 +90,13 @@ impl SweepSetting {
     /// The rules of this setting, checked: every name one of its values, the whole accepted by
     /// [`Settings::build`], a shuffle, a round limit; or the part at fault and why.
     pub(crate) fn rules(&self) -> Result<Rules, String> {
-        let bad = |what: String| what;
         fn parse<T: std::str::FromStr>(key: &str, name: &str) -> Result<T, String>
         where
             T::Err: std::fmt::Display,
         {
             name.parse::<T>().map_err(|e| format!("{key}: {e}"))
         }
-        let deck = Deck::parse(&self.deck).map_err(|e| bad(format!("deck: {e}")))?;
+        let deck = Deck::parse(&self.deck).map_err(|e| format!("deck: {e}"))?;
         let rules = Settings::new(parse::<Preset>("rules", &self.rules)?)
             .deck(deck)
             .players(self.players)
@@ -108,9 +107,9 @@ impl SweepSetting {
             .ranking(parse::<Ranking>("ranking", &self.ranking)?)
             .won_pile(parse::<WonPile>("won_pile", &self.won_pile)?)
             .build()
-            .map_err(|e| bad(e.to_string()))?;
+            .map_err(|e| e.to_string())?;
         parse::<Shuffle>("shuffle", &self.shuffle)?;
-        crate::rules::check_max_rounds(self.max_rounds).map_err(|e| bad(e.to_string()))?;
+        crate::rules::check_max_rounds(self.max_rounds).map_err(|e| e.to_string())?;
         Ok(rules)
     }
 

@@ -419,7 +419,7 @@ impl Summary {
     /// Whether it counts capped games whose lengths it does not hold: a summary written before
     /// summaries measured them (format 2 and older), or merged with one.
     pub(crate) fn capped_unmeasured(&self) -> bool {
-        self.capped > 0 && self.capped_rounds.count == 0
+        crate::output::accumulator::capped_unmeasured(self.capped, self.capped_rounds.count)
     }
 
     /// The histogram of `metric`, as `--hist` writes it: `(value, games)` for each recorded
