@@ -58,7 +58,7 @@ impl Error {
     }
 
     /// The error behind this one, for a caller to match on: the system's [`io::Error`], or
-    /// the typed error of the library's part that failed (`job::TargetError`,
+    /// the typed error of the library's part that failed (`job::JobError`, `job::TargetError`,
     /// `job::CheckpointError`, `job::PlotError`, `SummaryError`, `ReadError`, `SweepError`,
     /// `RangeError`).
     ///
@@ -115,6 +115,7 @@ macro_rules! from_errors {
 
 from_errors!(
     crate::deal::seeds::RangeError,
+    crate::job::JobError,
     crate::output::checkpoint::CheckpointError,
     crate::output::files::TargetError,
     crate::output::summary::SummaryError,

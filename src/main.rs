@@ -43,7 +43,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            say(&format!("warsweep: {e:#}"));
+            say(&format!("warsweep: {}", cli::said(&e)));
             ExitCode::FAILURE
         }
     }
@@ -75,7 +75,7 @@ fn rules_of(setting: &SettingArgs, default: Preset, players: Option<usize>) -> R
         .ranking(setting.ranking)
         .won_pile(setting.won_pile);
     // The library names the setting at fault (`face_down`); the command line names its flag.
-    let flag = |e: RulesError| anyhow!("--{}: {}", e.setting().replace('_', "-"), e.reason());
+    let flag = |e: RulesError| anyhow!("{}: {}", cli::flag(e.setting()), e.reason());
     settings.build().map_err(flag)
 }
 

@@ -41,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
         .short_war(w.pick(ShortWar::ALL))
         .gather(w.pick(Gather::ALL))
         .deal(w.pick(Deal::ALL))
-        .ranking(w.pick(&Ranking::ALL))
+        .ranking(w.pick(Ranking::ALL))
         .won_pile(w.pick(WonPile::ALL));
     let rules = match knobs.build() {
         Ok(rules) => rules,
@@ -58,7 +58,7 @@ fuzz_target!(|data: &[u8]| {
             if deck.len() <= 40 && capacity <= 4_096 {
                 engine.set_max_rounds(1 + limit % 3_000).unwrap();
                 let seed = w.next();
-                let _ = engine.play_seed(w.pick(&Shuffle::ALL), seed);
+                let _ = engine.play_seed(w.pick(Shuffle::ALL), seed);
             }
         }
         Err(_) => assert!(capacity > MAX_CARDS),
@@ -85,7 +85,7 @@ fuzz_target!(|data: &[u8]| {
         0 => 0,
         n => 1 + n % 3_000,
     };
-    let sweep = Sweep::new(rules, w.pick(&Shuffle::ALL), seeds)
+    let sweep = Sweep::new(rules, w.pick(Shuffle::ALL), seeds)
         .max_rounds(max_rounds)
         .threads(threads)
         .pacing(chunk, window)

@@ -70,7 +70,7 @@ fuzz_target!(|data: &[u8]| {
         .short_war(short_war)
         .gather(b.pick(Gather::ALL))
         .deal(b.pick(Deal::ALL))
-        .ranking(b.pick(&Ranking::ALL))
+        .ranking(b.pick(Ranking::ALL))
         .won_pile(b.pick(WonPile::ALL));
     let Ok(rules) = knobs.build() else {
         return;
@@ -139,7 +139,7 @@ fuzz_target!(|data: &[u8]| {
         "{rules:?} unpacked"
     );
     // A dealt game too, through the seed paths (and the exhaustive walk's loop for lex).
-    for shuffle in Shuffle::ALL {
+    for &shuffle in Shuffle::ALL {
         let deals = Seeds::choose(None, Shuffle::Lex, deck, None).map(|every| every.len() as u64);
         if shuffle == Shuffle::Lex {
             // Seeds lex has no deal for are refused, never wrapped around.

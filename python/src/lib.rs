@@ -14,7 +14,7 @@ use pyo3::types::{PyBytes, PyRange, PyTuple};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
-use warsweep::job::{Files, Job};
+use warsweep::job::{Files, Job, JobError};
 use warsweep::Seeds;
 use warsweep::Shuffle;
 use warsweep::{check_max_rounds, GameResult, DEFAULT_MAX_ROUNDS};
@@ -476,10 +476,16 @@ fn said(e: &SweepError) -> String {
     }
 }
 
-/// What a job's refusal says in Python: a sweep's as [`said`] says it, any other with its causes.
+/// What a job's refusal says in Python: a sweep's as [`said`] says it, one of the job's own
+/// settings (`resume`) named by its argument, any other with its causes.
 fn job_said(e: &warsweep::job::Error) -> String {
-    match e.typed().and_then(|t| t.downcast_ref::<SweepError>()) {
-        Some(refused) => said(refused),
+    let typed = e.typed();
+    if let Some(refused) = typed.and_then(|t| t.downcast_ref::<SweepError>()) {
+        return said(refused);
+    }
+    match typed.and_then(|t| t.downcast_ref::<JobError>()) {
+        // The library names the setting at fault; Python names it as its argument.
+        Some(refused) => format!("{}: {}", refused.setting(), with_causes(e)),
         None => with_causes(e),
     }
 }
@@ -616,9 +622,9 @@ fn _names() -> Vec<(&'static str, Vec<String>)> {
         ("short_war", all(ShortWar::ALL)),
         ("gather", all(Gather::ALL)),
         ("deal", all(Deal::ALL)),
-        ("ranking", all(&Ranking::ALL)),
+        ("ranking", all(Ranking::ALL)),
         ("won_pile", all(WonPile::ALL)),
-        ("shuffle", all(&Shuffle::ALL)),
+        ("shuffle", all(Shuffle::ALL)),
     ]
 }
 

@@ -8,3 +8,23 @@ pub mod signals;
 pub mod sweep;
 
 pub use args::*;
+
+use warsweep::job::{self, JobError};
+
+/// The flag of a setting as the library names it: `face_down` is `--face-down`.
+pub fn flag(setting: &str) -> String {
+    format!("--{}", setting.replace('_', "-"))
+}
+
+/// An error's one line: a job refused for one of its settings starts with that setting's flag,
+/// which the library's sentence leaves to the front-end.
+pub fn said(e: &anyhow::Error) -> String {
+    let refused = e
+        .downcast_ref::<job::Error>()
+        .and_then(job::Error::typed)
+        .and_then(|typed| typed.downcast_ref::<JobError>());
+    match refused {
+        Some(refused) => format!("{}: {e:#}", flag(refused.setting())),
+        None => format!("{e:#}"),
+    }
+}

@@ -113,13 +113,13 @@ pub fn sweep(args: SweepArgs) -> Result<ExitCode> {
     match done.stopped {
         Some(Stop::ReaderGone) if !quiet => say(&format!(
             "warsweep: the CSV's reader went away: {}",
-            done.played(seeds)
+            done.played(seeds, "--resume")
         )),
         Some(Stop::Interrupted) => {
             let (name, code) = signals.received();
             say(&format!(
                 "warsweep: stopped by {name}: {}",
-                done.played(seeds)
+                done.played(seeds, "--resume")
             ));
             // What was played, marked as partial; a closed stdout does not change the exit code.
             if !quiet {

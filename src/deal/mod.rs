@@ -39,24 +39,9 @@ pub enum Shuffle {
     Lex,
 }
 
+crate::rules::named!(Shuffle, Lcg = "lcg", Splitmix = "splitmix", Lex = "lex");
+
 impl Shuffle {
-    /// Every shuffle, in the order the command line lists them.
-    pub const ALL: [Shuffle; 3] = [Shuffle::Lcg, Shuffle::Splitmix, Shuffle::Lex];
-
-    /// The name the command line and the summaries use.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Shuffle::Lcg => "lcg",
-            Shuffle::Splitmix => "splitmix",
-            Shuffle::Lex => "lex",
-        }
-    }
-
-    /// The shuffle of that name.
-    pub(crate) fn from_name(name: &str) -> Option<Shuffle> {
-        Shuffle::ALL.into_iter().find(|s| s.name() == name)
-    }
-
     /// What to tell a user of the seeds below `end`, where some deal what smaller seeds deal:
     /// the lcg shuffle has 2,097,151 distinct deals, and seed s deals like s mod 2,097,151.
     ///
@@ -656,5 +641,3 @@ mod tests {
         }
     }
 }
-
-crate::rules::by_name!(Shuffle);

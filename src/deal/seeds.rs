@@ -162,8 +162,8 @@ pub enum RangeError {
     #[error("{0} is not a whole number")]
     /// A Slurm variable that is not a whole number.
     SlurmVariable(String),
-    #[error("--shard without K/N takes them from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, which are not set: outside a Slurm job array give --shard K/N")]
-    /// `--shard` without K/N outside a Slurm job array.
+    #[error("a shard without K/N takes them from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, which are not set: outside a Slurm job array give K/N")]
+    /// A shard without K/N outside a Slurm job array.
     NotInSlurm,
     #[error("Slurm array task {id} is not one of {count} tasks from {min}: submit the array as --array=0-{}", count.saturating_sub(1))]
     /// A Slurm task id outside the array.

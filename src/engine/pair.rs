@@ -792,7 +792,7 @@ mod tests {
     fn branch_free_ranking_agrees_with_the_rules() {
         for values in [2, 8, 11, 12, 13, 14, 64] {
             let deck = Deck::parse(&format!("4x{values}")).unwrap();
-            for ranking in Ranking::ALL {
+            for &ranking in Ranking::ALL {
                 let s = Strength::new(ranking, deck);
                 let (ace, low) = (s.ace.unwrap_or(u8::MAX), s.low_top);
                 for a in 0..values {

@@ -5,7 +5,7 @@
 use super::{Found, Goal, Hunt, HuntError, Hunted, Improvement};
 use crate::engine::{Outcome, DEFAULT_MAX_ROUNDS};
 use crate::output::metric::Metric;
-use crate::output::setting::SweepSetting;
+use crate::output::setting::{SettingText, SweepSetting};
 use crate::output::summary::SummaryError;
 use crate::rules::Rules;
 use crate::text::{count, group};
@@ -221,7 +221,7 @@ impl Report {
     /// The rules of the report's setting.
     pub(crate) fn rules(&self) -> Result<Rules, ReportError> {
         let s = &self.setting;
-        let setting = SweepSetting {
+        let text = SettingText {
             rules: s.rules.clone(),
             deck: s.deck.clone(),
             players: s.players,
@@ -234,8 +234,8 @@ impl Report {
             shuffle: Shuffle::Splitmix.to_string(),
             max_rounds: DEFAULT_MAX_ROUNDS,
         };
-        setting
-            .rules()
+        text.parse()
+            .map(|setting| setting.rules)
             .map_err(|e| ReportError::Format(SummaryError::Setting(e).to_string()))
     }
 
@@ -400,7 +400,7 @@ impl Report {
 
 impl ReportSetting {
     fn of(rules: &Rules) -> ReportSetting {
-        let s = SweepSetting::of(rules, Shuffle::Splitmix, DEFAULT_MAX_ROUNDS);
+        let s = SweepSetting::of(rules, Shuffle::Splitmix, DEFAULT_MAX_ROUNDS).text();
         ReportSetting {
             rules: s.rules,
             deck: s.deck,

@@ -12,6 +12,7 @@ pub use crate::output::files::TargetError;
 pub use crate::output::report::PlotError;
 pub use sweep::{Done, Files, Job, Ready};
 
+use crate::deal::seeds::Seeds;
 use crate::hunt::{parse_hands, Report};
 use crate::output::files;
 use crate::output::metric::Metric;
@@ -19,6 +20,71 @@ use crate::output::outputs::{target, Outputs};
 use crate::output::report;
 use crate::output::summary::Summary;
 use std::path::{Path, PathBuf};
+
+/// A job refused for one of its own settings: [`JobError::setting`] names it as [`Job`] and
+/// [`Files`] do (`resume`, `cycles`), and each front-end adds its own spelling (`--resume`,
+/// `resume=`) in front of the sentence, which names none.
+///
+/// ```
+/// use warsweep::job::{self, Files, JobError};
+/// let dir = std::env::temp_dir().join(format!("warsweep-joberror-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let plain = dir.join("plain.json");
+/// std::fs::write(&plain, warsweep::Sweep::new(
+///     warsweep::Rules::preset(warsweep::Preset::Bataille),
+///     warsweep::Shuffle::Splitmix,
+///     warsweep::Seeds::new(0, 10)?,
+/// ).run(None, &|_| {}, &Default::default())?.summary.to_json())?;
+/// let files = Files { cycles: Some(dir.join("cycles.csv")), ..Files::default() };
+/// let refused = job::merge(&[plain], &files).unwrap_err();
+/// let typed = refused.typed().and_then(|e| e.downcast_ref::<JobError>());
+/// assert!(matches!(typed, Some(JobError::NoCycles(_))));
+/// assert_eq!(typed.unwrap().setting(), "cycles");
+/// assert!(!refused.to_string().contains("--"));
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(thiserror::Error, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum JobError {
+    /// Resuming a sweep whose CSV streams to stdout, a pipe or a device, which keeps no
+    /// checkpoint.
+    #[error(
+        "cannot continue a CSV written to stdout, a pipe or a device: write the CSV to a file"
+    )]
+    ResumeStreamed,
+    /// Resuming a sweep with no output file to keep its checkpoint beside.
+    #[error("needs an output file to keep the checkpoint beside: a summary, a CSV, histograms or a plot")]
+    ResumeWithoutFile,
+    /// A checkpoint of an unfinished sweep, found where a sweep not asked to resume would write.
+    #[error("{} holds the checkpoint of an unfinished sweep (seeds {}..{} of {}..{} played): resume to continue it, or remove it to start over", .checkpoint.display(), .played.start(), .played.end(), .of.start(), .of.end())]
+    Unfinished {
+        /// The checkpoint.
+        checkpoint: PathBuf,
+        /// The seeds it played.
+        played: Seeds,
+        /// The seeds of its sweep.
+        of: Seeds,
+    },
+    /// Distinct cycles asked of a merge whose input lists none.
+    #[error("{} lists no distinct cycles: the cycles merge from summaries of sweeps that listed theirs", .0.display())]
+    NoCycles(PathBuf),
+    /// Distinct cycles asked of a summary that lists none.
+    #[error("the summary lists no distinct cycles: list them in the sweep")]
+    SummaryWithoutCycles,
+}
+
+impl JobError {
+    /// The setting at fault, as [`Job`] and [`Files`] name it: `resume` or `cycles`.
+    pub fn setting(&self) -> &'static str {
+        match self {
+            JobError::ResumeStreamed
+            | JobError::ResumeWithoutFile
+            | JobError::Unfinished { .. } => "resume",
+            JobError::NoCycles(_) | JobError::SummaryWithoutCycles => "cycles",
+        }
+    }
+}
 
 /// Merges the summaries at `inputs` (shards of one walk) into the outputs `files` names (its
 /// `csv` aside), and returns the merged summary. Every output is tried, and no file is both an
@@ -31,20 +97,17 @@ pub fn merge(inputs: &[PathBuf], files: &Files) -> Result<Summary, Error> {
     );
     let cycles = files.cycles.as_deref();
     let outputs = [
-        ("--summary", json),
-        ("--hist", hist),
-        ("--plot", plot),
-        ("--cycles", cycles),
+        ("the summary", json),
+        ("the histograms", hist),
+        ("the plot", plot),
+        ("the cycles", cycles),
     ];
     files::check_inputs_and_outputs(inputs, &outputs)?;
     let shards = inputs.iter().map(|p| Summary::read(p));
     let shards = shards.collect::<Result<Vec<Summary>, _>>()?;
     if cycles.is_some() {
         if let Some((path, _)) = inputs.iter().zip(&shards).find(|(_, s)| s.cycles.is_none()) {
-            return Err(Error::msg(format!(
-                "{} lists no distinct cycles: --cycles merges summaries of sweeps run with --cycles",
-                path.display()
-            )));
+            return Err(JobError::NoCycles(path.clone()).into());
         }
     }
     let outputs = Outputs::of(json, hist, plot, cycles)?;
@@ -63,7 +126,7 @@ pub fn plot(
     title: Option<String>,
     log: bool,
 ) -> Result<(), Error> {
-    files::check_inputs_and_outputs(inputs, &[("--output", Some(output))])?;
+    files::check_inputs_and_outputs(inputs, &[("the plot", Some(output))])?;
     let to = target(output, "plot")?;
     let cannot = format!("cannot write the plot to {}", output.display());
     to.check().map_err(Error::context(&cannot))?;
@@ -105,7 +168,7 @@ impl HuntFiles {
     /// joined), nor named twice, each writable. Nothing at either path changes.
     pub fn check(&self, inputs: &[PathBuf]) -> Result<(), Error> {
         let (report, log) = (self.report.as_deref(), self.log.as_deref());
-        files::check_inputs_and_outputs(inputs, &[("--out", report), ("--log", log)])?;
+        files::check_inputs_and_outputs(inputs, &[("the report", report), ("the log", log)])?;
         for (path, what) in [(report, "report"), (log, "log")] {
             if let Some(path) = path {
                 let cannot = format!("cannot write the {what} to {}", path.display());

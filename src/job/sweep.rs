@@ -4,18 +4,17 @@
 //! ends or is stopped ([`Ready::run`]). A stopped or killed sweep resumes from its checkpoint with
 //! outputs byte-identical to an uninterrupted run's.
 
+use super::JobError;
 use crate::deal::seeds::Seeds;
 use crate::error::Error;
 use crate::gpu::DeviceError;
 use crate::output::accumulator::Accumulator;
 use crate::output::checkpoint::{self, Checkpoint, CsvMark, Resumed};
-use crate::output::cycles::MOST_CYCLES;
 use crate::output::files::{self, Pending, Stream, Target};
 use crate::output::outputs::{target, Outputs};
 use crate::output::setting::SweepSetting;
 use crate::output::summary::Summary;
 use crate::sweep::{Checkpoints, CsvSink, Progress, RowSink, Stop, Sweep, SweepError};
-use crate::text::group;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Seek};
 use std::path::{Path, PathBuf};
@@ -133,7 +132,7 @@ pub struct Ready {
 /// let done = job.prepare(&mut |_| {})?.run(&|_| {}, &AtomicBool::new(true))?;
 /// assert_eq!(done.stopped, Some(Stop::Interrupted));
 /// assert!(done.table().starts_with("partial: only seeds 0.."));
-/// assert!(done.played(seeds).contains("of 0..50000 were played"));
+/// assert!(done.played(seeds, "--resume").contains("of 0..50000 were played"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
@@ -152,11 +151,11 @@ impl Files {
     /// Each output given, as its flag and its path.
     fn named(&self) -> Vec<(&'static str, &Path)> {
         [
-            ("--csv", self.csv.as_deref()),
-            ("--summary", self.summary.as_deref()),
-            ("--hist", self.hist.as_deref()),
-            ("--plot", self.plot.as_deref()),
-            ("--cycles", self.cycles.as_deref()),
+            ("the CSV", self.csv.as_deref()),
+            ("the summary", self.summary.as_deref()),
+            ("the histograms", self.hist.as_deref()),
+            ("the plot", self.plot.as_deref()),
+            ("the cycles", self.cycles.as_deref()),
         ]
         .into_iter()
         .filter_map(|(role, path)| path.map(|p| (role, p)))
@@ -192,19 +191,22 @@ impl Done {
         }
     }
 
-    /// What a sweep that stopped early says: which seeds the outputs cover, out of `seeds`.
-    pub fn played(&self, seeds: Seeds) -> String {
+    /// What a sweep that stopped early says: which seeds the outputs cover, out of `seeds`, and
+    /// how to play the rest, with `resume` the front-end's word for resuming (`--resume`).
+    pub fn played(&self, seeds: Seeds, resume: &str) -> String {
         let covered = self.summary.seeds;
-        let resume = match (self.stopped, self.resumable) {
-            (Some(Stop::Interrupted), true) => "; the same command with --resume plays the rest",
-            _ => "",
+        let rest = match (self.stopped, self.resumable) {
+            (Some(Stop::Interrupted), true) => {
+                format!("; the same sweep with {resume} plays the rest")
+            }
+            _ => String::new(),
         };
         if self.mirrored {
             // Its tallies count mirror deals past the seeds played: they cover no range.
             let kept = if self.resumable {
-                "its checkpoint keeps them, and the same command with --resume plays the rest and writes every output"
+                format!("its checkpoint keeps them, and the same sweep with {resume} plays the rest and writes every output")
             } else {
-                "nothing was written: add --summary FILE to keep a checkpoint, or --every-deal to play every deal"
+                "nothing was written: keep a summary (a checkpoint is kept beside it), or play every deal".to_string()
             };
             return format!(
                 "seeds {}..{} of {}..{} were played, with the mirrors of their deals; a walk that counts mirror deals writes its outputs when it ends: {kept}",
@@ -212,7 +214,7 @@ impl Done {
             );
         }
         format!(
-            "seeds {}..{} of {}..{} were played, and every output covers exactly those{resume}",
+            "seeds {}..{} of {}..{} were played, and every output covers exactly those{rest}",
             covered.start(),
             covered.end(),
             seeds.start(),
@@ -252,7 +254,7 @@ impl Job {
             .map(Path::to_path_buf);
         let csv_streams = csv_target.is_some() && csv_file.is_none();
         if self.resume && csv_streams {
-            return Err(Error::msg("--resume cannot continue a CSV written to stdout, a pipe or a device: write it to a file with --csv FILE"));
+            return Err(JobError::ResumeStreamed.into());
         }
         // The checkpoint is kept beside the first output that is a file.
         let anchor = named
@@ -261,7 +263,7 @@ impl Job {
             .filter(|_| !csv_streams);
         let state = anchor.map(|(_, anchor)| checkpoint::path_for(anchor));
         if self.resume && state.is_none() {
-            return Err(Error::msg("--resume needs an output file to keep its checkpoint beside: add --summary FILE (or --csv, --hist, --plot)"));
+            return Err(JobError::ResumeWithoutFile.into());
         }
         let checkpoint = state.as_deref().zip(anchor.map(|(_, anchor)| *anchor));
         refuse_own_names(&named, checkpoint, csv_file.as_deref())?;
@@ -319,7 +321,7 @@ impl Job {
             note(inert);
         }
         if !self.sweep.mirrors && !self.sweep.has_mirrors() {
-            note("--every-deal changes only lex walks of a symmetric setting, which otherwise play one deal of each mirror pair: this sweep plays every seed of its range anyway".to_string());
+            note("playing every deal changes only lex walks of a symmetric setting, which otherwise play one deal of each mirror pair: this sweep plays every seed of its range anyway".to_string());
         }
         Ok(())
     }
@@ -341,14 +343,12 @@ impl Job {
             Some(saved) if self.resume => {
                 Ok(Some(saved.resume(path, setting, seeds, csv, mirrored)?))
             }
-            Some(saved) => Err(Error::msg(format!(
-                "{} holds the checkpoint of an unfinished sweep (seeds {}..{} of {}..{} played): add --resume to continue it, or remove it to start over",
-                path.display(),
-                saved.summary.seeds.start(),
-                saved.summary.seeds.end(),
-                saved.seeds.start(),
-                saved.seeds.end()
-            ))),
+            Some(saved) => Err(JobError::Unfinished {
+                checkpoint: path.to_path_buf(),
+                played: saved.summary.seeds,
+                of: saved.seeds,
+            }
+            .into()),
             None => {
                 if self.resume {
                     note(format!(
@@ -486,10 +486,7 @@ impl Ready {
                 e => Error::from(e),
             })?;
         if swept.stopped == Some(Stop::TooManyCycles) {
-            return Err(Error::msg(format!(
-                "the sweep met more than {} distinct cycles, more than --cycles keeps: sweep a smaller range, or without --cycles",
-                group(MOST_CYCLES as u64)
-            )));
+            return Err(SweepError::TooManyCycles.into());
         }
         let covered = seeds.up_to(swept.covered_end);
         let mut summary = Summary::new(setting, covered, &swept.acc, elapsed());

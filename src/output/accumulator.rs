@@ -363,7 +363,9 @@ pub enum TallyError {
         part: &'static str,
     },
     /// Distinct cycles listed by one and not the other.
-    #[error("one lists its distinct cycles and another does not: sweep every part with --cycles")]
+    #[error(
+        "one lists its distinct cycles and another does not: list them in the sweep of every part"
+    )]
     CyclesInOne,
     /// Tables of cycles that disagree.
     #[error(transparent)]

@@ -219,15 +219,16 @@ impl Checkpoint {
         csv: Option<&Path>,
         mirrored: bool,
     ) -> Result<Resumed, CheckpointError> {
-        // Checked below, as its walk counts games (`accumulator_of`).
-        let summary = self.summary.clone().assume_checked();
-        self.check_same_sweep(path, &summary, (setting, seeds, csv, mirrored))?;
         let shown = path.display().to_string();
-        let covered = summary.seeds;
         let corrupt = |reason: String| CheckpointError::Corrupt {
             path: shown.clone(),
             reason,
         };
+        // Its numbers are checked below, as its walk counts games (`accumulator_of`).
+        let summary =
+            (self.summary.clone().assume_checked()).map_err(|e| corrupt(e.to_string()))?;
+        self.check_same_sweep(path, &summary, (setting, seeds, csv, mirrored))?;
+        let covered = summary.seeds;
         if covered.start() != seeds.start()
             || covered.end() < seeds.start() as u128
             || covered.end() > seeds.end()
@@ -302,9 +303,9 @@ impl Checkpoint {
         }
         if self.mirrored != mirrored {
             let what = if self.mirrored {
-                "a walk that counts mirror deals with the deal played (run it without --every-deal)"
+                "a walk that counts mirror deals with the deal played, not one of every deal"
             } else {
-                "a walk of every deal (run it with --every-deal)"
+                "a walk of every deal, not one that counts mirror deals with the deal played"
             };
             return Err(different(what.to_string()));
         }

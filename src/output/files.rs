@@ -399,8 +399,11 @@ mod tests {
         let b = dir.path().join("sub/../a.csv");
         fs::create_dir(dir.path().join("sub")).unwrap();
         let c = dir.path().join("c.csv");
-        assert!(clash(&[("--csv", &a), ("--summary", &c)]).is_none());
-        let message = clash(&[("--csv", &a), ("--summary", &b)]).unwrap();
-        assert!(message.contains("as --csv and as --summary"), "{message}");
+        assert!(clash(&[("the CSV", &a), ("the summary", &c)]).is_none());
+        let message = clash(&[("the CSV", &a), ("the summary", &b)]).unwrap();
+        assert!(
+            message.contains("as the CSV and as the summary"),
+            "{message}"
+        );
     }
 }

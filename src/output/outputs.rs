@@ -84,9 +84,10 @@ impl Outputs {
                 )))
         };
         if self.cycles.is_some() {
-            let rows = summary.cycles.as_deref().ok_or_else(|| {
-                Error::msg("cannot write the cycles: the summary lists no distinct cycles (sweep them with --cycles)")
-            })?;
+            let rows = summary
+                .cycles
+                .as_deref()
+                .ok_or_else(|| Error::from(crate::job::JobError::SummaryWithoutCycles))?;
             finish(&self.cycles, "cycles", &mut |out| {
                 report::write_cycles_csv(rows, out)
             })?;

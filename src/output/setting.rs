@@ -1,35 +1,46 @@
-//! What a summary is about, apart from its numbers: its setting as the summary writes it, read
-//! back into rules, compared between shards and described in one line.
+//! What a summary is about, apart from its numbers: its setting, typed, and as a summary writes
+//! it (each part by name), read back into rules, compared between shards and described in one
+//! line.
 
 use crate::deal::Shuffle;
 use crate::rules::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
 
-/// What a summary is about, apart from its numbers: every part of the rules, the shuffle, and
-/// the round cap.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a summary is about, apart from its numbers: the rules, the shuffle, and the round cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SweepSetting {
-    /// The preset the setting starts from.
-    pub rules: String,
-    /// The deck, as `CxV+J`.
-    pub deck: String,
-    /// Players.
-    pub players: usize,
-    /// Cards each tied player puts face down.
-    pub face_down: usize,
-    /// The short-war policy.
-    pub short_war: String,
-    /// The gather order.
-    pub gather: String,
-    /// The deal.
-    pub deal: String,
-    /// The ranking.
-    pub ranking: String,
-    /// Where won cards go.
-    pub won_pile: String,
+    /// The rules.
+    pub rules: Rules,
     /// The shuffle.
-    pub shuffle: String,
+    pub shuffle: Shuffle,
     /// The round limit of games that cannot be checked for cycles.
     pub max_rounds: u64,
+}
+
+/// A setting as a summary file writes it: each part by its name (`"bataille"`, `"4x13"`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SettingText {
+    /// The preset the setting starts from.
+    pub(crate) rules: String,
+    /// The deck, as `CxV+J`.
+    pub(crate) deck: String,
+    /// Players.
+    pub(crate) players: usize,
+    /// Cards each tied player puts face down.
+    pub(crate) face_down: usize,
+    /// The short-war policy.
+    pub(crate) short_war: String,
+    /// The gather order.
+    pub(crate) gather: String,
+    /// The deal.
+    pub(crate) deal: String,
+    /// The ranking.
+    pub(crate) ranking: String,
+    /// Where won cards go.
+    pub(crate) won_pile: String,
+    /// The shuffle.
+    pub(crate) shuffle: String,
+    /// The round limit.
+    pub(crate) max_rounds: u64,
 }
 
 /// The `won_pile` of a summary that has none (written before won piles existed).
@@ -41,6 +52,16 @@ impl SweepSetting {
     /// The setting of a sweep of `rules` dealt by `shuffle`.
     pub fn of(rules: &Rules, shuffle: Shuffle, max_rounds: u64) -> SweepSetting {
         SweepSetting {
+            rules: *rules,
+            shuffle,
+            max_rounds,
+        }
+    }
+
+    /// The setting as a summary writes it.
+    pub(crate) fn text(&self) -> SettingText {
+        let rules = &self.rules;
+        SettingText {
             rules: rules.from_preset().name().to_string(),
             deck: rules.deck().to_string(),
             players: rules.players(),
@@ -50,46 +71,58 @@ impl SweepSetting {
             deal: rules.deal().name().to_string(),
             ranking: rules.ranking().name().to_string(),
             won_pile: rules.won_pile().name().to_string(),
-            shuffle: shuffle.name().to_string(),
-            max_rounds,
+            shuffle: self.shuffle.name().to_string(),
+            max_rounds: self.max_rounds,
         }
     }
 
     /// Each part as `(name, value)`, in the order the table prints them.
     pub fn parts(&self) -> [(&'static str, String); 11] {
+        let t = self.text();
         [
-            ("rules", self.rules.clone()),
-            ("deck", self.deck.clone()),
-            ("players", self.players.to_string()),
-            ("face-down", self.face_down.to_string()),
-            ("short-war", self.short_war.clone()),
-            ("gather", self.gather.clone()),
-            ("deal", self.deal.clone()),
-            ("ranking", self.ranking.clone()),
-            ("won-pile", self.won_pile.clone()),
-            ("shuffle", self.shuffle.clone()),
-            ("max-rounds", self.max_rounds.to_string()),
+            ("rules", t.rules),
+            ("deck", t.deck),
+            ("players", t.players.to_string()),
+            ("face-down", t.face_down.to_string()),
+            ("short-war", t.short_war),
+            ("gather", t.gather),
+            ("deal", t.deal),
+            ("ranking", t.ranking),
+            ("won-pile", t.won_pile),
+            ("shuffle", t.shuffle),
+            ("max-rounds", t.max_rounds.to_string()),
         ]
     }
 
     /// `shortened rules, deck 4x13, 2 players, ...`: the whole setting in one line (won piles
     /// named only when there are some).
     pub fn describe(&self) -> String {
-        let p = self.parts();
-        let piles = if p[8].1 == no_won_pile() {
+        let t = self.text();
+        let piles = if self.rules.won_pile() == WonPile::None {
             String::new()
         } else {
-            format!(", {} won piles", p[8].1)
+            format!(", {} won piles", t.won_pile)
         };
         format!(
             "{} rules, deck {}, {} players, {} face down, short war {}, {} gather, {} deal, {} ranking{piles}, {} shuffle, max {} rounds",
-            p[0].1, p[1].1, p[2].1, p[3].1, p[4].1, p[5].1, p[6].1, p[7].1, p[9].1, p[10].1
+            t.rules, t.deck, t.players, t.face_down, t.short_war, t.gather, t.deal, t.ranking, t.shuffle, t.max_rounds
         )
     }
 
-    /// The rules of this setting, checked: every name one of its values, the whole accepted by
-    /// [`Settings::build`], a shuffle, a round limit; or the part at fault and why.
-    pub(crate) fn rules(&self) -> Result<Rules, String> {
+    /// The first part in which `self` and `other` differ, as `deck 4x4 and 4x5`.
+    pub fn difference(&self, other: &SweepSetting) -> Option<String> {
+        self.parts()
+            .into_iter()
+            .zip(other.parts())
+            .find(|(a, b)| a.1 != b.1)
+            .map(|(a, b)| format!("{} {} and {}", a.0, a.1, b.1))
+    }
+}
+
+impl SettingText {
+    /// The setting these names describe, checked: every name one of its values, the whole
+    /// accepted by [`Settings::build`], a round limit; or the part at fault and why.
+    pub(crate) fn parse(&self) -> Result<SweepSetting, String> {
         fn parse<T: std::str::FromStr>(key: &str, name: &str) -> Result<T, String>
         where
             T::Err: std::fmt::Display,
@@ -108,17 +141,8 @@ impl SweepSetting {
             .won_pile(parse::<WonPile>("won_pile", &self.won_pile)?)
             .build()
             .map_err(|e| e.to_string())?;
-        parse::<Shuffle>("shuffle", &self.shuffle)?;
+        let shuffle = parse::<Shuffle>("shuffle", &self.shuffle)?;
         crate::rules::check_max_rounds(self.max_rounds).map_err(|e| e.to_string())?;
-        Ok(rules)
-    }
-
-    /// The first part in which `self` and `other` differ, as `deck 4x4 and 4x5`.
-    pub fn difference(&self, other: &SweepSetting) -> Option<String> {
-        self.parts()
-            .into_iter()
-            .zip(other.parts())
-            .find(|(a, b)| a.1 != b.1)
-            .map(|(a, b)| format!("{} {} and {}", a.0, a.1, b.1))
+        Ok(SweepSetting::of(&rules, shuffle, self.max_rounds))
     }
 }

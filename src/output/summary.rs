@@ -10,8 +10,7 @@ use crate::output::accumulator::{Accumulator, Records, Stats, Tally, TallyError}
 use crate::output::cycles::{CycleError, CycleRow, Cycles};
 use crate::output::histograms::{decode, encode, Histograms};
 use crate::output::metric::{Measured, Metric};
-use crate::output::setting::{no_won_pile, SweepSetting};
-use crate::rules::MAX_PLAYERS;
+use crate::output::setting::{no_won_pile, SettingText, SweepSetting};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -33,7 +32,12 @@ fn parse(text: &[u8], file: String) -> Result<(Summary, Accumulator), ReadError>
             file: file.clone(),
             source,
         })?;
-    let summary = unchecked.assume_checked();
+    let summary = unchecked
+        .assume_checked()
+        .map_err(|source| ReadError::Inconsistent {
+            file: file.clone(),
+            source,
+        })?;
     let acc = summary
         .accumulator()
         .map_err(|source| ReadError::Inconsistent { file, source })?;
@@ -80,17 +84,25 @@ pub enum ReadError {
     },
 }
 
-/// Defines [`Summary`] and [`Unchecked`] (the same fields as read from a file, before they are
-/// checked) from one list of fields.
+/// Defines [`Summary`] and [`Unchecked`] (what a file holds, before it is checked) from one list
+/// of fields: the summary holds its setting typed, the file each of its parts by name.
 macro_rules! summary_and_unchecked {
     (
         $(#[$meta:meta])*
         pub struct Summary {
+            $(#[$version_meta:meta])* pub(crate) version: u32,
+            setting {
+                $( $(#[$part_meta:meta])* $part:ident: $part_type:ty, )*
+            }
             $( $(#[$field_meta:meta])* pub(crate) $field:ident: $type:ty, )*
         }
     ) => {
         $(#[$meta])*
         pub struct Summary {
+            $(#[$version_meta])* pub(crate) version: u32,
+            /// What it is about: the rules, the shuffle, the round limit.
+            #[serde(skip)]
+            pub(crate) setting: SweepSetting,
             $( $(#[$field_meta])* pub(crate) $field: $type, )*
         }
 
@@ -99,19 +111,25 @@ macro_rules! summary_and_unchecked {
         #[derive(Clone, Debug, Serialize, Deserialize)]
         #[serde(deny_unknown_fields)]
         pub(crate) struct Unchecked {
+            $(#[$version_meta])* pub(crate) version: u32,
+            $( $(#[$part_meta])* pub(crate) $part: $part_type, )*
             $( $(#[$field_meta])* pub(crate) $field: $type, )*
         }
 
         impl From<Summary> for Unchecked {
             fn from(s: Summary) -> Unchecked {
-                Unchecked { $( $field: s.$field, )* }
+                let text = s.setting.text();
+                Unchecked { version: s.version, $( $part: text.$part, )* $( $field: s.$field, )* }
             }
         }
 
         impl Unchecked {
-            /// The summary, not yet checked: `check` it, or check it as a checkpoint does.
-            pub(crate) fn assume_checked(self) -> Summary {
-                Summary { $( $field: self.$field, )* }
+            /// The summary, its setting read but its numbers not yet checked: `check` them, or
+            /// check them as a checkpoint does.
+            pub(crate) fn assume_checked(self) -> Result<Summary, SummaryError> {
+                let text = SettingText { $( $part: self.$part, )* };
+                let setting = text.parse().map_err(SummaryError::Setting)?;
+                Ok(Summary { version: self.version, setting, $( $field: self.$field, )* })
             }
         }
     };
@@ -136,36 +154,38 @@ summary_and_unchecked! {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "Unchecked")]
+#[serde(into = "Unchecked", try_from = "Unchecked")]
 pub struct Summary {
     /// The summary format: 3 since summaries measure capped games (`capped_rounds`, ...); 2
     /// since they keep each metric's sum of squares and write `null` for what a metric with no
     /// games lacks; absent (1) before.
     #[serde(default = "first_version")]
     pub(crate) version: u32,
+    setting {
     /// The preset the setting starts from.
-    pub(crate) rules: String,
+    rules: String,
     /// The deck, as `CxV+J`.
-    pub(crate) deck: String,
+    deck: String,
     /// Players.
-    pub(crate) players: usize,
+    players: usize,
     /// Cards each tied player puts face down.
-    pub(crate) face_down: usize,
+    face_down: usize,
     /// The short-war policy.
-    pub(crate) short_war: String,
+    short_war: String,
     /// The gather order.
-    pub(crate) gather: String,
+    gather: String,
     /// The deal.
-    pub(crate) deal: String,
+    deal: String,
     /// The ranking.
-    pub(crate) ranking: String,
+    ranking: String,
     /// Where won cards go (`none` in summaries written before won piles existed).
     #[serde(default = "no_won_pile")]
-    pub(crate) won_pile: String,
+    won_pile: String,
     /// The shuffle.
-    pub(crate) shuffle: String,
+    shuffle: String,
     /// The round limit of games that cannot be checked for cycles.
-    pub(crate) max_rounds: u64,
+    max_rounds: u64,
+    }
     /// The seeds covered.
     pub(crate) seeds: Seeds,
     /// A part of a mirror walk over this larger range (`--shard` of a symmetric `lex` walk):
@@ -230,7 +250,7 @@ impl TryFrom<Unchecked> for Summary {
     type Error = SummaryError;
 
     fn try_from(unchecked: Unchecked) -> Result<Summary, SummaryError> {
-        let summary = unchecked.assume_checked();
+        let summary = unchecked.assume_checked()?;
         summary.accumulator()?;
         Ok(summary)
     }
@@ -244,6 +264,31 @@ pub(crate) enum Counted {
     /// The checkpoint of a walk that counts mirror deals with the deal played: the games of
     /// its seeds, and the mirrors of those, which may lie past them.
     WithMirrors,
+}
+
+/// How a summary's games ended ([`Summary::outcomes`]); the counts add up to its games.
+///
+/// ```
+/// use warsweep::{Preset, Rules, Seeds, Shuffle, Sweep};
+/// let sweep = Sweep::new(Rules::preset(Preset::Classic), Shuffle::Lcg, Seeds::new(0, 500)?);
+/// let summary = sweep.run(None, &|_| {}, &Default::default())?.summary;
+/// let ended = summary.outcomes();
+/// let won: u64 = ended.wins.iter().sum();
+/// assert_eq!(won + ended.draws + ended.infinite + ended.capped, summary.games());
+/// let longest = summary.records().most_rounds.expect("a finished game");
+/// assert!(longest.value >= summary.stats(warsweep::Metric::Rounds).max.unwrap());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcomes<'a> {
+    /// Games won by each player, player 1 first.
+    pub wins: &'a [u64],
+    /// Games drawn.
+    pub draws: u64,
+    /// Games that never end.
+    pub infinite: u64,
+    /// Games stopped by the round limit.
+    pub capped: u64,
 }
 
 /// The summary format this program writes.
@@ -335,22 +380,12 @@ impl Summary {
         let histogram = |m: Metric| encode(&acc.tally(m).histogram());
         Summary {
             version: VERSION,
-            rules: setting.rules.clone(),
-            deck: setting.deck.clone(),
-            players: setting.players,
-            face_down: setting.face_down,
-            short_war: setting.short_war.clone(),
-            gather: setting.gather.clone(),
-            deal: setting.deal.clone(),
-            ranking: setting.ranking.clone(),
-            won_pile: setting.won_pile.clone(),
-            shuffle: setting.shuffle.clone(),
-            max_rounds: setting.max_rounds,
+            setting: *setting,
             seeds,
             mirrors_within: None,
             chosen: None,
             games: acc.games,
-            wins: acc.wins[..setting.players].to_vec(),
+            wins: acc.wins[..setting.rules.players()].to_vec(),
             draws: acc.draws,
             infinite: acc.infinite,
             capped: acc.capped,
@@ -394,10 +429,35 @@ impl Summary {
         self.games
     }
 
-    /// The games each player won (player 1 first), drawn, infinite and stopped by the round
-    /// limit, which add up to `games`.
-    pub fn outcomes(&self) -> (&[u64], u64, u64, u64) {
-        (&self.wins, self.draws, self.infinite, self.capped)
+    /// How the games ended: won by each player, drawn, infinite, stopped by the round limit.
+    pub fn outcomes(&self) -> Outcomes<'_> {
+        Outcomes {
+            wins: &self.wins,
+            draws: self.draws,
+            infinite: self.infinite,
+            capped: self.capped,
+        }
+    }
+
+    /// The record games: the longest finished ones, the longest, shortest and latest cycles.
+    pub fn records(&self) -> &Records {
+        &self.records
+    }
+
+    /// The distinct cycles and their basins, largest first, when the sweep listed them.
+    ///
+    /// ```
+    /// use warsweep::{Deck, Preset, Seeds, Settings, Shuffle, Sweep};
+    /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("2x3")?).build()?;
+    /// let sweep = Sweep::new(rules, Shuffle::Lex, Seeds::new(0, 90)?).cycles(true);
+    /// let summary = sweep.run(None, &|_| {}, &Default::default())?.summary;
+    /// let cycles = summary.cycles().expect("listed");
+    /// let deals: u64 = cycles.iter().map(|c| c.deals).sum();
+    /// assert_eq!(deals, summary.outcomes().infinite);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cycles(&self) -> Option<&[CycleRow]> {
+        self.cycles.as_deref()
     }
 
     /// The statistics of `metric` (rounds, battles or wars of finished games, cycle start or
@@ -445,20 +505,8 @@ impl Summary {
     }
 
     /// What the summary is about, apart from its numbers.
-    pub(crate) fn setting(&self) -> SweepSetting {
-        SweepSetting {
-            rules: self.rules.clone(),
-            deck: self.deck.clone(),
-            players: self.players,
-            face_down: self.face_down,
-            short_war: self.short_war.clone(),
-            gather: self.gather.clone(),
-            deal: self.deal.clone(),
-            ranking: self.ranking.clone(),
-            won_pile: self.won_pile.clone(),
-            shuffle: self.shuffle.clone(),
-            max_rounds: self.max_rounds,
-        }
+    pub(crate) fn setting(&self) -> &SweepSetting {
+        &self.setting
     }
 
     /// The accumulator this summary was written from (exact: histograms carry every count).
@@ -468,13 +516,13 @@ impl Summary {
 
     /// `accumulator`, for a summary whose games are `counted` so.
     pub(crate) fn accumulator_of(&self, counted: Counted) -> Result<Accumulator, SummaryError> {
-        self.check_setting()?;
         let counted = self.counted(counted)?;
-        if self.wins.len() != self.players || self.players > MAX_PLAYERS {
+        let players = self.setting.rules.players();
+        if self.wins.len() != players {
             return Err(SummaryError::Inconsistent(format!(
                 "the summary lists {} win counts for {} players",
                 self.wins.len(),
-                self.players
+                players
             )));
         }
         let mut acc = Accumulator {
@@ -486,13 +534,11 @@ impl Summary {
             records: self.records,
             ..Accumulator::default()
         };
-        acc.wins[..self.players].copy_from_slice(&self.wins);
+        acc.wins[..players].copy_from_slice(&self.wins);
         self.check_counts(counted)?;
         if let Some(rows) = &self.cycles {
-            let deck = crate::rules::Deck::parse(&self.deck).map_err(|e| {
-                SummaryError::Inconsistent(format!("its deck {:?} is not a deck: {e}", self.deck))
-            })?;
-            let cycles = Cycles::from_rows(rows, self.players, deck.values(), deck.len())?;
+            let deck = self.setting.rules.deck();
+            let cycles = Cycles::from_rows(rows, players, deck.values(), deck.len())?;
             if cycles.deals() != self.infinite as u128 {
                 return Err(SummaryError::Inconsistent(format!(
                     "its cycles hold {} deals but it counts {} infinite games",
@@ -549,12 +595,6 @@ impl Summary {
                 whole.end()
             ))),
         }
-    }
-
-    /// Checks that the setting is one warsweep plays ([`SweepSetting::rules`]).
-    fn check_setting(&self) -> Result<(), SummaryError> {
-        let rules = self.setting().rules();
-        rules.map(|_| ()).map_err(SummaryError::Setting)
     }
 
     /// Checks that the counts agree with each other and with the seed range, so that a doctored
@@ -670,7 +710,7 @@ impl Summary {
         shards: &[Summary],
     ) -> Result<(Summary, Accumulator), SummaryError> {
         let first = shards.first().ok_or(SummaryError::NothingToMerge)?;
-        let setting = first.setting();
+        let setting = first.setting;
         let mut order: Vec<&Summary> = shards.iter().collect();
         order.sort_by_key(|s| s.seeds.start());
         let mut acc = Accumulator::new(first.cycles.is_some());
@@ -679,7 +719,7 @@ impl Summary {
             if shard.chosen.is_some() {
                 return Err(SummaryError::Chosen);
             }
-            if let Some(difference) = setting.difference(&shard.setting()) {
+            if let Some(difference) = setting.difference(&shard.setting) {
                 return Err(SummaryError::DifferentSettings(difference));
             }
             if shard.mirrors_within != first.mirrors_within {
@@ -708,7 +748,6 @@ impl Summary {
         // Parts of one mirror walk that make up the whole are the whole walk's summary.
         merged.mirrors_within = first.mirrors_within.filter(|&whole| whole != seeds);
         // The counts checked as a file's are (its histograms come from `acc` itself).
-        merged.check_setting()?;
         merged.check_counts(merged.counted(Counted::EverySeed)?)?;
         Ok((merged, acc))
     }

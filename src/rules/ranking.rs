@@ -24,24 +24,12 @@ pub enum Ranking {
     Cyclic,
 }
 
-impl Ranking {
-    /// Every ranking, in the order the command line lists them.
-    pub const ALL: [Ranking; 3] = [Ranking::Standard, Ranking::Oorlog, Ranking::Cyclic];
-
-    /// The name the command line and the summaries use.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Ranking::Standard => "standard",
-            Ranking::Oorlog => "oorlog",
-            Ranking::Cyclic => "cyclic",
-        }
-    }
-
-    /// The ranking of that name.
-    pub(crate) fn from_name(name: &str) -> Option<Ranking> {
-        Ranking::ALL.into_iter().find(|r| r.name() == name)
-    }
-}
+crate::rules::named!(
+    Ranking,
+    Standard = "standard",
+    Oorlog = "oorlog",
+    Cyclic = "cyclic"
+);
 
 /// A ranking applied to a deck: the top value (the ace) and the low values that beat it when
 /// both are revealed, the strongest low value taking the table. Oorlog's low values are the 2s
@@ -186,5 +174,3 @@ mod tests {
         assert_eq!(wide.strongest([63, 0, 5]), 63);
     }
 }
-
-crate::rules::by_name!(Ranking);

@@ -113,8 +113,8 @@ pub struct Sweep {
 /// use warsweep::{Preset, Rules, Seeds, Shuffle, Sweep};
 /// let seeds = Seeds::new(0, 500)?;
 /// let swept = Sweep::new(Rules::preset(Preset::Codingame), Shuffle::Lcg, seeds).run(None, &|_| {}, &Default::default())?;
-/// let (wins, draws, infinite, capped) = swept.summary.outcomes();
-/// assert_eq!(wins.iter().sum::<u64>() + draws + infinite + capped, 500);
+/// let ended = swept.summary.outcomes();
+/// assert_eq!(ended.wins.iter().sum::<u64>() + ended.draws + ended.infinite + ended.capped, 500);
 /// assert_eq!((swept.summary.seeds(), swept.stopped), (seeds, None));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

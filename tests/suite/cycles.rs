@@ -153,7 +153,7 @@ fn tables_missing_or_doctored_are_refused() {
         warsweep()
             .args(["merge", "a.json", "b.json", "--cycles", "m.csv"])
             .current_dir(d),
-        "b.json lists no distinct cycles: --cycles merges summaries of sweeps run with --cycles",
+        "warsweep: --cycles: b.json lists no distinct cycles: the cycles merge from summaries of sweeps that listed theirs",
     );
     refuses(
         warsweep()

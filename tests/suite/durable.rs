@@ -181,7 +181,7 @@ pub(crate) fn send_signal(pid: u32, signal: &str) {
 }
 
 /// SIGINT, SIGTERM and SIGHUP stop a sweep with every output consistent and exit 128 + N; the
-/// same command with --resume plays the rest.
+/// same sweep with --resume plays the rest.
 #[test]
 fn signals_stop_cleanly_and_resume() {
     let dir = tempfile::tempdir().unwrap();
@@ -200,7 +200,7 @@ fn signals_stop_cleanly_and_resume() {
         assert_eq!(got, Some(code), "SIG{signal}: {stderr}");
         assert!(
             stderr.contains(&format!("stopped by SIG{signal}: seeds 0.."))
-                && stderr.contains("--resume plays the rest"),
+                && stderr.contains("the same sweep with --resume plays the rest"),
             "{stderr}"
         );
         // The outputs cover exactly the seeds played.
@@ -212,7 +212,10 @@ fn signals_stop_cleanly_and_resume() {
         // Without --resume the checkpoint is protected.
         let (got, stderr) = stderr_of(start(dir.path(), &stem, false));
         assert_eq!(got, Some(1));
-        assert!(stderr.contains("add --resume to continue it"), "{stderr}");
+        assert!(
+            stderr.contains("warsweep: --resume: ") && stderr.contains("resume to continue it"),
+            "{stderr}"
+        );
         let (got, stderr) = stderr_of(start(dir.path(), &stem, true));
         assert_eq!(got, Some(0), "{stderr}");
         same_as_reference(dir.path(), &stem);
@@ -309,7 +312,7 @@ fn links_are_followed_not_replaced() {
         .current_dir(d)
         .args(["sweep", "--seeds", "0..500", "-q", "--csv", "out.csv"])
         .args(["--summary", "to-csv.json"]);
-    refuses(&mut clash, "is named twice, as --csv and as --summary");
+    refuses(&mut clash, "is named twice, as the CSV and as the summary");
     assert!(!d.join("out.csv").exists());
 }
 
@@ -379,7 +382,7 @@ fn devices_and_pipes_are_written_through() {
         .arg(&fifo);
     refuses(
         &mut resume,
-        "--resume cannot continue a CSV written to stdout, a pipe",
+        "--resume: cannot continue a CSV written to stdout, a pipe",
     );
     // A process substitution is a pipe too: `--csv >(gzip > x.gz)` (bash).
     let gz = d.join("x.csv.gz");
@@ -568,12 +571,12 @@ fn resuming_something_else_is_refused() {
     // --resume needs a file to keep its checkpoint beside, and cannot continue stdout.
     let mut no_file = warsweep();
     no_file.args(["sweep", "--resume"]);
-    refuses(&mut no_file, "--resume needs an output file");
+    refuses(&mut no_file, "--resume: needs an output file");
     let mut to_stdout = warsweep();
     to_stdout.args(["sweep", "--resume", "--csv", "-"]);
     refuses(
         &mut to_stdout,
-        "--resume cannot continue a CSV written to stdout",
+        "--resume: cannot continue a CSV written to stdout",
     );
 }
 
@@ -647,7 +650,7 @@ fn clashing_paths_are_refused() {
             .arg(d.join("x"))
             .arg("--summary")
             .arg(d.join("x")),
-        "is named twice, as --csv and as --summary",
+        "is named twice, as the CSV and as the summary",
     );
     refuses(
         warsweep()
@@ -655,11 +658,11 @@ fn clashing_paths_are_refused() {
             .arg(d.join("h.csv"))
             .arg("--plot")
             .arg(d.join(".").join("h.csv")),
-        "is named twice, as --hist and as --plot",
+        "is named twice, as the histograms and as the plot",
     );
     refuses(
         warsweep().arg("merge").arg(&a).arg("--summary").arg(&a),
-        "is named twice, as an input and as --summary",
+        "is named twice, as an input and as the summary",
     );
     refuses(
         warsweep().arg("merge").arg(&a).arg(&a),
@@ -667,7 +670,7 @@ fn clashing_paths_are_refused() {
     );
     refuses(
         warsweep().arg("plot").arg(&a).arg("-o").arg(&a),
-        "is named twice, as an input and as --output",
+        "is named twice, as an input and as the plot",
     );
     assert_eq!(std::fs::read(&a).unwrap(), before);
     assert!(!d.join("x").exists());
@@ -810,7 +813,7 @@ fn shards_cover_the_range_and_merge_into_it() {
         warsweep()
             .args(["sweep", "--seeds", "0..5", "--shard"])
             .env_remove("SLURM_ARRAY_TASK_ID"),
-        "--shard without K/N takes them from SLURM_ARRAY_TASK_ID",
+        "a shard without K/N takes them from SLURM_ARRAY_TASK_ID",
     );
 }
 

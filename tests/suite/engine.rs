@@ -499,7 +499,7 @@ fn fast_paths_agree_with_the_general_path_for_every_knob() {
                         // Large open decks loop for millions of rounds under some orders: the
                         // fast path alone tells which games are short enough to observe.
                         for seed in 0..4 {
-                            for shuffle in Shuffle::ALL {
+                            for &shuffle in Shuffle::ALL {
                                 // A lex seed past a small deck's last deal (or any of a
                                 // deck past 2^64 deals) is refused on every path alike.
                                 let Ok(result) = fast.play_seed(shuffle, seed) else {
@@ -787,7 +787,7 @@ fn lex_runs_agree_with_single_deals() {
     for (d, deck) in ["4x4", "1x5", "2x8", "4x5", "3x5+1"].iter().enumerate() {
         let deck = Deck::parse(deck).unwrap();
         let deals = Seeds::choose(None, Shuffle::Lex, deck, None).unwrap().len() as u64;
-        for ranking in Ranking::ALL {
+        for &ranking in Ranking::ALL {
             for &short_war in ShortWar::ALL {
                 for (face_down, &deal) in [0, 1 + d % 2]
                     .into_iter()

@@ -279,7 +279,7 @@ fn flags_that_would_do_nothing_are_refused_or_noted() {
     assert_eq!(plain, every);
     assert_eq!(
         note,
-        "warsweep: note: --every-deal changes only lex walks of a symmetric setting, which \
+        "warsweep: note: playing every deal changes only lex walks of a symmetric setting, which \
          otherwise play one deal of each mirror pair: this sweep plays every seed of its range \
          anyway\n"
     );

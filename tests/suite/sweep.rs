@@ -259,7 +259,12 @@ fn stats_against_csv(rules: Rules, shuffle: Shuffle, games: u64, with_games: usi
     let mut reader = csv::Reader::from_reader(csv_bytes.as_slice());
     let rows: Vec<warsweep::GameRow> = reader.deserialize().map(Result::unwrap).collect();
     assert_eq!(rows.len() as u64, summary.games());
-    let (wins, draws, infinite, capped) = summary.outcomes();
+    let warsweep::Outcomes {
+        wins,
+        draws,
+        infinite,
+        capped,
+    } = summary.outcomes();
     let count = |o: OutcomeName| rows.iter().filter(|r| r.outcome == o).count() as u64;
     assert_eq!(count(OutcomeName::Draw), draws);
     assert_eq!(count(OutcomeName::Infinite), infinite);
@@ -287,7 +292,7 @@ fn stats_against_csv(rules: Rules, shuffle: Shuffle, games: u64, with_games: usi
         (Metric::CappedWars, |r| r.wars.filter(|_| stopped(r))),
     ];
     let (mut compared, mut approximate, mut measured) = (0, 0, 0);
-    for (metric, field) in metrics {
+    for &(metric, field) in &metrics {
         let stats = summary.stats(metric);
         let mut v: Vec<u64> = rows.iter().filter_map(field).collect();
         v.sort_unstable();
@@ -331,6 +336,16 @@ fn stats_against_csv(rules: Rules, shuffle: Shuffle, games: u64, with_games: usi
         }
     }
     assert_eq!(measured, with_games, "metrics with games");
+    // The record games, read as types: each length's longest finished game, least seed on a tie.
+    let records = summary.records();
+    let kept = [records.most_rounds, records.most_battles, records.most_wars];
+    for (record, (_, field)) in kept.iter().zip(&metrics[..3]) {
+        let best = rows
+            .iter()
+            .filter_map(|r| field(r).map(|v| (v, std::cmp::Reverse(r.seed))))
+            .max();
+        assert_eq!(record.map(|r| (r.value, std::cmp::Reverse(r.seed))), best);
+    }
     (compared, approximate)
 }
 
@@ -405,11 +420,11 @@ fn bad_sweeps_are_refused_before_any_work() {
     );
     refuses(
         &["sweep", "--hist", "-", "--csv", "-"],
-        "- is named twice, as --csv and as --hist: only one output can go to stdout",
+        "- is named twice, as the CSV and as the histograms: only one output can go to stdout",
     );
     refuses(
         &["sweep", "--summary", "-", "--plot", "-"],
-        "- is named twice, as --summary and as --plot: only one output can go to stdout",
+        "- is named twice, as the summary and as the plot: only one output can go to stdout",
     );
 }
 

@@ -581,7 +581,7 @@ mod tests {
         let mut served = 0;
         for values in 2..=20 {
             let deck = Deck::parse(&format!("4x{values}")).unwrap();
-            for ranking in Ranking::ALL {
+            for &ranking in Ranking::ALL {
                 let strength = Strength::new(ranking, deck);
                 let Some(table) = trio_table(strength, values) else {
                     continue;
