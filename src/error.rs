@@ -5,6 +5,9 @@
 use std::error::Error as StdError;
 use std::fmt;
 use std::io;
+use std::path::PathBuf;
+
+use crate::deal::seeds::Seeds;
 
 /// A failure of a whole command, said in one sentence, with its cause as the source.
 ///
@@ -102,6 +105,71 @@ impl StdError for Error {
     }
 }
 
+/// A job refused for one of its own settings: [`JobError::setting`] names it as `job::Job` and
+/// `job::Files` do (`resume`, `cycles`), and each front-end adds its own spelling (`--resume`,
+/// `resume=`) in front of the sentence, which names none.
+///
+/// ```
+/// use warsweep::job::{self, Files, JobError};
+/// let dir = std::env::temp_dir().join(format!("warsweep-joberror-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let plain = dir.join("plain.json");
+/// std::fs::write(&plain, warsweep::Sweep::new(
+///     warsweep::Rules::preset(warsweep::Preset::Bataille),
+///     warsweep::Shuffle::Splitmix,
+///     warsweep::Seeds::new(0, 10)?,
+/// ).run(None, &|_| {}, &Default::default())?.summary.to_json())?;
+/// let files = Files { cycles: Some(dir.join("cycles.csv")), ..Files::default() };
+/// let refused = job::merge(&[plain], &files).unwrap_err();
+/// let typed = refused.typed().and_then(|e| e.downcast_ref::<JobError>());
+/// assert!(matches!(typed, Some(JobError::NoCycles(_))));
+/// assert_eq!(typed.unwrap().setting(), "cycles");
+/// assert!(!refused.to_string().contains("--"));
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(thiserror::Error, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum JobError {
+    /// Resuming a sweep whose CSV streams to stdout, a pipe or a device, which keeps no
+    /// checkpoint.
+    #[error(
+        "cannot continue a CSV written to stdout, a pipe or a device: write the CSV to a file"
+    )]
+    ResumeStreamed,
+    /// Resuming a sweep with no output file to keep its checkpoint beside.
+    #[error("needs an output file to keep the checkpoint beside: a summary, a CSV, histograms or a plot")]
+    ResumeWithoutFile,
+    /// A checkpoint of an unfinished sweep, found where a sweep not asked to resume would write.
+    #[error("{} holds the checkpoint of an unfinished sweep (seeds {}..{} of {}..{} played): resume to continue it, or remove it to start over", .checkpoint.display(), .played.start(), .played.end(), .of.start(), .of.end())]
+    Unfinished {
+        /// The checkpoint.
+        checkpoint: PathBuf,
+        /// The seeds it played.
+        played: Seeds,
+        /// The seeds of its sweep.
+        of: Seeds,
+    },
+    /// Distinct cycles asked of a merge whose input lists none.
+    #[error("{} lists no distinct cycles: the cycles merge from summaries of sweeps that listed theirs", .0.display())]
+    NoCycles(PathBuf),
+    /// Distinct cycles asked of a summary that lists none.
+    #[error("the summary lists no distinct cycles: list them in the sweep")]
+    SummaryWithoutCycles,
+}
+
+impl JobError {
+    /// The setting at fault, as `job::Job` and `job::Files` name it: `resume` or `cycles`.
+    pub fn setting(&self) -> &'static str {
+        match self {
+            JobError::ResumeStreamed
+            | JobError::ResumeWithoutFile
+            | JobError::Unfinished { .. } => "resume",
+            JobError::NoCycles(_) | JobError::SummaryWithoutCycles => "cycles",
+        }
+    }
+}
+
 /// Errors of the library's parts become the command's error, whole.
 macro_rules! from_errors {
     ($($error:ty),*) => {$(
@@ -115,7 +183,7 @@ macro_rules! from_errors {
 
 from_errors!(
     crate::deal::seeds::RangeError,
-    crate::job::JobError,
+    JobError,
     crate::output::checkpoint::CheckpointError,
     crate::output::files::TargetError,
     crate::output::summary::SummaryError,

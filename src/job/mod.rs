@@ -6,13 +6,12 @@
 
 mod sweep;
 
-pub use crate::error::Error;
+pub use crate::error::{Error, JobError};
 pub use crate::output::checkpoint::CheckpointError;
 pub use crate::output::files::TargetError;
 pub use crate::output::report::PlotError;
 pub use sweep::{Done, Files, Job, Ready};
 
-use crate::deal::seeds::Seeds;
 use crate::hunt::{parse_hands, Report};
 use crate::output::files;
 use crate::output::metric::Metric;
@@ -20,71 +19,6 @@ use crate::output::outputs::{target, Outputs};
 use crate::output::report;
 use crate::output::summary::Summary;
 use std::path::{Path, PathBuf};
-
-/// A job refused for one of its own settings: [`JobError::setting`] names it as [`Job`] and
-/// [`Files`] do (`resume`, `cycles`), and each front-end adds its own spelling (`--resume`,
-/// `resume=`) in front of the sentence, which names none.
-///
-/// ```
-/// use warsweep::job::{self, Files, JobError};
-/// let dir = std::env::temp_dir().join(format!("warsweep-joberror-{}", std::process::id()));
-/// std::fs::create_dir_all(&dir)?;
-/// let plain = dir.join("plain.json");
-/// std::fs::write(&plain, warsweep::Sweep::new(
-///     warsweep::Rules::preset(warsweep::Preset::Bataille),
-///     warsweep::Shuffle::Splitmix,
-///     warsweep::Seeds::new(0, 10)?,
-/// ).run(None, &|_| {}, &Default::default())?.summary.to_json())?;
-/// let files = Files { cycles: Some(dir.join("cycles.csv")), ..Files::default() };
-/// let refused = job::merge(&[plain], &files).unwrap_err();
-/// let typed = refused.typed().and_then(|e| e.downcast_ref::<JobError>());
-/// assert!(matches!(typed, Some(JobError::NoCycles(_))));
-/// assert_eq!(typed.unwrap().setting(), "cycles");
-/// assert!(!refused.to_string().contains("--"));
-/// std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(thiserror::Error, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum JobError {
-    /// Resuming a sweep whose CSV streams to stdout, a pipe or a device, which keeps no
-    /// checkpoint.
-    #[error(
-        "cannot continue a CSV written to stdout, a pipe or a device: write the CSV to a file"
-    )]
-    ResumeStreamed,
-    /// Resuming a sweep with no output file to keep its checkpoint beside.
-    #[error("needs an output file to keep the checkpoint beside: a summary, a CSV, histograms or a plot")]
-    ResumeWithoutFile,
-    /// A checkpoint of an unfinished sweep, found where a sweep not asked to resume would write.
-    #[error("{} holds the checkpoint of an unfinished sweep (seeds {}..{} of {}..{} played): resume to continue it, or remove it to start over", .checkpoint.display(), .played.start(), .played.end(), .of.start(), .of.end())]
-    Unfinished {
-        /// The checkpoint.
-        checkpoint: PathBuf,
-        /// The seeds it played.
-        played: Seeds,
-        /// The seeds of its sweep.
-        of: Seeds,
-    },
-    /// Distinct cycles asked of a merge whose input lists none.
-    #[error("{} lists no distinct cycles: the cycles merge from summaries of sweeps that listed theirs", .0.display())]
-    NoCycles(PathBuf),
-    /// Distinct cycles asked of a summary that lists none.
-    #[error("the summary lists no distinct cycles: list them in the sweep")]
-    SummaryWithoutCycles,
-}
-
-impl JobError {
-    /// The setting at fault, as [`Job`] and [`Files`] name it: `resume` or `cycles`.
-    pub fn setting(&self) -> &'static str {
-        match self {
-            JobError::ResumeStreamed
-            | JobError::ResumeWithoutFile
-            | JobError::Unfinished { .. } => "resume",
-            JobError::NoCycles(_) | JobError::SummaryWithoutCycles => "cycles",
-        }
-    }
-}
 
 /// Merges the summaries at `inputs` (shards of one walk) into the outputs `files` names (its
 /// `csv` aside), and returns the merged summary. Every output is tried, and no file is both an

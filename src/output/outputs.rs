@@ -87,7 +87,7 @@ impl Outputs {
             let rows = summary
                 .cycles
                 .as_deref()
-                .ok_or_else(|| Error::from(crate::job::JobError::SummaryWithoutCycles))?;
+                .ok_or_else(|| Error::from(crate::error::JobError::SummaryWithoutCycles))?;
             finish(&self.cycles, "cycles", &mut |out| {
                 report::write_cycles_csv(rows, out)
             })?;
