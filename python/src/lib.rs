@@ -18,7 +18,7 @@ use warsweep::job::{Files, Job, JobError};
 use warsweep::Seeds;
 use warsweep::Shuffle;
 use warsweep::{check_max_rounds, GameResult, DEFAULT_MAX_ROUNDS};
-use warsweep::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
+use warsweep::{Deal, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
 use warsweep::{DeviceError, SweepError, Unfit};
 use warsweep::{GameRow, Metric, OutcomeName};
 use warsweep::{RowSink, Summary, Sweep as Sweeping};
@@ -58,17 +58,22 @@ impl Knobbed<'_> {
     /// line builds them.
     pub(crate) fn rules(&self, players: Option<usize>) -> PyResult<Rules> {
         let preset = named::<Preset>("rules", Some(self.rules))?;
-        let deck = self.deck.map(Deck::parse).transpose();
-        let deck = deck.map_err(|e| bad(format!("deck: {e}")))?;
-        let settings = Settings::new(preset.expect("given"))
-            .deck(deck)
+        let mut settings = Settings::new(preset.expect("given"))
             .players(players.or(self.players))
-            .face_down(self.face_down)
-            .short_war(named::<ShortWar>("short_war", self.short_war)?)
-            .gather(named::<Gather>("gather", self.gather)?)
-            .deal(named::<Deal>("deal", self.deal)?)
-            .ranking(named::<Ranking>("ranking", self.ranking)?)
-            .won_pile(named::<WonPile>("won_pile", self.won_pile)?);
+            .face_down(self.face_down);
+        let named_parts = [
+            ("deck", self.deck),
+            ("short_war", self.short_war),
+            ("gather", self.gather),
+            ("deal", self.deal),
+            ("ranking", self.ranking),
+            ("won_pile", self.won_pile),
+        ];
+        for (part, text) in named_parts {
+            if let Some(text) = text {
+                settings = settings.part(part, text).map_err(bad)?;
+            }
+        }
         // The library's error names the argument at fault (`face_down: ...`).
         settings.build().map_err(bad)
     }

@@ -305,31 +305,17 @@ impl Report {
     /// The `play` flags of the report's setting: the preset, then each part that differs from
     /// the preset's own.
     pub(crate) fn play_flags(&self) -> String {
-        let s = &self.setting;
-        let mut flags = format!("--rules {}", s.rules);
-        let Ok(preset) = s.rules.parse::<crate::rules::Preset>() else {
-            return flags;
+        let Ok(rules) = self.rules() else {
+            return format!("--rules {}", self.setting.rules);
         };
-        let base = ReportSetting::of(&Rules::preset(preset));
-        let parts = [
-            ("deck", &s.deck, &base.deck),
-            ("players", &s.players.to_string(), &base.players.to_string()),
-            (
-                "face-down",
-                &s.face_down.to_string(),
-                &base.face_down.to_string(),
-            ),
-            ("short-war", &s.short_war, &base.short_war),
-            ("gather", &s.gather, &base.gather),
-            ("deal", &s.deal, &base.deal),
-            ("ranking", &s.ranking, &base.ranking),
-        ];
-        for (flag, value, default) in parts {
-            if value != default {
-                flags.push_str(&format!(" --{flag} {value}"));
+        let preset = Rules::preset(rules.from_preset()).parts();
+        let mut flags = Vec::new();
+        for ((name, value), (_, default)) in rules.parts().into_iter().zip(preset) {
+            if name == "rules" || value != default {
+                flags.push(format!("--{} {value}", name.replace('_', "-")));
             }
         }
-        flags
+        flags.join(" ")
     }
 
     /// The best deals' hands, best first (values from 1): where a later hunt starts.

@@ -409,6 +409,17 @@ pub(crate) struct Finished<'a> {
 }
 
 /// One record game: its value and its seed (the smallest seed among equal values).
+///
+/// ```
+/// use warsweep::{Engine, Preset, Rules, Seeds, Shuffle, Sweep};
+/// let rules = Rules::preset(Preset::Shortened);
+/// let sweep = Sweep::new(rules, Shuffle::Lcg, Seeds::new(0, 200)?);
+/// let most = sweep.run(None, &|_| {}, &Default::default())?.summary.records().most_battles;
+/// let most = most.expect("a finished game");
+/// // The record's seed replays the game that set it.
+/// assert_eq!(Engine::new(rules).play_seed(Shuffle::Lcg, most.seed)?.battles, most.value);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     /// The recorded quantity.
@@ -419,6 +430,17 @@ pub struct Record {
 
 /// The record games of a sweep. Each is the best value with the smallest seed on a tie, so
 /// records combine exactly in any order (threads, shards).
+///
+/// ```
+/// use warsweep::{Preset, Rules, Seeds, Shuffle, Summary, Sweep};
+/// let part = |start, end| -> Result<Summary, Box<dyn std::error::Error>> {
+///     let sweep = Sweep::new(Rules::preset(Preset::Classic), Shuffle::Lcg, Seeds::new(start, end)?);
+///     Ok(sweep.run(None, &|_| {}, &Default::default())?.summary)
+/// };
+/// let merged = Summary::merge(&[part(0, 300)?, part(300, 700)?])?;
+/// assert_eq!(merged.records(), part(0, 700)?.records());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Records {
     /// The finished game with the most rounds.

@@ -121,6 +121,17 @@ pub struct Cycles {
 }
 
 /// A cycle as the CSV and the summary write it.
+///
+/// ```
+/// use warsweep::{Deck, Preset, Seeds, Settings, Shuffle, Sweep};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("2x3")?).build()?;
+/// let sweep = Sweep::new(rules, Shuffle::Lex, Seeds::new(0, 90)?).cycles(true);
+/// let summary = sweep.run(None, &|_| {}, &Default::default())?.summary;
+/// for cycle in summary.cycles().expect("listed") {
+///     assert!(cycle.cycle_length > 0 && cycle.deals > 0 && cycle.hands.contains('|'));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CycleRow {

@@ -4,6 +4,7 @@
 use crate::output::accumulator::Accumulator;
 use crate::output::cycles::CycleRow;
 use crate::output::metric::{Measured, Metric};
+use crate::output::setting::said;
 use crate::output::summary::Summary;
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
@@ -286,7 +287,7 @@ fn legend(summaries: &[(&std::path::Path, &Summary)]) -> (Vec<String>, Vec<Strin
     let parts: Vec<Vec<(&str, String)>> = summaries
         .iter()
         .map(|(_, s)| {
-            let mut parts = s.setting().parts().to_vec();
+            let mut parts = s.setting().parts();
             parts.push(("seeds", format!("{}..{}", s.seeds.start(), s.seeds.end())));
             parts
         })
@@ -305,7 +306,7 @@ fn legend(summaries: &[(&std::path::Path, &Summary)]) -> (Vec<String>, Vec<Strin
         .map(|p| {
             (0..p.len())
                 .filter(|&i| varies(i) && (i == 0 || !by_rules_alone))
-                .map(|i| format!("{} {}", p[i].0, p[i].1))
+                .map(|i| format!("{} {}", said(p[i].0), p[i].1))
                 .collect::<Vec<_>>()
                 .join(", ")
         })
@@ -323,7 +324,7 @@ fn legend(summaries: &[(&std::path::Path, &Summary)]) -> (Vec<String>, Vec<Strin
     }
     let shared: Vec<String> = (0..parts.first().map_or(0, Vec::len))
         .filter(|&i| !varies(i))
-        .map(|i| format!("{} {}", parts[0][i].0, parts[0][i].1))
+        .map(|i| format!("{} {}", said(parts[0][i].0), parts[0][i].1))
         .collect();
     (labels, shared)
 }

@@ -76,22 +76,13 @@ impl SweepSetting {
         }
     }
 
-    /// Each part as `(name, value)`, in the order the table prints them.
-    pub fn parts(&self) -> [(&'static str, String); 11] {
-        let t = self.text();
-        [
-            ("rules", t.rules),
-            ("deck", t.deck),
-            ("players", t.players.to_string()),
-            ("face-down", t.face_down.to_string()),
-            ("short-war", t.short_war),
-            ("gather", t.gather),
-            ("deal", t.deal),
-            ("ranking", t.ranking),
-            ("won-pile", t.won_pile),
-            ("shuffle", t.shuffle),
-            ("max-rounds", t.max_rounds.to_string()),
-        ]
+    /// Each part as `(name, value)`: the rules' parts ([`Rules::parts`]), the shuffle and the
+    /// round limit.
+    pub fn parts(&self) -> Vec<(&'static str, String)> {
+        let mut parts = self.rules.parts();
+        parts.push(("shuffle", self.shuffle.to_string()));
+        parts.push(("max_rounds", self.max_rounds.to_string()));
+        parts
     }
 
     /// `shortened rules, deck 4x13, 2 players, ...`: the whole setting in one line (won piles
@@ -115,8 +106,13 @@ impl SweepSetting {
             .into_iter()
             .zip(other.parts())
             .find(|(a, b)| a.1 != b.1)
-            .map(|(a, b)| format!("{} {} and {}", a.0, a.1, b.1))
+            .map(|(a, b)| format!("{} {} and {}", said(a.0), a.1, b.1))
     }
+}
+
+/// A part's name in a sentence: `face_down` is `face down`.
+pub(crate) fn said(part: &str) -> String {
+    part.replace('_', " ")
 }
 
 impl SettingText {

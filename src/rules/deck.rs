@@ -437,6 +437,14 @@ fn parse_face(text: &str) -> Option<(u8, u16)> {
     Some((rank, suit))
 }
 
+impl std::str::FromStr for Deck {
+    type Err = DeckError;
+
+    fn from_str(text: &str) -> Result<Deck, DeckError> {
+        Deck::parse(text)
+    }
+}
+
 impl fmt::Display for Deck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.copies, self.values)?;

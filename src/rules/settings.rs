@@ -4,89 +4,125 @@
 use super::{Deal, Deck, Gather, Preset, Ranking, Rules, ShortWar, Strength, WonPile};
 use super::{MAX_FACE_DOWN, MAX_PLAYERS};
 
-/// A setting before it is checked: a preset and the parts of it to change. `build` checks the
-/// whole and returns the [`Rules`] the engine plays, or the first part that cannot be played.
-///
-/// ```
-/// use warsweep::{Deck, Preset, Settings};
-/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).face_down(1).build()?;
-/// assert_eq!((rules.deck().len(), rules.face_down(), rules.players()), (16, 1, 2));
-///
-/// let refused = Settings::new(Preset::Classic).face_down(9).build().unwrap_err();
-/// assert_eq!(refused.setting(), "face_down");
-/// assert_eq!(refused.to_string(), "face_down: a war puts 0 to 8 cards face down, not 9");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
-    preset: Preset,
-    deck: Option<Deck>,
-    players: Option<usize>,
-    face_down: Option<usize>,
-    short_war: Option<ShortWar>,
-    gather: Option<Gather>,
-    deal: Option<Deal>,
-    ranking: Option<Ranking>,
-    won_pile: Option<WonPile>,
+/// The parts of a setting a preset's can be changed in, listed once: each part's name (as
+/// [`Settings`], [`RulesError::setting`], summaries and Python name it), its type (read from its
+/// name by `FromStr`, written by `Display`) and what it is. [`Settings`], its setters,
+/// [`Settings::part`] and [`Rules::parts`] are made from this list.
+macro_rules! rules_parts {
+    ($($(#[$doc:meta])* $name:ident: $type:ty;)*) => {
+        /// A setting before it is checked: a preset and the parts of it to change. `build` checks
+        /// the whole and returns the [`Rules`] the engine plays, or the first part that cannot be
+        /// played.
+        ///
+        /// ```
+        /// use warsweep::{Deck, Preset, Settings};
+        /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).face_down(1).build()?;
+        /// assert_eq!((rules.deck().len(), rules.face_down(), rules.players()), (16, 1, 2));
+        ///
+        /// let refused = Settings::new(Preset::Classic).face_down(9).build().unwrap_err();
+        /// assert_eq!(refused.setting(), "face_down");
+        /// assert_eq!(refused.to_string(), "face_down: a war puts 0 to 8 cards face down, not 9");
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Settings {
+            preset: Preset,
+            $( $name: Option<$type>, )*
+        }
+
+        impl Settings {
+            /// The preset as it is; each setter changes one part of it.
+            pub fn new(preset: Preset) -> Settings {
+                Settings { preset, $( $name: None, )* }
+            }
+
+            $(
+                $(#[$doc])*
+                ///
+                /// [`None`] keeps the preset's (so a front-end passes its optional value).
+                pub fn $name(mut self, $name: impl Into<Option<$type>>) -> Settings {
+                    self.$name = $name.into();
+                    self
+                }
+            )*
+
+            /// Changes the part called `name` to the value written `text`, as a summary writes
+            /// it (`"gather"`, `"p1-first"`); refuses a name no part has, or a value it cannot
+            /// read, naming the part.
+            ///
+            /// ```
+            /// use warsweep::{Gather, Preset, Settings};
+            /// let rules = Settings::new(Preset::Classic).part("gather", "p1-first")?.build()?;
+            /// assert_eq!(rules.gather(), Gather::P1First);
+            /// let refused = Settings::new(Preset::Classic).part("gather", "sideways").unwrap_err();
+            /// assert_eq!(refused.setting(), "gather");
+            /// assert!(Settings::new(Preset::Classic).part("colour", "red").is_err());
+            /// # Ok::<(), Box<dyn std::error::Error>>(())
+            /// ```
+            pub fn part(mut self, name: &'static str, text: &str) -> Result<Settings, RulesError> {
+                let unreadable = |reason: String| RulesError::Unreadable { setting: name, reason };
+                match name {
+                    $(
+                        stringify!($name) => {
+                            let value = text.parse::<$type>().map_err(|e| unreadable(e.to_string()))?;
+                            self.$name = Some(value);
+                        }
+                    )*
+                    _ => return Err(unreadable("no part of a setting has this name".to_string())),
+                }
+                Ok(self)
+            }
+
+            /// The preset's rules with the parts given changed, not yet checked.
+            fn merged(self) -> Rules {
+                let mut rules = self.preset.rules();
+                $( rules.$name = self.$name.unwrap_or(rules.$name); )*
+                rules
+            }
+        }
+
+        impl Rules {
+            /// Each part of the rules by its name, with its value as a summary writes it: the
+            /// preset they started from (`rules`) first, then each part in order.
+            ///
+            /// ```
+            /// use warsweep::{Preset, Rules};
+            /// let parts = Rules::preset(Preset::Bataille).parts();
+            /// assert_eq!(parts[0], ("rules", "bataille".to_string()));
+            /// assert_eq!(parts[1], ("deck", "4x13".to_string()));
+            /// ```
+            pub fn parts(&self) -> Vec<(&'static str, String)> {
+                let mut parts = vec![("rules", self.preset.to_string())];
+                $( parts.push((stringify!($name), self.$name.to_string())); )*
+                parts
+            }
+        }
+    };
 }
 
-/// A setter per part: [`None`] keeps the preset's (so a front-end passes its optional value).
-macro_rules! setters {
-    ($($(#[$doc:meta])* $name:ident: $type:ty;)*) => {$(
-        $(#[$doc])*
-        pub fn $name(mut self, $name: impl Into<Option<$type>>) -> Settings {
-            self.$name = $name.into();
-            self
-        }
-    )*};
+rules_parts! {
+    /// The deck.
+    deck: Deck;
+    /// The players, 2 to [`MAX_PLAYERS`].
+    players: usize;
+    /// The cards a tied player puts face down, 0 to [`MAX_FACE_DOWN`].
+    face_down: usize;
+    /// What happens when a tied player is short of cards.
+    short_war: ShortWar;
+    /// The order the winner picks the table up in.
+    gather: Gather;
+    /// How the deck is dealt.
+    deal: Deal;
+    /// How cards compare.
+    ranking: Ranking;
+    /// Where won cards go.
+    won_pile: WonPile;
 }
 
 impl Settings {
-    /// The preset as it is; each setter changes one part of it.
-    pub fn new(preset: Preset) -> Settings {
-        Settings {
-            preset,
-            deck: None,
-            players: None,
-            face_down: None,
-            short_war: None,
-            gather: None,
-            deal: None,
-            ranking: None,
-            won_pile: None,
-        }
-    }
-
-    setters! {
-        /// The deck.
-        deck: Deck;
-        /// The players, 2 to [`MAX_PLAYERS`].
-        players: usize;
-        /// The cards a tied player puts face down, 0 to [`MAX_FACE_DOWN`].
-        face_down: usize;
-        /// What happens when a tied player is short of cards.
-        short_war: ShortWar;
-        /// The order the winner picks the table up in.
-        gather: Gather;
-        /// How the deck is dealt.
-        deal: Deal;
-        /// How cards compare.
-        ranking: Ranking;
-        /// Where won cards go.
-        won_pile: WonPile;
-    }
-
     /// The rules, checked as a whole, or why they cannot be played.
     pub fn build(self) -> Result<Rules, RulesError> {
-        let mut r = self.preset.rules();
-        r.deck = self.deck.unwrap_or(r.deck);
-        r.players = self.players.unwrap_or(r.players);
-        r.face_down = self.face_down.unwrap_or(r.face_down);
-        r.short_war = self.short_war.unwrap_or(r.short_war);
-        r.gather = self.gather.unwrap_or(r.gather);
-        r.deal = self.deal.unwrap_or(r.deal);
-        r.ranking = self.ranking.unwrap_or(r.ranking);
-        r.won_pile = self.won_pile.unwrap_or(r.won_pile);
+        let mut r = self.merged();
         r.strength = Strength::new(r.ranking, r.deck);
         check_players(r.players)?;
         if r.players > 2 && r.short_war.two_players_only() {
@@ -152,11 +188,19 @@ pub enum RulesError {
     },
     /// A round limit of 0, which plays no game.
     MaxRounds(u64),
+    /// A part's value that cannot be read ([`Settings::part`]), or a name no part has.
+    Unreadable {
+        /// The part.
+        setting: &'static str,
+        /// Why.
+        reason: String,
+    },
 }
 
 impl RulesError {
     /// The setting at fault, as [`Settings`] and [`Sweep`](crate::Sweep) name it: `players`,
-    /// `short_war`, `ranking`, `face_down` or `max_rounds`.
+    /// `short_war`, `ranking`, `face_down`, `max_rounds`, or the part [`Settings::part`] could
+    /// not read.
     pub fn setting(&self) -> &'static str {
         match self {
             RulesError::Players(_) | RulesError::TooFewCards { .. } => "players",
@@ -164,6 +208,7 @@ impl RulesError {
             RulesError::OneValue(_) => "ranking",
             RulesError::FaceDown(_) => "face_down",
             RulesError::MaxRounds(_) => "max_rounds",
+            RulesError::Unreadable { setting, .. } => setting,
         }
     }
 
@@ -190,6 +235,7 @@ impl RulesError {
             RulesError::MaxRounds(n) => {
                 format!("a game stops after 1 round or more, not {n}")
             }
+            RulesError::Unreadable { reason, .. } => reason.clone(),
         }
     }
 }

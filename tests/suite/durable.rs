@@ -533,7 +533,7 @@ fn resuming_something_else_is_refused() {
     );
     refuses(
         &mut resume(&["--max-rounds", "5"]),
-        "max-rounds 1000000 and 5",
+        "max rounds 1000000 and 5",
     );
     // A CSV of the right length that ends with other rows is not the one either.
     let csv = std::fs::read(d.join("a.csv")).unwrap();

@@ -254,11 +254,11 @@ fn bad_merges_are_refused() {
     );
     refuses(
         &["merge", &p("a.json"), &p("f.json")],
-        "cannot merge different settings: face-down 3 and 2",
+        "cannot merge different settings: face down 3 and 2",
     );
     refuses(
         &["merge", &p("a.json"), &p("g.json")],
-        "cannot merge different settings: won-pile none and shuffled",
+        "cannot merge different settings: won pile none and shuffled",
     );
     refuses(
         &["merge", &p("a.json"), &p("games.csv")],
