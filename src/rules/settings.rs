@@ -4,7 +4,7 @@
 use super::{Deal, Deck, Gather, Preset, Ranking, Rules, ShortWar, Strength, WonPile};
 use super::{MAX_FACE_DOWN, MAX_PLAYERS};
 
-/// The parts of a setting a preset's can be changed in, listed once: each part's name (as
+/// The parts of a preset that a setting can change, listed once: each part's name (as
 /// [`Settings`], [`RulesError::setting`], summaries and Python name it), its type (read from its
 /// name by `FromStr`, written by `Display`) and what it is. [`Settings`], its setters,
 /// [`Settings::part`] and [`Rules::parts`] are made from this list.
