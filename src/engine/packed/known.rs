@@ -1,6 +1,6 @@
 //! The long cycles a walk has met, and the naming of cycles in words.
 
-use super::run::FromStart;
+use super::step::FromStart;
 use super::word::{pack_span, Word};
 use super::{with_rules, with_word, Game, Kernel, Params, Width};
 use crate::deal::dealt_span;

@@ -1,7 +1,7 @@
 //! One game from its deal to its end or its cycle: rounds, Brent's detection, the cycle's start.
 
 use super::known::{on_known_cycle, KNOWN_EVERY};
-use super::step::round;
+use super::step::{round, FromStart};
 use super::word::Word;
 use super::{Game, Params};
 use crate::engine::cycle::{self, Brent, Copies, Replay};
@@ -94,36 +94,6 @@ impl<W: Word> Copies<Game<W>> for Game<W> {
 
     fn restore(&self, live: &mut Game<W>) {
         *live = *self;
-    }
-}
-
-/// A looping game replayed from its deal: no snapshots are kept, since a game of so few cards
-/// replays cheaply.
-pub(super) struct FromStart<'a, 'b, W, const RANK: u8, const GATHER: u8, const OPEN: bool> {
-    pub(super) start: Game<W>,
-    pub(super) p: &'a Params<'b>,
-}
-
-impl<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool> Replay
-    for FromStart<'_, '_, W, RANK, GATHER, OPEN>
-{
-    type Live = Game<W>;
-
-    fn rebuild(&mut self, game: &mut Game<W>, round: u64) {
-        *game = self.start;
-        for _ in 0..round {
-            self.step(game);
-        }
-    }
-
-    #[inline(always)]
-    fn step(&mut self, game: &mut Game<W>) {
-        let end = round::<W, RANK, GATHER, OPEN>(game, self.p);
-        debug_assert!(end.is_none(), "a cycling game ended in its replay");
-    }
-
-    fn same(&self, a: &Game<W>, b: &Game<W>) -> bool {
-        a.matches(b)
     }
 }
 

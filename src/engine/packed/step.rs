@@ -2,6 +2,7 @@
 
 use super::word::Word;
 use super::{Game, Params};
+use crate::engine::cycle::{Copies, Replay};
 use crate::engine::pair::{p1_wins, PLAIN};
 use crate::engine::{short_war, Outcome};
 use crate::rules::{gather, holds_war, war_cards, Direction};
@@ -331,4 +332,34 @@ impl<W: Word> PickUp for WarTable<W> {
 #[inline(never)]
 pub(super) fn short(rules: &Rules, left0: u32, left1: u32) -> Result<u32, Outcome> {
     short_war(rules, &[0, 1], |q| if q == 0 { left0 } else { left1 })
+}
+
+/// A looping game replayed from its deal: no snapshots are kept, since a game of so few cards
+/// replays cheaply.
+pub(super) struct FromStart<'a, 'b, W, const RANK: u8, const GATHER: u8, const OPEN: bool> {
+    pub(super) start: Game<W>,
+    pub(super) p: &'a Params<'b>,
+}
+
+impl<W: Word, const RANK: u8, const GATHER: u8, const OPEN: bool> Replay
+    for FromStart<'_, '_, W, RANK, GATHER, OPEN>
+{
+    type Live = Game<W>;
+
+    fn rebuild(&mut self, game: &mut Game<W>, round: u64) {
+        *game = self.start;
+        for _ in 0..round {
+            self.step(game);
+        }
+    }
+
+    #[inline(always)]
+    fn step(&mut self, game: &mut Game<W>) {
+        let end = round::<W, RANK, GATHER, OPEN>(game, self.p);
+        debug_assert!(end.is_none(), "a cycling game ended in its replay");
+    }
+
+    fn same(&self, a: &Game<W>, b: &Game<W>) -> bool {
+        a.matches(b)
+    }
 }
