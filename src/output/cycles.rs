@@ -124,10 +124,12 @@ pub struct Cycles {
 ///
 /// ```
 /// use warsweep::{Deck, Preset, Seeds, Settings, Shuffle, Sweep};
-/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("2x3")?).build()?;
-/// let sweep = Sweep::new(rules, Shuffle::Lex, Seeds::new(0, 90)?).cycles(true);
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("3x3")?).build()?;
+/// let sweep = Sweep::new(rules, Shuffle::Lex, Seeds::new(0, 1_680)?).cycles(true);
 /// let summary = sweep.run(None, &|_| {}, &Default::default())?.summary;
-/// for cycle in summary.cycles().expect("listed") {
+/// let cycles = summary.cycles().expect("listed");
+/// assert!(!cycles.is_empty());
+/// for cycle in cycles {
 ///     assert!(cycle.cycle_length > 0 && cycle.deals > 0 && cycle.hands.contains('|'));
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
