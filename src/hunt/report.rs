@@ -39,7 +39,7 @@ pub struct Report {
     pub(crate) version: u32,
     /// The rules (`shuffle` and `max_rounds` as every hunt has them).
     #[serde(flatten)]
-    pub(crate) setting: ReportSetting,
+    pub(crate) setting: SettingText,
     /// `longest` or `cycles`.
     pub(crate) goal: String,
     /// The metric of the longest game (`rounds`, `battles`, `wars`).
@@ -62,27 +62,6 @@ pub struct Report {
     pub(crate) best: Vec<Deal>,
     /// Each improvement, by stream and then in order.
     pub(crate) log: Vec<Logged>,
-}
-
-/// The rules a report is about, by their names (as summaries hold them).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct ReportSetting {
-    /// The preset.
-    pub(crate) rules: String,
-    /// The deck.
-    pub(crate) deck: String,
-    /// Players.
-    pub(crate) players: usize,
-    /// Cards face down in a war.
-    pub(crate) face_down: usize,
-    /// The short-war policy.
-    pub(crate) short_war: String,
-    /// The gather.
-    pub(crate) gather: String,
-    /// The deal.
-    pub(crate) deal: String,
-    /// The ranking.
-    pub(crate) ranking: String,
 }
 
 /// A deal of a report: the hands (values from 1, `1,2|3,4`) and its game.
@@ -166,7 +145,7 @@ impl Report {
         };
         Report {
             version: VERSION,
-            setting: ReportSetting::of(&hunt.rules),
+            setting: SweepSetting::of(&hunt.rules, Shuffle::Splitmix, DEFAULT_MAX_ROUNDS).text(),
             goal: goal.to_string(),
             metric: metric.to_string(),
             strategy: hunt.strategy.to_string(),
@@ -220,21 +199,8 @@ impl Report {
 
     /// The rules of the report's setting.
     pub(crate) fn rules(&self) -> Result<Rules, ReportError> {
-        let s = &self.setting;
-        let text = SettingText {
-            rules: s.rules.clone(),
-            deck: s.deck.clone(),
-            players: s.players,
-            face_down: s.face_down,
-            short_war: s.short_war.clone(),
-            gather: s.gather.clone(),
-            deal: s.deal.clone(),
-            ranking: s.ranking.clone(),
-            won_pile: crate::rules::WonPile::None.to_string(),
-            shuffle: Shuffle::Splitmix.to_string(),
-            max_rounds: DEFAULT_MAX_ROUNDS,
-        };
-        text.parse()
+        self.setting
+            .parse()
             .map(|setting| setting.rules)
             .map_err(|e| ReportError::Format(SummaryError::Setting(e).to_string()))
     }
@@ -381,22 +347,6 @@ impl Report {
         best.truncate(keep);
         joined.best = best;
         Ok(joined)
-    }
-}
-
-impl ReportSetting {
-    fn of(rules: &Rules) -> ReportSetting {
-        let s = SweepSetting::of(rules, Shuffle::Splitmix, DEFAULT_MAX_ROUNDS).text();
-        ReportSetting {
-            rules: s.rules,
-            deck: s.deck,
-            players: s.players,
-            face_down: s.face_down,
-            short_war: s.short_war,
-            gather: s.gather,
-            deal: s.deal,
-            ranking: s.ranking,
-        }
     }
 }
 

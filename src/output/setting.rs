@@ -4,6 +4,7 @@
 
 use crate::deal::Shuffle;
 use crate::rules::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
+use serde::{Deserialize, Serialize};
 
 /// What a summary is about, apart from its numbers: the rules, the shuffle, and the round cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,8 +17,10 @@ pub struct SweepSetting {
     pub max_rounds: u64,
 }
 
-/// A setting as a summary file writes it: each part by its name (`"bataille"`, `"4x13"`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A setting as a summary file writes it: each part by its name (`"bataille"`, `"4x13"`). A hunt
+/// report writes it too, but for the won pile, the shuffle and the round limit, which are every
+/// hunt's own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct SettingText {
     /// The preset the setting starts from.
     pub(crate) rules: String,
@@ -36,11 +39,24 @@ pub(crate) struct SettingText {
     /// The ranking.
     pub(crate) ranking: String,
     /// Where won cards go.
+    #[serde(skip, default = "no_won_pile")]
     pub(crate) won_pile: String,
     /// The shuffle.
+    #[serde(skip, default = "hunt_shuffle")]
     pub(crate) shuffle: String,
     /// The round limit.
+    #[serde(skip, default = "hunt_max_rounds")]
     pub(crate) max_rounds: u64,
+}
+
+/// The shuffle of a hunt's setting.
+fn hunt_shuffle() -> String {
+    Shuffle::Splitmix.name().to_string()
+}
+
+/// The round limit of a hunt's setting.
+fn hunt_max_rounds() -> u64 {
+    crate::engine::DEFAULT_MAX_ROUNDS
 }
 
 /// The `won_pile` of a summary that has none (written before won piles existed).
