@@ -148,7 +148,7 @@ pub struct Done {
 }
 
 impl Files {
-    /// Each output given, as its flag and its path.
+    /// Each output given, as what it is in a sentence (`the CSV`) and its path.
     fn named(&self) -> Vec<(&'static str, &Path)> {
         [
             ("the CSV", self.csv.as_deref()),

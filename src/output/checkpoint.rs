@@ -225,8 +225,11 @@ impl Checkpoint {
             reason,
         };
         // Its numbers are checked below, as its walk counts games (`accumulator_of`).
-        let summary =
-            (self.summary.clone().assume_checked()).map_err(|e| corrupt(e.to_string()))?;
+        let summary = self
+            .summary
+            .clone()
+            .assume_checked()
+            .map_err(|e| corrupt(e.to_string()))?;
         self.check_same_sweep(path, &summary, (setting, seeds, csv, mirrored))?;
         let covered = summary.seeds;
         if covered.start() != seeds.start()

@@ -3,7 +3,7 @@
 //! line.
 
 use crate::deal::Shuffle;
-use crate::rules::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar, WonPile};
+use crate::rules::{Preset, Rules, Settings, WonPile};
 use serde::{Deserialize, Serialize};
 
 /// What a summary is about, apart from its numbers: the rules, the shuffle, and the round cap.
@@ -141,18 +141,22 @@ impl SettingText {
         {
             name.parse::<T>().map_err(|e| format!("{key}: {e}"))
         }
-        let deck = Deck::parse(&self.deck).map_err(|e| format!("deck: {e}"))?;
-        let rules = Settings::new(parse::<Preset>("rules", &self.rules)?)
-            .deck(deck)
+        let mut settings = Settings::new(parse::<Preset>("rules", &self.rules)?)
             .players(self.players)
-            .face_down(self.face_down)
-            .short_war(parse::<ShortWar>("short_war", &self.short_war)?)
-            .gather(parse::<Gather>("gather", &self.gather)?)
-            .deal(parse::<Deal>("deal", &self.deal)?)
-            .ranking(parse::<Ranking>("ranking", &self.ranking)?)
-            .won_pile(parse::<WonPile>("won_pile", &self.won_pile)?)
-            .build()
-            .map_err(|e| e.to_string())?;
+            .face_down(self.face_down);
+        // The parts written by name are read as `Settings::part` reads any part by name.
+        let named = [
+            ("deck", &self.deck),
+            ("short_war", &self.short_war),
+            ("gather", &self.gather),
+            ("deal", &self.deal),
+            ("ranking", &self.ranking),
+            ("won_pile", &self.won_pile),
+        ];
+        for (part, text) in named {
+            settings = settings.part(part, text).map_err(|e| e.to_string())?;
+        }
+        let rules = settings.build().map_err(|e| e.to_string())?;
         let shuffle = parse::<Shuffle>("shuffle", &self.shuffle)?;
         crate::rules::check_max_rounds(self.max_rounds).map_err(|e| e.to_string())?;
         Ok(SweepSetting::of(&rules, shuffle, self.max_rounds))
