@@ -359,8 +359,8 @@ pub struct SweepArgs {
     #[arg(long)]
     pub every_deal: bool,
     /// Where the games are played: `gpu` plays lex walks and lcg or splitmix seeds of
-    /// two-player games whose hands fit a 64-bit word on an NVIDIA GPU (a build with the `gpu`
-    /// feature), with the same results
+    /// two-player games of up to 64 cards (the 52-card deck included) on an NVIDIA GPU (a build
+    /// with the `gpu` feature), with the same results
     #[arg(long, value_enum, default_value = "cpu")]
     pub device: Device,
     /// Print neither the summary table nor the progress bar nor notes

@@ -241,7 +241,8 @@ pub(crate) struct Cuda {
     stream: Arc<CudaStream>,
     walk: CudaFunction,
     tallies: CudaSlice<u64>,
-    deferred: CudaSlice<u64>,
+    listed: CudaSlice<u64>,
+    window: u64,
 }
 
 impl Cuda {
@@ -270,12 +271,13 @@ impl Cuda {
         let tallies = stream
             .alloc_zeros::<u64>(super::plan::TALLIES)
             .map_err(failed)?;
-        let deferred = stream.alloc_zeros::<u64>(CAPACITY).map_err(failed)?;
+        let listed = stream.alloc_zeros::<u64>(2 * CAPACITY).map_err(failed)?;
         Ok(Cuda {
             stream,
             walk,
             tallies,
-            deferred,
+            listed,
+            window: plan.window,
         })
     }
 }
@@ -302,25 +304,29 @@ impl Walker for Cuda {
             .arg(&count)
             .arg(&PER_THREAD)
             .arg(&mut self.tallies)
-            .arg(&mut self.deferred)
+            .arg(&mut self.listed)
             .arg(&capacity);
         // SAFETY: the arguments are those `ws_walk` takes, in its order and types (three u64,
         // two pointers to u64, one u64); `tallies` holds `TALLIES` counts, the layout the
-        // plan's prelude gives the kernel, and `deferred` holds `capacity` seeds, past which
-        // the kernel writes none. Every thread's deals lie within `first..first + count`,
+        // plan's prelude gives the kernel, and `listed` holds `capacity` games of two numbers,
+        // past which the kernel writes none. Every thread's deals lie within `first..first + count`,
         // below the deck's deal count (the sweep checked its seeds).
         unsafe { launch.launch(config) }.map_err(failed)?;
         let tallies = self.stream.clone_dtoh(&self.tallies).map_err(failed)?;
-        let handed = tallies[super::plan::DEFERRED] as usize;
-        let deferred = match handed <= CAPACITY {
+        let games = tallies[super::plan::LISTED] as usize;
+        let listed = match games <= CAPACITY {
             true => Some(
                 self.stream
-                    .clone_dtoh(&self.deferred.slice(..handed))
+                    .clone_dtoh(&self.listed.slice(..2 * games))
                     .map_err(failed)?,
             ),
             false => None,
         };
-        Ok(Launch { tallies, deferred })
+        Ok(Launch { tallies, listed })
+    }
+
+    fn window(&self) -> u64 {
+        self.window
     }
 }
 

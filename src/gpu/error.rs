@@ -33,7 +33,8 @@ pub enum Unfit {
     Gather(Gather),
     /// Shuffled won piles: their games are not checked for cycles.
     WonPile,
-    /// A deck whose hands do not fit one 64-bit word (a hand may come to hold every card).
+    /// A deck of more than 64 cards, or of more than 15 values (a hand may come to hold every
+    /// card, in four words of sixteen cards of four bits).
     Deck {
         /// The deck.
         deck: Deck,
@@ -61,7 +62,7 @@ impl fmt::Display for Unfit {
             ),
             Unfit::Deck { deck, cards } => write!(
                 f,
-                "the GPU plays hands that fit one 64-bit word (at most 16 cards, or 21 of at most 7 values), and the {deck} deck has {cards} cards of {} values",
+                "the GPU plays decks of at most 64 cards of at most 15 values, and the {deck} deck has {cards} cards of {} values",
                 deck.values()
             ),
             Unfit::Seeds(end) => write!(

@@ -9,12 +9,14 @@ use std::process::Command;
 /// The kernel of one plan, compiled for this machine.
 pub(crate) struct Host {
     exe: PathBuf,
-    /// Seeds handed back that a launch has room for.
+    /// Games listed that a launch has room for.
     pub(crate) capacity: usize,
     /// Deals a sweep walks in one window.
     pub(crate) window: u64,
-    /// Games the kernel counted itself, deals it handed back, and launches, over every walk.
+    /// Games the kernel counted itself, games it listed with their results, deals it handed
+    /// back, and launches, over every walk.
     pub(crate) counted: u64,
+    pub(crate) listed: u64,
     pub(crate) handed: u64,
     pub(crate) launches: u64,
     _dir: tempfile::TempDir,
@@ -65,12 +67,20 @@ impl Host {
         Ok(Host {
             exe,
             capacity: super::CAPACITY,
-            window: super::WINDOW,
+            window: plan.window,
             counted: 0,
+            listed: 0,
             handed: 0,
             launches: 0,
             _dir: dir,
         })
+    }
+}
+
+impl Host {
+    /// The executable: `FIRST COUNT PER_THREAD CAPACITY` walks, as `host.cpp` says.
+    pub(crate) fn exe(&self) -> &Path {
+        &self.exe
     }
 }
 
@@ -93,16 +103,18 @@ impl Walker for Host {
                 .collect::<Vec<u64>>()
         });
         let tallies = lines.next().expect("the tallies");
-        let handed = tallies[super::plan::DEFERRED] as usize;
+        let games = tallies[super::plan::LISTED] as usize;
         self.launches += 1;
-        let seeds = lines.next().unwrap_or_default();
-        let deferred = (handed <= self.capacity).then(|| {
-            assert_eq!(seeds.len(), handed, "every seed handed back is listed");
+        let listed = lines.next().unwrap_or_default();
+        let listed = (games <= self.capacity).then(|| {
+            assert_eq!(listed.len(), 2 * games, "every game listed is printed");
             self.counted += tallies[super::plan::GAMES];
-            self.handed += handed as u64;
-            seeds
+            let handed = listed.chunks(2).filter(|pair| pair[1] == 0).count() as u64;
+            self.handed += handed;
+            self.listed += games as u64 - handed;
+            listed
         });
-        Ok(Launch { tallies, deferred })
+        Ok(Launch { tallies, listed })
     }
 
     fn capacity(&self) -> usize {

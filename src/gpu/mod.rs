@@ -1,12 +1,13 @@
 //! Walks on an NVIDIA GPU: the device kernel (`kernel.cu`), what it is told of a setting
 //! ([`plan`]), and how its tallies join a sweep's.
 //!
-//! The CPU stays the reference and the GPU a faster way to the same bytes: the kernel plays the
-//! games that end within its histograms' reach and hands every other deal back (its seed), and
-//! the sweep plays those on the CPU as it plays any deal, cycles and their table included. A
-//! launch's tallies are exact counts and histograms, which become the sweep's tallies here
-//! ([`add_tallies`]); a launch that hands back more deals than it has room for is walked again
-//! in smaller launches ([`walk`]).
+//! The CPU stays the reference and the GPU a faster way to the same bytes: the kernel plays
+//! every game, counts those that end within its histograms' reach, lists those that end past
+//! them with their results, and hands back the deals whose games loop (their seeds), which the
+//! sweep plays on the CPU as it plays any deal, cycles and their table included. A launch's
+//! tallies are exact counts and histograms, which become the sweep's tallies here
+//! ([`add_tallies`], [`add_listed`]); a launch that lists more games than it has room for is
+//! walked again in smaller launches ([`walk`]).
 //!
 //! The kernel's source is compiled at run time by NVRTC and launched through the driver, both
 //! loaded when a sweep asks for the GPU (cudarc, behind the `gpu` feature): a build without the
@@ -21,8 +22,8 @@ pub use error::{DeviceError, Unfit};
 
 use crate::output::accumulator::{Accumulator, Finished, Record, Records};
 use plan::{
-    BATTLES_PLAYED, BATTLE_BINS, BINS, DEFERRED, DRAWS, GAMES, MOST, ROUND_BINS, SEED_BITS,
-    WAR_BINS, WINS0, WINS1,
+    BATTLES_PLAYED, BATTLE_BINS, BINS, DRAWS, GAMES, LISTED, MOST, ROUND_BINS, SEED_BITS, WAR_BINS,
+    WINS0, WINS1,
 };
 
 pub(crate) use plan::Plan;
@@ -30,24 +31,20 @@ pub(crate) use plan::Plan;
 /// Whether this library was built with its cargo feature `gpu`, and so can walk on a GPU.
 pub const GPU_SUPPORT: bool = cfg!(feature = "gpu");
 
-/// Deals one launch walks: about a second of a 4x5 walk on one GPU, so that a sweep on the GPU
-/// saves its checkpoints and hears a stop at that pace.
-pub(crate) const WINDOW: u64 = 1 << 31;
-
 /// Deals each GPU thread walks, stepping from the first.
 #[cfg_attr(not(any(feature = "gpu", test)), allow(dead_code))]
 pub(crate) const PER_THREAD: u64 = 256;
 
-/// Seeds of deals handed back that one launch has room for.
+/// Games listed (two numbers each) that one launch has room for.
 #[cfg_attr(not(any(feature = "gpu", test)), allow(dead_code))]
 pub(crate) const CAPACITY: usize = 1 << 20;
 
-/// What one launch counted: the tallies as [`plan`] lays them out, and the seeds of the deals
-/// it handed back ([`None`]: more than its room, so that [`walk`] walks its deals again in
-/// smaller launches).
+/// What one launch counted: the tallies as [`plan`] lays them out, and the games it listed,
+/// each its seed then its result ([`plan::listed_result`]; [`None`]: more than its room, so
+/// that [`walk`] walks its deals again in smaller launches).
 pub(crate) struct Launch {
     pub(crate) tallies: Vec<u64>,
-    pub(crate) deferred: Option<Vec<u64>>,
+    pub(crate) listed: Option<Vec<u64>>,
 }
 
 /// Something that walks deals as the kernel does: a GPU, or (in tests) the kernel compiled for
@@ -56,22 +53,21 @@ pub(crate) trait Walker {
     /// Walks the `count` deals from `first`.
     fn walk(&mut self, first: u64, count: u64) -> Result<Launch, DeviceError>;
 
-    /// Seeds of deals handed back that one launch has room for (at least 1).
+    /// Games listed that one launch has room for (at least 1).
     fn capacity(&self) -> usize {
         CAPACITY
     }
 
-    /// Deals a sweep walks between two points where it may stop or save.
-    fn window(&self) -> u64 {
-        WINDOW
-    }
+    /// Deals a sweep walks between two points where it may stop or save: about a second of
+    /// the GPU's, so that a sweep saves its checkpoints and hears a stop at that pace.
+    fn window(&self) -> u64;
 }
 
-/// Walks the `count` deals from `first` on `device` and hands `each` the tallies and the seeds
-/// handed back of every launch. A launch that hands back more deals than it has room for is
-/// walked again in parts small enough for their seeds (a part of no more deals than the room
-/// cannot overflow), so every deal the kernel can play is played there, and the CPU plays only
-/// the games the kernel hands back, never a whole window.
+/// Walks the `count` deals from `first` on `device` and hands `each` the tallies and the games
+/// listed of every launch. A launch that lists more games than it has room for is walked again
+/// in parts small enough for their lists (a part of no more deals than the room cannot
+/// overflow), so every game is played there, and the CPU plays only the games the kernel
+/// hands back, never a whole window.
 pub(crate) fn walk(
     device: &mut dyn Walker,
     first: u64,
@@ -82,11 +78,11 @@ pub(crate) fn walk(
     let mut todo = vec![(first, count)];
     while let Some((first, count)) = todo.pop() {
         let launch = device.walk(first, count)?;
-        match &launch.deferred {
-            Some(seeds) => each(&launch.tallies, seeds),
+        match &launch.listed {
+            Some(listed) => each(&launch.tallies, listed),
             None => {
-                // Twice the parts the seeds handed back need, as they need not spread evenly.
-                let handed = launch.tallies[DEFERRED];
+                // Twice the parts the games listed need, as they need not spread evenly.
+                let handed = launch.tallies[LISTED];
                 let parts = (handed.div_ceil(room) * 2).clamp(2, count.max(2));
                 let size = count.div_ceil(parts);
                 let mut at = first + count;
@@ -146,6 +142,19 @@ pub(crate) fn add_tallies(acc: &mut Accumulator, t: &[u64]) {
         records,
     };
     acc.add_finished(&finished);
+}
+
+/// Adds to `acc` the games of `listed` (seed and result, two numbers a game) that the kernel
+/// played, and returns the seeds of those it handed back, for the CPU to play.
+pub(crate) fn add_listed(acc: &mut Accumulator, listed: &[u64]) -> Vec<u64> {
+    let mut handed = Vec::new();
+    for pair in listed.chunks_exact(2) {
+        match plan::listed_result(pair[1]) {
+            Some((game, weight)) => acc.record_weighted(pair[0], &game, weight),
+            None => handed.push(pair[0]),
+        }
+    }
+    handed
 }
 
 #[cfg(test)]

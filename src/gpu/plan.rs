@@ -2,9 +2,10 @@
 //! with, each table written from the library's own definition, and the tallies' layout.
 
 use crate::deal::mirror::Mirror;
+use crate::deal::mirror::Weight;
 use crate::deal::{dealt_span, SplitMix64, LCG_INCREMENT, LCG_MODULUS, LCG_MULTIPLIER};
-use crate::engine::packed::{width, word_for, Width};
-use crate::engine::{short_war, Outcome};
+use crate::engine::packed::{width, Width};
+use crate::engine::{short_war, GameResult, Outcome};
 use crate::rules::{gather, holds_war, Card, Direction, Gather, PickUp, Rules, WonPile};
 use crate::{Seeds, Shuffle, Unfit};
 use std::fmt::Write;
@@ -20,8 +21,9 @@ pub(crate) const PRELUDE: &str = "prelude.h";
 #[cfg_attr(not(all(test, feature = "gpu")), allow(dead_code))]
 const PRELUDE_AT: &str = "#include \"prelude.h\"";
 
-/// Histogram bins of rounds, battles and wars: a game with more rounds (an infinite one
-/// included), battles or wars is handed back to the CPU. The longest 4x5 game has 453 rounds.
+/// Histogram bins of rounds, battles and wars: a game with more rounds, battles or wars is
+/// listed with its result, and one that loops is handed back to the CPU. The longest 4x5 game
+/// has 453 rounds; one 4x13 `bataille` game in 50 has more than 1,023.
 pub(crate) const ROUND_BINS: usize = 1024;
 pub(crate) const BATTLE_BINS: usize = 2048;
 pub(crate) const WAR_BINS: usize = 512;
@@ -33,7 +35,7 @@ pub(crate) const WINS0: usize = 1;
 pub(crate) const WINS1: usize = 2;
 pub(crate) const DRAWS: usize = 3;
 pub(crate) const BATTLES_PLAYED: usize = 4;
-pub(crate) const DEFERRED: usize = 5;
+pub(crate) const LISTED: usize = 5;
 pub(crate) const MOST: usize = 6;
 pub(crate) const BINS: usize = 9;
 #[cfg_attr(not(feature = "gpu"), allow(dead_code))]
@@ -42,6 +44,57 @@ pub(crate) const TALLIES: usize = BINS + ROUND_BINS + BATTLE_BINS + WAR_BINS;
 /// A record is its value above `SEED_BITS` bits of the seed's complement: the larger value,
 /// then the smaller seed, is the larger number (11 bits of value: below [`BATTLE_BINS`]).
 pub(crate) const SEED_BITS: u32 = 53;
+
+/// Most cards a hand of the kernel holds: four words of sixteen cards.
+pub(crate) const MOST_CARDS: usize = 64;
+
+/// Most values a deck of the kernel has: each stored plus one in four bits.
+pub(crate) const MOST_VALUES: u8 = 15;
+
+/// Hands of at most this many cards fit one word, and the kernel deals at most this many
+/// seeds a launch (about a second of a 4x5 walk on one GPU); wider hands, whose games last
+/// longer, a launch of [`WIDE_WINDOW`].
+const WINDOW: u64 = 1 << 31;
+const WIDE_WINDOW: u64 = 1 << 24;
+
+/// A game the kernel lists rather than counts (past the histograms, or looping) is two
+/// numbers, its seed and its result: 0 for a game the CPU plays (one that loops), else bit 0
+/// set, the end at bit [`END_AT`] (0: player 1 won, 1: player 2 won, 2: a draw), whether it
+/// counts twice (with its mirror) at [`TWICE_AT`], its rounds in the 32 bits from
+/// [`ROUNDS_BIT`], its wars in the [`WARS_BITS`] bits from [`WARS_BIT`]. A game of more rounds
+/// ([`MOST_ROUNDS`]) or wars is handed back.
+const END_AT: u32 = 1;
+const TWICE_AT: u32 = 3;
+const ROUNDS_BIT: u32 = 4;
+const WARS_BIT: u32 = 36;
+const WARS_BITS: u32 = 28;
+const MOST_ROUNDS: u64 = (1 << 32) - 2;
+
+/// A listed game's result, as [`WARS_BIT`] and the rest lay it out: [`None`] for a game the
+/// CPU plays.
+pub(crate) fn listed_result(result: u64) -> Option<(GameResult, Weight)> {
+    if result & 1 == 0 {
+        return None;
+    }
+    let rounds = result >> ROUNDS_BIT & u64::from(u32::MAX);
+    let wars = result >> WARS_BIT;
+    let outcome = match result >> END_AT & 3 {
+        0 => Outcome::Win(0),
+        1 => Outcome::Win(1),
+        _ => Outcome::Draw,
+    };
+    let weight = match result >> TWICE_AT & 1 {
+        0 => Weight::Once,
+        _ => Weight::Twice,
+    };
+    let game = GameResult {
+        outcome,
+        rounds,
+        battles: rounds + wars,
+        wars,
+    };
+    Some((game, weight))
+}
 
 /// The steps of a pick-up, as the kernel reads them (`WS_PUT_*`): each code is its place here.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -120,8 +173,7 @@ pub(crate) fn unfit(rules: &Rules, shuffle: Shuffle, pairs: Seeds) -> Vec<Unfit>
         reasons.push(Unfit::WonPile);
     }
     let deck = rules.deck();
-    let values = usize::from(deck.values());
-    let fits = matches!(word_for(values, deck.len()), Some(Width::W64 | Width::Tri));
+    let fits = deck.len() <= MOST_CARDS && deck.values() <= MOST_VALUES;
     if !fits {
         reasons.push(Unfit::Deck {
             deck,
@@ -175,15 +227,21 @@ impl Prelude {
         self.define("SPLITMIX_MIX1", &format!("u64({}ull)", SplitMix64::MIX[1]));
     }
 
-    /// Where the kernel's tallies lie in the buffer the host reads.
+    /// Where the kernel's tallies lie in the buffer the host reads, and how a listed game's
+    /// result is laid out.
     fn tally_layout(&mut self) {
         for (name, at) in [
+            ("END_AT", END_AT as usize),
+            ("TWICE_AT", TWICE_AT as usize),
+            ("ROUNDS_BIT", ROUNDS_BIT as usize),
+            ("WARS_BIT", WARS_BIT as usize),
+            ("WARS_BITS", WARS_BITS as usize),
             ("GAMES", GAMES),
             ("WINS0", WINS0),
             ("WINS1", WINS1),
             ("DRAWS", DRAWS),
             ("BATTLES_PLAYED", BATTLES_PLAYED),
-            ("DEFERRED", DEFERRED),
+            ("LISTED", LISTED),
             ("MOST", MOST),
             ("BINS", BINS),
             ("ROUND_BINS", ROUND_BINS),
@@ -197,6 +255,7 @@ impl Prelude {
         ] {
             self.define(name, &at);
         }
+        self.define("MOST_ROUNDS", &format!("{MOST_ROUNDS}u"));
     }
 
     /// The rules as constants: the gathers' pick-up steps, how a round ends, which value
@@ -226,6 +285,9 @@ pub(crate) struct Plan {
     /// The prelude, which the kernel includes as `prelude.h`.
     #[cfg_attr(not(any(feature = "gpu", test)), allow(dead_code))]
     pub(crate) prelude: String,
+    /// Deals a launch walks at most.
+    #[cfg_attr(not(any(feature = "gpu", test)), allow(dead_code))]
+    pub(crate) window: u64,
 }
 
 impl Plan {
@@ -244,15 +306,18 @@ impl Plan {
         }
         let deck = rules.deck();
         let n = deck.len();
-        let bits: u32 = match width(rules, n) {
-            Some(Width::W64) => 4,
-            Some(Width::Tri) => 3,
-            Some(Width::W128) | None => unreachable!("`unfit` refuses hands past a word"),
+        // One word where the hands fit one (three bits a card where four would not), else
+        // four bits a card, sixteen a word.
+        let (bits, words): (u32, usize) = match width(rules, n) {
+            Some(Width::W64) => (4, 1),
+            Some(Width::Tri) => (3, 1),
+            Some(Width::W128) | None => (4, n.div_ceil(16)),
         };
         let mirror = mirrors.then(|| Mirror::of(rules, shuffle, pairs)).flatten();
         let mut p = Prelude(String::new());
         p.define("CARDS", &n);
         p.define("BITS", &bits);
+        p.define("WORDS", &words);
         p.define("VALUES", &deck.values());
         p.shuffle(shuffle, deck);
         for player in 0..2 {
@@ -273,12 +338,12 @@ impl Plan {
         // Deals as the kernel holds them: a shuffle's sorted deck, a walk's bounds.
         if shuffle != Shuffle::Lex {
             let sorted: Vec<u8> = deck.cards().into_iter().map(Card::value).collect();
-            p.define("DECK", &packed(&sorted, bits));
+            p.define("DECK", &packed(&sorted, bits, words));
         }
         if let Some((first, past)) = bounds {
-            p.define("FIRST", &packed(first, bits));
+            p.define("FIRST", &packed(first, bits, words));
             if let Some(past) = past {
-                p.define("PAST", &packed(past, bits));
+                p.define("PAST", &packed(past, bits, words));
             }
         }
         // A walk counts its deals from the copies of each value.
@@ -290,7 +355,11 @@ impl Plan {
             "WS_TABLE signed char ws_war[(WS_CARDS + 1) * (WS_CARDS + 1)]",
             war_table(rules, n).iter().map(i8::to_string),
         );
-        Ok(Plan { prelude: p.0 })
+        let window = if words == 1 { WINDOW } else { WIDE_WINDOW };
+        Ok(Plan {
+            prelude: p.0,
+            window,
+        })
     }
 
     /// The kernel with its prelude in place of its `#include`: one file, for a compiler given
@@ -303,13 +372,16 @@ impl Plan {
     }
 }
 
-/// A deal's values as the kernel holds a deal: `bits` bits a value, the first lowest.
-fn packed(values: &[u8], bits: u32) -> String {
-    let word = values
-        .iter()
-        .enumerate()
-        .fold(0u64, |w, (i, &v)| w | u64::from(v) << (bits as usize * i));
-    format!("u64({word:#x}ull)")
+/// A deal's values as the kernel holds a deal, an initializer of its `words` words: `bits`
+/// bits a value, the first lowest, no value across two words.
+fn packed(values: &[u8], bits: u32, words: usize) -> String {
+    let per_word = 64 / bits as usize;
+    let mut packed = vec![0u64; words];
+    for (i, &v) in values.iter().enumerate() {
+        packed[i / per_word] |= u64::from(v) << (bits as usize * (i % per_word));
+    }
+    let words: Vec<String> = packed.iter().map(|w| format!("u64({w:#x}ull)")).collect();
+    format!("{{{{{}}}}}", words.join(", "))
 }
 
 /// Bit `a << bits | b` (of four words of 64) is set when stored value `a` (a value plus one)

@@ -201,8 +201,8 @@ pub(super) enum Executor<'a> {
         chunk: usize,
         window: usize,
     },
-    /// A device walks the window (in launches whose deals handed back fit their room); the
-    /// deals it hands back are played by the CPU's workers, as any deal is.
+    /// A device walks the window (in launches whose games listed fit their room); the deals
+    /// it hands back are played by the CPU's workers, as any deal is.
     Device {
         device: &'a mut dyn Walker,
         pool: &'a rayon::ThreadPool,
@@ -262,13 +262,14 @@ impl Executor<'_> {
             }
             Executor::Device { device, pool } => {
                 let workers = &plays.workers;
-                let mut each = |tallies: &[u64], deferred: &[u64]| {
+                let mut each = |tallies: &[u64], listed: &[u64]| {
                     pool.install(|| {
                         let mut loan = workers.borrow();
                         let worker = loan.worker.as_mut().expect("on loan until dropped");
                         gpu::add_tallies(&mut worker.acc, tallies);
+                        let handed = gpu::add_listed(&mut worker.acc, listed);
                         drop(loan);
-                        deferred.par_iter().for_each_init(
+                        handed.par_iter().for_each_init(
                             || workers.borrow(),
                             |loan, &seed| plays.play_seeds(loan, seed, seed, None),
                         );

@@ -302,8 +302,8 @@ impl Sweep {
     }
 
     /// Play on the machine's NVIDIA GPU (`lex` walks, lcg and splitmix seeds below 2^53, of
-    /// two-player games whose hands fit a 64-bit word; a build with the `gpu` feature), with
-    /// the same results as on the CPU.
+    /// two-player games of decks of up to 64 cards of up to 15 values; a build with the `gpu`
+    /// feature), with the same results as on the CPU.
     /// Without a GPU, a driver or the feature, or for a sweep the GPU cannot play, `run` says
     /// why ([`SweepError::Device`]; [`Sweep::unfit_for_gpu`] tells beforehand what of a sweep
     /// the GPU cannot play).
@@ -474,7 +474,7 @@ impl Sweep {
     ///
     /// ```
     /// use warsweep::{Deck, Gather, Preset, Seeds, Settings, Shuffle, Sweep, Unfit};
-    /// let rules = Settings::new(Preset::Bataille).gather(Gather::Random).build()?;
+    /// let rules = Settings::new(Preset::Bataille).gather(Gather::Random).deck(Deck::parse("5x13")?).build()?;
     /// let sweep = Sweep::new(rules, Shuffle::Lcg, Seeds::new(0, 10)?).gpu(true);
     /// let reasons = sweep.unfit_for_gpu(true);
     /// if !warsweep::GPU_SUPPORT {
@@ -482,7 +482,7 @@ impl Sweep {
     /// }
     /// assert!(reasons.contains(&Unfit::Rows));
     /// assert!(reasons.contains(&Unfit::Gather(Gather::Random)));
-    /// assert!(reasons.contains(&Unfit::Deck { deck: Deck::STANDARD, cards: 52 }));
+    /// assert!(reasons.contains(&Unfit::Deck { deck: Deck::parse("5x13")?, cards: 65 }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn unfit_for_gpu(&self, rows: bool) -> Vec<Unfit> {

@@ -17,7 +17,10 @@ fn mutated(plan: &Plan, name: &str, value: &str) -> Plan {
         .unwrap_or_else(|| panic!("no {define} in the prelude"));
     let prelude = plan.prelude.replace(line, &format!("{define}{value}"));
     assert_ne!(prelude, plan.prelude, "{name} is already {value}");
-    Plan { prelude }
+    Plan {
+        prelude,
+        window: plan.window,
+    }
 }
 
 /// `plan` with its table of what a tie leads to changed by `change` (an entry's value to
@@ -38,6 +41,7 @@ fn mutated_war(plan: &Plan, change: impl Fn(i8) -> i8) -> Plan {
     assert_ne!(table, line, "the mutation changes no entry");
     Plan {
         prelude: plan.prelude.replace(line, &table),
+        window: plan.window,
     }
 }
 
