@@ -6,8 +6,8 @@
 #   WARSWEEP=target/device/warsweep scripts/gpu-check.sh OUTDIR target/device/warsweep-tests
 #
 # usage: scripts/gpu-check.sh OUTDIR [TEST_BINARY]
-#   WARSWEEP (default target/gpu/release/warsweep); CHECKS: which of "test speed 4x4 4x5
-#   sorted" to run (default all, quickest first). Writes OUTDIR/gpu.txt (the card, the driver), OUTDIR/NAME.json and
+#   WARSWEEP (default target/gpu/release/warsweep); CHECKS: which of "test speed 4x4 4x13
+#   hunt13 4x5 sorted" to run (default all, quickest first). Writes OUTDIR/gpu.txt (the card, the driver), OUTDIR/NAME.json and
 #   OUTDIR/NAME.time for each walk, and OUTDIR/checks.txt: one line a check, PASS or FAIL.
 #   With little GPU time, run CHECKS="test speed 4x4" first: the speed check prints how long
 #   the whole 4x5 walk would take, for choosing the time limit of CHECKS="4x5 sorted".
@@ -34,7 +34,7 @@ fi
 out=${1:?usage: scripts/gpu-check.sh OUTDIR [TEST_BINARY]}
 tests=${2:-}
 bin=${WARSWEEP:-target/gpu/release/warsweep}
-checks=${CHECKS:-test speed 4x4 4x5 sorted}
+checks=${CHECKS:-test speed 4x4 4x13 hunt13 4x5 sorted}
 mkdir -p "$out"
 # NVRTC where CUDA toolkits keep it, for a loader that does not know the folder (a toolkit's
 # lib64 has the unversioned libnvrtc.so, which finds CUDA 12 and 13 alike).
@@ -134,6 +134,60 @@ EOF
     walk 4x4 --rules bataille --deck 4x4 --shuffle lex --cycles "$out/4x4-cycles.csv" &&
       expect 4x4 wins.0 31467382 && expect 4x4 wins.1 31467382 &&
       expect 4x4 draws 111146 && expect 4x4 infinite 17090
+    ;;
+  4x13)
+    # 52 cards: bataille 4x13, splitmix seeds 0..200,000,000, on the GPU and on every core of
+    # this machine: games a second each, and the same summary.
+    walk 4x13 --rules bataille --deck 4x13 --shuffle splitmix --seeds 0..200000000
+    start=$(date +%s.%N)
+    "$bin" sweep -q --rules bataille --deck 4x13 --shuffle splitmix --seeds 0..200000000 \
+      --summary "$out/4x13-cpu.json"
+    end=$(date +%s.%N)
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }' >"$out/4x13-cpu.time"
+    if python3 - "$out/4x13.json" "$out/4x13-cpu.json" "$out/4x13.time" "$out/4x13-cpu.time" \
+      "$(nproc)" <<'EOF' | tee -a "$out/checks.txt"; then
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+gpu, cpu = (float(open(p).read()) for p in sys.argv[3:5])
+for s in (a, b):
+    for k in ("elapsed_seconds", "games_per_second"):
+        s.pop(k, None)
+print(f"SPEED 4x13 splitmix: {a['games']:,} games, GPU {gpu:.2f} s ({a['games'] / gpu:.3e}/s),"
+      f" {sys.argv[5]} CPU cores {cpu:.2f} s ({b['games'] / cpu:.3e}/s): {cpu / gpu:.1f}x")
+sys.exit(a != b)
+EOF
+      say "PASS 4x13: the GPU's summary is the CPU's"
+    else
+      say "FAIL 4x13: the summaries differ"
+    fi
+    ;;
+  hunt13)
+    # The hunt on 52 cards: the longest bataille 4x13 game of 100,000,000 random deals, on the
+    # GPU and on every core: the same report but its timings, and games a second each.
+    for device in gpu cpu; do
+      start=$(date +%s.%N)
+      "$bin" hunt -q --deck 4x13 --strategy random --games 100000000 --device "$device" \
+        --out "$out/hunt13-$device.json" 2>"$out/hunt13-$device.err" ||
+        say "FAIL hunt13 on the $device: $(cat "$out/hunt13-$device.err")"
+      end=$(date +%s.%N)
+      awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }' >"$out/hunt13-$device.time"
+    done
+    if python3 - "$out"/hunt13-{gpu,cpu}.json "$out"/hunt13-{gpu,cpu}.time <<'EOF' | tee -a "$out/checks.txt"; then
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+gpu, cpu = (float(open(p).read()) for p in sys.argv[3:5])
+for r in (a, b):
+    r.pop("seconds", None)
+    for step in r["log"]:
+        step.pop("seconds", None)
+print(f"SPEED hunt13: {a['games']:,} games, GPU {gpu:.2f} s, CPU {cpu:.2f} s: {cpu / gpu:.1f}x;"
+      f" longest {a['best'][0]['value'] if a['best'] else None} rounds")
+sys.exit(a != b)
+EOF
+      say "PASS hunt13: the GPU's report is the CPU's"
+    else
+      say "FAIL hunt13: the reports differ"
+    fi
     ;;
   4x5)
     # The whole 4x5 walk, as the plain CUDA kernel counted it.

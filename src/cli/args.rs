@@ -434,6 +434,11 @@ pub struct HuntArgs {
     /// instead of hunting
     #[arg(long, value_name = "REPORT.json", num_args = 1.., conflicts_with_all = ["start", "shard", "games", "time", "strategy"])]
     pub join: Vec<PathBuf>,
+    /// Where the games are played: `gpu` plays the random and backward strategies' random
+    /// games on an NVIDIA GPU (a build with the `gpu` feature; two players, decks of up to 64
+    /// cards), the same deals as on the CPU, and the CPU plays again those the hunt keeps
+    #[arg(long, value_enum, default_value = "cpu")]
+    pub device: Device,
     /// Print neither the progress bar nor the table
     #[arg(short, long)]
     pub quiet: bool,

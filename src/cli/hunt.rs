@@ -8,9 +8,9 @@ use anyhow::Result;
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
-use warsweep::hunt::{Goal, Hunt, Report};
+use warsweep::hunt::{Goal, Hunt, HuntError, Report};
 use warsweep::job::{self, HuntFiles};
-use warsweep::{Preset, Seeds};
+use warsweep::{DeviceError, Preset, Seeds};
 
 pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
     let files = HuntFiles {
@@ -45,7 +45,13 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
             }
         },
         &signals.stop,
-    )?;
+    );
+    let hunted = match hunted {
+        Err(HuntError::Device(DeviceError::Unfit(reasons))) => {
+            return Err(cli::gpu_refusal("hunt", &reasons))
+        }
+        hunted => hunted?,
+    };
     bar.finish_and_clear();
     let report = Report::of(&hunt, &hunted);
     files.write(&report)?;
@@ -100,7 +106,8 @@ fn hunt_of(args: &HuntArgs, rules: warsweep::Rules) -> Result<(Hunt, Goal, Optio
         .games(games)
         .time(args.time)
         .keep(args.keep)
-        .backward_states(args.backward_states);
+        .backward_states(args.backward_states)
+        .gpu(args.device == cli::Device::Gpu);
     if let Some(strategy) = args.strategy {
         hunt = hunt.strategy(strategy);
     }

@@ -10,6 +10,21 @@ pub mod sweep;
 pub use args::*;
 
 use warsweep::job::{self, JobError};
+use warsweep::Unfit;
+
+/// What the command line says when the GPU cannot play a sweep or a hunt (`what`): every
+/// reason, in its words where a flag or the build is at fault.
+pub fn gpu_refusal(what: &str, reasons: &[Unfit]) -> anyhow::Error {
+    let said: Vec<String> = reasons
+        .iter()
+        .map(|reason| match reason {
+            Unfit::NotBuilt => "this warsweep is built without GPU support (build it with `cargo build --release --features gpu`)".to_string(),
+            Unfit::Rows => "the GPU keeps no per-game rows (drop --csv, or sweep on the CPU)".to_string(),
+            reason => reason.to_string(),
+        })
+        .collect();
+    anyhow::anyhow!("the GPU cannot play this {what}: {}", said.join("; "))
+}
 
 /// The flag of a setting as the library names it: `face_down` is `--face-down`.
 pub fn flag(setting: &str) -> String {

@@ -4,7 +4,7 @@
 use crate::cli::signals;
 use crate::cli::{self, SweepArgs};
 use crate::{rules_of, say, show};
-use anyhow::{anyhow, bail, Result};
+use anyhow::{bail, Result};
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
@@ -29,20 +29,6 @@ fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
             .with_key("rate", rate),
     );
     bar
-}
-
-/// What the command line says when the GPU cannot play a sweep: every reason, in its words
-/// where a flag or the build is at fault.
-fn gpu_refusal(reasons: &[Unfit]) -> anyhow::Error {
-    let said: Vec<String> = reasons
-        .iter()
-        .map(|reason| match reason {
-            Unfit::NotBuilt => "this warsweep is built without GPU support (build it with `cargo build --release --features gpu`)".to_string(),
-            Unfit::Rows => "the GPU keeps no per-game rows (drop --csv, or sweep on the CPU)".to_string(),
-            reason => reason.to_string(),
-        })
-        .collect();
-    anyhow!("the GPU cannot play this sweep: {}", said.join("; "))
 }
 
 /// The sweep the flags describe (its range, and the whole of which it is a shard), refused as
@@ -76,7 +62,7 @@ pub fn sweep(args: SweepArgs) -> Result<ExitCode> {
         Err(_) => Vec::new(),
     };
     if !unfit.is_empty() {
-        return Err(gpu_refusal(&unfit));
+        return Err(cli::gpu_refusal("sweep", &unfit));
     }
     let (sweep, seeds) = built?;
     if !(args.checkpoint_seconds.is_finite() && args.checkpoint_seconds >= 0.0) {

@@ -283,7 +283,7 @@ impl Cuda {
 }
 
 impl Walker for Cuda {
-    fn walk(&mut self, first: u64, count: u64) -> Result<Launch, DeviceError> {
+    fn walk(&mut self, first: u64, count: u64, least: u64) -> Result<Launch, DeviceError> {
         let failed = |e: cudarc::driver::DriverError| DeviceError::Failed(e.to_string());
         self.stream
             .memset_zeros(&mut self.tallies)
@@ -305,9 +305,10 @@ impl Walker for Cuda {
             .arg(&PER_THREAD)
             .arg(&mut self.tallies)
             .arg(&mut self.listed)
-            .arg(&capacity);
+            .arg(&capacity)
+            .arg(&least);
         // SAFETY: the arguments are those `ws_walk` takes, in its order and types (three u64,
-        // two pointers to u64, one u64); `tallies` holds `TALLIES` counts, the layout the
+        // two pointers to u64, two u64); `tallies` holds `TALLIES` counts, the layout the
         // plan's prelude gives the kernel, and `listed` holds `capacity` games of two numbers,
         // past which the kernel writes none. Every thread's deals lie within `first..first + count`,
         // below the deck's deal count (the sweep checked its seeds).

@@ -85,9 +85,10 @@ impl Host {
 }
 
 impl Walker for Host {
-    fn walk(&mut self, first: u64, count: u64) -> Result<Launch, DeviceError> {
+    fn walk(&mut self, first: u64, count: u64, least: u64) -> Result<Launch, DeviceError> {
+        let args = [first, count, PER_THREAD, self.capacity as u64, least];
         let out = Command::new(&self.exe)
-            .args([first, count, PER_THREAD, self.capacity as u64].map(|n| n.to_string()))
+            .args(args.map(|n| n.to_string()))
             .output()
             .map_err(|e| DeviceError::Failed(e.to_string()))?;
         if !out.status.success() {

@@ -1,5 +1,5 @@
-// The device kernel: two-player games of decks of up to 64 cards, over a `lex` walk or a range
-// of seeds of the lcg or splitmix shuffle.
+// The device kernel: two-player games of decks of up to 64 cards, over a `lex` walk, a range
+// of seeds of the lcg or splitmix shuffle, or a hunt's random deals.
 //
 // One source for two compilers: NVRTC builds it for the GPU (`__CUDACC__`), and the tests build
 // it with the host's C++ compiler and compare it with the library's sweeps, so the code that
@@ -611,16 +611,23 @@ WS_DEV void list_game(const Game *g, u64 *out, u64 *listed, u64 capacity) {
     }
 }
 
-// Counts the game `g`, which ended, into `counts` and `bins`; or lists it, when it loops or
-// falls outside the histograms.
+// What a hunt measures a finished game by (WS_METRIC: 0 rounds, 1 battles, 2 wars).
+WS_DEV u64 value(const Game *g) {
+    return WS_METRIC == 0 ? g->rounds : WS_METRIC == 1 ? u64(g->rounds) + g->wars : g->wars;
+}
+
+// Counts the game `g`, which ended, into `counts` and `bins`; or lists it, when it loops, is
+// worth `least` or more (a hunt's; a sweep's is past every game), or (in a sweep) falls
+// outside the histograms. A hunt counts nothing it does not list.
 WS_DEV void count_game(const Game *g, Counts *c, u32 *bins, u64 *out, u64 *listed,
-                       u64 capacity) {
+                       u64 capacity, u64 least) {
     u32 rounds = g->rounds, wars = g->wars, fought = rounds + wars, n = g->n;
-    if (g->end == WS_HANDED_BACK || rounds >= WS_ROUND_BINS || fought >= WS_BATTLE_BINS ||
-        wars >= WS_WAR_BINS) {
+    bool outside = rounds >= WS_ROUND_BINS || fought >= WS_BATTLE_BINS || wars >= WS_WAR_BINS;
+    if (g->end == WS_HANDED_BACK || value(g) >= least || (outside && WS_SHUFFLE != WS_HUNT)) {
         list_game(g, out, listed, capacity);
         return;
     }
+    if (WS_SHUFFLE == WS_HUNT) return;
     c->games += n;
     c->battles += u64(fought) * n;
     if (g->end == WS_WIN0) {
@@ -652,7 +659,7 @@ WS_DEV Wide shuffle(u64 seed, Wide deal) {
     }
     return deal;
 }
-#elif WS_SHUFFLE == WS_SPLITMIX
+#else
 // The high 64 bits of `a * b`.
 WS_DEV u64 high_product(u64 a, u64 b) {
 #ifdef __CUDACC__
@@ -662,20 +669,38 @@ WS_DEV u64 high_product(u64 a, u64 b) {
 #endif
 }
 
+// The next number of the SplitMix64 sequence of `state` (`deal::SplitMix64`).
+WS_DEV u64 splitmix_next(u64 *state) {
+    *state += WS_SPLITMIX_GAMMA;
+    u64 z = *state;
+    z = (z ^ (z >> 30)) * WS_SPLITMIX_MIX0;
+    z = (z ^ (z >> 27)) * WS_SPLITMIX_MIX1;
+    return z ^ (z >> 31);
+}
+
 // Fisher-Yates from the top place down, driven by SplitMix64 from the seed
 // (`deal::splitmix_shuffle`).
 WS_DEV Wide shuffle(u64 seed, Wide deal) {
     u64 state = seed;
-    for (int i = WS_CARDS - 1; i >= 1; i--) {
-        state += WS_SPLITMIX_GAMMA;
-        u64 z = state;
-        z = (z ^ (z >> 30)) * WS_SPLITMIX_MIX0;
-        z = (z ^ (z >> 27)) * WS_SPLITMIX_MIX1;
-        z ^= z >> 31;
-        deal = exchange(deal, i, u32(high_product(z, u64(i + 1))));
-    }
+    for (int i = WS_CARDS - 1; i >= 1; i--)
+        deal = exchange(deal, i, u32(high_product(splitmix_next(&state), u64(i + 1))));
     return deal;
 }
+#endif
+
+#if WS_SHUFFLE == WS_HUNT
+// `x` mixed into `seed`, as a hunt mixes its generators' seeds (`hunt::mix`).
+WS_DEV u64 mix(u64 seed, u64 x) {
+    u64 state = seed ^ x * WS_SPLITMIX_GAMMA;
+    return splitmix_next(&state);
+}
+
+// The seed of a hunt's `j`-th random deal: task `j % WS_HUNT_BATCH` of generation
+// `j / WS_HUNT_BATCH`, its generator seeded from the hunt's seed and stream (WS_HUNT_BASE).
+WS_DEV u64 deal_seed(u64 j) { return mix(mix(WS_HUNT_BASE, j / WS_HUNT_BATCH), j % WS_HUNT_BATCH); }
+#else
+// The seed of the `j`-th deal of a range: `j`.
+WS_DEV u64 deal_seed(u64 j) { return j; }
 #endif
 
 // A thread's deals: seeds `seed..end`, and in a walk the deal of `seed`, stepped to.
@@ -728,7 +753,7 @@ WS_DEV bool deal_next(Deals *w, Game *g) {
 #endif
 #else
         // The sorted deck, shuffled by each seed.
-        Hands d = deal_hands(shuffle(seed, w->deal));
+        Hands d = deal_hands(shuffle(deal_seed(seed), w->deal));
         u32 n = 1;
 #endif
         g->h0 = hand_of(d.h0);
@@ -755,8 +780,10 @@ WS_DEV bool deal_next(Deals *w, Game *g) {
 #endif
 
 // Plays the deals of seeds `seed..end` into `out` (the tallies, laid out as the prelude says)
-// and `bins` (this block's histograms); games it does not count go to `listed`.
-WS_DEV void walk_deals(u64 seed, u64 end, u32 *bins, u64 *out, u64 *listed, u64 capacity) {
+// and `bins` (this block's histograms); games it does not count go to `listed`, those worth
+// `least` or more among them.
+WS_DEV void walk_deals(u64 seed, u64 end, u32 *bins, u64 *out, u64 *listed, u64 capacity,
+                       u64 least) {
     Counts c = {0, 0, 0, 0, 0, {0, 0, 0}};
     Deals w = open_deals(seed, end);
     Game g = Game();
@@ -764,7 +791,7 @@ WS_DEV void walk_deals(u64 seed, u64 end, u32 *bins, u64 *out, u64 *listed, u64 
     while (live) {
         for (u32 i = 0; i < WS_DEAL_EVERY && g.end == WS_PLAYING; i++) play_round(&g);
         if (g.end != WS_PLAYING) {
-            count_game(&g, &c, bins, out, listed, capacity);
+            count_game(&g, &c, bins, out, listed, capacity, least);
             live = deal_next(&w, &g);
         }
     }
@@ -778,9 +805,10 @@ WS_DEV void walk_deals(u64 seed, u64 end, u32 *bins, u64 *out, u64 *listed, u64 
 
 #ifdef __CUDACC__
 // Thread `t` of the launch walks `per_thread` deals from `first + t * per_thread`, within
-// `first..first + count`; each block keeps its histograms in shared memory.
+// `first..first + count`, listing the games worth `least` or more; each block keeps its
+// histograms in shared memory.
 extern "C" __global__ void ws_walk(u64 first, u64 count, u64 per_thread, u64 *out, u64 *listed,
-                                   u64 capacity) {
+                                   u64 capacity, u64 least) {
     __shared__ u32 bins[WS_ALL_BINS];
     for (u32 i = threadIdx.x; i < WS_ALL_BINS; i += blockDim.x) bins[i] = 0;
     __syncthreads();
@@ -788,7 +816,7 @@ extern "C" __global__ void ws_walk(u64 first, u64 count, u64 per_thread, u64 *ou
     u64 start = first + t * per_thread, stop = first + count;
     if (t * per_thread < count) {
         u64 end = stop - start < per_thread ? stop : start + per_thread;
-        walk_deals(start, end, bins, out, listed, capacity);
+        walk_deals(start, end, bins, out, listed, capacity, least);
     }
     __syncthreads();
     for (u32 i = threadIdx.x; i < WS_ALL_BINS; i += blockDim.x)

@@ -26,7 +26,7 @@ use plan::{
     WINS0, WINS1,
 };
 
-pub(crate) use plan::Plan;
+pub(crate) use plan::{HuntDeals, Plan};
 
 /// Whether this library was built with its cargo feature `gpu`, and so can walk on a GPU.
 pub const GPU_SUPPORT: bool = cfg!(feature = "gpu");
@@ -50,8 +50,9 @@ pub(crate) struct Launch {
 /// Something that walks deals as the kernel does: a GPU, or (in tests) the kernel compiled for
 /// the CPU.
 pub(crate) trait Walker {
-    /// Walks the `count` deals from `first`.
-    fn walk(&mut self, first: u64, count: u64) -> Result<Launch, DeviceError>;
+    /// Walks the `count` deals from `first`, listing the games worth `least` or more (a
+    /// hunt's; [`u64::MAX`] for a sweep) besides those it always lists.
+    fn walk(&mut self, first: u64, count: u64, least: u64) -> Result<Launch, DeviceError>;
 
     /// Games listed that one launch has room for (at least 1).
     fn capacity(&self) -> usize {
@@ -64,7 +65,7 @@ pub(crate) trait Walker {
 }
 
 /// Walks the `count` deals from `first` on `device` and hands `each` the tallies and the games
-/// listed of every launch. A launch that lists more games than it has room for is walked again
+/// listed of every launch (those worth `least` or more among them, as [`Walker::walk`]). A launch that lists more games than it has room for is walked again
 /// in parts small enough for their lists (a part of no more deals than the room cannot
 /// overflow), so every game is played there, and the CPU plays only the games the kernel
 /// hands back, never a whole window.
@@ -72,12 +73,13 @@ pub(crate) fn walk(
     device: &mut dyn Walker,
     first: u64,
     count: u64,
+    least: u64,
     each: &mut dyn FnMut(&[u64], &[u64]),
 ) -> Result<(), DeviceError> {
     let room = device.capacity().max(1) as u64;
     let mut todo = vec![(first, count)];
     while let Some((first, count)) = todo.pop() {
-        let launch = device.walk(first, count)?;
+        let launch = device.walk(first, count, least)?;
         match &launch.listed {
             Some(listed) => each(&launch.tallies, listed),
             None => {

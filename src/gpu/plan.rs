@@ -206,15 +206,23 @@ impl Prelude {
         writeln!(self.0, "{decl} = {{{}}};", items.join(", ")).expect("a String takes every write");
     }
 
-    /// The shuffle and its generators' constants, and how many deals the deck has.
-    fn shuffle(&mut self, shuffle: Shuffle, deck: crate::rules::Deck) {
+    /// The shuffle (or a hunt's deals) and its generators' constants, and how many deals the
+    /// deck has.
+    fn shuffle(&mut self, shuffle: Shuffle, deck: crate::rules::Deck, hunt: Option<HuntDeals>) {
         self.define("LEX", &0);
         self.define("LCG", &1);
         self.define("SPLITMIX", &2);
-        let code = match shuffle {
-            Shuffle::Lex => "LEX",
-            Shuffle::Lcg => "LCG",
-            Shuffle::Splitmix => "SPLITMIX",
+        self.define("HUNT", &3);
+        self.define("METRIC", &hunt.map_or(0, |h| h.metric));
+        if let Some(h) = hunt {
+            self.define("HUNT_BASE", &format!("u64({}ull)", h.base));
+            self.define("HUNT_BATCH", &format!("u64({}ull)", h.batch));
+        }
+        let code = match (shuffle, hunt) {
+            (_, Some(_)) => "HUNT",
+            (Shuffle::Lex, None) => "LEX",
+            (Shuffle::Lcg, None) => "LCG",
+            (Shuffle::Splitmix, None) => "SPLITMIX",
         };
         self.define("SHUFFLE", &format!("WS_{code}"));
         let deals = deck.arrangements().to_u128().unwrap_or(u128::MAX);
@@ -290,6 +298,17 @@ pub(crate) struct Plan {
     pub(crate) window: u64,
 }
 
+/// A hunt's random deals as the kernel draws them: its `j`-th deal is the sorted deck
+/// shuffled by splitmix from the seed `mix(mix(base, j / batch), j % batch)` (task `j % batch`
+/// of generation `j / batch`, `base` its seed mixed with its stream), and a finished game's
+/// value is its rounds, battles or wars (`metric`, 0 to 2).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HuntDeals {
+    pub(crate) base: u64,
+    pub(crate) batch: u64,
+    pub(crate) metric: u8,
+}
+
 impl Plan {
     /// The plan of a sweep of `pairs` under `rules` dealt by `shuffle`; in a `lex` walk,
     /// counting mirror deals together within `pairs` when `mirrors` (and the setting is
@@ -304,6 +323,29 @@ impl Plan {
         if !reasons.is_empty() {
             return Err(reasons);
         }
+        Ok(Plan::of(rules, shuffle, pairs, mirrors, None))
+    }
+
+    /// The plan of a hunt's random deals under `rules` (`deals`); the kernel lists the games
+    /// a launch is asked for by their value, and those that loop.
+    pub(crate) fn hunt(rules: &Rules, deals: HuntDeals) -> Result<Plan, Vec<Unfit>> {
+        let none = Seeds::new(0, 1).expect("a range of one seed");
+        let reasons = unfit(rules, Shuffle::Splitmix, none);
+        if !reasons.is_empty() {
+            return Err(reasons);
+        }
+        Ok(Plan::of(rules, Shuffle::Splitmix, none, false, Some(deals)))
+    }
+
+    /// The plan of a setting the kernel plays: a sweep's, or a hunt's (`hunt`, whose deals
+    /// are splitmix's).
+    fn of(
+        rules: &Rules,
+        shuffle: Shuffle,
+        pairs: Seeds,
+        mirrors: bool,
+        hunt: Option<HuntDeals>,
+    ) -> Plan {
         let deck = rules.deck();
         let n = deck.len();
         // One word where the hands fit one (three bits a card where four would not), else
@@ -319,7 +361,7 @@ impl Plan {
         p.define("BITS", &bits);
         p.define("WORDS", &words);
         p.define("VALUES", &deck.values());
-        p.shuffle(shuffle, deck);
+        p.shuffle(shuffle, deck, hunt);
         for player in 0..2 {
             let (start, step, count) = dealt_span(n, rules.deal(), 2, player);
             p.define(&format!("START{player}"), &start);
@@ -356,10 +398,10 @@ impl Plan {
             war_table(rules, n).iter().map(i8::to_string),
         );
         let window = if words == 1 { WINDOW } else { WIDE_WINDOW };
-        Ok(Plan {
+        Plan {
             prelude: p.0,
             window,
-        })
+        }
     }
 
     /// The kernel with its prelude in place of its `#include`: one file, for a compiler given

@@ -4,17 +4,19 @@
 //! A hunt plays in generations. Each generation is a batch of tasks that its [`Strategy`] draws
 //! from what the hunt has found so far; every task has its own generator, seeded from the hunt's
 //! seed, its stream, the generation and the task's place, so the tasks can be played in any
-//! order, on any number of threads (or, later, on a device), and the hunt's results depend only
+//! order, on any number of threads or on a GPU ([`device`]), and the hunt's results depend only
 //! on its seed, stream, strategy and budget of games. Between generations the hunt keeps the
 //! best deals, logs each improvement, and hears a stop or the end of its time.
 
 mod backward;
 pub(crate) mod deal;
+pub(crate) mod device;
 mod report;
 mod strategy;
 
 use crate::deal::SplitMix64;
 use crate::engine::{Engine, GameResult, Outcome};
+use crate::gpu::{DeviceError, Walker};
 use crate::output::cycles::hands_text;
 use crate::output::metric::{Measured, Metric};
 use crate::rules::Rules;
@@ -260,6 +262,12 @@ pub enum HuntError {
         /// Why.
         why: String,
     },
+    /// A strategy the GPU does not play: each generation of the climb depends on the last.
+    #[error("the GPU plays the random and backward strategies, whose deals are drawn at random, not the {0} strategy, each of whose generations depends on the last")]
+    DeviceStrategy(Strategy),
+    /// What the GPU cannot play of the hunt, or what failed on the way to it.
+    #[error("{0}")]
+    Device(DeviceError),
 }
 
 /// A search for long games or cycles under one setting. Built by [`Hunt::new`] and its setters;
@@ -291,6 +299,7 @@ pub struct Hunt {
     keep: usize,
     start: Vec<Vec<Vec<u8>>>,
     backward_states: u64,
+    gpu: bool,
 }
 
 /// Tasks a generation plays: enough to keep every core busy between two looks at the clock.
@@ -312,7 +321,17 @@ impl Hunt {
             keep: 10,
             start: Vec::new(),
             backward_states: strategy::BACKWARD_STATES,
+            gpu: false,
         }
+    }
+
+    /// Play the hunt's random games on the machine's NVIDIA GPU (a build with the `gpu`
+    /// feature; the random and backward strategies): the same deals as on the CPU for the same
+    /// seed, stream and budget. The first generation, and every game the hunt keeps, extends or
+    /// finds looping, is played on the CPU too.
+    pub fn gpu(mut self, gpu: bool) -> Hunt {
+        self.gpu = gpu;
+        self
     }
 
     /// States one backward search may expand (the backward strategy; 100,000 by default): each
@@ -406,6 +425,9 @@ impl Hunt {
         if self.backward_states == 0 {
             return Err(HuntError::NoBudget);
         }
+        if self.gpu && self.strategy == Strategy::Climb {
+            return Err(HuntError::DeviceStrategy(self.strategy));
+        }
         for (i, hands) in self.start.iter().enumerate() {
             deal::check_hands(&self.rules, hands).map_err(|why| HuntError::Start {
                 which: i + 1,
@@ -415,10 +437,28 @@ impl Hunt {
         Ok(())
     }
 
-    /// Hunts until the budget is spent or `stop` is set (checked between generations), telling
-    /// `progress` where it stands after each generation.
+    /// Hunts until the budget is spent or `stop` is set (checked between generations, or on
+    /// the GPU between launches), telling `progress` where it stands after each.
     pub fn run(
         &self,
+        progress: &(dyn Fn(Status) + Sync),
+        stop: &AtomicBool,
+    ) -> Result<Hunted, HuntError> {
+        self.check()?;
+        let mut gpu = match self.gpu {
+            true => Some(device::open(self)?),
+            false => None,
+        };
+        let gpu = gpu.as_mut().map(|d| &mut **d as &mut dyn Walker);
+        self.run_on(gpu, progress, stop)
+    }
+
+    /// [`Hunt::run`] on `device` (from the second generation), or on the CPU alone. One
+    /// function of about 90 lines: the loop shares the pool, the book, the plan and the
+    /// counts with each generation, which pieces would pass back and forth.
+    pub(crate) fn run_on(
+        &self,
+        mut device: Option<&mut dyn Walker>,
         progress: &(dyn Fn(Status) + Sync),
         stop: &AtomicBool,
     ) -> Result<Hunted, HuntError> {
@@ -453,6 +493,26 @@ impl Hunt {
             if stop.load(Ordering::Relaxed) || self.time.is_some_and(|t| started.elapsed() >= t) {
                 stopped = self.games.is_some() || stop.load(Ordering::Relaxed);
                 break;
+            }
+            if let (Some(device), true) = (device.as_deref_mut(), generation > 0) {
+                // Whole generations a launch, as many as a launch holds.
+                let count = left.min((device.window() / BATCH as u64).max(1) * BATCH as u64);
+                let mut on = device::Generations {
+                    hunt: self,
+                    workers: &workers,
+                    pool: &pool,
+                    book: &mut book,
+                    plan: &mut plan,
+                    started,
+                };
+                steps += on.play(device, games, count)?;
+                games += count;
+                generation += count.div_ceil(BATCH as u64);
+                progress(Status {
+                    games,
+                    best: book.best(),
+                });
+                continue;
             }
             let tasks = plan.tasks(generation, left.min(BATCH as u64) as usize);
             let stream = mix(mix(self.seed, self.stream.0), generation);
@@ -638,6 +698,16 @@ impl Book {
             best: None,
             engine: Engine::new(*rules),
             least: Vec::new(),
+        }
+    }
+
+    /// The least value a game must have to be kept or logged: any while fewer than `keep` are
+    /// kept; none for cycles, whose games are those that loop.
+    fn least(&self) -> u64 {
+        match (self.goal, self.kept.last()) {
+            (Goal::Cycles, _) => u64::MAX,
+            (Goal::Longest(_), Some(worst)) if self.kept.len() == self.keep => worst.value + 1,
+            (Goal::Longest(_), _) => 0,
         }
     }
 

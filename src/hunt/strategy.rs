@@ -153,12 +153,9 @@ impl Plan {
         }
         let left = count - tasks.len();
         match self.strategy {
-            Strategy::Random => tasks.extend((0..left).map(|_| Task::plain(Base::Random))),
-            Strategy::Backward => tasks.extend((0..left).map(|_| Task {
-                base: Base::Random,
-                extend: Some(self.states),
-                threshold: self.threshold,
-            })),
+            Strategy::Random | Strategy::Backward => {
+                tasks.extend((0..left).map(|_| self.random_task()));
+            }
             Strategy::Climb => {
                 let each = left.div_ceil(WALKERS).max(1);
                 for walker in &self.walkers {
@@ -173,6 +170,28 @@ impl Plan {
             }
         }
         tasks
+    }
+
+    /// A task of the random or backward strategy: a random deal, extended backward (with the
+    /// backward strategy) when its game is worth the threshold.
+    pub(crate) fn random_task(&self) -> Task {
+        match self.strategy {
+            Strategy::Backward => Task {
+                base: Base::Random,
+                extend: Some(self.states),
+                threshold: self.threshold,
+            },
+            _ => Task::plain(Base::Random),
+        }
+    }
+
+    /// The least value of a game that this generation's tasks extend backward ([`u64::MAX`]:
+    /// none).
+    pub(crate) fn extends_from(&self) -> u64 {
+        match self.strategy {
+            Strategy::Backward => self.threshold,
+            _ => u64::MAX,
+        }
     }
 
     /// Learns from a generation's games.

@@ -275,7 +275,7 @@ impl Executor<'_> {
                         );
                     });
                 };
-                gpu::walk(&mut **device, first, n as u64, &mut each)?;
+                gpu::walk(&mut **device, first, n as u64, u64::MAX, &mut each)?;
                 (plays.progress)(n as u64);
                 Ok(())
             }

@@ -12,6 +12,7 @@ use crate::sweep::{Played, Sweep};
 use crate::{Seeds, Shuffle};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+mod hunts;
 mod mutations;
 
 /// What a comparison went through: seeds walked, games summarized (mirror deals counted

@@ -1,0 +1,84 @@
+//! Hunts through the kernel built for the CPU against hunts on the CPU alone: the same deals
+//! kept, the same log, the same counts, for the same seed and budget.
+
+use super::super::host::Host;
+use super::rules;
+use crate::hunt::{device, Goal, Hunt, Hunted, Strategy};
+use crate::rules::{Gather, Preset};
+use crate::Metric;
+
+/// What a hunt found, but its timings.
+fn found(h: &Hunted) -> impl PartialEq + std::fmt::Debug {
+    let log: Vec<_> = h
+        .log
+        .iter()
+        .map(|i| (i.games, i.value, i.hands.clone()))
+        .collect();
+    (h.best.clone(), log, h.games, h.steps, h.stopped)
+}
+
+/// The random and backward strategies, each goal and metric, decks of one word (4x5, and 3x5
+/// gathered strongest first, where games loop) and of several (4x6, gathered in reveal order
+/// where games loop too, and 4x13): through the kernel,
+/// in launches of three generations, a hunt finds what it finds on the CPU, and the CPU plays
+/// again only the games the kernel lists (those worth what the book or the strategy needs,
+/// and those that loop).
+#[test]
+fn hunts_through_the_kernel_find_what_the_cpu_finds() {
+    let bataille = |deck| rules(Preset::Bataille, deck, |s| s);
+    let sorted = rules(Preset::Bataille, "3x5", |s| s.gather(Gather::Sorted));
+    let revealed = rules(Preset::Bataille, "4x6", |s| {
+        s.gather(Gather::Reveal).face_down(2)
+    });
+    let rounds = Goal::Longest(Metric::Rounds);
+    let cases = [
+        (bataille("4x5"), Strategy::Random, rounds, 30_000),
+        (
+            bataille("4x13"),
+            Strategy::Random,
+            Goal::Longest(Metric::Battles),
+            20_000,
+        ),
+        (bataille("4x13"), Strategy::Backward, rounds, 14_000),
+        (
+            bataille("4x6"),
+            Strategy::Backward,
+            Goal::Longest(Metric::Wars),
+            14_000,
+        ),
+        (sorted, Strategy::Random, Goal::Cycles, 14_000),
+        (revealed, Strategy::Backward, Goal::Cycles, 14_000),
+    ];
+    let mut compared = 0;
+    let (mut replayed, mut played) = (0, 0);
+    for (rules, strategy, goal, games) in cases {
+        let hunt = Hunt::new(rules, goal)
+            .strategy(strategy)
+            .games(Some(games))
+            .seed(7)
+            .stream(1, 3)
+            .threads(2)
+            .backward_states(2_000);
+        let stop = Default::default();
+        let cpu = hunt.run(&|_| {}, &stop).unwrap();
+        let mut host = Host::build(&device::plan(&hunt).unwrap());
+        host.window = 3 * 4096;
+        let gpu = hunt.run_on(Some(&mut host), &|_| {}, &stop).unwrap();
+        assert_eq!(found(&cpu), found(&gpu), "{rules:?} {strategy} {goal}");
+        assert!(!cpu.best.is_empty(), "{rules:?} {goal}: nothing found");
+        // The first generation on the CPU, the rest in launches of three.
+        assert_eq!(
+            host.launches,
+            (games - 4096).div_ceil(3 * 4096),
+            "{rules:?}"
+        );
+        if goal != Goal::Cycles {
+            replayed += host.listed + host.handed;
+            played += games - 4096;
+        }
+        compared += 1;
+    }
+    assert_eq!(compared, cases.len());
+    // The kernel played the games: the CPU played again few of those that do not loop.
+    assert!(replayed * 10 < played, "{replayed} of {played}");
+}

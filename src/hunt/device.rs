@@ -1,0 +1,124 @@
+//! A hunt's random games on a GPU: whole generations a launch, the same deals as on the CPU.
+//!
+//! Each generation's tasks of the random and backward strategies are all random deals, so the
+//! kernel draws them itself: deal `j` of the hunt is task `j % BATCH` of generation
+//! `j / BATCH`, shuffled from the seed the CPU would give that task
+//! ([`HuntDeals`](crate::gpu::HuntDeals)). It plays every game and lists only those that can
+//! matter: the games worth at least what the book needs to keep or log one, or the strategy to
+//! extend one, at the launch's start (both only grow), and the games that loop. The CPU plays
+//! those again, generation by generation in order, as it plays its own tasks: it offers them
+//! to the book, extends them backward, and lets the strategy learn from them, so that the
+//! book, the log and the threshold are what the CPU alone makes of the same budget. A game not
+//! listed is worth less than either needs, so that the CPU would have offered it in vain.
+
+use super::{mix, Book, Hunt, HuntError, Played, Workers, BATCH};
+use crate::deal::SplitMix64;
+use crate::gpu::{self, DeviceError, HuntDeals, Plan, Walker};
+use crate::output::metric::Metric;
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// The kernel's plan of `hunt`'s random deals, or what of them it cannot play.
+pub(crate) fn plan(hunt: &Hunt) -> Result<Plan, Vec<gpu::Unfit>> {
+    let metric = match hunt.goal {
+        super::Goal::Longest(Metric::Battles) => 1,
+        super::Goal::Longest(Metric::Wars) => 2,
+        _ => 0,
+    };
+    let deals = HuntDeals {
+        base: mix(hunt.seed, hunt.stream.0),
+        batch: BATCH as u64,
+        metric,
+    };
+    Plan::hunt(&hunt.rules, deals)
+}
+
+/// The GPU of this machine, with the kernel of `hunt`'s random deals; or why it cannot play
+/// them (a build without GPU support first).
+pub(super) fn open(hunt: &Hunt) -> Result<Box<dyn Walker + Send>, HuntError> {
+    let mut reasons = Vec::new();
+    if !gpu::GPU_SUPPORT {
+        reasons.push(gpu::Unfit::NotBuilt);
+    }
+    match plan(hunt) {
+        Ok(plan) if reasons.is_empty() => gpu::open(&plan).map_err(HuntError::Device),
+        Ok(_) => Err(HuntError::Device(DeviceError::Unfit(reasons))),
+        Err(unfit) => {
+            reasons.extend(unfit);
+            Err(HuntError::Device(DeviceError::Unfit(reasons)))
+        }
+    }
+}
+
+/// What a run of generations on the device shares with the hunt.
+pub(super) struct Generations<'a, 'w> {
+    pub(super) hunt: &'a Hunt,
+    pub(super) workers: &'a Workers<'w>,
+    pub(super) pool: &'a rayon::ThreadPool,
+    pub(super) book: &'a mut Book,
+    pub(super) plan: &'a mut super::Plan,
+    pub(super) started: Instant,
+}
+
+impl Generations<'_, '_> {
+    /// Plays the `count` games from the hunt's game `first` (whole generations from
+    /// `first / BATCH`, the last of them perhaps short) on `device`, and the games it lists
+    /// again on the CPU; returns the states the backward strategy expanded.
+    pub(super) fn play(
+        &mut self,
+        device: &mut dyn Walker,
+        first: u64,
+        count: u64,
+    ) -> Result<u64, HuntError> {
+        let least = self.book.least().min(self.plan.extends_from());
+        let mut listed = Vec::new();
+        gpu::walk(device, first, count, least, &mut |_, games| {
+            listed.extend(games.chunks_exact(2).map(|pair| pair[0]));
+        })
+        .map_err(HuntError::Device)?;
+        listed.sort_unstable();
+        let (mut steps, mut at, mut from) = (0, first, 0);
+        while at < first + count {
+            let size = (BATCH as u64).min(first + count - at);
+            let upto = from + listed[from..].partition_point(|&j| j < at + size);
+            steps += self.generation(at, &listed[from..upto]);
+            (at, from) = (at + size, upto);
+        }
+        Ok(steps)
+    }
+
+    /// Plays again the games `listed` of the generation whose first game is the hunt's game
+    /// `first`, as the CPU plays a generation's tasks, and offers them in their order; returns
+    /// the states expanded.
+    fn generation(&mut self, first: u64, listed: &[u64]) -> u64 {
+        let hunt = self.hunt;
+        let generation = first / BATCH as u64;
+        let stream = mix(mix(hunt.seed, hunt.stream.0), generation);
+        let task = self.plan.random_task();
+        let workers = self.workers;
+        let played: Vec<Played> = self.pool.install(|| {
+            listed
+                .par_iter()
+                .map_init(
+                    || workers.borrow(),
+                    |worker, &j| {
+                        let rng = SplitMix64(mix(stream, j - first));
+                        worker.get().play(&task, rng, hunt.goal)
+                    },
+                )
+                .collect()
+        });
+        let seconds = self.started.elapsed().as_secs_f64();
+        let mut steps = 0;
+        for (outcome, &j) in played.iter().zip(listed) {
+            steps += outcome.steps;
+            self.book
+                .offer(&outcome.order, &outcome.result, j + 1, seconds);
+            if let Some(extended) = &outcome.extended {
+                self.book.offer(&extended.0, &extended.1, j + 1, seconds);
+            }
+        }
+        self.plan.learn(&[], &played);
+        steps
+    }
+}
