@@ -594,8 +594,8 @@ fn gpu_sweeps_it_cannot_play_are_refused() {
         ),
         (new_files, "the GPU keeps no per-game rows"),
         (
-            "sweep --rules classic --seeds 0..100 --device gpu".to_string(),
-            "the 4x13 deck has 52 cards of 13 values",
+            "sweep --rules classic --deck 5x13 --seeds 0..100 --device gpu".to_string(),
+            "the 5x13 deck has 65 cards of 13 values",
         ),
         (
             "sweep --rules oorlog --seeds 0..100 --device gpu".to_string(),
@@ -631,4 +631,42 @@ fn gpu_sweeps_it_cannot_play_are_refused() {
         let said = "this warsweep is built without GPU support";
         refuses(&args.split_whitespace().collect::<Vec<_>>(), b"", said);
     }
+}
+
+/// What a hunt on the GPU cannot play is refused in one sentence before any game: the climb
+/// (each generation depends on the last), decks past 64 cards, more than two players; a build
+/// without the `gpu` feature says so first. No report is left.
+#[test]
+fn gpu_hunts_it_cannot_play_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("hunt.json");
+    let out = out.to_str().unwrap();
+    let hunt = |extra: &str| format!("hunt --device gpu --games 100 --out {out} {extra}");
+    let mut cases = vec![
+        (
+            hunt("--strategy climb"),
+            "the GPU plays the random and backward strategies",
+        ),
+        (
+            hunt("--deck 5x13"),
+            "the 5x13 deck has 65 cards of 13 values",
+        ),
+        (
+            hunt("--strategy random --players 3 --short-war most-cards"),
+            "the GPU plays two players, not 3",
+        ),
+    ];
+    if !cfg!(feature = "gpu") {
+        // First of all, before the deck.
+        let said = "the GPU cannot play this hunt: this warsweep is built without GPU support \
+                    (build it with `cargo build --release --features gpu`); the GPU plays decks";
+        cases.push((hunt("--deck 5x13"), said));
+        cases.push((hunt(""), "this warsweep is built without GPU support"));
+    }
+    for (args, message) in &cases {
+        refuses(&args.split_whitespace().collect::<Vec<_>>(), b"", message);
+    }
+    assert!(cases.len() >= 3);
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(left.is_empty(), "files left by refused hunts: {left:?}");
 }
