@@ -6,14 +6,14 @@ use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use warsweep::hunt::{Goal, Hunt, HuntError, Report, Strategy};
-use warsweep::Metric;
+use warsweep::{DeviceError, Metric};
 
 /// Hunts (see the package's documentation): the report's JSON, and whether Ctrl-C stopped it.
 #[pyfunction]
 #[pyo3(signature = (*, rules, deck=None, players=None, face_down=None, short_war=None,
     gather=None, deal=None, ranking=None, goal="longest", metric="rounds", strategy=None,
     seed=0, games=None, seconds=None, threads=None, keep=10, start=None,
-    backward_states=None, stream=None))]
+    backward_states=None, stream=None, gpu=false))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn _hunt(
     py: Python<'_>,
@@ -36,6 +36,7 @@ pub(crate) fn _hunt(
     start: Option<Vec<Vec<Vec<u8>>>>,
     backward_states: Option<u64>,
     stream: Option<(u64, u64)>,
+    gpu: bool,
 ) -> PyResult<(String, bool)> {
     let knobs = Knobbed {
         rules,
@@ -80,7 +81,8 @@ pub(crate) fn _hunt(
         .seed(seed)
         .games(games)
         .time(time)
-        .keep(keep);
+        .keep(keep)
+        .gpu(gpu);
     if let Some(name) = strategy {
         let strategy: Strategy = name.parse().map_err(|e| bad(format!("strategy: {e}")))?;
         hunt = hunt.strategy(strategy);
@@ -119,7 +121,13 @@ pub(crate) fn _hunt(
         let report = py
             .detach(|| worker.join())
             .expect("the hunt thread panicked")
-            .map_err(|e| bad(e.to_string()))?;
+            .map_err(|e| match e {
+                HuntError::Device(DeviceError::Unfit(reasons)) => {
+                    bad(crate::gpu_refusal("hunt", &reasons))
+                }
+                HuntError::Device(why) => bad(format!("gpu: {why}")),
+                e => bad(e.to_string()),
+            })?;
         Ok((report, interrupted))
     })?;
     Ok((report.to_json(), interrupted))
@@ -137,6 +145,7 @@ fn argument_of(refused: &HuntError) -> &'static str {
         HuntError::Keep => "keep",
         HuntError::Stream(..) => "stream",
         HuntError::Start { .. } => "start",
+        HuntError::DeviceStrategy(_) => "gpu",
         _ => "hunt",
     }
 }

@@ -335,7 +335,7 @@ fn sweep(
         unfit.push(Unfit::Chosen);
     }
     if !unfit.is_empty() {
-        return Err(bad(gpu_refusal(&unfit)));
+        return Err(bad(gpu_refusal("sweep", &unfit)));
     }
     if hands && !rows {
         return Err(bad(
@@ -474,7 +474,7 @@ fn sweep(
 /// What a sweep's refusal says in Python: named by its argument where one is at fault.
 fn said(e: &SweepError) -> String {
     match e {
-        SweepError::Device(DeviceError::Unfit(reasons)) => gpu_refusal(reasons),
+        SweepError::Device(DeviceError::Unfit(reasons)) => gpu_refusal("sweep", reasons),
         SweepError::Device(why) => format!("gpu: {why}"),
         SweepError::Threads(_) => format!("threads: {e}"),
         e => e.to_string(),
@@ -495,9 +495,9 @@ fn job_said(e: &warsweep::job::Error) -> String {
     }
 }
 
-/// Why the GPU cannot play a sweep, every reason in one message, in Python's words where an
-/// argument or the build is at fault.
-fn gpu_refusal(reasons: &[Unfit]) -> String {
+/// Why the GPU cannot play a sweep or a hunt (`what`), every reason in one message, in
+/// Python's words where an argument or the build is at fault.
+pub(crate) fn gpu_refusal(what: &str, reasons: &[Unfit]) -> String {
     let said: Vec<String> = reasons
         .iter()
         .map(|reason| match reason {
@@ -507,7 +507,7 @@ fn gpu_refusal(reasons: &[Unfit]) -> String {
             reason => reason.to_string(),
         })
         .collect();
-    format!("gpu: the GPU cannot play this sweep: {}", said.join("; "))
+    format!("gpu: the GPU cannot play this {what}: {}", said.join("; "))
 }
 
 /// Sends on drop: the sweep thread's end, returned or unwound.

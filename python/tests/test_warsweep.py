@@ -703,6 +703,8 @@ def test_a_hunt_refuses_what_it_cannot_hunt():
         (dict(threads=0), ValueError, "^threads: "),
         (dict(time=-1), ValueError, "^time: "),
         (dict(games=1.5), TypeError, "^games: a whole number"),
+        (dict(gpu=True, strategy="climb"), ValueError, "^gpu: the GPU plays the random"),
+        (dict(gpu=True, deck="5x13"), ValueError, "^gpu: the GPU cannot play this hunt: .*5x13"),
     ]
     for extra, error, message in cases:
         with pytest.raises(error, match=message):

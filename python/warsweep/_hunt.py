@@ -83,6 +83,7 @@ def hunt(
     start: _Optional[_Sequence[_Sequence[_Sequence[int]]]] = None,
     backward_states: _Optional[int] = None,
     stream: _Optional[_Tuple[int, int]] = None,
+    gpu: bool = False,
     deck: _Optional[str] = None,
     players: _Optional[int] = None,
     face_down: _Optional[int] = None,
@@ -98,7 +99,9 @@ def hunt(
     count), keeping the ``keep`` best deals (or distinct cycles). ``strategy`` is ``"random"``,
     ``"climb"`` or ``"backward"`` (the default: random deals, the longest games among them
     extended backward); ``start`` gives deals to start from (each a list of hands, values from
-    1), ``stream=(k, n)`` one stream of a hunt split over ``n`` processes.
+    1), ``stream=(k, n)`` one stream of a hunt split over ``n`` processes. ``gpu=True`` plays the
+    random and backward strategies' random games on an NVIDIA GPU (a module built with the
+    feature ``gpu``), the same deals as on the CPU.
 
     Returns a ``Hunted``: ``best`` (each deal's hands as lists), ``log`` (a DataFrame of the
     improvements), ``report``. Ctrl-C or SIGTERM ends the hunt at its next generation and raises
@@ -116,6 +119,7 @@ def hunt(
             seconds=None if time is None else float(time), threads=_whole("threads", threads),
             keep=_whole("keep", keep), start=native_start,
             backward_states=_whole("backward_states", backward_states), stream=stream,
+            gpu=bool(gpu),
         )
     hunted = Hunted(report)
     if interrupted:

@@ -125,5 +125,6 @@ def _hunt(
     start: Optional[List[List[List[int]]]] = None,
     backward_states: Optional[int] = None,
     stream: Optional[Tuple[int, int]] = None,
+    gpu: bool = False,
 ) -> Tuple[str, bool]: ...
 def _plot(summaries: List[str], metric: str, title: Optional[str] = None, log: bool = False) -> str: ...
