@@ -3,7 +3,7 @@
 //! Each generation's tasks of the random and backward strategies are all random deals, so the
 //! kernel draws them itself: deal `j` of the hunt is task `j % BATCH` of generation
 //! `j / BATCH`, shuffled from the seed the CPU would give that task
-//! ([`HuntDeals`](crate::gpu::HuntDeals)). It plays every game and lists only those that can
+//! ([`HuntDeals`]). It plays every game and lists only those that can
 //! matter: the games worth at least what the book needs to keep or log one, or the strategy to
 //! extend one, at the launch's start (both only grow), and the games that loop. The CPU plays
 //! those again, generation by generation in order, as it plays its own tasks: it offers them

@@ -4,7 +4,7 @@
 //! A hunt plays in generations. Each generation is a batch of tasks that its [`Strategy`] draws
 //! from what the hunt has found so far; every task has its own generator, seeded from the hunt's
 //! seed, its stream, the generation and the task's place, so the tasks can be played in any
-//! order, on any number of threads or on a GPU ([`device`]), and the hunt's results depend only
+//! order, on any number of threads or on a GPU (`device`), and the hunt's results depend only
 //! on its seed, stream, strategy and budget of games. Between generations the hunt keeps the
 //! best deals, logs each improvement, and hears a stop or the end of its time.
 

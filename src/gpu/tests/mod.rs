@@ -207,6 +207,14 @@ fn compare(
     walk.compare(capacity)
 }
 
+/// Every gather of a fixed order: all the GPU plays.
+fn fixed_gathers() -> Vec<Gather> {
+    let fixed = Gather::ALL.iter().filter(|&&g| g != Gather::Random);
+    let gathers: Vec<Gather> = fixed.copied().collect();
+    assert_eq!(gathers.len(), 8);
+    gathers
+}
+
 fn rules(preset: Preset, deck: &str, build: impl FnOnce(Settings) -> Settings) -> Rules {
     build(Settings::new(preset).deck(Deck::parse(deck).unwrap()))
         .build()
@@ -265,56 +273,43 @@ fn research_walks_summarize_alike() {
     assert!(total.games >= 369_600, "{total:?}");
 }
 
+/// The `k`-th of 24 settings that together hold every gather the GPU plays with 0, 1 and 3
+/// cards face down, and, in turn, each short-war policy, ranking (of `rankings`), deck (of
+/// `decks`) and deal: `(k, deck, rules)` for each.
+fn every_rule(decks: &[&'static str], rankings: &[Ranking]) -> Vec<(usize, &'static str, Rules)> {
+    let mut settings = Vec::new();
+    for gather in fixed_gathers() {
+        for face_down in [0, 1, 3] {
+            let k = settings.len();
+            let deck = decks[k % decks.len()];
+            let deal = [Deal::Blocks, Deal::RoundRobin][k % 2];
+            let rules = rules(Preset::Bataille, deck, |s| {
+                s.gather(gather)
+                    .face_down(face_down)
+                    .short_war(ShortWar::ALL[k % ShortWar::ALL.len()])
+                    .ranking(rankings[k % rankings.len()])
+                    .deal(deal)
+            });
+            settings.push((k, deck, rules));
+        }
+    }
+    assert_eq!(settings.len(), 24);
+    settings
+}
+
 /// Every gather the GPU plays, with and without cards face down, each short-war policy, both
 /// deals, on decks of both card widths; games that loop are handed back and their cycles
 /// tabled on the CPU.
 #[test]
 fn every_rule_summarizes_alike() {
-    let gathers = [
-        Gather::Reveal,
-        Gather::P1First,
-        Gather::WinnerFirst,
-        Gather::LoserFirst,
-        Gather::WinnerFirstLatest,
-        Gather::Natural,
-        Gather::PairFirst,
-        Gather::Sorted,
-    ];
-    let policies = [
-        ShortWar::Draw,
-        ShortWar::Shorten,
-        ShortWar::FirstOutLoses,
-        ShortWar::MostCards,
-    ];
     let decks = ["4x4", "3x5", "4x5", "2x7", "1x10+2"];
     let mut total = Compared::default();
-    let mut k = 0;
-    for gather in gathers {
-        for face_down in [0, 1, 3] {
-            let deck = decks[k % decks.len()];
-            let rules = rules(Preset::Bataille, deck, |s| {
-                s.gather(gather)
-                    .face_down(face_down)
-                    .short_war(policies[k % policies.len()])
-                    .deal(if k % 2 == 0 {
-                        Deal::Blocks
-                    } else {
-                        Deal::RoundRobin
-                    })
-            });
-            let start = 1_000_000 + 7_919 * k as u64;
-            let c = compare(
-                rules,
-                (start, start + 4_000),
-                None,
-                true,
-                k % 3 != 0,
-                super::CAPACITY,
-            );
-            assert!(c.counted > 0, "{rules:?}: {c:?}");
-            total.add(&c);
-            k += 1;
-        }
+    for (k, _, rules) in every_rule(&decks, &[Ranking::Standard]) {
+        let start = 1_000_000 + 7_919 * k as u64;
+        let seeds = (start, start + 4_000);
+        let c = compare(rules, seeds, None, true, k % 3 != 0, super::CAPACITY);
+        assert!(c.counted > 0, "{rules:?}: {c:?}");
+        total.add(&c);
     }
     assert!(total.handed > 0, "{total:?}");
 }
@@ -326,60 +321,27 @@ fn every_rule_summarizes_alike() {
 /// results, and hands back those that loop, whose cycles the CPU tables.
 #[test]
 fn wide_decks_summarize_alike() {
-    let gathers = [
-        Gather::Reveal,
-        Gather::P1First,
-        Gather::WinnerFirst,
-        Gather::LoserFirst,
-        Gather::WinnerFirstLatest,
-        Gather::Natural,
-        Gather::PairFirst,
-        Gather::Sorted,
-    ];
-    let policies = [
-        ShortWar::Draw,
-        ShortWar::Shorten,
-        ShortWar::FirstOutLoses,
-        ShortWar::MostCards,
-    ];
     let rankings = [Ranking::Standard, Ranking::Oorlog, Ranking::Cyclic];
     let decks = ["4x6", "4x8", "4x13", "1x13"];
     let mut total = Compared::default();
     let mut seen = std::collections::BTreeSet::new();
-    let mut k = 0;
-    for gather in gathers {
-        for face_down in [0, 1, 3] {
-            let deck = decks[k % decks.len()];
-            let rules = rules(Preset::Bataille, deck, |s| {
-                s.gather(gather)
-                    .face_down(face_down)
-                    .short_war(policies[k % policies.len()])
-                    .ranking(rankings[k % rankings.len()])
-                    .deal(if k % 2 == 0 {
-                        Deal::Blocks
-                    } else {
-                        Deal::RoundRobin
-                    })
-            });
-            let shuffle = match (deck, k / decks.len() % 2) {
-                ("4x6", _) => Shuffle::Lex,
-                (_, 0) => Shuffle::Splitmix,
-                _ => Shuffle::Lcg,
-            };
-            let start = 1_000_000 + 7_919 * k as u64;
-            let walk = Walk {
-                shuffle,
-                mirrors: k % 3 != 0,
-                ..Walk::lex(rules, (start, start + 3_000))
-            };
-            let c = walk.compare(super::CAPACITY);
-            assert!(c.counted > 0, "{rules:?}: {c:?}");
-            seen.insert((deck, shuffle.to_string()));
-            total.add(&c);
-            k += 1;
-        }
+    for (k, deck, rules) in every_rule(&decks, &rankings) {
+        let shuffle = match (deck, k / decks.len() % 2) {
+            ("4x6", _) => Shuffle::Lex,
+            (_, 0) => Shuffle::Splitmix,
+            _ => Shuffle::Lcg,
+        };
+        let start = 1_000_000 + 7_919 * k as u64;
+        let walk = Walk {
+            shuffle,
+            mirrors: k % 3 != 0,
+            ..Walk::lex(rules, (start, start + 3_000))
+        };
+        let c = walk.compare(super::CAPACITY);
+        assert!(c.counted > 0, "{rules:?}: {c:?}");
+        seen.insert((deck, shuffle.to_string()));
+        total.add(&c);
     }
-    assert_eq!(k, 24);
     // Every deck, each way of dealing it; games listed past the histograms, and games that
     // loop handed back.
     assert_eq!(seen.len(), 7, "{seen:?}");

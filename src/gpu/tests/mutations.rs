@@ -4,7 +4,7 @@
 use super::super::host::Host;
 use super::super::plan::Plan;
 use super::{rules, Walk};
-use crate::rules::{Gather, Preset, ShortWar};
+use crate::rules::{Preset, ShortWar};
 use crate::Shuffle;
 
 /// `plan` with the prelude's definition of `WS_{name}` replaced by `value`.
@@ -85,16 +85,7 @@ fn every_mutation_of_the_prelude_is_caught() {
     assert!(caught(&five, mutated(&five.plan(), "BEATS0", "u64(0)")));
     tried.push("BEATS0 (three-bit cards)".to_string());
     // Each step of each gather's pick-up, replaced by the next step; on a deck with wars.
-    let gathers = [
-        Gather::Reveal,
-        Gather::P1First,
-        Gather::WinnerFirst,
-        Gather::LoserFirst,
-        Gather::WinnerFirstLatest,
-        Gather::Natural,
-        Gather::PairFirst,
-        Gather::Sorted,
-    ];
+    let gathers = super::fixed_gathers();
     for gather in gathers {
         let walk = Walk::lex(
             rules(Preset::Bataille, "4x4", |s| s.gather(gather).face_down(1)),
