@@ -649,11 +649,11 @@ def test_a_gpu_sweep_it_cannot_play_says_why():
     built = "this module is built without GPU support \\(install it with MATURIN_PEP517_ARGS="
     # Every reason at once, the build first: without the feature, per-game rows, the deck.
     with pytest.raises(ValueError) as refused:
-        warsweep.sweep((0, 100), rules="classic", gpu=True)
+        warsweep.sweep((0, 100), rules="classic", deck="5x13", gpu=True)
     said = str(refused.value)
     assert said.startswith("gpu: the GPU cannot play this sweep: ")
     assert "the GPU keeps no per-game rows (pass rows=False)" in said
-    assert "the 4x13 deck has 52 cards of 13 values" in said
+    assert "the 5x13 deck has 65 cards of 13 values" in said
     assert "\n" not in said
     with pytest.raises(ValueError, match="the GPU walks ranges of seeds"):
         warsweep.sweep([1, 2, 3], gpu=True, rows=False, **walk)
@@ -704,7 +704,8 @@ def test_a_hunt_refuses_what_it_cannot_hunt():
         (dict(time=-1), ValueError, "^time: "),
         (dict(games=1.5), TypeError, "^games: a whole number"),
         (dict(gpu=True, strategy="climb"), ValueError, "^gpu: the GPU plays the random"),
-        (dict(gpu=True, deck="5x13"), ValueError, "^gpu: the GPU cannot play this hunt: .*5x13"),
+        (dict(gpu=True, players=3, short_war="most-cards", strategy="random"), ValueError,
+         "^gpu: the GPU cannot play this hunt: .*two players, not 3"),
     ]
     for extra, error, message in cases:
         with pytest.raises(error, match=message):
