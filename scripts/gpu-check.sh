@@ -80,10 +80,12 @@ for check in $checks; do
   case $check in
   test)
     # The kernel against the CPU on the GPU itself (the 4x4 walk's start, a 4x5 shard, a
-    # looping setting with its cycles, a splitmix range, 1x13 under the oorlog ranking), and
-    # the machine's own NVRTC and ptxas on every plan: with WARSWEEP_GPU=1 a test that cannot
-    # open the GPU, NVRTC or ptxas fails with the reason instead of being skipped.
-    for name in the_gpu_summarizes_as_the_cpu nvrtc_compiles_the_kernel ptxas_keeps_each_thread_in_registers; do
+    # looping setting with its cycles, a splitmix range, 1x13 under the oorlog ranking, 4x13
+    # and a looping 4x8; hunts of 4x13), and the machine's own NVRTC and ptxas on every plan:
+    # with WARSWEEP_GPU=1 a test that cannot open the GPU, NVRTC or ptxas fails with the
+    # reason instead of being skipped.
+    for name in the_gpu_summarizes_as_the_cpu hunts::the_gpu_hunts_as_the_cpu \
+      nvrtc_compiles_the_kernel ptxas_keeps_each_thread_in_registers; do
       if [ -n "$tests" ] && WARSWEEP_GPU=1 "$tests" "gpu::tests::$name" --exact --nocapture \
         >"$out/$name.txt" 2>&1 && grep -q "1 passed" "$out/$name.txt"; then
         say "PASS $name"

@@ -141,7 +141,7 @@ pub enum DeviceError {
 }
 
 /// The reasons, one after the other.
-fn join(reasons: &[Unfit]) -> String {
+pub(crate) fn join(reasons: &[Unfit]) -> String {
     let said: Vec<String> = reasons.iter().map(Unfit::to_string).collect();
     said.join("; ")
 }

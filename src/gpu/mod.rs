@@ -18,6 +18,7 @@ mod cuda;
 mod error;
 pub(crate) mod plan;
 
+pub(crate) use error::join as join_reasons;
 pub use error::{DeviceError, Unfit};
 
 use crate::output::accumulator::{Accumulator, Finished, Record, Records};

@@ -266,8 +266,19 @@ pub enum HuntError {
     #[error("the GPU plays the random and backward strategies, whose deals are drawn at random, not the {0} strategy, each of whose generations depends on the last")]
     DeviceStrategy(Strategy),
     /// What the GPU cannot play of the hunt, or what failed on the way to it.
-    #[error("{0}")]
+    #[error("{}", device_said(.0))]
     Device(DeviceError),
+}
+
+/// What the GPU says of a hunt: every reason it cannot play it, or what failed.
+fn device_said(why: &DeviceError) -> String {
+    match why {
+        DeviceError::Unfit(reasons) => format!(
+            "the GPU cannot play this hunt: {}",
+            crate::gpu::join_reasons(reasons)
+        ),
+        why => why.to_string(),
+    }
 }
 
 /// A search for long games or cycles under one setting. Built by [`Hunt::new`] and its setters;

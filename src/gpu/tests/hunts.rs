@@ -2,7 +2,7 @@
 //! kept, the same log, the same counts, for the same seed and budget.
 
 use super::super::host::Host;
-use super::rules;
+use super::{rules, skipped};
 use crate::hunt::{device, Goal, Hunt, Hunted, Strategy};
 use crate::rules::{Gather, Preset};
 use crate::Metric;
@@ -81,4 +81,28 @@ fn hunts_through_the_kernel_find_what_the_cpu_finds() {
     assert_eq!(compared, cases.len());
     // The kernel played the games: the CPU played again few of those that do not loop.
     assert!(replayed * 10 < played, "{replayed} of {played}");
+}
+
+/// On a machine with a GPU and a build with the `gpu` feature, a hunt on the GPU finds what it
+/// finds on the CPU (4x13, the random and backward strategies); elsewhere the test says why it
+/// did not run (and fails, with `WARSWEEP_GPU=1`).
+#[test]
+fn the_gpu_hunts_as_the_cpu() {
+    let rules = rules(Preset::Bataille, "4x13", |s| s);
+    let mut compared = 0;
+    for strategy in [Strategy::Random, Strategy::Backward] {
+        let hunt = Hunt::new(rules, Goal::Longest(Metric::Rounds))
+            .strategy(strategy)
+            .games(Some(2_000_000))
+            .backward_states(2_000);
+        let stop = Default::default();
+        let gpu = match hunt.clone().gpu(true).run(&|_| {}, &stop) {
+            Ok(gpu) => gpu,
+            Err(why) => return skipped("hunts::the_gpu_hunts_as_the_cpu", &why.to_string()),
+        };
+        let cpu = hunt.run(&|_| {}, &stop).unwrap();
+        assert_eq!(found(&cpu), found(&gpu), "{strategy}");
+        compared += 1;
+    }
+    assert_eq!(compared, 2);
 }

@@ -611,7 +611,7 @@ fn not_here(test: &str, why: &str) {
 /// Where `test` could not run: with `WARSWEEP_GPU=1` (set where a GPU is, by
 /// `scripts/gpu-check.sh`) it fails with the reason; elsewhere it says on stderr, past the
 /// harness's capture, that it did not run, and why.
-fn skipped(test: &str, why: &str) {
+pub(super) fn skipped(test: &str, why: &str) {
     if std::env::var_os("WARSWEEP_GPU").is_some_and(|v| v == "1") {
         panic!("gpu::tests::{test} did not run, and WARSWEEP_GPU=1 says it must: {why}");
     }
@@ -620,8 +620,9 @@ fn skipped(test: &str, why: &str) {
 
 /// On a machine with a GPU and a build with the `gpu` feature, the GPU's summaries are the
 /// CPU's (the 4x4 walk's start, a shard of the 4x5 walk, a looping setting with its cycles, a
-/// splitmix range, a 1x13 walk of every ranking's word); elsewhere the test says why it did not
-/// run (and fails, with `WARSWEEP_GPU=1`).
+/// splitmix range, a 1x13 walk of every ranking's word; 52 cards in four words, and a 4x8
+/// setting that loops in two); elsewhere the test says why it did not run (and fails, with
+/// `WARSWEEP_GPU=1`).
 #[test]
 fn the_gpu_summarizes_as_the_cpu() {
     let bataille = |deck| rules(Preset::Bataille, deck, |s| s);
@@ -640,6 +641,19 @@ fn the_gpu_summarizes_as_the_cpu() {
             rules(Preset::Bataille, "1x13", |s| s.ranking(Ranking::Oorlog)),
             (0, 20_000_000),
         ),
+        Walk {
+            shuffle: Shuffle::Splitmix,
+            ..Walk::lex(bataille("4x13"), (0, 2_000_000))
+        },
+        Walk {
+            shuffle: Shuffle::Lcg,
+            ..Walk::lex(
+                rules(Preset::Bataille, "4x8", |s| {
+                    s.gather(Gather::Reveal).face_down(2)
+                }),
+                (0, 200_000),
+            )
+        },
     ];
     let mut compared = 0;
     for walk in walks {
