@@ -86,11 +86,12 @@ for check in $checks; do
     # reason instead of being skipped.
     for name in the_gpu_summarizes_as_the_cpu hunts::the_gpu_hunts_as_the_cpu \
       nvrtc_compiles_the_kernel ptxas_keeps_each_thread_in_registers; do
+      file=${name//::/-}.txt
       if [ -n "$tests" ] && WARSWEEP_GPU=1 "$tests" "gpu::tests::$name" --exact --nocapture \
-        >"$out/$name.txt" 2>&1 && grep -q "1 passed" "$out/$name.txt"; then
+        >"$out/$file" 2>&1 && grep -q "1 passed" "$out/$file"; then
         say "PASS $name"
       else
-        say "FAIL $name (see $name.txt)"
+        say "FAIL $name (see $file)"
       fi
     done
     # Every other test of the kernel (compiled for this machine's CPU, as CI runs them).
