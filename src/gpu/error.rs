@@ -93,7 +93,7 @@ pub enum DeviceError {
     #[error("the GPU cannot play this sweep: {}", join(.0))]
     Unfit(Vec<Unfit>),
     /// No NVIDIA driver (`libcuda.so`) could be loaded.
-    #[error("no NVIDIA driver was found (libcuda.so): sweep on the CPU, or on a machine with an NVIDIA GPU")]
+    #[error("no NVIDIA driver was found (libcuda.so): play on the CPU, or on a machine with an NVIDIA GPU")]
     NoDriver,
     /// The driver is there, but no GPU could be opened; the driver's words.
     #[error("no GPU could be opened: {0}")]
