@@ -110,7 +110,9 @@ impl Walker for Host {
         let listed = (games <= self.capacity).then(|| {
             assert_eq!(listed.len(), 2 * games, "every game listed is printed");
             self.counted += tallies[super::plan::GAMES];
-            let handed = listed.chunks(2).filter(|pair| pair[1] == 0).count() as u64;
+            let handed = listed.chunks(2);
+            let handed = handed.filter(|pair| super::plan::listed_result(pair[1]).is_none());
+            let handed = handed.count() as u64;
             self.handed += handed;
             self.listed += games as u64 - handed;
             listed

@@ -66,10 +66,11 @@ pub(crate) trait Walker {
 }
 
 /// Walks the `count` deals from `first` on `device` and hands `each` the tallies and the games
-/// listed of every launch (those worth `least` or more among them, as [`Walker::walk`]). A launch that lists more games than it has room for is walked again
-/// in parts small enough for their lists (a part of no more deals than the room cannot
-/// overflow), so every game is played there, and the CPU plays only the games the kernel
-/// hands back, never a whole window.
+/// listed of every launch (those worth `least` or more among them, as [`Walker::walk`]). A
+/// launch that lists more games than it has room for is walked again in parts small enough
+/// for their lists (a part of no more deals than the room cannot overflow), so every game is
+/// played there, and the CPU plays only the games the kernel hands back, never a whole
+/// window.
 pub(crate) fn walk(
     device: &mut dyn Walker,
     first: u64,

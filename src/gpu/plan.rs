@@ -51,9 +51,8 @@ pub(crate) const MOST_CARDS: usize = 64;
 /// Most values a deck of the kernel has: each stored plus one in four bits.
 pub(crate) const MOST_VALUES: u8 = 15;
 
-/// Hands of at most this many cards fit one word, and the kernel deals at most this many
-/// seeds a launch (about a second of a 4x5 walk on one GPU); wider hands, whose games last
-/// longer, a launch of [`WIDE_WINDOW`].
+/// Seeds a launch deals where hands take one word (about a second of a 4x5 walk on one GPU),
+/// and where they take more ([`WIDE_WINDOW`]: their games last longer).
 const WINDOW: u64 = 1 << 31;
 const WIDE_WINDOW: u64 = 1 << 24;
 

@@ -11,12 +11,9 @@
 //! book, the log and the threshold are what the CPU alone makes of the same budget. A game not
 //! listed is worth less than either needs, so that the CPU would have offered it in vain.
 
-use super::{mix, Book, Hunt, HuntError, Played, Workers, BATCH};
-use crate::deal::SplitMix64;
+use super::{mix, Generations, Hunt, HuntError, BATCH};
 use crate::gpu::{self, DeviceError, HuntDeals, Plan, Walker};
 use crate::output::metric::Metric;
-use rayon::prelude::*;
-use std::time::Instant;
 
 /// The kernel's plan of `hunt`'s random deals, or what of them it cannot play.
 pub(crate) fn plan(hunt: &Hunt) -> Result<Plan, Vec<gpu::Unfit>> {
@@ -50,75 +47,31 @@ pub(super) fn open(hunt: &Hunt) -> Result<Box<dyn Walker + Send>, HuntError> {
     }
 }
 
-/// What a run of generations on the device shares with the hunt.
-pub(super) struct Generations<'a, 'w> {
-    pub(super) hunt: &'a Hunt,
-    pub(super) workers: &'a Workers<'w>,
-    pub(super) pool: &'a rayon::ThreadPool,
-    pub(super) book: &'a mut Book,
-    pub(super) plan: &'a mut super::Plan,
-    pub(super) started: Instant,
-}
-
-impl Generations<'_, '_> {
-    /// Plays the `count` games from the hunt's game `first` (whole generations from
-    /// `first / BATCH`, the last of them perhaps short) on `device`, and the games it lists
-    /// again on the CPU; returns the states the backward strategy expanded.
-    pub(super) fn play(
-        &mut self,
-        device: &mut dyn Walker,
-        first: u64,
-        count: u64,
-    ) -> Result<u64, HuntError> {
-        let least = self.book.least().min(self.plan.extends_from());
-        let mut listed = Vec::new();
-        gpu::walk(device, first, count, least, &mut |_, games| {
-            listed.extend(games.chunks_exact(2).map(|pair| pair[0]));
-        })
-        .map_err(HuntError::Device)?;
-        listed.sort_unstable();
-        let (mut steps, mut at, mut from) = (0, first, 0);
-        while at < first + count {
-            let size = (BATCH as u64).min(first + count - at);
-            let upto = from + listed[from..].partition_point(|&j| j < at + size);
-            steps += self.generation(at, &listed[from..upto]);
-            (at, from) = (at + size, upto);
-        }
-        Ok(steps)
+/// Plays the `count` games from the hunt's game `first` (whole generations from
+/// `first / BATCH`, the last of them perhaps short) on `device`, and the games it lists again
+/// on the CPU, generation by generation; returns the states the backward strategy expanded.
+pub(super) fn play(
+    on: &mut Generations,
+    device: &mut dyn Walker,
+    first: u64,
+    count: u64,
+) -> Result<u64, HuntError> {
+    let least = on.book.least().min(on.plan.extends_from());
+    let mut listed = Vec::new();
+    gpu::walk(device, first, count, least, &mut |_, games| {
+        listed.extend(games.chunks_exact(2).map(|pair| pair[0]));
+    })
+    .map_err(HuntError::Device)?;
+    listed.sort_unstable();
+    let (mut steps, mut at, mut from) = (0, first, 0);
+    while at < first + count {
+        let size = (BATCH as u64).min(first + count - at);
+        let upto = from + listed[from..].partition_point(|&j| j < at + size);
+        // The listed games' places in their generation, each a random deal's task.
+        let places: Vec<u64> = listed[from..upto].iter().map(|&j| j - at).collect();
+        let tasks: Vec<_> = places.iter().map(|_| on.plan.random_task()).collect();
+        steps += on.play_tasks(at, &tasks, &places);
+        (at, from) = (at + size, upto);
     }
-
-    /// Plays again the games `listed` of the generation whose first game is the hunt's game
-    /// `first`, as the CPU plays a generation's tasks, and offers them in their order; returns
-    /// the states expanded.
-    fn generation(&mut self, first: u64, listed: &[u64]) -> u64 {
-        let hunt = self.hunt;
-        let generation = first / BATCH as u64;
-        let stream = mix(mix(hunt.seed, hunt.stream.0), generation);
-        let task = self.plan.random_task();
-        let workers = self.workers;
-        let played: Vec<Played> = self.pool.install(|| {
-            listed
-                .par_iter()
-                .map_init(
-                    || workers.borrow(),
-                    |worker, &j| {
-                        let rng = SplitMix64(mix(stream, j - first));
-                        worker.get().play(&task, rng, hunt.goal)
-                    },
-                )
-                .collect()
-        });
-        let seconds = self.started.elapsed().as_secs_f64();
-        let mut steps = 0;
-        for (outcome, &j) in played.iter().zip(listed) {
-            steps += outcome.steps;
-            self.book
-                .offer(&outcome.order, &outcome.result, j + 1, seconds);
-            if let Some(extended) = &outcome.extended {
-                self.book.offer(&extended.0, &extended.1, j + 1, seconds);
-            }
-        }
-        self.plan.learn(&[], &played);
-        steps
-    }
+    Ok(steps)
 }

@@ -464,16 +464,15 @@ impl Hunt {
         self.run_on(gpu, progress, stop)
     }
 
-    /// [`Hunt::run`] on `device` (from the second generation), or on the CPU alone. One
-    /// function of about 90 lines: the loop shares the pool, the book, the plan and the
-    /// counts with each generation, which pieces would pass back and forth.
+    /// [`Hunt::run`] on `device` (from the second generation), or on the CPU alone; the
+    /// caller has checked the hunt. One function of about 80 lines: the loop shares the
+    /// generations' state and the counts, which pieces would pass back and forth.
     pub(crate) fn run_on(
         &self,
         mut device: Option<&mut dyn Walker>,
         progress: &(dyn Fn(Status) + Sync),
         stop: &AtomicBool,
     ) -> Result<Hunted, HuntError> {
-        self.check()?;
         let started = Instant::now();
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
@@ -492,6 +491,14 @@ impl Hunt {
             sorted: &sorted,
         };
         let mut book = Book::new(self.goal, self.keep, &self.rules);
+        let mut on = Generations {
+            hunt: self,
+            workers: &workers,
+            pool: &pool,
+            book: &mut book,
+            plan: &mut plan,
+            started,
+        };
         let mut games = 0u64;
         let mut steps = 0u64;
         let mut generation = 0u64;
@@ -505,56 +512,25 @@ impl Hunt {
                 stopped = self.games.is_some() || stop.load(Ordering::Relaxed);
                 break;
             }
-            if let (Some(device), true) = (device.as_deref_mut(), generation > 0) {
+            let count = match device.as_deref_mut() {
                 // Whole generations a launch, as many as a launch holds.
-                let count = left.min((device.window() / BATCH as u64).max(1) * BATCH as u64);
-                let mut on = device::Generations {
-                    hunt: self,
-                    workers: &workers,
-                    pool: &pool,
-                    book: &mut book,
-                    plan: &mut plan,
-                    started,
-                };
-                steps += on.play(device, games, count)?;
-                games += count;
-                generation += count.div_ceil(BATCH as u64);
-                progress(Status {
-                    games,
-                    best: book.best(),
-                });
-                continue;
-            }
-            let tasks = plan.tasks(generation, left.min(BATCH as u64) as usize);
-            let stream = mix(mix(self.seed, self.stream.0), generation);
-            let played: Vec<Played> = pool.install(|| {
-                tasks
-                    .par_iter()
-                    .enumerate()
-                    .map_init(
-                        || workers.borrow(),
-                        |worker, (i, task)| {
-                            let rng = SplitMix64(mix(stream, i as u64));
-                            worker.get().play(task, rng, self.goal)
-                        },
-                    )
-                    .collect()
-            });
-            let seconds = started.elapsed().as_secs_f64();
-            for outcome in &played {
-                games += 1;
-                steps += outcome.steps;
-                let at = games;
-                book.offer(&outcome.order, &outcome.result, at, seconds);
-                if let Some(extended) = &outcome.extended {
-                    book.offer(&extended.0, &extended.1, at, seconds);
+                Some(device) if generation > 0 => {
+                    let count = left.min((device.window() / BATCH as u64).max(1) * BATCH as u64);
+                    steps += device::play(&mut on, device, games, count)?;
+                    count
                 }
-            }
-            plan.learn(&tasks, &played);
-            generation += 1;
+                _ => {
+                    let tasks = on.plan.tasks(generation, left.min(BATCH as u64) as usize);
+                    let places: Vec<u64> = (0..tasks.len() as u64).collect();
+                    steps += on.play_tasks(games, &tasks, &places);
+                    tasks.len() as u64
+                }
+            };
+            games += count;
+            generation += count.div_ceil(BATCH as u64);
             progress(Status {
                 games,
-                best: book.best(),
+                best: on.book.best(),
             });
         }
         Ok(Hunted {
@@ -565,6 +541,56 @@ impl Hunt {
             seconds: started.elapsed().as_secs_f64(),
             stopped,
         })
+    }
+}
+
+/// What the generations of a hunt share: the hunt, its workers and their pool, the book, the
+/// strategy's plan, and when the hunt started.
+struct Generations<'a, 'w> {
+    hunt: &'a Hunt,
+    workers: &'a Workers<'w>,
+    pool: &'a rayon::ThreadPool,
+    book: &'a mut Book,
+    plan: &'a mut Plan,
+    started: Instant,
+}
+
+impl Generations<'_, '_> {
+    /// Plays `tasks` of the generation whose first game is the hunt's game `first`, task `k`
+    /// at place `places[k]` of the generation, each place with its own generator (from the
+    /// hunt's seed and stream, the generation and the place), in parallel; offers their games
+    /// to the book in order, and lets the strategy learn from them. Returns the states the
+    /// backward strategy expanded.
+    fn play_tasks(&mut self, first: u64, tasks: &[Task], places: &[u64]) -> u64 {
+        let hunt = self.hunt;
+        let stream = mix(mix(hunt.seed, hunt.stream.0), first / BATCH as u64);
+        let workers = self.workers;
+        let played: Vec<Played> = self.pool.install(|| {
+            tasks
+                .par_iter()
+                .zip(places)
+                .map_init(
+                    || workers.borrow(),
+                    |worker, (task, &place)| {
+                        let rng = SplitMix64(mix(stream, place));
+                        worker.get().play(task, rng, hunt.goal)
+                    },
+                )
+                .collect()
+        });
+        let seconds = self.started.elapsed().as_secs_f64();
+        let mut steps = 0;
+        for (outcome, &place) in played.iter().zip(places) {
+            steps += outcome.steps;
+            let at = first + place + 1;
+            self.book
+                .offer(&outcome.order, &outcome.result, at, seconds);
+            if let Some(extended) = &outcome.extended {
+                self.book.offer(&extended.0, &extended.1, at, seconds);
+            }
+        }
+        self.plan.learn(tasks, &played);
+        steps
     }
 }
 
