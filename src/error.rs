@@ -150,6 +150,26 @@ pub enum JobError {
         /// The seeds of its sweep.
         of: Seeds,
     },
+    /// Resuming where there is no checkpoint but an output exists: the output of a finished
+    /// run, which starting over would replace.
+    #[error("there is nothing to resume: no checkpoint at {}, and {} exists (a finished run's output?); run without resuming to replace it, or move it away", .checkpoint.display(), .output.display())]
+    NothingToResume {
+        /// Where the checkpoint would be.
+        checkpoint: PathBuf,
+        /// The output that exists.
+        output: PathBuf,
+    },
+    /// Resuming a hunt with no report or log file to keep the checkpoint beside.
+    #[error("needs a report or a log in a file to keep the checkpoint beside")]
+    HuntResumeWithoutFile,
+    /// A checkpoint of an unfinished hunt, found where a hunt not asked to resume would write.
+    #[error("{} holds the checkpoint of an unfinished hunt ({} played): resume to continue it, or remove it to start over", .checkpoint.display(), crate::hunt::games_said(*.games))]
+    UnfinishedHunt {
+        /// The checkpoint.
+        checkpoint: PathBuf,
+        /// The games it played.
+        games: u64,
+    },
     /// Distinct cycles asked of a merge whose input lists none.
     #[error("{} lists no distinct cycles: the cycles merge from summaries of sweeps that listed theirs", .0.display())]
     NoCycles(PathBuf),
@@ -164,7 +184,10 @@ impl JobError {
         match self {
             JobError::ResumeStreamed
             | JobError::ResumeWithoutFile
-            | JobError::Unfinished { .. } => "resume",
+            | JobError::Unfinished { .. }
+            | JobError::NothingToResume { .. }
+            | JobError::HuntResumeWithoutFile
+            | JobError::UnfinishedHunt { .. } => "resume",
             JobError::NoCycles(_) | JobError::SummaryWithoutCycles => "cycles",
         }
     }
@@ -189,5 +212,7 @@ from_errors!(
     crate::output::summary::SummaryError,
     crate::output::summary::ReadError,
     crate::output::report::PlotError,
-    crate::sweep::SweepError
+    crate::sweep::SweepError,
+    crate::hunt::HuntError,
+    crate::hunt::ReportError
 );

@@ -64,11 +64,16 @@ pub(crate) fn _hunt(
             )))
         }
     };
-    let time = match seconds {
-        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
-        Some(s) => {
+    let time = match seconds.map(|s| (s, Duration::try_from_secs_f64(s))) {
+        Some((s, Ok(time))) if s > 0.0 => Some(time),
+        Some((s, Ok(_))) => {
             return Err(bad(format!(
                 "time: a hunt needs some time, not {s} seconds"
+            )))
+        }
+        Some((s, Err(_))) => {
+            return Err(bad(format!(
+                "time: {s} seconds is no time a hunt can keep (give a positive number of seconds below 10^19)"
             )))
         }
         None => None,
@@ -143,6 +148,8 @@ fn argument_of(refused: &HuntError) -> &'static str {
         HuntError::Players(..) => "strategy",
         HuntError::Threads(_) => "threads",
         HuntError::Keep => "keep",
+        HuntError::NoStates => "backward_states",
+        HuntError::BackwardCycles => "strategy",
         HuntError::Stream(..) => "stream",
         HuntError::Start { .. } => "start",
         HuntError::DeviceStrategy(_) => "gpu",

@@ -390,10 +390,10 @@ pub struct HuntArgs {
         value_name = "GOAL"
     )]
     pub goal: HuntGoal,
-    /// What makes a game long
-    #[arg(long, value_enum, default_value = "rounds", value_parser = length_metric)]
-    pub metric: Metric,
-    /// How deals are chosen [default: backward]
+    /// What makes a game long: rounds, battles or wars (a hunt for the longest game)
+    #[arg(long, value_name = "METRIC", value_parser = length_metric)]
+    pub metric: Option<Metric>,
+    /// How deals are chosen [default: backward for the longest game, random for cycles]
     #[arg(long, value_enum)]
     pub strategy: Option<Strategy>,
     /// Seed of every generator the hunt draws from
@@ -432,8 +432,19 @@ pub struct HuntArgs {
     pub shard: Option<String>,
     /// Join the reports of one hunt's streams (--out of each) into one report, log and table,
     /// instead of hunting
-    #[arg(long, value_name = "REPORT.json", num_args = 1.., conflicts_with_all = ["start", "shard", "games", "time", "strategy"])]
+    #[arg(long, value_name = "REPORT.json", num_args = 1.., conflicts_with_all = [
+        "start", "shard", "games", "time", "strategy", "seed", "keep", "goal", "metric",
+        "backward_states", "threads", "device", "resume", "rules", "deck", "players",
+        "face_down", "short_war", "gather", "deal", "ranking", "won_pile", "max_rounds",
+    ])]
     pub join: Vec<PathBuf>,
+    /// Continue a stopped or killed run of the same command from its last checkpoint (kept
+    /// beside the report, or the log, as FILE.resume)
+    #[arg(long)]
+    pub resume: bool,
+    /// Seconds between two checkpoints
+    #[arg(long, default_value_t = 5.0, hide = true)]
+    pub checkpoint_seconds: f64,
     /// Where the games are played: `gpu` plays the random and backward strategies' random
     /// games on an NVIDIA GPU (a build with the `gpu` feature; two players, decks of up to 64
     /// cards), the same deals as on the CPU, and the CPU plays again those the hunt keeps
@@ -472,12 +483,11 @@ fn duration(text: &str) -> Result<std::time::Duration, String> {
     if t.is_empty() {
         return Err(bad());
     }
-    if t.bytes().all(|b| b.is_ascii_digit()) {
-        return t
-            .parse()
-            .map(std::time::Duration::from_secs)
-            .map_err(|_| bad());
-    }
+    // A bare number is seconds.
+    let t = match t.bytes().all(|b| b.is_ascii_digit()) {
+        true => format!("{t}s"),
+        false => t.to_string(),
+    };
     let (mut seconds, mut number) = (0u64, String::new());
     for c in t.chars() {
         match c {

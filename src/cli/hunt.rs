@@ -4,13 +4,14 @@
 use crate::cli::signals;
 use crate::cli::{self, HuntArgs};
 use crate::{note_rules, rules_of, say, show};
-use anyhow::Result;
+use anyhow::{anyhow, bail, Result};
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 use warsweep::hunt::{Goal, Hunt, HuntError, Report};
-use warsweep::job::{self, HuntFiles};
-use warsweep::{DeviceError, Preset, Seeds};
+use warsweep::job::{self, HuntFiles, HuntJob};
+use warsweep::{DeviceError, Metric, Preset, Seeds, DEFAULT_MAX_ROUNDS};
 
 pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
     let files = HuntFiles {
@@ -21,52 +22,82 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
         return join(&args, &files);
     }
     let rules = rules_of(&args.setting, Preset::Bataille, None)?;
+    if args.setting.max_rounds != DEFAULT_MAX_ROUNDS {
+        bail!("--max-rounds: a hunt plays every game to its end or its cycle, which it detects exactly, so a limit of rounds does nothing here");
+    }
     if !args.quiet {
         note_rules(&rules);
     }
-    let (mut hunt, goal, games) = hunt_of(&args, rules)?;
-    // Outputs that clash with the start file are refused before it is read.
-    let inputs: Vec<std::path::PathBuf> = args.start.iter().cloned().collect();
-    files.check(&inputs)?;
-    if let Some(path) = &args.start {
-        hunt = hunt.start(job::read_start(path, &rules)?);
-    }
-    hunt.check()?;
-    let bar = hunt_bar(games, args.quiet);
+    let (hunt, goal, games) = hunt_of(&args, rules)?;
+    let every = Duration::try_from_secs_f64(args.checkpoint_seconds).map_err(|_| {
+        anyhow!(
+            "--checkpoint-seconds: {} is no time",
+            args.checkpoint_seconds
+        )
+    })?;
+    let job = HuntJob {
+        hunt,
+        files: files.clone(),
+        start: args.start.clone(),
+        resume: args.resume,
+        checkpoint_every: every,
+    };
+    let quiet = args.quiet;
+    let job = job.prepare(&mut |note| {
+        if !quiet {
+            say(&format!("warsweep: note: {note}"));
+        }
+    });
+    let job = job.map_err(|e| resume_flag(e, "--resume"))?;
+    let bar = hunt_bar(games, args.time, args.quiet);
     let signals = signals::Signals::watch();
-    let hunted = hunt.run(
+    let run = job.run(
         &|status| {
             bar.set_position(status.games);
             if let Some(best) = status.best {
                 bar.set_message(match goal {
-                    Goal::Cycles => format!("{best} cycles"),
+                    Goal::Cycles => count(best, "cycle"),
                     _ => format!("best {best}"),
                 });
             }
         },
         &signals.stop,
+        &signals.writing,
     );
-    let hunted = match hunted {
-        Err(HuntError::Device(DeviceError::Unfit(reasons))) => {
-            return Err(cli::gpu_refusal("hunt", &reasons))
-        }
-        hunted => hunted?,
+    let run = match run {
+        Err(e) => match e.typed().and_then(|t| t.downcast_ref::<HuntError>()) {
+            Some(HuntError::Device(DeviceError::Unfit(reasons))) => {
+                return Err(cli::gpu_refusal("hunt", reasons))
+            }
+            _ => return Err(e.into()),
+        },
+        Ok(run) => run,
     };
     bar.finish_and_clear();
-    let report = Report::of(&hunt, &hunted);
-    files.write(&report)?;
     if !args.quiet {
-        show(&report.table(), files_to_stdout(&files))?;
+        show(&run.report.table(), files_to_stdout(&files))?;
     }
     if signals.stop.load(std::sync::atomic::Ordering::SeqCst) {
         let (name, code) = signals.received();
+        let then = match &run.checkpoint {
+            Some(_) => "; the same command with --resume goes on from its checkpoint",
+            None => "",
+        };
         say(&format!(
-            "warsweep: stopped by {name} after {} games: the deals it found are kept",
-            report.games()
+            "warsweep: stopped by {name} after {}: the deals it found are kept{then}",
+            count(run.report.games(), "game")
         ));
         return Ok(ExitCode::from(code));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A job's refusal of its resume, with the flag in front.
+fn resume_flag(e: job::Error, flag: &str) -> anyhow::Error {
+    match e.typed().and_then(|t| t.downcast_ref::<job::JobError>()) {
+        Some(refused) if refused.setting() == "resume" => anyhow!("{flag}: {e}"),
+        _ => e.into(),
+    }
 }
 
 /// `hunt --join`: the reports of a hunt's shards joined into one.
@@ -88,9 +119,12 @@ fn join(args: &HuntArgs, files: &HuntFiles) -> Result<ExitCode> {
 /// The hunt the flags ask for, of `rules`, its goal, and its budget of games (a million when
 /// neither games nor time is given).
 fn hunt_of(args: &HuntArgs, rules: warsweep::Rules) -> Result<(Hunt, Goal, Option<u64>)> {
-    let goal = match args.goal {
-        cli::HuntGoal::Longest => Goal::Longest(args.metric),
-        cli::HuntGoal::Cycles => Goal::Cycles,
+    let goal = match (args.goal, args.metric) {
+        (cli::HuntGoal::Longest, metric) => Goal::Longest(metric.unwrap_or(Metric::Rounds)),
+        (cli::HuntGoal::Cycles, None) => Goal::Cycles,
+        (cli::HuntGoal::Cycles, Some(metric)) => bail!(
+            "--metric: a hunt for cycles keeps each distinct cycle, and measures no game by {metric}: give --metric with --for longest"
+        ),
     };
     let (k, n) = match &args.shard {
         Some(part) => Seeds::part(part)?,
@@ -100,7 +134,7 @@ fn hunt_of(args: &HuntArgs, rules: warsweep::Rules) -> Result<(Hunt, Goal, Optio
         (None, None) => Some(1_000_000),
         (games, _) => games,
     };
-    let mut hunt = Hunt::new(rules, goal)
+    let hunt = Hunt::new(rules, goal)
         .seed(args.seed)
         .stream(k, n)
         .games(games)
@@ -108,12 +142,14 @@ fn hunt_of(args: &HuntArgs, rules: warsweep::Rules) -> Result<(Hunt, Goal, Optio
         .keep(args.keep)
         .backward_states(args.backward_states)
         .gpu(args.device == cli::Device::Gpu);
-    if let Some(strategy) = args.strategy {
-        hunt = hunt.strategy(strategy);
-    }
-    if let Some(threads) = args.threads {
-        hunt = hunt.threads(threads);
-    }
+    let hunt = match args.strategy {
+        Some(strategy) => hunt.strategy(strategy),
+        None => hunt,
+    };
+    let hunt = match args.threads {
+        Some(threads) => hunt.threads(threads),
+        None => hunt,
+    };
     Ok((hunt, goal, games))
 }
 
@@ -126,8 +162,8 @@ fn files_to_stdout(files: &HuntFiles) -> bool {
 }
 
 /// A hunt's progress bar on stderr when it is a terminal: games played (of the budget, if it
-/// has one), games a second, the best so far.
-fn hunt_bar(games: Option<u64>, quiet: bool) -> ProgressBar {
+/// has one), games a second, the best so far, and the time left of its `--time`.
+fn hunt_bar(games: Option<u64>, time: Option<Duration>, quiet: bool) -> ProgressBar {
     if quiet || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -135,14 +171,31 @@ fn hunt_bar(games: Option<u64>, quiet: bool) -> ProgressBar {
     let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
         let _ = write!(w, "{} games/s", HumanCount(state.per_sec() as u64));
     };
+    let started = Instant::now();
+    let left = move |_: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+        let left = time.map(|t| t.saturating_sub(started.elapsed()));
+        if let Some(left) = left {
+            let _ = write!(w, "{}s left", left.as_secs());
+        }
+    };
     let template = match games {
-        Some(_) => "{bar:12} {human_pos}/{human_len} games {rate} {msg} ETA {eta}",
-        None => "{human_pos} games {rate} {msg} {elapsed}",
+        Some(_) => "{bar:12} {human_pos}/{human_len} games {rate} {msg} ETA {eta} {left}",
+        None => "{human_pos} games {rate} {msg} {elapsed} {left}",
     };
     bar.set_style(
         ProgressStyle::with_template(template)
             .expect("a valid template")
-            .with_key("rate", rate),
+            .with_key("rate", rate)
+            .with_key("left", left),
     );
     bar
+}
+
+/// `n` of `noun`, its digits grouped, singular or plural as `n` asks: `1 game`, `23,048,192
+/// games`.
+fn count(n: u64, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{} {noun}s", HumanCount(n)),
+    }
 }

@@ -1,9 +1,9 @@
 //! The signals that stop a sweep cleanly (at the next window, outputs written): SIGINT, SIGTERM,
 //! SIGHUP. Signals within [`ONE_REQUEST`] of the first are the same request (`timeout` signals the
-//! process and then its group); one after that ends the process at once.
+//! process and then its group); one after that ends the process, once no file is being written.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long after the first signal another one still counts as the same request.
@@ -12,6 +12,8 @@ const ONE_REQUEST: Duration = Duration::from_secs(1);
 /// The flag a sweep checks between windows, and which signal set it.
 pub struct Signals {
     pub stop: Arc<AtomicBool>,
+    /// Held while a file is written: a later signal waits for it before it ends the process.
+    pub writing: Arc<Mutex<()>>,
     which: Arc<AtomicUsize>,
 }
 
@@ -22,11 +24,13 @@ impl Signals {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
         let signals = Signals {
             stop: Arc::new(AtomicBool::new(false)),
+            writing: Arc::new(Mutex::new(())),
             which: Arc::new(AtomicUsize::new(0)),
         };
         // If the handlers cannot be installed, a signal simply ends the process as usual.
         if let Ok(mut incoming) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
             let (stop, which) = (signals.stop.clone(), signals.which.clone());
+            let writing = signals.writing.clone();
             std::thread::spawn(move || {
                 let mut first: Option<Instant> = None;
                 for signal in incoming.forever() {
@@ -36,7 +40,12 @@ impl Signals {
                             stop.store(true, Ordering::SeqCst);
                             first = Some(Instant::now());
                         }
-                        Some(at) if at.elapsed() >= ONE_REQUEST => std::process::exit(128 + signal),
+                        Some(at) if at.elapsed() >= ONE_REQUEST => {
+                            // A file being written is finished first (a poisoned lock still
+                            // means no one writes).
+                            let _writing = writing.lock();
+                            std::process::exit(128 + signal)
+                        }
                         Some(_) => {}
                     }
                 }

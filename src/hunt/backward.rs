@@ -10,6 +10,7 @@
 //! with the longest games left first, and keeps the deal with the longest game.
 
 use super::deal::hands_of;
+use super::Halt;
 use crate::deal::dealt_span;
 use crate::engine::{pick_up_places, Engine};
 use crate::output::metric::Metric;
@@ -24,6 +25,9 @@ const MOST_WARS: usize = 4;
 /// after its first rounds (a branch into state `t` must be longer than `t` rounds to beat the
 /// game itself).
 const REACH: u64 = 256;
+
+/// States expanded between two looks at whether the hunt should stop: a few milliseconds.
+const HALT_EVERY: u64 = 1024;
 
 /// The rounds, battles and wars of a game from a state to its end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -126,7 +130,8 @@ impl Backward {
 
     /// Searches the states that lead into the game of the deal `order` (whose game, finished,
     /// has `rest`), expanding at most `budget` states, for the deal whose game is longest by
-    /// `metric`: that deal if its game is longer than `order`'s, and the states expanded.
+    /// `metric`: that deal if its game is longer than `order`'s, the states expanded, and
+    /// whether `halt` cut the search short (it looks every [`HALT_EVERY`] states).
     pub(crate) fn search(
         &mut self,
         engine: &mut Engine,
@@ -134,38 +139,21 @@ impl Backward {
         rest: Rest,
         metric: Metric,
         budget: u64,
-    ) -> (Option<Extended>, u64) {
+        halt: &Halt,
+    ) -> (Option<Extended>, u64, bool) {
         self.trajectory.clear();
         self.trajectory_len0.clear();
         self.free = (0..self.slots.len()).collect();
         self.heap.clear();
-        let hands: Vec<Vec<u8>> = hands_of(&self.rules, order)
-            .into_iter()
-            .map(|h| h.into_iter().map(|v| v - 1).collect())
-            .collect();
-        let mut state = [hands[0].clone(), hands[1].clone()];
-        let mut left = rest;
-        let mut counter = 0u64;
-        for round in 0..=REACH {
-            self.trajectory.extend_from_slice(&state[0]);
-            self.trajectory.extend_from_slice(&state[1]);
-            self.trajectory_len0.push(state[0].len());
-            self.wait(&state, left, Some(round), metric, &mut counter);
-            let Some((battles, wars)) = engine.step_values([&state[0], &state[1]], &mut self.after)
-            else {
-                break;
-            };
-            std::mem::swap(&mut state, &mut self.after);
-            left = Rest {
-                rounds: left.rounds - 1,
-                battles: left.battles - battles,
-                wars: left.wars - wars,
-            };
-        }
+        let mut counter = self.wait_for_the_game(engine, order, rest, metric);
         let own = rest.of(metric);
         let mut best: Option<([Vec<u8>; 2], Rest)> = None;
-        let mut expanded = 0;
+        let (mut expanded, mut halted) = (0, false);
         while expanded < budget {
+            if expanded % HALT_EVERY == 0 && expanded > 0 && halt.now() {
+                halted = true;
+                break;
+            }
             let Some((_, _, slot)) = self.heap.pop() else {
                 break;
             };
@@ -202,7 +190,42 @@ impl Backward {
                 rest,
             }
         });
-        (found, expanded)
+        (found, expanded, halted)
+    }
+
+    /// Plays the game of `order` (whose rest is `rest`) for its first [`REACH`] rounds, each
+    /// state put to wait as a state of the game's own; returns the states' counter.
+    fn wait_for_the_game(
+        &mut self,
+        engine: &mut Engine,
+        order: &[u8],
+        rest: Rest,
+        metric: Metric,
+    ) -> u64 {
+        let hands: Vec<Vec<u8>> = hands_of(&self.rules, order)
+            .into_iter()
+            .map(|h| h.into_iter().map(|v| v - 1).collect())
+            .collect();
+        let mut state = [hands[0].clone(), hands[1].clone()];
+        let mut left = rest;
+        let mut counter = 0u64;
+        for round in 0..=REACH {
+            self.trajectory.extend_from_slice(&state[0]);
+            self.trajectory.extend_from_slice(&state[1]);
+            self.trajectory_len0.push(state[0].len());
+            self.wait(&state, left, Some(round), metric, &mut counter);
+            let Some((battles, wars)) = engine.step_values([&state[0], &state[1]], &mut self.after)
+            else {
+                break;
+            };
+            std::mem::swap(&mut state, &mut self.after);
+            left = Rest {
+                rounds: left.rounds - 1,
+                battles: left.battles - battles,
+                wars: left.wars - wars,
+            };
+        }
+        counter
     }
 
     /// Whether state `hands` is the game's own state after `round` rounds.

@@ -11,7 +11,8 @@
 //! book, the log and the threshold are what the CPU alone makes of the same budget. A game not
 //! listed is worth less than either needs, so that the CPU would have offered it in vain.
 
-use super::{mix, Generations, Hunt, HuntError, BATCH};
+use super::saved::At;
+use super::{mix, Generation, Generations, Halt, Hunt, HuntError, BATCH};
 use crate::gpu::{self, DeviceError, HuntDeals, Plan, Walker};
 use crate::output::metric::Metric;
 
@@ -47,31 +48,52 @@ pub(super) fn open(hunt: &Hunt) -> Result<Box<dyn Walker + Send>, HuntError> {
     }
 }
 
-/// Plays the `count` games from the hunt's game `first` (whole generations from
-/// `first / BATCH`, the last of them perhaps short) on `device`, and the games it lists again
-/// on the CPU, generation by generation; returns the states the backward strategy expanded.
+/// Plays `count` games from generation `at.generations` (whole generations, the last of them
+/// perhaps short) on `device`, and the games it lists again on the CPU, generation by
+/// generation.
 pub(super) fn play(
     on: &mut Generations,
     device: &mut dyn Walker,
-    first: u64,
+    at: &At,
     count: u64,
-) -> Result<u64, HuntError> {
+    halt: &Halt,
+) -> Result<Generation, HuntError> {
     let least = on.book.least().min(on.plan.extends_from());
+    let first = at.generations * BATCH as u64;
     let mut listed = Vec::new();
     gpu::walk(device, first, count, least, &mut |_, games| {
         listed.extend(games.chunks_exact(2).map(|pair| pair[0]));
     })
     .map_err(HuntError::Device)?;
     listed.sort_unstable();
-    let (mut steps, mut at, mut from) = (0, first, 0);
-    while at < first + count {
-        let size = (BATCH as u64).min(first + count - at);
-        let upto = from + listed[from..].partition_point(|&j| j < at + size);
+    let mut played = Generation {
+        games: 0,
+        generations: 0,
+        steps: 0,
+        cut: false,
+    };
+    let mut from = 0;
+    while played.games < count {
+        let deal = first + played.generations * BATCH as u64;
+        let size = (BATCH as u64).min(count - played.games);
+        let upto = from + listed[from..].partition_point(|&j| j < deal + size);
         // The listed games' places in their generation, each a random deal's task.
-        let places: Vec<u64> = listed[from..upto].iter().map(|&j| j - at).collect();
+        let places: Vec<u64> = listed[from..upto].iter().map(|&j| j - deal).collect();
         let tasks: Vec<_> = places.iter().map(|_| on.plan.random_task()).collect();
-        steps += on.play_tasks(at, &tasks, &places);
-        (at, from) = (at + size, upto);
+        let now = At {
+            games: at.games + played.games,
+            generations: at.generations + played.generations,
+            ..*at
+        };
+        let (steps, cut) = on.play_tasks(&now, &tasks, &places, halt);
+        played.steps += steps;
+        played.games += size;
+        played.generations += 1;
+        from = upto;
+        if cut {
+            played.cut = true;
+            break;
+        }
     }
-    Ok(steps)
+    Ok(played)
 }

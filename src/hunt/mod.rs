@@ -9,22 +9,26 @@
 //! best deals, logs each improvement, and hears a stop or the end of its time.
 
 mod backward;
+mod book;
 pub(crate) mod deal;
 pub(crate) mod device;
 mod report;
+mod saved;
 mod strategy;
 
 use crate::deal::SplitMix64;
 use crate::engine::{Engine, GameResult, Outcome};
 use crate::gpu::{DeviceError, Walker};
-use crate::output::cycles::hands_text;
 use crate::output::metric::{Measured, Metric};
 use crate::rules::Rules;
 use crate::sweep::{check_threads, MAX_THREADS};
 use backward::Rest;
+use book::Book;
 use rayon::prelude::*;
+pub(crate) use report::games as games_said;
 pub(crate) use report::parse_hands;
 pub use report::{Report, ReportError};
+pub use saved::Checkpoint;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -160,7 +164,8 @@ fn values(hand: &[u8]) -> String {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Improvement {
-    /// Seconds since the hunt started (counting the time of the hunt it continues).
+    /// Seconds since the hunt started (counting the time of the runs it continues: the hunt it
+    /// resumes, or whose report it continues).
     pub seconds: f64,
     /// Games played when it was found.
     pub games: u64,
@@ -214,6 +219,8 @@ pub struct Hunted {
     pub games: u64,
     /// States the backward strategy expanded (each one round played forward to check it).
     pub steps: u64,
+    /// Generations played (a continued hunt draws its deals from the next).
+    pub generations: u64,
     /// Seconds it took.
     pub seconds: f64,
     /// Whether it was stopped before its budget was spent (a signal, or its time).
@@ -251,6 +258,9 @@ pub enum HuntError {
     /// No deal kept.
     #[error("a hunt keeps 1 deal or more")]
     Keep,
+    /// A backward search that may expand no state.
+    #[error("a backward search expands 1 state or more")]
+    NoStates,
     /// A stream past the streams (`k` of `n`, `k >= n`).
     #[error("stream {0} of {1} is none of them: streams count from 0 to {1} - 1")]
     Stream(u64, u64),
@@ -265,6 +275,18 @@ pub enum HuntError {
     /// A strategy the GPU does not play: each generation of the climb depends on the last.
     #[error("the GPU plays the random and backward strategies, whose deals are drawn at random, not the {0} strategy, each of whose generations depends on the last")]
     DeviceStrategy(Strategy),
+    /// A checkpoint that cannot be read.
+    #[error("it is not a whole hunt checkpoint ({0}); move it away to start over")]
+    Checkpoint(String),
+    /// A checkpoint of another hunt.
+    #[error("cannot resume from the checkpoint: it was written by another hunt, {0}; run the same command as before, or move it away to start over")]
+    Resume(String),
+    /// A report to continue of another setting or goal.
+    #[error("cannot start from the report: it is of another search, {0}")]
+    Continue(String),
+    /// The backward strategy in a hunt for cycles, which it does not extend.
+    #[error("the backward strategy extends the longest games, not infinite ones: hunt cycles with the random or climb strategy")]
+    BackwardCycles,
     /// What the GPU cannot play of the hunt, or what failed on the way to it.
     #[error("{}", device_said(.0))]
     Device(DeviceError),
@@ -311,6 +333,8 @@ pub struct Hunt {
     start: Vec<Vec<Vec<u8>>>,
     backward_states: u64,
     gpu: bool,
+    /// Where it goes on from: a checkpoint, or the report of a hunt it continues.
+    from: Option<Box<saved::Carried>>,
 }
 
 /// Tasks a generation plays: enough to keep every core busy between two looks at the clock.
@@ -323,7 +347,7 @@ impl Hunt {
         Hunt {
             rules,
             goal,
-            strategy: Strategy::DEFAULT,
+            strategy: Strategy::default_for(goal),
             seed: 0,
             stream: (0, 1),
             threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
@@ -333,7 +357,13 @@ impl Hunt {
             start: Vec::new(),
             backward_states: strategy::BACKWARD_STATES,
             gpu: false,
+            from: None,
         }
+    }
+
+    /// The rules it hunts under.
+    pub(crate) fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// Play the hunt's random games on the machine's NVIDIA GPU (a build with the `gpu`
@@ -434,7 +464,10 @@ impl Hunt {
             return Err(HuntError::Keep);
         }
         if self.backward_states == 0 {
-            return Err(HuntError::NoBudget);
+            return Err(HuntError::NoStates);
+        }
+        if self.goal == Goal::Cycles && self.strategy == Strategy::Backward {
+            return Err(HuntError::BackwardCycles);
         }
         if self.gpu && self.strategy == Strategy::Climb {
             return Err(HuntError::DeviceStrategy(self.strategy));
@@ -448,12 +481,26 @@ impl Hunt {
         Ok(())
     }
 
-    /// Hunts until the budget is spent or `stop` is set (checked between generations, or on
-    /// the GPU between launches), telling `progress` where it stands after each.
+    /// Hunts until the budget is spent or `stop` is set (checked between generations, by the
+    /// backward search as it walks, and on the GPU between launches), telling `progress`
+    /// where it stands after each generation.
     pub fn run(
         &self,
         progress: &(dyn Fn(Status) + Sync),
         stop: &AtomicBool,
+    ) -> Result<Hunted, HuntError> {
+        self.run_saving(progress, stop, Duration::MAX, &mut |_| {})
+    }
+
+    /// [`Hunt::run`], handing `save` a [`Checkpoint`] between generations, at most every
+    /// `every`, and when the hunt stops before its budget is spent: the hunt that
+    /// [`Hunt::resume`]s from it ends as this one would have.
+    pub fn run_saving(
+        &self,
+        progress: &(dyn Fn(Status) + Sync),
+        stop: &AtomicBool,
+        every: Duration,
+        save: &mut dyn FnMut(&Checkpoint),
     ) -> Result<Hunted, HuntError> {
         self.check()?;
         let mut gpu = match self.gpu {
@@ -461,36 +508,39 @@ impl Hunt {
             false => None,
         };
         let gpu = gpu.as_mut().map(|d| &mut **d as &mut dyn Walker);
-        self.run_on(gpu, progress, stop)
+        self.run_on(gpu, progress, stop, (every, save))
     }
 
-    /// [`Hunt::run`] on `device` (from the second generation), or on the CPU alone; the
-    /// caller has checked the hunt. One function of about 80 lines: the loop shares the
-    /// generations' state and the counts, which pieces would pass back and forth.
+    /// [`Hunt::run_saving`] on `device` (from the second generation), or on the CPU alone; the
+    /// caller has checked the hunt.
     pub(crate) fn run_on(
         &self,
         mut device: Option<&mut dyn Walker>,
         progress: &(dyn Fn(Status) + Sync),
         stop: &AtomicBool,
+        (every, save): (Duration, &mut dyn FnMut(&Checkpoint)),
     ) -> Result<Hunted, HuntError> {
         let started = Instant::now();
+        let halt = Halt {
+            stop,
+            deadline: self.time.and_then(|t| started.checked_add(t)),
+        };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
             .build()
             .map_err(|_| HuntError::Threads(self.threads))?;
         let sorted = deal::sorted_values(&self.rules);
-        let start: Vec<Vec<u8>> = self
-            .start
-            .iter()
-            .map(|hands| deal::order_of(&self.rules, hands))
-            .collect();
-        let mut plan = Plan::new(self.strategy, start, self.backward_states);
         let workers = Workers {
             idle: Mutex::new(Vec::new()),
             rules: self.rules,
             sorted: &sorted,
         };
         let mut book = Book::new(self.goal, self.keep, &self.rules);
+        let mut plan = self.plan();
+        let mut at = saved::At::default();
+        if let Some(from) = &self.from {
+            at = from.restore(self, &mut book, &mut plan);
+        }
         let mut on = Generations {
             hunt: self,
             workers: &workers,
@@ -498,54 +548,83 @@ impl Hunt {
             book: &mut book,
             plan: &mut plan,
             started,
+            before: at.seconds,
         };
-        let mut games = 0u64;
-        let mut steps = 0u64;
-        let mut generation = 0u64;
-        let mut stopped = false;
+        let (mut saved_at, mut stopped, mut cut) = (Instant::now(), false, false);
         loop {
-            let left = self.games.map_or(BATCH as u64, |g| g - games);
+            // Without a budget of games, as many as a generation (or a launch) holds.
+            let left = self
+                .games
+                .map_or(u64::MAX, |g| (g + at.uncounted).saturating_sub(at.games));
             if left == 0 {
                 break;
             }
-            if stop.load(Ordering::Relaxed) || self.time.is_some_and(|t| started.elapsed() >= t) {
+            if halt.now() {
                 stopped = self.games.is_some() || stop.load(Ordering::Relaxed);
                 break;
             }
-            let count = match device.as_deref_mut() {
-                // Whole generations a launch, as many as a launch holds.
-                Some(device) if generation > 0 => {
-                    let count = left.min((device.window() / BATCH as u64).max(1) * BATCH as u64);
-                    steps += device::play(&mut on, device, games, count)?;
-                    count
-                }
-                _ => {
-                    let tasks = on.plan.tasks(generation, left.min(BATCH as u64) as usize);
-                    let places: Vec<u64> = (0..tasks.len() as u64).collect();
-                    steps += on.play_tasks(games, &tasks, &places);
-                    tasks.len() as u64
-                }
-            };
-            games += count;
-            generation += count.div_ceil(BATCH as u64);
+            let device = device.as_deref_mut().map(|d| d as &mut dyn Walker);
+            let played = on.turn(device, &at, left, &halt)?;
+            at.games += played.games;
+            at.generations += played.generations;
+            at.steps += played.steps;
             progress(Status {
-                games,
+                games: at.games,
                 best: on.book.best(),
             });
+            if played.cut {
+                // A search cut short: what it found is kept, but the hunt cannot go on from
+                // here as if it had not stopped, so its last checkpoint stands.
+                (stopped, cut) = (self.games.is_some() || stop.load(Ordering::Relaxed), true);
+                break;
+            }
+            if saved_at.elapsed() >= every {
+                save(&on.checkpoint(&at, false));
+                saved_at = Instant::now();
+            }
         }
-        Ok(Hunted {
-            best: book.kept(),
-            log: book.log,
-            games,
-            steps,
-            seconds: started.elapsed().as_secs_f64(),
-            stopped,
-        })
+        if stopped && !cut {
+            save(&on.checkpoint(&at, true));
+        }
+        Ok(on.hunted(&at, stopped))
+    }
+
+    /// The strategy's plan of this hunt, from its starting deals.
+    fn plan(&self) -> Plan {
+        let start: Vec<Vec<u8>> = self
+            .start
+            .iter()
+            .map(|hands| deal::order_of(&self.rules, hands))
+            .collect();
+        Plan::new(self.strategy, start, self.backward_states)
     }
 }
 
+/// What stops a hunt before its budget: a signal's flag, and the end of its time.
+#[derive(Clone, Copy)]
+pub(crate) struct Halt<'a> {
+    stop: &'a AtomicBool,
+    deadline: Option<Instant>,
+}
+
+impl Halt<'_> {
+    /// Whether the hunt should stop now.
+    pub(crate) fn now(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// What one turn of the loop played: games, generations, states expanded, and whether a
+/// backward search was cut short by a stop.
+pub(crate) struct Generation {
+    pub(crate) games: u64,
+    pub(crate) generations: u64,
+    pub(crate) steps: u64,
+    pub(crate) cut: bool,
+}
+
 /// What the generations of a hunt share: the hunt, its workers and their pool, the book, the
-/// strategy's plan, and when the hunt started.
+/// strategy's plan, when this run started and the seconds of the runs before it.
 struct Generations<'a, 'w> {
     hunt: &'a Hunt,
     workers: &'a Workers<'w>,
@@ -553,17 +632,59 @@ struct Generations<'a, 'w> {
     book: &'a mut Book,
     plan: &'a mut Plan,
     started: Instant,
+    before: f64,
 }
 
 impl Generations<'_, '_> {
-    /// Plays `tasks` of the generation whose first game is the hunt's game `first`, task `k`
-    /// at place `places[k]` of the generation, each place with its own generator (from the
-    /// hunt's seed and stream, the generation and the place), in parallel; offers their games
-    /// to the book in order, and lets the strategy learn from them. Returns the states the
-    /// backward strategy expanded.
-    fn play_tasks(&mut self, first: u64, tasks: &[Task], places: &[u64]) -> u64 {
+    /// Plays the next turn of at most `left` games: a generation on the CPU (the first, and
+    /// those with given deals), or as many as a launch of `device` holds.
+    fn turn(
+        &mut self,
+        device: Option<&mut dyn Walker>,
+        at: &saved::At,
+        left: u64,
+        halt: &Halt,
+    ) -> Result<Generation, HuntError> {
+        match device {
+            // Whole generations a launch, as many as a launch holds.
+            Some(device) if at.generations > 0 && !self.plan.gives() => {
+                let count = left.min((device.window() / BATCH as u64).max(1) * BATCH as u64);
+                device::play(self, device, at, count, halt)
+            }
+            _ => {
+                let tasks = self.plan.tasks(left.min(BATCH as u64) as usize);
+                let places: Vec<u64> = (0..tasks.len() as u64).collect();
+                let (steps, cut) = self.play_tasks(at, &tasks, &places, halt);
+                Ok(Generation {
+                    games: tasks.len() as u64,
+                    generations: 1,
+                    steps,
+                    cut,
+                })
+            }
+        }
+    }
+
+    /// Seconds of the hunt so far, the runs it continues included.
+    fn seconds(&self) -> f64 {
+        self.before + self.started.elapsed().as_secs_f64()
+    }
+
+    /// Plays `tasks` of generation `at.generations` (the hunt having played `at.games` games
+    /// before it), task `k` at place `places[k]` of the generation, each place with its own
+    /// generator (from the hunt's seed and stream, the generation and the place), in
+    /// parallel; offers their games to the book in order, and lets the strategy learn from
+    /// them. Returns the states the backward strategy expanded, and whether `halt` cut one of
+    /// its searches short.
+    fn play_tasks(
+        &mut self,
+        at: &saved::At,
+        tasks: &[Task],
+        places: &[u64],
+        halt: &Halt,
+    ) -> (u64, bool) {
         let hunt = self.hunt;
-        let stream = mix(mix(hunt.seed, hunt.stream.0), first / BATCH as u64);
+        let stream = mix(mix(hunt.seed, hunt.stream.0), at.generations);
         let workers = self.workers;
         let played: Vec<Played> = self.pool.install(|| {
             tasks
@@ -573,24 +694,46 @@ impl Generations<'_, '_> {
                     || workers.borrow(),
                     |worker, (task, &place)| {
                         let rng = SplitMix64(mix(stream, place));
-                        worker.get().play(task, rng, hunt.goal)
+                        worker.get().play(task, rng, hunt.goal, halt)
                     },
                 )
                 .collect()
         });
-        let seconds = self.started.elapsed().as_secs_f64();
-        let mut steps = 0;
-        for (outcome, &place) in played.iter().zip(places) {
+        let seconds = self.seconds();
+        let (mut steps, mut cut) = (0, false);
+        for ((outcome, &place), task) in played.iter().zip(places).zip(tasks) {
             steps += outcome.steps;
-            let at = first + place + 1;
+            cut |= outcome.cut;
+            let found = at.games + place + 1;
+            // A given deal was not found by this hunt.
+            let given = if task.given() { 0 } else { found };
             self.book
-                .offer(&outcome.order, &outcome.result, at, seconds);
+                .offer(&outcome.order, &outcome.result, given, seconds);
             if let Some(extended) = &outcome.extended {
-                self.book.offer(&extended.0, &extended.1, at, seconds);
+                self.book.offer(&extended.0, &extended.1, found, seconds);
             }
         }
         self.plan.learn(tasks, &played);
-        steps
+        (steps, cut)
+    }
+
+    /// What the hunt found so far, having played as `at` says.
+    fn hunted(&self, at: &saved::At, stopped: bool) -> Hunted {
+        Hunted {
+            best: self.book.kept(),
+            log: self.book.log.clone(),
+            games: at.games,
+            steps: at.steps,
+            generations: at.generations,
+            seconds: self.seconds(),
+            stopped,
+        }
+    }
+
+    /// The hunt's checkpoint, having played as `at` says.
+    fn checkpoint(&self, at: &saved::At, stopped: bool) -> Checkpoint {
+        let report = Report::of(self.hunt, &self.hunted(at, stopped));
+        Checkpoint::of(self.hunt, report, self.plan.state())
     }
 }
 
@@ -607,6 +750,8 @@ pub(crate) struct Played {
     pub(crate) value: Option<u64>,
     pub(crate) extended: Option<(Vec<u8>, GameResult, u64)>,
     pub(crate) steps: u64,
+    /// Whether a stop cut its backward search short.
+    pub(crate) cut: bool,
 }
 
 /// The workers of a hunt: a task borrows one for as long as it runs and gives it back, so that
@@ -664,11 +809,11 @@ impl Worker {
     }
 
     /// Plays `task` with its generator `rng`.
-    fn play(&mut self, task: &Task, mut rng: SplitMix64, goal: Goal) -> Played {
+    fn play(&mut self, task: &Task, mut rng: SplitMix64, goal: Goal, halt: &Halt) -> Played {
         let order = task.deal(&mut rng, &self.sorted);
         let result = self.engine.play_order(&order);
         let value = goal.value(&result);
-        let (mut extended, mut steps) = (None, 0);
+        let (mut extended, mut steps, mut cut) = (None, 0, false);
         if let (Some(budget), Some(v), Goal::Longest(metric)) = (task.extend, value, goal) {
             if v >= task.threshold {
                 let backward = self.backward.as_mut().expect("a two-player setting");
@@ -677,9 +822,9 @@ impl Worker {
                     battles: result.battles,
                     wars: result.wars,
                 };
-                let (found, expanded) =
-                    backward.search(&mut self.engine, &order, rest, metric, budget);
-                steps = expanded;
+                let (found, expanded, halted) =
+                    backward.search(&mut self.engine, &order, rest, metric, budget, halt);
+                (steps, cut) = (expanded, halted);
                 if let Some(found) = found {
                     let game = self.engine.play_order(&found.order);
                     debug_assert_eq!(
@@ -697,147 +842,8 @@ impl Worker {
             value,
             extended,
             steps,
+            cut,
         }
-    }
-}
-
-/// A deal kept: its value, the games played when it was found, the deal, its game, and its
-/// cycle's least state.
-struct Kept {
-    value: u64,
-    games: u64,
-    order: Vec<u8>,
-    game: GameResult,
-    cycle: Option<String>,
-}
-
-/// The deals kept: the best by value (ties: the one found first), or each distinct cycle's
-/// first deal; and the log of improvements.
-struct Book {
-    goal: Goal,
-    keep: usize,
-    rules: Rules,
-    kept: Vec<Kept>,
-    log: Vec<Improvement>,
-    best: Option<u64>,
-    engine: Engine,
-    least: Vec<u8>,
-}
-
-impl Book {
-    fn new(goal: Goal, keep: usize, rules: &Rules) -> Book {
-        Book {
-            goal,
-            keep,
-            rules: *rules,
-            kept: Vec::new(),
-            log: Vec::new(),
-            best: None,
-            engine: Engine::new(*rules),
-            least: Vec::new(),
-        }
-    }
-
-    /// The least value a game must have to be kept or logged: any while fewer than `keep` are
-    /// kept; none for cycles, whose games are those that loop.
-    fn least(&self) -> u64 {
-        match (self.goal, self.kept.last()) {
-            (Goal::Cycles, _) => u64::MAX,
-            (Goal::Longest(_), Some(worst)) if self.kept.len() == self.keep => worst.value + 1,
-            (Goal::Longest(_), _) => 0,
-        }
-    }
-
-    /// The best value so far (cycles: how many were found).
-    fn best(&self) -> Option<u64> {
-        match self.goal {
-            Goal::Longest(_) => self.best,
-            Goal::Cycles => Some(self.kept.len() as u64),
-        }
-    }
-
-    /// Offers the deal `order` whose game is `game`, found after `games` games.
-    fn offer(&mut self, order: &[u8], game: &GameResult, games: u64, seconds: f64) {
-        let Some(value) = self.goal.value(game) else {
-            return;
-        };
-        let hands = || deal::hands_of(&self.rules, order);
-        match self.goal {
-            Goal::Longest(_) => {
-                if self.best.is_none_or(|b| value > b) {
-                    self.best = Some(value);
-                    let hands = hands();
-                    self.log.push(Improvement {
-                        seconds,
-                        games,
-                        value,
-                        hands,
-                    });
-                }
-                let worst = self.kept.last().map(|k| k.value);
-                if self.kept.len() == self.keep && worst.is_some_and(|w| value <= w) {
-                    return;
-                }
-                if self.kept.iter().any(|k| k.order == order) {
-                    return;
-                }
-                let at = self.kept.partition_point(|k| k.value >= value);
-                let kept = Kept {
-                    value,
-                    games,
-                    order: order.to_vec(),
-                    game: *game,
-                    cycle: None,
-                };
-                self.kept.insert(at, kept);
-                self.kept.truncate(self.keep);
-            }
-            Goal::Cycles => {
-                let Outcome::Infinite {
-                    cycle_start,
-                    cycle_length,
-                } = game.outcome
-                else {
-                    return;
-                };
-                let span = [cycle_start, cycle_length];
-                self.engine
-                    .least_state_of_order(order, span, &mut self.least);
-                let named = hands_text(&self.least);
-                if self.kept.len() == self.keep
-                    || self.kept.iter().any(|k| k.cycle.as_ref() == Some(&named))
-                {
-                    return;
-                }
-                self.log.push(Improvement {
-                    seconds,
-                    games,
-                    value,
-                    hands: hands(),
-                });
-                self.kept.push(Kept {
-                    value,
-                    games,
-                    order: order.to_vec(),
-                    game: *game,
-                    cycle: Some(named),
-                });
-            }
-        }
-    }
-
-    /// The deals kept, as found.
-    fn kept(&self) -> Vec<Found> {
-        self.kept
-            .iter()
-            .map(|k| Found {
-                hands: deal::hands_of(&self.rules, &k.order),
-                result: k.game,
-                value: k.value,
-                games: k.games,
-                cycle: k.cycle.clone(),
-            })
-            .collect()
     }
 }
 

@@ -3,7 +3,7 @@
 //! what an earlier one found.
 
 use super::{Found, Goal, Hunt, HuntError, Hunted, Improvement};
-use crate::engine::{Outcome, DEFAULT_MAX_ROUNDS};
+use crate::engine::{Engine, Outcome, DEFAULT_MAX_ROUNDS};
 use crate::output::metric::Metric;
 use crate::output::setting::{SettingText, SweepSetting};
 use crate::output::summary::SummaryError;
@@ -12,8 +12,10 @@ use crate::text::{count, group};
 use crate::Shuffle;
 use serde::{Deserialize, Serialize};
 
-/// The hunt report format this program writes.
-const VERSION: u32 = 1;
+/// The hunt report format this program writes: 2 adds the deals kept (`keep`) and the
+/// generations played (`generations`), which joins and continued hunts need; a report of
+/// format 1 lacks them, and is read as keeping every deal it lists.
+const VERSION: u32 = 2;
 
 /// A hunt and what it found, as its JSON file holds them.
 ///
@@ -50,6 +52,13 @@ pub struct Report {
     pub(crate) seed: u64,
     /// The streams hunted, each as `k/n` (one for a hunt, every task's once joined).
     pub(crate) streams: Vec<String>,
+    /// How many deals (or distinct cycles) each stream kept at most.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) keep: Option<usize>,
+    /// Generations played, added up over the streams: a continued hunt draws its deals from
+    /// the next.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) generations: Option<u64>,
     /// Games played.
     pub(crate) games: u64,
     /// States the backward strategy expanded.
@@ -125,11 +134,14 @@ pub enum ReportError {
     #[error("it is a hunt report of format {0}, newer than this warsweep's ({VERSION}): use a newer warsweep")]
     Newer(u32),
     /// Reports of different hunts.
-    #[error("the reports are of different hunts: {0}")]
+    #[error("the reports are of different hunts, {0}")]
     Different(String),
     /// No report to join.
     #[error("no report to join")]
     None,
+    /// Streams of the hunt that no report joined holds.
+    #[error("the reports are not every stream of the hunt: stream {0} is missing (join every stream's report)")]
+    Missing(String),
     /// A deal that is not one of the report's setting.
     #[error("{0}")]
     Deal(#[from] HuntError),
@@ -151,6 +163,8 @@ impl Report {
             strategy: hunt.strategy.to_string(),
             seed: hunt.seed,
             streams: vec![stream.clone()],
+            keep: Some(hunt.keep),
+            generations: Some(hunted.generations),
             games: hunted.games,
             steps: hunted.steps,
             seconds: hunted.seconds,
@@ -184,17 +198,88 @@ impl Report {
         }
         let report: Report =
             serde_json::from_value(value).map_err(|e| ReportError::Format(e.to_string()))?;
-        let rules = report.rules()?;
-        for deal in &report.best {
-            let hands = parse_hands(&deal.hands).map_err(ReportError::Format)?;
-            super::deal::check_hands(&rules, &hands).map_err(|why| {
-                ReportError::Format(format!(
-                    "its deal {} is not one of its setting: {why}",
-                    deal.hands
-                ))
-            })?;
-        }
+        report.verify()?;
         Ok(report)
+    }
+
+    /// Checks what the report says against the engine: its goal, strategy, streams and times,
+    /// and each deal kept and each improvement logged replayed to the game and the value it
+    /// claims. The first row that fails is named.
+    fn verify(&self) -> Result<(), ReportError> {
+        let rules = self.rules()?;
+        let goal = self.goal_of()?;
+        self.strategy
+            .parse::<super::Strategy>()
+            .map_err(|e| ReportError::Format(e.to_string()))?;
+        let bad = |why: String| ReportError::Format(why);
+        if self.streams.is_empty() {
+            return Err(bad("it lists no stream".to_string()));
+        }
+        for stream in &self.streams {
+            parse_stream(stream)?;
+        }
+        let time = |t: f64| t.is_finite() && t >= 0.0;
+        if !time(self.seconds) {
+            return Err(bad(format!("its seconds, {}, are no time", self.seconds)));
+        }
+        let mut engine = Engine::new(rules);
+        let mut least = Vec::new();
+        for (i, deal) in self.best.iter().enumerate() {
+            let row = format!("its deal #{} ({})", i + 1, deal.hands);
+            if !self.streams.contains(&deal.stream) {
+                return Err(bad(format!(
+                    "{row} is of stream {}, which it does not list",
+                    deal.stream
+                )));
+            }
+            let found = replayed(&rules, goal, &deal.hands, &mut engine, &mut least)
+                .map_err(|why| bad(format!("{row} {why}")))?;
+            let found = Found {
+                games: deal.games,
+                ..found
+            };
+            let replayed = Deal::of(&found, &deal.stream);
+            if replayed != *deal {
+                return Err(bad(format!(
+                    "{row} does not replay to what it says: the engine plays {}",
+                    replayed.said()
+                )));
+            }
+        }
+        for (i, entry) in self.log.iter().enumerate() {
+            let row = format!("its improvement #{} ({})", i + 1, entry.hands);
+            if !self.streams.contains(&entry.stream) || !time(entry.seconds) {
+                return Err(bad(format!(
+                    "{row} is of no stream it lists, or at no time"
+                )));
+            }
+            let found = replayed(&rules, goal, &entry.hands, &mut engine, &mut least)
+                .map_err(|why| bad(format!("{row} {why}")))?;
+            if found.value != entry.value {
+                return Err(bad(format!(
+                    "{row} says {} but the engine plays {}",
+                    entry.value, found.value
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// What the report looked for.
+    pub(crate) fn goal_of(&self) -> Result<Goal, ReportError> {
+        let metric = self
+            .metric
+            .parse::<Metric>()
+            .map_err(|e| ReportError::Format(e.to_string()))?;
+        match self.goal.as_str() {
+            "cycles" => Ok(Goal::Cycles),
+            "longest" if metric.of() == crate::output::metric::Measured::Finished => {
+                Ok(Goal::Longest(metric))
+            }
+            other => Err(ReportError::Format(format!(
+                "its goal {other:?} by {metric} is none a hunt has"
+            ))),
+        }
     }
 
     /// The rules of the report's setting.
@@ -213,22 +298,21 @@ impl Report {
             _ => format!("the longest game by {}", self.metric),
         };
         let flags = self.play_flags();
-        let per_second = self.games as f64 / self.seconds.max(1e-9);
         let mut text = format!(
-            "hunt for {goal}: {flags}; {} strategy, seed {}, {} ({})\n{} in {:.1} s ({} a second)",
+            "hunt for {goal}: {flags}; {} strategy, seed {}, {} ({})\n{} in {:.1} s ({})",
             self.strategy,
             self.seed,
             count(self.streams.len() as u64, "stream"),
             self.streams.join(" "),
-            match self.games {
-                1 => "1 game".to_string(),
-                n => format!("{} games", group(n)),
-            },
+            games(self.games),
             self.seconds,
-            group(per_second as u64),
+            rate(self.games, self.seconds),
         );
         if self.steps > 0 {
-            text.push_str(&format!(", {} states walked backward", group(self.steps)));
+            text.push_str(&format!(
+                ", {} walked backward",
+                counted(self.steps, "state")
+            ));
         }
         text.push('\n');
         if self.best.is_empty() {
@@ -238,27 +322,11 @@ impl Report {
             });
         }
         for (i, deal) in self.best.iter().enumerate() {
-            let game = match (deal.outcome.as_str(), deal.winner) {
-                ("win", Some(w)) => format!("player {w} wins"),
-                ("infinite", _) => format!(
-                    "infinite: the state after round {} recurs every {} rounds",
-                    deal.cycle_start.unwrap_or(0),
-                    deal.cycle_length.unwrap_or(0)
-                ),
-                _ => "a draw".to_string(),
+            let found = match deal.games {
+                0 => format!("given to stream {}", deal.stream),
+                n => format!("found after {} of stream {}", games(n), deal.stream),
             };
-            let after = match deal.games {
-                1 => "1 game".to_string(),
-                n => format!("{} games", group(n)),
-            };
-            text.push_str(&format!(
-                "\n#{} {} rounds, {} battles, {} wars: {game} (found after {after} of stream {})\n",
-                i + 1,
-                group(deal.rounds),
-                group(deal.battles),
-                group(deal.wars),
-                deal.stream
-            ));
+            text.push_str(&format!("\n#{} {} ({found})\n", i + 1, deal.said()));
             if let Some(cycle) = &deal.cycle {
                 text.push_str(&format!("  cycle (least state): {cycle}\n"));
             }
@@ -284,6 +352,18 @@ impl Report {
         flags.join(" ")
     }
 
+    /// The log as CSV (`stream,seconds,games,value,hands`), as `--log` writes it.
+    pub(crate) fn log_csv(&self) -> String {
+        let mut csv = String::from("stream,seconds,games,value,hands\n");
+        for entry in &self.log {
+            csv.push_str(&format!(
+                "{},{:.3},{},{},\"{}\"\n",
+                entry.stream, entry.seconds, entry.games, entry.value, entry.hands
+            ));
+        }
+        csv
+    }
+
     /// The best deals' hands, best first (values from 1): where a later hunt starts.
     pub fn deals(&self) -> Result<Vec<Vec<Vec<u8>>>, ReportError> {
         self.best
@@ -293,46 +373,27 @@ impl Report {
     }
 
     /// The reports of one hunt's streams (the tasks of an array) joined: one setting, goal,
-    /// metric, strategy and seed; the games, steps and seconds added up; the best deals of all,
-    /// as many as the most any kept; every log, stream by stream.
+    /// metric, strategy, seed and number of deals kept, every stream of one count once; the
+    /// games, steps and seconds added up; the best deals of all (each distinct cycle once, in
+    /// the streams' order), as many as each kept; every log, stream by stream.
     pub fn join(reports: &[Report]) -> Result<Report, ReportError> {
         let Some(first) = reports.first() else {
             return Err(ReportError::None);
         };
         for other in &reports[1..] {
-            let what = |a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug, name: &str| {
-                ReportError::Different(format!("{name} {a:?} and {b:?}"))
-            };
-            if other.setting != first.setting {
-                return Err(what(&first.setting, &other.setting, "settings"));
-            }
-            for (name, a, b) in [
-                ("goal", &first.goal, &other.goal),
-                ("metric", &first.metric, &other.metric),
-                ("strategy", &first.strategy, &other.strategy),
-            ] {
-                if a != b {
-                    return Err(what(a, b, name));
-                }
-            }
-            if other.seed != first.seed {
-                return Err(what(&first.seed, &other.seed, "seeds"));
-            }
+            first.same_hunt(other)?;
         }
+        let mut reports: Vec<&Report> = reports.iter().collect();
+        reports.sort_by_key(|r| r.streams.first().and_then(|s| parse_stream(s).ok()));
         let mut joined = first.clone();
         joined.streams = reports.iter().flat_map(|r| r.streams.clone()).collect();
-        let mut seen = std::collections::HashSet::new();
-        if let Some(twice) = joined.streams.iter().find(|s| !seen.insert(*s)) {
-            return Err(ReportError::Different(format!(
-                "stream {twice} is in two reports"
-            )));
-        }
+        check_streams(&joined.streams)?;
         joined.games = reports.iter().map(|r| r.games).sum();
         joined.steps = reports.iter().map(|r| r.steps).sum();
         joined.seconds = reports.iter().map(|r| r.seconds).sum();
+        joined.generations = reports.iter().map(|r| r.generations).sum();
         joined.stopped = reports.iter().any(|r| r.stopped);
         joined.log = reports.iter().flat_map(|r| r.log.clone()).collect();
-        let keep = reports.iter().map(|r| r.best.len()).max().unwrap_or(0);
         let mut best: Vec<Deal> = reports.iter().flat_map(|r| r.best.clone()).collect();
         if first.goal == "cycles" {
             // Each cycle once, by its least state, in the streams' order.
@@ -344,13 +405,180 @@ impl Report {
             let mut hands = std::collections::HashSet::new();
             best.retain(|d| hands.insert(d.hands.clone()));
         }
-        best.truncate(keep);
+        // A report of format 1 does not say how many it kept: then none is dropped.
+        best.truncate(first.keep.unwrap_or(usize::MAX));
         joined.best = best;
         Ok(joined)
+    }
+
+    /// Refuses `other` unless it searches for the same: setting, goal and metric.
+    pub(crate) fn same_search(&self, other: &Report) -> Result<(), ReportError> {
+        let differ = |what: &str, a: &dyn std::fmt::Display, b: &dyn std::fmt::Display| {
+            Err(ReportError::Different(format!("{what} {a} and {b}")))
+        };
+        if other.setting != self.setting {
+            return differ("of the settings", &self.play_flags(), &other.play_flags());
+        }
+        let goal = |r: &Report| match r.goal.as_str() {
+            "cycles" => "infinite games".to_string(),
+            _ => format!("the longest game by {}", r.metric),
+        };
+        if goal(other) != goal(self) {
+            return differ("for", &goal(self), &goal(other));
+        }
+        Ok(())
+    }
+
+    /// Refuses `other` unless it is of the same hunt: setting, goal, metric, strategy, seed
+    /// and deals kept.
+    pub(crate) fn same_hunt(&self, other: &Report) -> Result<(), ReportError> {
+        self.same_search(other)?;
+        let differ = |what: &str, a: &dyn std::fmt::Display, b: &dyn std::fmt::Display| {
+            Err(ReportError::Different(format!("{what} {a} and {b}")))
+        };
+        if other.strategy != self.strategy {
+            return differ("with the strategies", &self.strategy, &other.strategy);
+        }
+        if other.seed != self.seed {
+            return differ("of the seeds", &self.seed, &other.seed);
+        }
+        if other.keep != self.keep {
+            let kept =
+                |k: Option<usize>| k.map_or("an unsaid number".to_string(), |k| k.to_string());
+            return differ("keeping", &kept(self.keep), &kept(other.keep));
+        }
+        Ok(())
+    }
+}
+
+/// A stream `k/n`, checked: `k < n`.
+fn parse_stream(text: &str) -> Result<(u64, u64), ReportError> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
+        .filter(|(k, n)| k < n);
+    parsed.ok_or_else(|| ReportError::Format(format!("{text:?} is no stream (k/n, k < n)")))
+}
+
+/// Refuses streams that are not every stream of one count, each once.
+fn check_streams(streams: &[String]) -> Result<(), ReportError> {
+    let parsed = streams
+        .iter()
+        .map(|s| parse_stream(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let n = parsed.first().map_or(1, |s| s.1);
+    if let Some(other) = parsed.iter().find(|s| s.1 != n) {
+        return Err(ReportError::Different(format!(
+            "of {n} streams and of {} streams (stream {}/{})",
+            other.1, other.0, other.1
+        )));
+    }
+    let mut seen = vec![false; usize::try_from(n).unwrap_or(usize::MAX).min(1 << 20)];
+    for &(k, _) in &parsed {
+        match seen.get_mut(k as usize) {
+            Some(true) => {
+                return Err(ReportError::Different(format!(
+                    "with stream {k}/{n} in two reports"
+                )))
+            }
+            Some(slot) => *slot = true,
+            None => {}
+        }
+    }
+    let missing: Vec<String> = (0..n)
+        .filter(|&k| !seen.get(k as usize).copied().unwrap_or(false))
+        .take(4)
+        .map(|k| format!("{k}/{n}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(ReportError::Missing(missing.join(", ")));
+    }
+    Ok(())
+}
+
+/// The game of the hands `text` under `rules`, as a hunt for `goal` keeps it (`games` 0), or
+/// why it is not one a hunt keeps.
+fn replayed(
+    rules: &Rules,
+    goal: Goal,
+    text: &str,
+    engine: &mut Engine,
+    least: &mut Vec<u8>,
+) -> Result<Found, String> {
+    let hands = parse_hands(text)?;
+    super::deal::check_hands(rules, &hands)
+        .map_err(|why| format!("is not a deal of its setting: {why}"))?;
+    let order = super::deal::order_of(rules, &hands);
+    let result = engine.play_order(&order);
+    let value = goal
+        .value(&result)
+        .ok_or_else(|| "plays a game that does not count for its hunt".to_string())?;
+    let cycle = match (goal, result.outcome) {
+        (
+            Goal::Cycles,
+            Outcome::Infinite {
+                cycle_start,
+                cycle_length,
+            },
+        ) => {
+            engine.least_state_of_order(&order, [cycle_start, cycle_length], least);
+            Some(crate::output::cycles::hands_text(least))
+        }
+        _ => None,
+    };
+    Ok(Found {
+        hands,
+        result,
+        value,
+        games: 0,
+        cycle,
+    })
+}
+
+/// `n` games, grouped: `1 game`, `23,048,192 games`.
+pub(crate) fn games(n: u64) -> String {
+    counted(n, "game")
+}
+
+/// `n` of `noun`, grouped, singular or plural as `n` asks.
+fn counted(n: u64, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{} {noun}s", group(n)),
+    }
+}
+
+/// Games a second, as a reader wants it: grouped from 10 up, with a decimal below.
+fn rate(games: u64, seconds: f64) -> String {
+    if seconds <= 0.0 {
+        return "in no measurable time".to_string();
+    }
+    match games as f64 / seconds {
+        r if r >= 10.0 => format!("{} a second", group(r.round() as u64)),
+        r => format!("{r:.1} a second"),
     }
 }
 
 impl Deal {
+    /// Its game in words: `144 rounds, 160 battles, 8 wars: player 1 wins`.
+    fn said(&self) -> String {
+        let game = match (self.outcome.as_str(), self.winner) {
+            ("win", Some(w)) => format!("player {w} wins"),
+            ("infinite", _) => format!(
+                "infinite: the state after round {} recurs every {} rounds",
+                self.cycle_start.unwrap_or(0),
+                self.cycle_length.unwrap_or(0)
+            ),
+            _ => "a draw".to_string(),
+        };
+        format!(
+            "{}, {}, {}: {game}",
+            counted(self.rounds, "round"),
+            counted(self.battles, "battle"),
+            counted(self.wars, "war"),
+        )
+    }
+
     fn of(found: &Found, stream: &str) -> Deal {
         let (outcome, winner, cycle) = match found.result.outcome {
             Outcome::Win(p) => ("win", Some(p + 1), None),

@@ -3,6 +3,7 @@
 
 use super::{deal, Played};
 use crate::deal::SplitMix64;
+use serde::{Deserialize, Serialize};
 
 /// How a hunt chooses the deals it plays.
 ///
@@ -36,9 +37,15 @@ crate::rules::named!(
 );
 
 impl Strategy {
-    /// The strategy a hunt uses unless told otherwise: the best measured (docs/research.md,
-    /// "Record games").
-    pub(crate) const DEFAULT: Strategy = Strategy::Backward;
+    /// The strategy a hunt for `goal` uses unless told otherwise: for the longest games the
+    /// best measured (docs/research.md, "Record games"), backward; for cycles, which the
+    /// backward search does not extend, random.
+    pub(crate) fn default_for(goal: super::Goal) -> Strategy {
+        match goal {
+            super::Goal::Longest(_) => Strategy::Backward,
+            super::Goal::Cycles => Strategy::Random,
+        }
+    }
 
     /// Whether it plays only two-player settings.
     pub(crate) fn needs_two_players(self) -> bool {
@@ -83,6 +90,11 @@ impl Task {
         }
     }
 
+    /// Whether it plays a given deal as given (not one the hunt found).
+    pub(crate) fn given(&self) -> bool {
+        matches!(self.base, Base::Given(_))
+    }
+
     /// The deal this task plays, drawn with its own generator.
     pub(crate) fn deal(&self, rng: &mut SplitMix64, sorted: &[u8]) -> Vec<u8> {
         match &self.base {
@@ -99,17 +111,29 @@ impl Task {
 
 /// A climbing walker: its deal and that deal's value (infinite games count below every
 /// finished one), and the generations since its value last grew.
-struct Walker {
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Climber {
     at: Option<(Vec<u8>, i64)>,
     stuck: u32,
+}
+
+/// What a strategy has learned, as a checkpoint keeps it: the backward strategy's threshold,
+/// the climbers, and how many of the given deals were played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Learned {
+    threshold: u64,
+    climbers: Vec<Climber>,
+    given: usize,
 }
 
 /// A strategy's state between generations.
 pub(crate) struct Plan {
     strategy: Strategy,
-    /// Deals to play first.
+    /// Deals to play first, and how many of them were played.
     start: Vec<Vec<u8>>,
-    walkers: Vec<Walker>,
+    given: usize,
+    walkers: Vec<Climber>,
     /// The backward strategy's threshold: the best value so far (a game that reaches it is
     /// extended; before the first, none is).
     threshold: u64,
@@ -123,7 +147,7 @@ impl Plan {
         // their own games, played first).
         let walkers = match strategy {
             Strategy::Climb => (0..WALKERS)
-                .map(|w| Walker {
+                .map(|w| Climber {
                     at: start.get(w).map(|order| (order.clone(), i64::MIN)),
                     stuck: 0,
                 })
@@ -133,24 +157,24 @@ impl Plan {
         Plan {
             strategy,
             start,
+            given: 0,
             walkers,
             threshold: u64::MAX,
             states,
         }
     }
 
-    /// The tasks of `generation`, `count` of them.
-    pub(crate) fn tasks(&mut self, generation: u64, count: usize) -> Vec<Task> {
+    /// The next generation's tasks, `count` of them: the given deals not yet played first.
+    pub(crate) fn tasks(&mut self, count: usize) -> Vec<Task> {
         let mut tasks = Vec::with_capacity(count);
-        if generation == 0 {
-            for order in self.start.iter().take(count) {
-                tasks.push(Task {
-                    base: Base::Given(order.clone()),
-                    extend: (self.strategy == Strategy::Backward).then_some(self.states),
-                    threshold: 0,
-                });
-            }
+        for order in self.start.iter().skip(self.given).take(count) {
+            tasks.push(Task {
+                base: Base::Given(order.clone()),
+                extend: (self.strategy == Strategy::Backward).then_some(self.states),
+                threshold: 0,
+            });
         }
+        self.given += tasks.len();
         let left = count - tasks.len();
         match self.strategy {
             Strategy::Random | Strategy::Backward => {
@@ -194,6 +218,39 @@ impl Plan {
         }
     }
 
+    /// What it has learned, for a checkpoint.
+    pub(crate) fn state(&self) -> Learned {
+        Learned {
+            threshold: self.threshold,
+            climbers: self.walkers.clone(),
+            given: self.given,
+        }
+    }
+
+    /// Goes on from what a checkpoint says it had learned.
+    pub(crate) fn restore(&mut self, learned: &Learned) {
+        self.threshold = learned.threshold;
+        self.walkers.clone_from(&learned.climbers);
+        self.given = learned.given;
+    }
+
+    /// Goes on from the deals a finished hunt kept (`kept`: each deal and its value, best
+    /// first), as if it had just played them: the backward strategy extends games as long
+    /// as the best, and the climbers start from the best deals.
+    pub(crate) fn go_on_from(&mut self, kept: &[(Vec<u8>, u64)]) {
+        if let Some(best) = kept.iter().map(|k| k.1).max() {
+            self.threshold = best;
+        }
+        for (walker, (order, value)) in self.walkers.iter_mut().zip(kept) {
+            walker.at = Some((order.clone(), *value as i64));
+        }
+    }
+
+    /// Whether given deals are left to play (the GPU plays only random deals).
+    pub(crate) fn gives(&self) -> bool {
+        self.given < self.start.len()
+    }
+
     /// Learns from a generation's games.
     pub(crate) fn learn(&mut self, tasks: &[Task], played: &[Played]) {
         // Given deals come first; the walkers that start from them learn their value.
@@ -201,7 +258,8 @@ impl Plan {
             .iter()
             .take_while(|t| matches!(t.base, Base::Given(_)))
             .count();
-        for (walker, p) in self.walkers.iter_mut().zip(&played[..given]) {
+        let first = self.given - given;
+        for (walker, p) in self.walkers.iter_mut().skip(first).zip(&played[..given]) {
             if let Some((_, value)) = walker.at.as_mut() {
                 *value = p.value.map_or(-1, |v| v as i64);
             }

@@ -162,6 +162,16 @@ impl Files {
         .collect()
     }
 
+    /// The first output that exists as a regular file: a finished run's, where a resume finds
+    /// no checkpoint.
+    fn existing_output(&self) -> Option<PathBuf> {
+        self.named()
+            .into_iter()
+            .map(|(_, path)| path)
+            .find(|path| std::fs::metadata(path).is_ok_and(|m| m.is_file()))
+            .map(Path::to_path_buf)
+    }
+
     /// Whether one of the files is stdout (`-`), where the readable table then cannot go.
     pub fn to_stdout(&self) -> bool {
         [
@@ -351,6 +361,13 @@ impl Job {
             .into()),
             None => {
                 if self.resume {
+                    if let Some(output) = self.files.existing_output() {
+                        return Err(JobError::NothingToResume {
+                            checkpoint: path.to_path_buf(),
+                            output,
+                        }
+                        .into());
+                    }
                     note(format!(
                         "no checkpoint at {}: starting at seed {}",
                         path.display(),

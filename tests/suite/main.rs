@@ -10,6 +10,7 @@ mod engine;
 mod fast_paths;
 mod golden;
 mod hunt;
+mod hunt_durable;
 mod layout;
 mod merges;
 mod misuse;

@@ -1,0 +1,147 @@
+//! The deals a hunt keeps: the best by value, or each distinct cycle's first deal, and the log
+//! of each improvement, offered every game in the tasks' order.
+
+use super::{deal, Found, Goal, Improvement};
+use crate::engine::{Engine, GameResult, Outcome};
+use crate::output::cycles::hands_text;
+use crate::rules::Rules;
+
+/// A deal kept: its value, the games played when it was found, the deal, its game, and its
+/// cycle's least state.
+pub(super) struct Kept {
+    pub(super) value: u64,
+    pub(super) games: u64,
+    pub(super) order: Vec<u8>,
+    pub(super) game: GameResult,
+    pub(super) cycle: Option<String>,
+}
+
+/// The deals kept: the best by value (ties: the one found first), or each distinct cycle's
+/// first deal; and the log of improvements.
+pub(super) struct Book {
+    pub(super) goal: Goal,
+    pub(super) keep: usize,
+    pub(super) rules: Rules,
+    pub(super) kept: Vec<Kept>,
+    pub(super) log: Vec<Improvement>,
+    pub(super) best: Option<u64>,
+    pub(super) engine: Engine,
+    pub(super) least: Vec<u8>,
+}
+
+impl Book {
+    pub(super) fn new(goal: Goal, keep: usize, rules: &Rules) -> Book {
+        Book {
+            goal,
+            keep,
+            rules: *rules,
+            kept: Vec::new(),
+            log: Vec::new(),
+            best: None,
+            engine: Engine::new(*rules),
+            least: Vec::new(),
+        }
+    }
+
+    /// The least value a game must have to be kept or logged: any while fewer than `keep` are
+    /// kept; none for cycles, whose games are those that loop.
+    pub(super) fn least(&self) -> u64 {
+        match (self.goal, self.kept.last()) {
+            (Goal::Cycles, _) => u64::MAX,
+            (Goal::Longest(_), Some(worst)) if self.kept.len() == self.keep => worst.value + 1,
+            (Goal::Longest(_), _) => 0,
+        }
+    }
+
+    /// The best value so far (cycles: how many were found).
+    pub(super) fn best(&self) -> Option<u64> {
+        match self.goal {
+            Goal::Longest(_) => self.best,
+            Goal::Cycles => Some(self.kept.len() as u64),
+        }
+    }
+
+    /// Offers the deal `order` whose game is `game`, found after `games` games.
+    pub(super) fn offer(&mut self, order: &[u8], game: &GameResult, games: u64, seconds: f64) {
+        let Some(value) = self.goal.value(game) else {
+            return;
+        };
+        let hands = || deal::hands_of(&self.rules, order);
+        match self.goal {
+            Goal::Longest(_) => {
+                if self.best.is_none_or(|b| value > b) {
+                    self.best = Some(value);
+                    let hands = hands();
+                    self.log.push(Improvement {
+                        seconds,
+                        games,
+                        value,
+                        hands,
+                    });
+                }
+                let worst = self.kept.last().map(|k| k.value);
+                if self.kept.len() == self.keep && worst.is_some_and(|w| value <= w) {
+                    return;
+                }
+                if self.kept.iter().any(|k| k.order == order) {
+                    return;
+                }
+                let at = self.kept.partition_point(|k| k.value >= value);
+                let kept = Kept {
+                    value,
+                    games,
+                    order: order.to_vec(),
+                    game: *game,
+                    cycle: None,
+                };
+                self.kept.insert(at, kept);
+                self.kept.truncate(self.keep);
+            }
+            Goal::Cycles => {
+                let Outcome::Infinite {
+                    cycle_start,
+                    cycle_length,
+                } = game.outcome
+                else {
+                    return;
+                };
+                let span = [cycle_start, cycle_length];
+                self.engine
+                    .least_state_of_order(order, span, &mut self.least);
+                let named = hands_text(&self.least);
+                if self.kept.len() == self.keep
+                    || self.kept.iter().any(|k| k.cycle.as_ref() == Some(&named))
+                {
+                    return;
+                }
+                self.log.push(Improvement {
+                    seconds,
+                    games,
+                    value,
+                    hands: hands(),
+                });
+                self.kept.push(Kept {
+                    value,
+                    games,
+                    order: order.to_vec(),
+                    game: *game,
+                    cycle: Some(named),
+                });
+            }
+        }
+    }
+
+    /// The deals kept, as found.
+    pub(super) fn kept(&self) -> Vec<Found> {
+        self.kept
+            .iter()
+            .map(|k| Found {
+                hands: deal::hands_of(&self.rules, &k.order),
+                result: k.game,
+                value: k.value,
+                games: k.games,
+                cycle: k.cycle.clone(),
+            })
+            .collect()
+    }
+}

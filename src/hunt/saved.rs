@@ -1,0 +1,263 @@
+//! Where a hunt goes on from: the checkpoint that a stopped or killed hunt resumes from, and
+//! the report of a finished hunt that a later one continues.
+//!
+//! Every task's generator comes from the hunt's seed, its stream, the generation and the
+//! task's place, so a hunt's state between two generations is small: how far it has gone, the
+//! book of deals kept and its log (its report so far), and what its strategy has learned. A
+//! hunt resumed from that state plays what the stopped one would have played next.
+
+use super::book::{Book, Kept};
+use super::report::Report;
+use super::strategy::{Learned, Plan};
+use super::{deal, Hunt, HuntError, Hunted, Improvement, BATCH};
+use serde::{Deserialize, Serialize};
+
+/// What the first field of a checkpoint says, so that no other file is taken for one.
+const FORMAT: &str = "warsweep hunt checkpoint 1";
+
+/// How far a hunt has gone: games, generations, states expanded and seconds, the runs it
+/// continues included.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct At {
+    /// Games played before this run that its budget of games does not count: those of the
+    /// finished hunt it continues (a resumed run's budget counts every game).
+    pub(crate) uncounted: u64,
+    pub(crate) games: u64,
+    pub(crate) generations: u64,
+    pub(crate) steps: u64,
+    pub(crate) seconds: f64,
+}
+
+/// A hunt between two generations, as it saves itself now and then and when it stops: its
+/// report so far, and what its strategy has learned. [`Hunt::resume`] goes on from it.
+///
+/// ```
+/// use std::time::Duration;
+/// use warsweep::hunt::{Checkpoint, Goal, Hunt, Report};
+/// use warsweep::{Deck, Metric, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x5")?).build()?;
+/// let hunt = Hunt::new(rules, Goal::Longest(Metric::Rounds)).games(Some(40_000)).seed(5);
+/// let whole = hunt.run(&|_| {}, &Default::default())?;
+/// // A hunt of 12,288 games, stopped there: its last checkpoint.
+/// let mut saved = None;
+/// let first = hunt.clone().games(Some(12_288));
+/// first.run_saving(&|_| {}, &Default::default(), Duration::ZERO, &mut |c| saved = Some(c.clone()))?;
+/// let saved = Checkpoint::from_json(&saved.unwrap().to_json())?;
+/// assert_eq!(saved.games(), 12_288);
+/// // Resumed with the whole budget, it finds what the whole hunt found.
+/// let rest = hunt.clone().resume(&saved)?.run(&|_| {}, &Default::default())?;
+/// assert_eq!((rest.games, &rest.best), (whole.games, &whole.best));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Checkpoint {
+    /// `warsweep hunt checkpoint 1`.
+    format: String,
+    /// The hunt so far, as its report.
+    report: Report,
+    /// States one backward search may expand.
+    backward_states: u64,
+    /// How many deals the hunt was given to start from, and a digest of them.
+    given: (usize, u64),
+    /// What its strategy has learned.
+    learned: Learned,
+}
+
+impl Checkpoint {
+    /// The checkpoint of `hunt`, whose report so far is `report`.
+    pub(crate) fn of(hunt: &Hunt, report: Report, learned: Learned) -> Checkpoint {
+        Checkpoint {
+            format: FORMAT.to_string(),
+            report,
+            backward_states: hunt.backward_states,
+            given: given(hunt),
+            learned,
+        }
+    }
+
+    /// Games the hunt had played.
+    pub fn games(&self) -> u64 {
+        self.report.games()
+    }
+
+    /// The checkpoint as JSON.
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string(self).expect("a checkpoint serializes");
+        text.push('\n');
+        text
+    }
+
+    /// A checkpoint read from its JSON, its report checked as [`Report::from_json`] checks
+    /// one; or why it is none.
+    pub fn from_json(text: &str) -> Result<Checkpoint, HuntError> {
+        let corrupt = |why: String| HuntError::Checkpoint(why);
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
+        if value.get("format").and_then(serde_json::Value::as_str) != Some(FORMAT) {
+            return Err(corrupt(format!("it does not say {FORMAT:?}")));
+        }
+        let report = value.get("report").cloned().unwrap_or_default();
+        let checked = Report::from_json(&report.to_string()).map_err(|e| corrupt(e.to_string()))?;
+        let saved: Checkpoint =
+            serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
+        debug_assert_eq!(saved.report, checked);
+        Ok(saved)
+    }
+}
+
+/// The deals a hunt was given: how many, and a digest of their values (FNV-1a).
+fn given(hunt: &Hunt) -> (usize, u64) {
+    let mut digest = 0xcbf2_9ce4_8422_2325u64;
+    for byte in hunt
+        .start
+        .iter()
+        .flatten()
+        .flat_map(|hand| hand.iter().chain([&0]))
+    {
+        digest = (digest ^ u64::from(*byte)).wrapping_mul(0x100_0000_01b3);
+    }
+    (hunt.start.len(), digest)
+}
+
+/// What a hunt goes on from: a report (a checkpoint's, or a finished hunt's), and what the
+/// strategy had learned (a checkpoint's; a finished hunt's is learned again from its deals).
+#[derive(Clone, Debug)]
+pub(crate) struct Carried {
+    report: Report,
+    learned: Option<Learned>,
+}
+
+impl Carried {
+    /// Fills `book` and `plan` with what the hunt had found and learned, and says how far it
+    /// had gone.
+    pub(crate) fn restore(&self, hunt: &Hunt, book: &mut Book, plan: &mut Plan) -> At {
+        let report = &self.report;
+        let rules = hunt.rules;
+        for deal in &report.best {
+            let hands = super::report::parse_hands(&deal.hands).expect("checked when read");
+            let order = deal::order_of(&rules, &hands);
+            let game = book.engine.play_order(&order);
+            book.kept.push(Kept {
+                value: deal.value,
+                games: deal.games,
+                order,
+                game,
+                cycle: deal.cycle.clone(),
+            });
+        }
+        book.kept.truncate(hunt.keep);
+        for entry in &report.log {
+            book.log.push(Improvement {
+                seconds: entry.seconds,
+                games: entry.games,
+                value: entry.value,
+                hands: super::report::parse_hands(&entry.hands).expect("checked when read"),
+            });
+        }
+        book.best = match hunt.goal {
+            super::Goal::Longest(_) => book.log.iter().map(|l| l.value).max(),
+            super::Goal::Cycles => None,
+        };
+        match &self.learned {
+            Some(learned) => plan.restore(learned),
+            None => {
+                let kept: Vec<(Vec<u8>, u64)> = book
+                    .kept
+                    .iter()
+                    .map(|k| (k.order.clone(), k.value))
+                    .collect();
+                plan.go_on_from(&kept);
+            }
+        }
+        At {
+            uncounted: match self.learned {
+                Some(_) => 0,
+                None => report.games,
+            },
+            games: report.games,
+            generations: report
+                .generations
+                .unwrap_or(report.games.div_ceil(BATCH as u64)),
+            steps: report.steps,
+            seconds: report.seconds,
+        }
+    }
+}
+
+impl Hunt {
+    /// The hunt resumed from `checkpoint`, which a run of this same hunt saved (its budget of
+    /// games or time aside): it plays on as if it had never stopped. A checkpoint of another
+    /// hunt is refused, naming what differs.
+    pub fn resume(mut self, checkpoint: &Checkpoint) -> Result<Hunt, HuntError> {
+        let mine = Report::of(&self, &Hunted::nothing());
+        checkpoint
+            .report
+            .same_hunt(&mine)
+            .map_err(|e| HuntError::Resume(what_differs(e)))?;
+        let differs = |what: &str| Err(HuntError::Resume(what.to_string()));
+        if checkpoint.report.streams != mine.streams {
+            return differs("of another stream");
+        }
+        if checkpoint.backward_states != self.backward_states {
+            return differs("whose backward searches expand another number of states");
+        }
+        if checkpoint.given != given(&self) {
+            return differs("started from other deals");
+        }
+        self.from = Some(Box::new(Carried {
+            report: checkpoint.report.clone(),
+            learned: Some(checkpoint.learned.clone()),
+        }));
+        Ok(self)
+    }
+
+    /// The hunt going on from `report`, a finished hunt's of the same setting and goal: where
+    /// that hunt is this one (its seed, strategy and stream), this hunt continues it (its
+    /// games, seconds, deals and log carried on, new deals drawn); otherwise it starts from the
+    /// report's deals.
+    pub fn continuing(mut self, report: &Report) -> Result<Hunt, HuntError> {
+        let mine = Report::of(&self, &Hunted::nothing());
+        mine.same_search(report)
+            .map_err(|e| HuntError::Continue(what_differs(e)))?;
+        if mine.same_hunt(report).is_ok() && report.streams == mine.streams {
+            self.from = Some(Box::new(Carried {
+                report: report.clone(),
+                learned: None,
+            }));
+            return Ok(self);
+        }
+        let deals = report
+            .deals()
+            .map_err(|e| HuntError::Continue(e.to_string()))?;
+        Ok(self.start(deals))
+    }
+
+    /// Whether this hunt continues a report rather than starting afresh.
+    pub fn continues(&self) -> bool {
+        self.from.is_some()
+    }
+}
+
+/// What differs between two reports, in words.
+fn what_differs(e: super::ReportError) -> String {
+    match e {
+        super::ReportError::Different(what) => what,
+        e => e.to_string(),
+    }
+}
+
+impl Hunted {
+    /// A hunt that has played nothing.
+    fn nothing() -> Hunted {
+        Hunted {
+            best: Vec::new(),
+            log: Vec::new(),
+            games: 0,
+            steps: 0,
+            generations: 0,
+            seconds: 0.0,
+            stopped: false,
+        }
+    }
+}
