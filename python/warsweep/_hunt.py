@@ -97,8 +97,9 @@ def hunt(
     most ``games`` games (1,000,000 when neither ``games`` nor ``time`` is given) and ``time``
     seconds, on ``threads`` threads (all cores by default; the results are the same for any
     count), keeping the ``keep`` best deals (or distinct cycles). ``strategy`` is ``"random"``,
-    ``"climb"`` or ``"backward"`` (the default: random deals, the longest games among them
-    extended backward); ``start`` gives deals to start from (each a list of hands, values from
+    ``"climb"`` or ``"backward"`` (the default for the longest game: random deals, the longest
+    games among them extended backward; a hunt for cycles is ``"random"`` by default, and
+    refuses ``"backward"``, which extends no cycle); ``start`` gives deals to start from (each a list of hands, values from
     1), ``stream=(k, n)`` one stream of a hunt split over ``n`` processes. ``gpu=True`` plays the
     random and backward strategies' random games on an NVIDIA GPU (a module built with the
     feature ``gpu``), the same deals as on the CPU.

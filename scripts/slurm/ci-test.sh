@@ -6,6 +6,8 @@
 # 1. A 4-task array plus its merge job: the merged summary and CSV equal one local sweep's.
 # 2. A task whose time limit comes before its sweep ends: Slurm signals it, it stops cleanly,
 #    requeues itself and resumes, until done; the result equals one local sweep's.
+# 3. The census, and a hunt, as arrays joined; a hunt task stopped by its time limit, requeued
+#    and resumed, ends with one local hunt's report.
 # Starts its own cluster under a temporary folder and stops it by pid, whatever happens; safe
 # to run twice in a row.
 set -euo pipefail
@@ -134,3 +136,20 @@ same_hunt "$out/all.json" "$out/local.json" || fail "$out" "the joined hunt diff
 grep -q "^#1 " "$out/all.txt" || fail "$out" "the join printed no best deal"
 [ "$(head -n 1 "$out/all.csv")" = "stream,seconds,games,value,hands" ] || fail "$out" "the joined log has no header"
 echo "ok: the hunt array's best deals and log equal two streams hunted here"
+
+echo "== a hunt task that reaches its time limit resumes"
+out=$work/hunt-limit
+# As the sweep's above: about 40 s of work on one core, stopped 24 to 29 s after each start.
+hunt=(--deck 4x8 --strategy random --seed 5)
+start=$(date +%s.%N)
+"$bin" hunt "${hunt[@]}" --games 1000000 -j 1 -q --out "$work/hunt-rate.json"
+end=$(date +%s.%N)
+games=$(python3 -c "print(int(1000000 / ($end - $start) * 40))")
+ids=$(CPUS=1 TIME=1 SIGNAL=55 "$here/hunt.sh" "$out" 1 "${hunt[@]}" --games "$games")
+wait_job "${ids#* }" 900 || fail "$out" "the time-limited hunt did not complete"
+grep -q "requeued, it resumes from its checkpoint" "$out"/slurm-*_0.out ||
+  fail "$out" "the hunt was never stopped by its time limit"
+grep -q "restart 1" "$out"/slurm-*_0.out || fail "$out" "the hunt did not start again"
+"$bin" hunt "${hunt[@]}" --games "$games" -q --out "$out/local.json"
+same_hunt "$out/hunt-0.json" "$out/local.json" || fail "$out" "the resumed hunt's report differs from one hunt's"
+echo "ok: a hunt stopped $(grep -c 'requeued' "$out"/slurm-*_0.out) time(s) by its time limit resumed to the same report"

@@ -16,6 +16,22 @@ use super::{mix, Generation, Generations, Halt, Hunt, HuntError, BATCH};
 use crate::gpu::{self, DeviceError, HuntDeals, Plan, Walker};
 use crate::output::metric::Metric;
 
+/// The listing rule, written once: the kernel lists every game that loops and every finished
+/// game worth `least` or more (`value >= least`, [`lists`]), where `least` is the less of what
+/// the book needs to keep or log a game ([`Book::least`](super::book::Book::least)) and what
+/// the strategy needs to extend one ([`Plan::extends_from`](super::strategy::Plan::extends_from)),
+/// at the launch's start (both only grow during it). A hunt for cycles lists no finished game:
+/// both are [`u64::MAX`] there.
+pub(crate) fn least_listed(on: &Generations) -> u64 {
+    on.book.least().min(on.plan.extends_from())
+}
+
+/// Whether the kernel lists a finished game worth `value` when the least listed is `least`:
+/// the comparison `kernel.cu`'s `count_game` makes, which the tests hold it to at the tie.
+pub(crate) fn lists(value: u64, least: u64) -> bool {
+    value >= least
+}
+
 /// The kernel's plan of `hunt`'s random deals, or what of them it cannot play.
 pub(crate) fn plan(hunt: &Hunt) -> Result<Plan, Vec<gpu::Unfit>> {
     let metric = match hunt.goal {
@@ -58,7 +74,7 @@ pub(super) fn play(
     count: u64,
     halt: &Halt,
 ) -> Result<Generation, HuntError> {
-    let least = on.book.least().min(on.plan.extends_from());
+    let least = least_listed(on);
     let first = at.generations * BATCH as u64;
     let mut listed = Vec::new();
     gpu::walk(device, first, count, least, &mut |_, games| {

@@ -550,6 +550,8 @@ impl Hunt {
             started,
             before: at.seconds,
         };
+        // A checkpoint from the start: a hunt stopped in its first generation goes on too.
+        save(&on.checkpoint(&at, false));
         let (mut saved_at, mut stopped, mut cut) = (Instant::now(), false, false);
         loop {
             // Without a budget of games, as many as a generation (or a launch) holds.
@@ -578,7 +580,8 @@ impl Hunt {
                 (stopped, cut) = (self.games.is_some() || stop.load(Ordering::Relaxed), true);
                 break;
             }
-            if saved_at.elapsed() >= every {
+            let spent = self.games.is_some_and(|g| at.games >= g + at.uncounted);
+            if !spent && saved_at.elapsed() >= every {
                 save(&on.checkpoint(&at, false));
                 saved_at = Instant::now();
             }

@@ -174,6 +174,39 @@ impl Report {
         }
     }
 
+    /// The hunt this report is of (its setting, goal, strategy, seed and deals kept, and its
+    /// stream where it has one), with the default budget: the hunt that
+    /// [`Hunt::continuing`] the report continues it.
+    ///
+    /// ```
+    /// use warsweep::hunt::{Goal, Hunt, Report};
+    /// use warsweep::{Deck, Metric, Preset, Settings};
+    /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).build()?;
+    /// let hunt = Hunt::new(rules, Goal::Longest(Metric::Wars)).games(Some(5_000)).seed(3);
+    /// let report = Report::of(&hunt, &hunt.run(&|_| {}, &Default::default())?);
+    /// let more = report.hunt()?.games(Some(5_000)).continuing(&report)?;
+    /// assert!(more.continues());
+    /// assert_eq!(more.run(&|_| {}, &Default::default())?.games, 10_000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hunt(&self) -> Result<Hunt, ReportError> {
+        let strategy = self
+            .strategy
+            .parse::<super::Strategy>()
+            .map_err(|e| ReportError::Format(e.to_string()))?;
+        let mut hunt = Hunt::new(self.rules()?, self.goal_of()?)
+            .strategy(strategy)
+            .seed(self.seed);
+        if let Some(keep) = self.keep {
+            hunt = hunt.keep(keep);
+        }
+        if let [stream] = &self.streams[..] {
+            let (k, n) = parse_stream(stream)?;
+            hunt = hunt.stream(k, n);
+        }
+        Ok(hunt)
+    }
+
     /// Games played, by every stream it joins.
     pub fn games(&self) -> u64 {
         self.games

@@ -32,16 +32,20 @@ pub(crate) struct At {
 /// report so far, and what its strategy has learned. [`Hunt::resume`] goes on from it.
 ///
 /// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
 /// use std::time::Duration;
-/// use warsweep::hunt::{Checkpoint, Goal, Hunt, Report};
+/// use warsweep::hunt::{Checkpoint, Goal, Hunt, Status};
 /// use warsweep::{Deck, Metric, Preset, Settings};
 /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x5")?).build()?;
 /// let hunt = Hunt::new(rules, Goal::Longest(Metric::Rounds)).games(Some(40_000)).seed(5);
 /// let whole = hunt.run(&|_| {}, &Default::default())?;
-/// // A hunt of 12,288 games, stopped there: its last checkpoint.
+/// // The same hunt, stopped after 12,288 games (as a signal would stop it): its checkpoint.
+/// let stop = AtomicBool::new(false);
+/// let at_12288 = |status: Status| stop.store(status.games >= 12_288, Ordering::Relaxed);
 /// let mut saved = None;
-/// let first = hunt.clone().games(Some(12_288));
-/// first.run_saving(&|_| {}, &Default::default(), Duration::ZERO, &mut |c| saved = Some(c.clone()))?;
+/// let hour = Duration::from_secs(3600);
+/// let stopped = hunt.run_saving(&at_12288, &stop, hour, &mut |c| saved = Some(c.clone()))?;
+/// assert!(stopped.stopped);
 /// let saved = Checkpoint::from_json(&saved.unwrap().to_json())?;
 /// assert_eq!(saved.games(), 12_288);
 /// // Resumed with the whole budget, it finds what the whole hunt found.
@@ -55,7 +59,7 @@ pub struct Checkpoint {
     /// `warsweep hunt checkpoint 1`.
     format: String,
     /// The hunt so far, as its report.
-    report: Report,
+    pub(crate) report: Report,
     /// States one backward search may expand.
     backward_states: u64,
     /// How many deals the hunt was given to start from, and a digest of them.

@@ -229,3 +229,72 @@ fn a_stopped_hunt_keeps_what_it_found() {
     let found = timed.run(&|_| {}, &AtomicBool::new(false)).unwrap();
     assert!(!found.stopped && found.games > 0);
 }
+
+/// Fault guarded: a hunt resumed from any of its checkpoints ends as the whole hunt, for
+/// every strategy and both goals: the same deals kept, log (but its seconds), games, states
+/// expanded and generations; and a checkpoint of another hunt is refused.
+#[test]
+fn a_hunt_resumed_from_any_checkpoint_ends_as_the_whole_hunt() {
+    let setting = rules("4x5", |s| s);
+    let stop = AtomicBool::new(false);
+    let mut resumed = 0;
+    for (strategy, goal) in [
+        (Strategy::Random, Goal::Longest(Metric::Rounds)),
+        (Strategy::Climb, Goal::Longest(Metric::Battles)),
+        (Strategy::Backward, Goal::Longest(Metric::Wars)),
+        (Strategy::Random, Goal::Cycles),
+        (Strategy::Climb, Goal::Cycles),
+    ] {
+        let hunt = Hunt::new(setting, goal)
+            .strategy(strategy)
+            .games(Some(5 * 4096 + 100))
+            .keep(4)
+            .seed(11)
+            .threads(2)
+            .backward_states(500)
+            .start(vec![vec![
+                vec![1, 2, 3, 4, 5, 1, 2, 3, 4, 5],
+                vec![5, 4, 3, 2, 1, 5, 4, 3, 2, 1],
+            ]]);
+        let mut saved = Vec::new();
+        let whole = hunt
+            .run_saving(&|_| {}, &stop, Duration::ZERO, &mut |c| {
+                saved.push(c.clone())
+            })
+            .unwrap();
+        // One checkpoint at the start and after each generation but the last (a hunt that
+        // spends its budget needs none).
+        assert_eq!(saved.len(), 6, "{strategy} {goal}");
+        let timeless = |log: &[Improvement]| -> Vec<(u64, u64, Vec<Vec<u8>>)> {
+            log.iter()
+                .map(|i| (i.games, i.value, i.hands.clone()))
+                .collect()
+        };
+        for checkpoint in &saved {
+            let read = Checkpoint::from_json(&checkpoint.to_json()).unwrap();
+            let rest = hunt
+                .clone()
+                .resume(&read)
+                .unwrap()
+                .run(&|_| {}, &stop)
+                .unwrap();
+            assert_eq!(rest.best, whole.best, "{strategy} {goal}");
+            assert_eq!(
+                timeless(&rest.log),
+                timeless(&whole.log),
+                "{strategy} {goal}"
+            );
+            assert_eq!(
+                (rest.games, rest.steps, rest.generations),
+                (whole.games, whole.steps, whole.generations)
+            );
+            assert!(rest.seconds >= read.report.seconds);
+            resumed += 1;
+        }
+        let other = hunt.clone().seed(12).resume(&saved[0]);
+        assert!(matches!(other, Err(HuntError::Resume(_))), "{other:?}");
+        let other = hunt.clone().backward_states(501).resume(&saved[0]);
+        assert!(matches!(other, Err(HuntError::Resume(_))), "{other:?}");
+    }
+    assert_eq!(resumed, 30);
+}

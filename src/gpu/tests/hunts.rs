@@ -40,6 +40,9 @@ fn hunts_through_the_kernel_find_what_the_cpu_finds() {
             20_000,
         ),
         (bataille("4x13"), Strategy::Backward, rounds, 14_000),
+        // One deal kept: a game as long as the best is extended but not kept, so the kernel
+        // must list it for the strategy's sake (`Plan::extends_from`).
+        (bataille("4x5"), Strategy::Backward, rounds, 14_001),
         (
             bataille("4x6"),
             Strategy::Backward,
@@ -52,8 +55,11 @@ fn hunts_through_the_kernel_find_what_the_cpu_finds() {
     let mut compared = 0;
     let (mut replayed, mut played) = (0, 0);
     for (rules, strategy, goal, games) in cases {
+        // 14,001 games: the case that keeps one deal.
+        let keep = if games % 2 == 1 { 1 } else { 10 };
         let hunt = Hunt::new(rules, goal)
             .strategy(strategy)
+            .keep(keep)
             .games(Some(games))
             .seed(7)
             .stream(1, 3)
@@ -87,6 +93,7 @@ fn hunts_through_the_kernel_find_what_the_cpu_finds() {
         compared += 1;
     }
     assert_eq!(compared, cases.len());
+    assert_eq!(compared, 7);
     // The kernel played the games: the CPU played again few of those that do not loop.
     assert!(replayed * 10 < played, "{replayed} of {played}");
 }
@@ -113,4 +120,51 @@ fn the_gpu_hunts_as_the_cpu() {
         compared += 1;
     }
     assert_eq!(compared, 2);
+}
+
+/// The listing rule at its tie (`device::lists`): through the kernel built for the CPU, a
+/// finished game worth exactly the least listed is listed, and with the least one more it is
+/// not; for every metric.
+#[test]
+fn the_kernel_lists_a_game_worth_exactly_the_least() {
+    let mut ties = 0;
+    for metric in [Metric::Rounds, Metric::Battles, Metric::Wars] {
+        let hunt = Hunt::new(rules(Preset::Bataille, "4x5", |s| s), Goal::Longest(metric))
+            .strategy(Strategy::Random)
+            .seed(2);
+        let mut host = Host::build(&device::plan(&hunt).unwrap());
+        let listed_with = |host: &mut Host, least: u64| {
+            let mut listed: Vec<(u64, u64)> = Vec::new();
+            crate::gpu::walk(host, 0, 4096, least, &mut |_, games| {
+                listed.extend(games.chunks_exact(2).map(|p| (p[0], p[1])));
+            })
+            .unwrap();
+            listed
+        };
+        let value = |result: u64| {
+            let (game, _) = crate::gpu::plan::listed_result(result).expect("a finished game");
+            match metric {
+                Metric::Battles => game.battles,
+                Metric::Wars => game.wars,
+                _ => game.rounds,
+            }
+        };
+        // Every game, then those worth the median value or more.
+        let all = listed_with(&mut host, 0);
+        assert_eq!(all.len(), 4096);
+        let mut values: Vec<u64> = all.iter().map(|&(_, r)| value(r)).collect();
+        values.sort_unstable();
+        let least = values[values.len() / 2];
+        let at = listed_with(&mut host, least);
+        let above = listed_with(&mut host, least + 1);
+        let tied = all.iter().filter(|&&(_, r)| value(r) == least).count();
+        assert!(tied > 0);
+        assert_eq!(
+            at.len(),
+            values.iter().filter(|&&v| device::lists(v, least)).count()
+        );
+        assert_eq!(at.len() - above.len(), tied, "{metric}");
+        ties += tied;
+    }
+    assert!(ties >= 3);
 }
