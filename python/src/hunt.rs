@@ -104,8 +104,10 @@ pub(crate) fn _hunt(
     if let Some(deals) = start {
         hunt = hunt.start(deals);
     }
-    hunt.check()
-        .map_err(|e| bad(format!("{}: {e}", argument_of(&e))))?;
+    hunt.check().map_err(|e| match e {
+        HuntError::Device(DeviceError::Unfit(reasons)) => bad(crate::gpu_refusal("hunt", &reasons)),
+        e => bad(format!("{}: {e}", argument_of(&e))),
+    })?;
     let stop = AtomicBool::new(false);
     let (report, interrupted) = std::thread::scope(|scope| -> PyResult<(Report, bool)> {
         let (hunt, stop) = (&hunt, &stop);
@@ -152,7 +154,6 @@ fn argument_of(refused: &HuntError) -> &'static str {
         HuntError::BackwardCycles => "strategy",
         HuntError::Stream(..) => "stream",
         HuntError::Start { .. } => "start",
-        HuntError::DeviceStrategy(_) => "gpu",
         _ => "hunt",
     }
 }

@@ -707,7 +707,10 @@ def test_a_hunt_refuses_what_it_cannot_hunt():
          "^strategy: the backward strategy extends the longest games"),
         (dict(backward_states=0), ValueError, "^backward_states: a backward search expands"),
         (dict(games=1.5), TypeError, "^games: a whole number"),
-        (dict(gpu=True, strategy="climb"), ValueError, "^gpu: the GPU plays the random"),
+        (dict(gpu=True, strategy="climb"), ValueError,
+         "^gpu: the GPU cannot play this hunt: .*the GPU plays the random"),
+        (dict(gpu=True, strategy="climb", players=3, short_war="most-cards"), ValueError,
+         "^gpu: the GPU cannot play this hunt: .*not the climb.*; the GPU plays two players, not 3"),
         (dict(gpu=True, players=3, short_war="most-cards", strategy="random"), ValueError,
          "^gpu: the GPU cannot play this hunt: .*two players, not 3"),
     ]

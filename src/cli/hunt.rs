@@ -48,7 +48,7 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
             say(&format!("warsweep: note: {note}"));
         }
     });
-    let job = job.map_err(|e| resume_flag(e, "--resume"))?;
+    let job = job.map_err(refusal)?;
     let bar = hunt_bar(games, args.time, args.quiet);
     let signals = signals::Signals::watch();
     let run = job.run(
@@ -64,15 +64,7 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
         &signals.stop,
         &signals.writing,
     );
-    let run = match run {
-        Err(e) => match e.typed().and_then(|t| t.downcast_ref::<HuntError>()) {
-            Some(HuntError::Device(DeviceError::Unfit(reasons))) => {
-                return Err(cli::gpu_refusal("hunt", reasons))
-            }
-            _ => return Err(e.into()),
-        },
-        Ok(run) => run,
-    };
+    let run = run.map_err(refusal)?;
     bar.finish_and_clear();
     if !args.quiet {
         show(&run.report.table(), files_to_stdout(&files))?;
@@ -92,10 +84,17 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A job's refusal of its resume, with the flag in front.
-fn resume_flag(e: job::Error, flag: &str) -> anyhow::Error {
-    match e.typed().and_then(|t| t.downcast_ref::<job::JobError>()) {
-        Some(refused) if refused.setting() == "resume" => anyhow!("{flag}: {e}"),
+/// A hunt job's refusal as the command line says it: what the GPU cannot play in the
+/// command line's words, a refused resume with its flag in front.
+fn refusal(e: job::Error) -> anyhow::Error {
+    let typed = e.typed();
+    if let Some(HuntError::Device(DeviceError::Unfit(reasons))) =
+        typed.and_then(|t| t.downcast_ref::<HuntError>())
+    {
+        return cli::gpu_refusal("hunt", reasons);
+    }
+    match typed.and_then(|t| t.downcast_ref::<job::JobError>()) {
+        Some(refused) if refused.setting() == "resume" => anyhow!("--resume: {e}"),
         _ => e.into(),
     }
 }

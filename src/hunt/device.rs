@@ -22,12 +22,13 @@ use crate::output::metric::Metric;
 /// the strategy needs to extend one ([`Plan::extends_from`](super::strategy::Plan::extends_from)),
 /// at the launch's start (both only grow during it). A hunt for cycles lists no finished game:
 /// both are [`u64::MAX`] there.
-pub(crate) fn least_listed(on: &Generations) -> u64 {
+pub(super) fn least_listed(on: &Generations) -> u64 {
     on.book.least().min(on.plan.extends_from())
 }
 
 /// Whether the kernel lists a finished game worth `value` when the least listed is `least`:
 /// the comparison `kernel.cu`'s `count_game` makes, which the tests hold it to at the tie.
+#[cfg(test)]
 pub(crate) fn lists(value: u64, least: u64) -> bool {
     value >= least
 }
@@ -47,21 +48,31 @@ pub(crate) fn plan(hunt: &Hunt) -> Result<Plan, Vec<gpu::Unfit>> {
     Plan::hunt(&hunt.rules, deals)
 }
 
-/// The GPU of this machine, with the kernel of `hunt`'s random deals; or why it cannot play
-/// them (a build without GPU support first).
-pub(super) fn open(hunt: &Hunt) -> Result<Box<dyn Walker + Send>, HuntError> {
+/// Every reason the GPU cannot play `hunt` (a build without GPU support first); none where
+/// it can.
+pub(super) fn unfit(hunt: &Hunt) -> Vec<gpu::Unfit> {
     let mut reasons = Vec::new();
     if !gpu::GPU_SUPPORT {
         reasons.push(gpu::Unfit::NotBuilt);
     }
-    match plan(hunt) {
-        Ok(plan) if reasons.is_empty() => gpu::open(&plan).map_err(HuntError::Device),
-        Ok(_) => Err(HuntError::Device(DeviceError::Unfit(reasons))),
-        Err(unfit) => {
-            reasons.extend(unfit);
-            Err(HuntError::Device(DeviceError::Unfit(reasons)))
-        }
+    if hunt.strategy == super::Strategy::Climb {
+        reasons.push(gpu::Unfit::Climb);
     }
+    if let Err(unfit) = plan(hunt) {
+        reasons.extend(unfit);
+    }
+    reasons
+}
+
+/// The GPU of this machine, with the kernel of `hunt`'s random deals; or why it cannot play
+/// them.
+pub(super) fn open(hunt: &Hunt) -> Result<Box<dyn Walker + Send>, HuntError> {
+    let unfit = unfit(hunt);
+    if !unfit.is_empty() {
+        return Err(HuntError::Device(DeviceError::Unfit(unfit)));
+    }
+    let plan = plan(hunt).map_err(|u| HuntError::Device(DeviceError::Unfit(u)))?;
+    gpu::open(&plan).map_err(HuntError::Device)
 }
 
 /// Plays `count` games from generation `at.generations` (whole generations, the last of them

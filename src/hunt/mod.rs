@@ -272,9 +272,6 @@ pub enum HuntError {
         /// Why.
         why: String,
     },
-    /// A strategy the GPU does not play: each generation of the climb depends on the last.
-    #[error("the GPU plays the random and backward strategies, whose deals are drawn at random, not the {0} strategy, each of whose generations depends on the last")]
-    DeviceStrategy(Strategy),
     /// A checkpoint that cannot be read.
     #[error("it is not a whole hunt checkpoint ({0}); move it away to start over")]
     Checkpoint(String),
@@ -469,8 +466,11 @@ impl Hunt {
         if self.goal == Goal::Cycles && self.strategy == Strategy::Backward {
             return Err(HuntError::BackwardCycles);
         }
-        if self.gpu && self.strategy == Strategy::Climb {
-            return Err(HuntError::DeviceStrategy(self.strategy));
+        if self.gpu {
+            let unfit = device::unfit(self);
+            if !unfit.is_empty() {
+                return Err(HuntError::Device(DeviceError::Unfit(unfit)));
+            }
         }
         for (i, hands) in self.start.iter().enumerate() {
             deal::check_hands(&self.rules, hands).map_err(|why| HuntError::Start {

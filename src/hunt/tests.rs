@@ -259,7 +259,7 @@ fn a_hunt_resumed_from_any_checkpoint_ends_as_the_whole_hunt() {
         let mut saved = Vec::new();
         let whole = hunt
             .run_saving(&|_| {}, &stop, Duration::ZERO, &mut |c| {
-                saved.push(c.clone())
+                saved.push(c.clone());
             })
             .unwrap();
         // One checkpoint at the start and after each generation but the last (a hunt that

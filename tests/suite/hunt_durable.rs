@@ -360,7 +360,9 @@ fn a_signal_or_the_time_ends_a_backward_search_within_a_second() {
         out.to_str().unwrap(),
     ];
     for second in [false, true] {
+        // A stopped hunt keeps its checkpoint, which a new run would refuse to overwrite.
         let _ = std::fs::remove_file(&out);
+        let _ = std::fs::remove_file(dir.path().join("bs.json.resume"));
         let child = spawn(&args);
         std::thread::sleep(Duration::from_millis(1500));
         send_signal(child.id(), "INT");

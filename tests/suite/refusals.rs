@@ -655,6 +655,11 @@ fn gpu_hunts_it_cannot_play_are_refused() {
             hunt("--strategy random --players 3 --short-war most-cards"),
             "the GPU plays two players, not 3",
         ),
+        // Every reason at once: the climb's among them.
+        (
+            hunt("--strategy climb --players 3 --short-war most-cards"),
+            "not the climb, each of whose generations depends on the last; the GPU plays two players, not 3",
+        ),
     ];
     if !cfg!(feature = "gpu") {
         // First of all, before the deck.

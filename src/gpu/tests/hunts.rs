@@ -174,3 +174,30 @@ fn the_kernel_lists_a_game_worth_exactly_the_least() {
     }
     assert!(ties >= 3);
 }
+
+/// Fault: under a budget of time alone each launch held one generation (4,096 deals: 16
+/// threads of a GPU busy); launches are sized from the window whatever the budget.
+#[test]
+fn launches_under_a_budget_of_time_fill_their_window() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let hunt = Hunt::new(
+        rules(Preset::Bataille, "4x5", |s| s),
+        Goal::Longest(Metric::Rounds),
+    )
+    .strategy(Strategy::Random)
+    .games(None)
+    .time(Some(std::time::Duration::from_secs(3600)))
+    .threads(2);
+    let mut host = Host::build(&device::plan(&hunt).unwrap());
+    host.window = 3 * 4096;
+    let stop = AtomicBool::new(false);
+    let enough = 4096 + 2 * 3 * 4096;
+    let progress = |s: crate::hunt::Status| stop.store(s.games >= enough, Ordering::Relaxed);
+    let saving: (_, &mut dyn FnMut(&_)) = (std::time::Duration::MAX, &mut |_| {});
+    let hunted = hunt
+        .run_on(Some(&mut host), &progress, &stop, saving)
+        .unwrap();
+    // The first generation on the CPU, then two launches of three generations each.
+    assert_eq!(hunted.games, enough);
+    assert_eq!(host.launches, 2);
+}
