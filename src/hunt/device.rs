@@ -17,11 +17,11 @@ use crate::gpu::{self, DeviceError, HuntDeals, Plan, Walker};
 use crate::output::metric::Metric;
 
 /// The listing rule, written once: the kernel lists every game that loops and every finished
-/// game worth `least` or more (`value >= least`, [`lists`]), where `least` is the less of what
-/// the book needs to keep or log a game ([`Book::least`](super::book::Book::least)) and what
-/// the strategy needs to extend one ([`Plan::extends_from`](super::strategy::Plan::extends_from)),
-/// at the launch's start (both only grow during it). A hunt for cycles lists no finished game:
-/// both are [`u64::MAX`] there.
+/// game worth `least` or more (`value >= least`, as `lists` says for the tests), where `least`
+/// is the less of what the book needs to keep or log a game
+/// ([`Book::least`](super::book::Book::least)) and what the strategy needs to extend one
+/// ([`Plan::extends_from`](super::strategy::Plan::extends_from)), at the launch's start (both
+/// only grow during it). A hunt for cycles lists no finished game: both are [`u64::MAX`] there.
 pub(super) fn least_listed(on: &Generations) -> u64 {
     on.book.least().min(on.plan.extends_from())
 }

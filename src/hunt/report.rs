@@ -185,8 +185,9 @@ impl Report {
     /// let hunt = Hunt::new(rules, Goal::Longest(Metric::Wars)).games(Some(5_000)).seed(3);
     /// let report = Report::of(&hunt, &hunt.run(&|_| {}, &Default::default())?);
     /// let more = report.hunt()?.games(Some(5_000)).continuing(&report)?;
-    /// assert!(more.continues());
-    /// assert_eq!(more.run(&|_| {}, &Default::default())?.games, 10_000);
+    /// // 5,000 more games, from the next generation on.
+    /// let more = more.run(&|_| {}, &Default::default())?;
+    /// assert_eq!((more.games, more.generations), (10_000, 4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn hunt(&self) -> Result<Hunt, ReportError> {

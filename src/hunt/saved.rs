@@ -236,11 +236,6 @@ impl Hunt {
             .map_err(|e| HuntError::Continue(e.to_string()))?;
         Ok(self.start(deals))
     }
-
-    /// Whether this hunt continues a report rather than starting afresh.
-    pub fn continues(&self) -> bool {
-        self.from.is_some()
-    }
 }
 
 /// What differs between two reports, in words.

@@ -4,7 +4,7 @@
 
 use super::JobError;
 use crate::error::Error;
-use crate::hunt::{parse_hands, Checkpoint, Hunt, Hunted, Report, Status};
+use crate::hunt::{parse_hands, Checkpoint, Hunt, Report, Status};
 use crate::output::checkpoint::path_for;
 use crate::output::files::{self, write_atomically, Target};
 use crate::output::outputs::target;
@@ -145,13 +145,36 @@ pub struct HuntJob {
     pub checkpoint_every: Duration,
 }
 
-/// What a hunt's run gave: its report, and whether it stopped before its budget was spent.
+/// What a hunt's run gave: its report, and the checkpoint it keeps when it stopped before its
+/// budget was spent.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use std::time::Duration;
+/// use warsweep::hunt::{Goal, Hunt};
+/// use warsweep::job::{HuntFiles, HuntJob};
+/// use warsweep::{Deck, Metric, Preset, Settings};
+/// let dir = std::env::temp_dir().join(format!("warsweep-huntrun-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x5")?).build()?;
+/// let job = HuntJob {
+///     hunt: Hunt::new(rules, Goal::Longest(Metric::Rounds)).games(Some(100_000)),
+///     files: HuntFiles { report: Some(dir.join("hunt.json")), log: None },
+///     start: None,
+///     resume: false,
+///     checkpoint_every: Duration::from_secs(2),
+/// };
+/// // Stopped at once (as by a signal): its report is written, and its checkpoint kept.
+/// let run = job.prepare(&mut |_| {})?.run(&|_| {}, &AtomicBool::new(true), &Default::default())?;
+/// assert_eq!(run.report.games(), 0);
+/// assert_eq!(run.checkpoint, Some(dir.join("hunt.json.resume")));
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct HuntRun {
     /// The report, as written.
     pub report: Report,
-    /// What the hunt found.
-    pub hunted: Hunted,
     /// Where its checkpoint stays, when it stopped with one (`--resume` goes on from it).
     pub checkpoint: Option<PathBuf>,
 }
@@ -241,7 +264,6 @@ impl HuntJob {
         }
         Ok(HuntRun {
             report,
-            hunted,
             checkpoint: kept,
         })
     }
