@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use warsweep::hunt::{Checkpoint, Hunt, Report};
+use warsweep::hunt::{Checkpoint, Report};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
