@@ -105,8 +105,10 @@ impl Checkpoint {
         let checked = Report::from_json(&report.to_string()).map_err(|e| corrupt(e.to_string()))?;
         let saved: Checkpoint =
             serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
-        debug_assert_eq!(saved.report, checked);
-        Ok(saved)
+        Ok(Checkpoint {
+            report: checked,
+            ..saved
+        })
     }
 }
 
