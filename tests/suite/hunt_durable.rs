@@ -418,6 +418,12 @@ fn a_signal_or_the_time_ends_a_backward_search_within_a_second() {
 /// with the report of an uninterrupted one, byte for byte but its timings.
 #[test]
 fn kills_at_random_moments_then_resume_give_the_same_report() {
+    // About a second of a release build's time, a few of a debug build's.
+    const GAMES: &str = if cfg!(debug_assertions) {
+        "200000"
+    } else {
+        "2000000"
+    };
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
     let hunt = |out: &str, resume: bool| -> Vec<String> {
@@ -426,7 +432,7 @@ fn kills_at_random_moments_then_resume_give_the_same_report() {
             "--deck",
             "4x6",
             "--games",
-            "600000",
+            GAMES,
             "--seed",
             "3",
             "-q",
@@ -503,11 +509,17 @@ fn kills_at_random_moments_then_resume_give_the_same_report() {
 /// an unfinished hunt is refused rather than overwritten.
 #[test]
 fn a_stopped_hunt_resumes_to_the_uninterrupted_report() {
+    // About 3 s of a release build's time on one core, and of a debug build's.
+    const GAMES: &str = if cfg!(debug_assertions) {
+        "300000"
+    } else {
+        "3000000"
+    };
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
     let flags = |out: &str| -> Vec<String> {
         [
-            "hunt", "--deck", "4x8", "--games", "3000000", "--seed", "4", "-q", "-j", "1", "--out",
+            "hunt", "--deck", "4x8", "--games", GAMES, "--seed", "4", "-q", "-j", "1", "--out",
         ]
         .iter()
         .map(ToString::to_string)
