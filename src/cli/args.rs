@@ -634,13 +634,13 @@ const EXIT_STATUS: &str = "\
 129, 130, 143: a sweep or hunt stopped by SIGHUP, SIGINT or SIGTERM, after writing outputs that cover exactly the seeds played (a hunt's: the deals it found).";
 
 const HUNT_SIGNALS: &str = "\
-SIGINT, SIGTERM and SIGHUP end a hunt within a generation (a fraction of a second): the best deals found so far are printed and written (--out, --log) as at the end of its budget, and the exit status is 128 plus the signal's number.";
+SIGINT, SIGTERM and SIGHUP end a hunt within a second, whatever its backward search's budget: the best deals found so far are printed and written (--out, --log) as at the end of its budget, its checkpoint is kept for --resume, and the exit status is 128 plus the signal's number. A later signal ends the process once no file is being written.";
 
 const SIGNALS: &str = "\
 SIGINT, SIGTERM and SIGHUP stop a sweep at its next window (a fraction of a second): every output then covers exactly the seeds played, the table is printed marked as partial, and the exit status is 128 plus the signal's number. A second signal within a second counts as the same request.";
 
 const FILES: &str = "\
-FILE.resume: the checkpoint of a sweep that writes files, kept beside its first output file, written atomically every two seconds and removed when the sweep ends; `--resume` continues from it after a signal, `kill -9` or a power loss.
+FILE.resume: the checkpoint of a sweep that writes files, kept beside its first output file, written atomically every two seconds and removed when the sweep ends; of a hunt, kept beside its report or log, written every five seconds and at every stop, and removed when the hunt spends its budget; `--resume` continues from it after a signal, `kill -9` or a power loss.
 
 FILE.partial: a CSV being streamed; it takes its name when the sweep ends.
 

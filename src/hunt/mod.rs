@@ -736,7 +736,7 @@ impl Generations<'_, '_> {
     /// The hunt's checkpoint, having played as `at` says.
     fn checkpoint(&self, at: &saved::At, stopped: bool) -> Checkpoint {
         let report = Report::of(self.hunt, &self.hunted(at, stopped));
-        Checkpoint::of(self.hunt, report, self.plan.state())
+        Checkpoint::of(self.hunt, report, self.plan.state(), at.uncounted)
     }
 }
 

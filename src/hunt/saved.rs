@@ -66,17 +66,21 @@ pub struct Checkpoint {
     given: (usize, u64),
     /// What its strategy has learned.
     learned: Learned,
+    /// Games of a finished hunt it continues, which its budget of games does not count.
+    #[serde(default)]
+    uncounted: u64,
 }
 
 impl Checkpoint {
     /// The checkpoint of `hunt`, whose report so far is `report`.
-    pub(crate) fn of(hunt: &Hunt, report: Report, learned: Learned) -> Checkpoint {
+    pub(crate) fn of(hunt: &Hunt, report: Report, learned: Learned, uncounted: u64) -> Checkpoint {
         Checkpoint {
             format: FORMAT.to_string(),
             report,
             backward_states: hunt.backward_states,
             given: given(hunt),
             learned,
+            uncounted,
         }
     }
 
@@ -132,6 +136,7 @@ fn given(hunt: &Hunt) -> (usize, u64) {
 pub(crate) struct Carried {
     report: Report,
     learned: Option<Learned>,
+    uncounted: u64,
 }
 
 impl Carried {
@@ -177,10 +182,7 @@ impl Carried {
             }
         }
         At {
-            uncounted: match self.learned {
-                Some(_) => 0,
-                None => report.games,
-            },
+            uncounted: self.uncounted,
             games: report.games,
             generations: report
                 .generations
@@ -214,6 +216,7 @@ impl Hunt {
         self.from = Some(Box::new(Carried {
             report: checkpoint.report.clone(),
             learned: Some(checkpoint.learned.clone()),
+            uncounted: checkpoint.uncounted,
         }));
         Ok(self)
     }
@@ -230,6 +233,7 @@ impl Hunt {
             self.from = Some(Box::new(Carried {
                 report: report.clone(),
                 learned: None,
+                uncounted: report.games,
             }));
             return Ok(self);
         }

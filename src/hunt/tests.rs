@@ -298,3 +298,34 @@ fn a_hunt_resumed_from_any_checkpoint_ends_as_the_whole_hunt() {
     }
     assert_eq!(resumed, 30);
 }
+
+/// Fault guarded: a hunt that continues a finished report, stopped and resumed, spends the
+/// budget of games it was given on top of the report's (not less), and ends as the
+/// continuation would have uninterrupted.
+#[test]
+fn a_continued_hunt_resumed_spends_its_own_budget() {
+    let setting = rules("4x5", |s| s);
+    let stop = AtomicBool::new(false);
+    let hunt = Hunt::new(setting, Goal::Longest(Metric::Rounds))
+        .strategy(Strategy::Random)
+        .games(Some(10_000))
+        .seed(4);
+    let first = Report::of(&hunt, &hunt.run(&|_| {}, &stop).unwrap());
+    let more = hunt.clone().games(Some(20_000)).continuing(&first).unwrap();
+    let whole = more.run(&|_| {}, &stop).unwrap();
+    assert_eq!(whole.games, 30_000);
+    let halt = AtomicBool::new(false);
+    let mut saved = None;
+    let stopped = more
+        .run_saving(
+            &|s| halt.store(s.games >= 18_192, Ordering::Relaxed),
+            &halt,
+            Duration::MAX,
+            &mut |c| saved = Some(c.clone()),
+        )
+        .unwrap();
+    assert!(stopped.stopped && stopped.games == 18_192);
+    let rest = more.clone().resume(&saved.unwrap()).unwrap();
+    let rest = rest.run(&|_| {}, &stop).unwrap();
+    assert_eq!((rest.games, &rest.best), (30_000, &whole.best));
+}
