@@ -145,15 +145,17 @@ fn reports_join_and_restart_hunts() {
             serde_json::from_str(&std::fs::read_to_string(path(part)).unwrap()).unwrap();
         assert!(r["best"][0]["rounds"].as_u64().unwrap() <= best);
     }
-    // Started from the joined report, or from a log, a hunt of one game keeps that best deal.
-    for start in [path("all.json"), path("l0.csv")] {
+    // Started from the joined report (a hunt of one game: its best deal, given first), or from
+    // a log (as many games as it logged: every deal of it), a hunt keeps that best deal.
+    let logged_deals = (log.lines().count() - 1).to_string();
+    for (start, games) in [(path("all.json"), "1"), (path("l0.csv"), &logged_deals[..])] {
         let out = path("again.json");
         run(&[
             "hunt",
             "--deck",
             "4x6",
             "--games",
-            "1",
+            games,
             "--strategy",
             "random",
             "-q",
