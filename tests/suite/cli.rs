@@ -1,13 +1,9 @@
 //! The `warsweep` binary as a user runs it: examples, golden results, help and man pages (bad
 //! input: `refusals.rs`; plots and merges: `plots.rs`).
 
-use assert_cmd::Command;
+use crate::common::warsweep;
 use predicates::prelude::*;
 use std::path::PathBuf;
-
-pub(crate) fn warsweep() -> Command {
-    Command::cargo_bin("warsweep").unwrap()
-}
 
 pub(crate) fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

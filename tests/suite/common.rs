@@ -2,6 +2,16 @@
 //! games down the general path, and counts written as the table writes them.
 
 use std::path::PathBuf;
+
+/// The binary under test, as a command to run: the one helper every test module uses.
+pub fn warsweep() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("warsweep").unwrap()
+}
+
+/// The path of the binary under test, for tests that spawn it and signal it.
+pub fn binary() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("warsweep")
+}
 use warsweep::Observer;
 
 /// Watches nothing, but being active sends every game down the general, observed path.

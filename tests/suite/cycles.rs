@@ -2,14 +2,11 @@
 //! whole walk's table, a walk of every deal gives the same bytes, doctored tables are refused,
 //! and a stopped mirror walk keeps its checkpoint and resumes to the whole.
 
+use crate::common::warsweep;
 use assert_cmd::Command;
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
-
-fn warsweep() -> Command {
-    Command::cargo_bin("warsweep").unwrap()
-}
 
 /// The walk of every `1x10` deal under `bataille`: 3,628,800 deals, 96 distinct cycles.
 const WALK: [&str; 8] = [
@@ -241,7 +238,7 @@ fn a_stopped_mirror_walk_keeps_its_checkpoint_and_resumes_to_the_whole() {
         .assert()
         .success();
     let start = |resume: bool| {
-        let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsweep"));
+        let mut command = std::process::Command::new(crate::common::binary());
         command
             .args(walk)
             .arg(seeds)

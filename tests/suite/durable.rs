@@ -2,18 +2,11 @@
 //! never half-written, clashing paths, closed or full streams, doctored summaries, and shards.
 
 use crate::common::grouped;
+use crate::common::{binary, warsweep};
 use assert_cmd::Command;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
-
-pub(crate) fn warsweep() -> Command {
-    Command::cargo_bin("warsweep").unwrap()
-}
-
-pub(crate) fn binary() -> PathBuf {
-    assert_cmd::cargo::cargo_bin("warsweep")
-}
 
 /// The summary without its timings, which are the only part allowed to differ between runs.
 pub(crate) fn summary_without_timings(path: &Path) -> serde_json::Value {

@@ -144,8 +144,7 @@ fn literature_golden_files_match() {
         let args: Vec<&str> = flags.split_whitespace().collect();
         let expected = std::fs::read_to_string(dir.join(name)).unwrap();
         for threads in ["1", "2"] {
-            let out = assert_cmd::Command::cargo_bin("warsweep")
-                .unwrap()
+            let out = crate::common::warsweep()
                 .arg("sweep")
                 .args(&args)
                 .args(["--csv", "-", "-q", "--threads", threads])

@@ -2,12 +2,8 @@
 //! files join and restart it, a signal ends it with its results written, the record table
 //! replays row by row, and every kind of bad input is refused in one sentence.
 
-use assert_cmd::Command;
+use crate::common::warsweep;
 use std::path::{Path, PathBuf};
-
-fn warsweep() -> Command {
-    Command::cargo_bin("warsweep").unwrap()
-}
 
 fn records() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/research/records.csv")
@@ -192,7 +188,7 @@ fn signals_end_a_hunt_with_its_results_written() {
     let dir = tempfile::tempdir().unwrap();
     for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
         let out = dir.path().join(format!("{signal}.json"));
-        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsweep"))
+        let child = std::process::Command::new(crate::common::binary())
             .args([
                 "hunt", "--deck", "4x13", "--time", "1h", "-q", "-j", "1", "--out",
             ])

@@ -4,14 +4,12 @@
 //! reports are every stream of one hunt and say what the engine plays. Each regression test
 //! is named after what broke.
 
-use crate::durable::{send_signal, stderr_of, warsweep};
+use crate::common::binary;
+use crate::common::warsweep;
+use crate::durable::{send_signal, stderr_of};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn binary() -> PathBuf {
-    assert_cmd::cargo::cargo_bin("warsweep")
-}
 
 /// Runs `args` and returns stdout, asserting success.
 fn run(args: &[&str]) -> String {

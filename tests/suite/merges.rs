@@ -1,7 +1,8 @@
 //! Summaries merged: shards into one sweep, summaries of older versions, and every kind of
 //! summary that cannot be merged (malformed, doctored, of other sweeps).
 
-use crate::sweep::{read_summary, refuses, warsweep};
+use crate::common::warsweep;
+use crate::sweep::{read_summary, refuses};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
@@ -277,7 +278,7 @@ fn the_shard_script_reassembles_one_sweep() {
         .args(["100", "400", "3"])
         .arg(dir.path())
         .args(["--rules", "codingame"])
-        .env("WARSWEEP", assert_cmd::cargo::cargo_bin("warsweep"))
+        .env("WARSWEEP", crate::common::binary())
         .stdout(Stdio::null())
         .status()
         .unwrap();

@@ -1,6 +1,7 @@
 //! `plot` and `merge` as a user runs them: summaries drawn on one chart, merged tables.
 
-use crate::cli::{refuses, warsweep};
+use crate::cli::refuses;
+use crate::common::warsweep;
 
 /// `plot` overlays several summaries, names what differs in the legend, and refuses bad input.
 #[test]

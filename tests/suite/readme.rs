@@ -88,7 +88,7 @@ fn the_readme_console_examples_print_what_it_shows() {
         "only {} examples found",
         examples.len()
     );
-    let bin = assert_cmd::cargo::cargo_bin("warsweep");
+    let bin = crate::common::binary();
     let path = format!(
         "{}:{}",
         bin.parent().unwrap().display(),
@@ -130,7 +130,7 @@ fn the_readme_picture_is_what_its_recipe_draws() {
     let out = std::process::Command::new("bash")
         .arg(root().join("scripts/presets-plot.sh"))
         .arg(&drawn)
-        .env("WARSWEEP", assert_cmd::cargo::cargo_bin("warsweep"))
+        .env("WARSWEEP", crate::common::binary())
         .output()
         .unwrap();
     assert!(
@@ -246,8 +246,7 @@ fn the_won_pile_figures_are_what_the_sweeps_give() {
             .lines()
             .find(|l| l.starts_with(&prefix) && l.contains(" ± "))
             .unwrap_or_else(|| panic!("no won-pile row for {preset}"));
-        let out = assert_cmd::Command::cargo_bin("warsweep")
-            .unwrap()
+        let out = crate::common::warsweep()
             .args(["sweep", "--rules", preset, "--won-pile", "shuffled"])
             .args(["--shuffle", "splitmix", "--seeds", "0..1000000", "-q"])
             .args(["--summary", "-"])
@@ -437,8 +436,7 @@ fn the_1x13_paragraph_is_its_summary() {
     assert_eq!((number("/seeds/start"), number("/seeds/end")), (0, games));
     assert_eq!((number("/draws"), number("/capped")), (0, 0));
     let infinite = number("/infinite");
-    let hist = assert_cmd::Command::cargo_bin("warsweep")
-        .unwrap()
+    let hist = crate::common::warsweep()
         .args(["merge", path.to_str().unwrap(), "--hist", "-"])
         .output()
         .unwrap();

@@ -1,7 +1,8 @@
 //! Every kind of bad input to the binary, and options that would do nothing: one sentence on
 //! stderr and exit 1, or clap's usage error and exit 2, as the README's table of exit codes says.
 
-use crate::cli::{data, prints, refuses, warsweep};
+use crate::cli::{data, prints, refuses};
+use crate::common::warsweep;
 
 #[test]
 fn bad_hands_are_refused_with_the_line_at_fault() {

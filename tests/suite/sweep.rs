@@ -1,7 +1,7 @@
 //! Sweeps: golden results through the binary, independence from threads and chunking, summaries
 //! that agree with the CSV, shards that merge into one sweep, and the faults a sweep must survive.
 
-use assert_cmd::Command;
+use crate::common::warsweep;
 use std::io::Read;
 use std::path::Path;
 use std::process::Stdio;
@@ -14,10 +14,6 @@ use warsweep::Shuffle;
 use warsweep::Summary;
 use warsweep::{CsvSink, Sweep};
 use warsweep::{Deck, Gather, Preset, Rules, Settings, WonPile};
-
-pub(crate) fn warsweep() -> Command {
-    Command::cargo_bin("warsweep").unwrap()
-}
 
 use crate::common::golden_dir;
 
@@ -430,7 +426,7 @@ fn bad_sweeps_are_refused_before_any_work() {
 
 #[test]
 fn a_closed_reader_ends_the_sweep_quietly() {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsweep"))
+    let mut child = std::process::Command::new(crate::common::binary())
         .args([
             "sweep",
             "--seeds",
@@ -497,7 +493,7 @@ fn quiet_silences_notes() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsweep"))
+    let mut child = std::process::Command::new(crate::common::binary())
         .args(["sweep", "--seeds", "0..100000000", "--csv", "-", "-q"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
