@@ -163,7 +163,7 @@ pub enum JobError {
     #[error("needs a report or a log in a file to keep the checkpoint beside")]
     HuntResumeWithoutFile,
     /// A checkpoint of an unfinished hunt, found where a hunt not asked to resume would write.
-    #[error("{} holds the checkpoint of an unfinished hunt ({} played): resume to continue it, or remove it to start over", .checkpoint.display(), crate::hunt::games_said(*.games))]
+    #[error("{} holds the checkpoint of an unfinished hunt ({} played): resume to continue it, or remove it to start over", .checkpoint.display(), crate::text::grouped_count(*.games, "game"))]
     UnfinishedHunt {
         /// The checkpoint.
         checkpoint: PathBuf,

@@ -10,6 +10,15 @@ pub fn count(n: impl Into<u128>, noun: &str) -> String {
     }
 }
 
+/// `1 game`, `23,048,192 games`: [`count`] with the digits grouped, as tables and reports
+/// write counts.
+pub(crate) fn grouped_count(n: u64, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{} {noun}s", group(n)),
+    }
+}
+
 /// `1234567` as `1,234,567`.
 pub(crate) fn group(n: u64) -> String {
     let digits = n.to_string();
@@ -30,6 +39,12 @@ mod tests {
         assert_eq!(super::count(1u32, "card"), "1 card");
         assert_eq!(super::count(0u32, "seed"), "0 seeds");
         assert_eq!(super::count(2u64, "hand"), "2 hands");
+    }
+
+    #[test]
+    fn counts_grouped() {
+        assert_eq!(super::grouped_count(1, "game"), "1 game");
+        assert_eq!(super::grouped_count(23_048_192, "game"), "23,048,192 games");
     }
 
     #[test]

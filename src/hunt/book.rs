@@ -1,6 +1,7 @@
 //! The deals a hunt keeps: the best by value, or each distinct cycle's first deal, and the log
 //! of each improvement, offered every game in the tasks' order.
 
+use super::report::{parse_hands, Report};
 use super::{deal, Found, Goal, Improvement};
 use crate::engine::{Engine, GameResult, Outcome};
 use crate::output::cycles::hands_text;
@@ -8,25 +9,25 @@ use crate::rules::Rules;
 
 /// A deal kept: its value, the games played when it was found, the deal, its game, and its
 /// cycle's least state.
-pub(super) struct Kept {
-    pub(super) value: u64,
-    pub(super) games: u64,
-    pub(super) order: Vec<u8>,
-    pub(super) game: GameResult,
-    pub(super) cycle: Option<String>,
+struct Kept {
+    value: u64,
+    games: u64,
+    order: Vec<u8>,
+    game: GameResult,
+    cycle: Option<String>,
 }
 
 /// The deals kept: the best by value (ties: the one found first), or each distinct cycle's
 /// first deal; and the log of improvements.
 pub(super) struct Book {
-    pub(super) goal: Goal,
-    pub(super) keep: usize,
-    pub(super) rules: Rules,
-    pub(super) kept: Vec<Kept>,
-    pub(super) log: Vec<Improvement>,
-    pub(super) best: Option<u64>,
-    pub(super) engine: Engine,
-    pub(super) least: Vec<u8>,
+    goal: Goal,
+    keep: usize,
+    rules: Rules,
+    kept: Vec<Kept>,
+    log: Vec<Improvement>,
+    best: Option<u64>,
+    engine: Engine,
+    least: Vec<u8>,
 }
 
 impl Book {
@@ -129,6 +130,44 @@ impl Book {
                 });
             }
         }
+    }
+
+    /// Goes on from `report`, a report of this book's hunt (read and checked): its deals kept
+    /// (as many as this book keeps) and its log. Returns the deals kept and their values,
+    /// best first, for the strategy to learn from.
+    pub(super) fn restore(&mut self, report: &Report) -> Vec<(Vec<u8>, u64)> {
+        for deal in &report.best {
+            let hands = parse_hands(&deal.hands).expect("checked when read");
+            self.kept.push(Kept {
+                value: deal.value,
+                games: deal.games,
+                order: deal::order_of(&self.rules, &hands),
+                game: deal.result(),
+                cycle: deal.cycle.clone(),
+            });
+        }
+        self.kept.truncate(self.keep);
+        for entry in &report.log {
+            self.log.push(Improvement {
+                seconds: entry.seconds,
+                games: entry.games,
+                value: entry.value,
+                hands: parse_hands(&entry.hands).expect("checked when read"),
+            });
+        }
+        // Every longer game than all before was logged: the best is the log's last.
+        if let Goal::Longest(_) = self.goal {
+            self.best = self.log.iter().map(|l| l.value).max();
+        }
+        self.kept
+            .iter()
+            .map(|k| (k.order.clone(), k.value))
+            .collect()
+    }
+
+    /// Each improvement, in order.
+    pub(super) fn log(&self) -> &[Improvement] {
+        &self.log
     }
 
     /// The deals kept, as found.

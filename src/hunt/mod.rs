@@ -25,7 +25,6 @@ use crate::sweep::{check_threads, MAX_THREADS};
 use backward::Rest;
 use book::Book;
 use rayon::prelude::*;
-pub(crate) use report::games as games_said;
 pub(crate) use report::parse_hands;
 pub use report::{Report, ReportError};
 pub use saved::Checkpoint;
@@ -539,7 +538,7 @@ impl Hunt {
         let mut plan = self.plan();
         let mut at = saved::At::default();
         if let Some(from) = &self.from {
-            at = from.restore(self, &mut book, &mut plan);
+            at = from.restore(&mut book, &mut plan);
         }
         let mut on = Generations {
             hunt: self,
@@ -553,16 +552,18 @@ impl Hunt {
         // A checkpoint from the start: a hunt stopped in its first generation goes on too.
         save(&on.checkpoint(&at, false));
         let (mut saved_at, mut stopped, mut cut) = (Instant::now(), false, false);
+        // The games to end at: a continued report's are not counted in the budget.
+        let budget = self.games.map(|g| g + at.uncounted);
+        // A stop before the budget is spent, by a signal or (with a budget of games) the time.
+        let stopped_now = || self.games.is_some() || stop.load(Ordering::Relaxed);
         loop {
             // Without a budget of games, as many as a generation (or a launch) holds.
-            let left = self
-                .games
-                .map_or(u64::MAX, |g| (g + at.uncounted).saturating_sub(at.games));
+            let left = budget.map_or(u64::MAX, |b| b.saturating_sub(at.games));
             if left == 0 {
                 break;
             }
             if halt.now() {
-                stopped = self.games.is_some() || stop.load(Ordering::Relaxed);
+                stopped = stopped_now();
                 break;
             }
             let device = device.as_deref_mut().map(|d| d as &mut dyn Walker);
@@ -577,10 +578,10 @@ impl Hunt {
             if played.cut {
                 // A search cut short: what it found is kept, but the hunt cannot go on from
                 // here as if it had not stopped, so its last checkpoint stands.
-                (stopped, cut) = (self.games.is_some() || stop.load(Ordering::Relaxed), true);
+                (stopped, cut) = (stopped_now(), true);
                 break;
             }
-            let spent = self.games.is_some_and(|g| at.games >= g + at.uncounted);
+            let spent = budget.is_some_and(|b| at.games >= b);
             if !spent && saved_at.elapsed() >= every {
                 save(&on.checkpoint(&at, false));
                 saved_at = Instant::now();
@@ -724,7 +725,7 @@ impl Generations<'_, '_> {
     fn hunted(&self, at: &saved::At, stopped: bool) -> Hunted {
         Hunted {
             best: self.book.kept(),
-            log: self.book.log.clone(),
+            log: self.book.log().to_vec(),
             games: at.games,
             steps: at.steps,
             generations: at.generations,

@@ -3,12 +3,12 @@
 //! what an earlier one found.
 
 use super::{Found, Goal, Hunt, HuntError, Hunted, Improvement};
-use crate::engine::{Engine, Outcome, DEFAULT_MAX_ROUNDS};
+use crate::engine::{Engine, GameResult, Outcome, DEFAULT_MAX_ROUNDS};
 use crate::output::metric::Metric;
 use crate::output::setting::{SettingText, SweepSetting};
 use crate::output::summary::SummaryError;
 use crate::rules::Rules;
-use crate::text::{count, group};
+use crate::text::{count, group, grouped_count};
 use crate::Shuffle;
 use serde::{Deserialize, Serialize};
 
@@ -191,12 +191,8 @@ impl Report {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn hunt(&self) -> Result<Hunt, ReportError> {
-        let strategy = self
-            .strategy
-            .parse::<super::Strategy>()
-            .map_err(|e| ReportError::Format(e.to_string()))?;
         let mut hunt = Hunt::new(self.rules()?, self.goal_of()?)
-            .strategy(strategy)
+            .strategy(self.strategy_of()?)
             .seed(self.seed);
         if let Some(keep) = self.keep {
             hunt = hunt.keep(keep);
@@ -225,6 +221,7 @@ impl Report {
     pub fn from_json(text: &str) -> Result<Report, ReportError> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| ReportError::Format(e.to_string()))?;
+        // A newer format is said as such before its fields are read.
         if let Some(version) = value.get("version").and_then(serde_json::Value::as_u64) {
             if version > u64::from(VERSION) {
                 return Err(ReportError::Newer(version as u32));
@@ -232,8 +229,17 @@ impl Report {
         }
         let report: Report =
             serde_json::from_value(value).map_err(|e| ReportError::Format(e.to_string()))?;
-        report.verify()?;
+        report.check()?;
         Ok(report)
+    }
+
+    /// Refuses a report of a newer format, or one whose rows the engine does not replay
+    /// ([`Report::verify`]): what every report read passes, a checkpoint's too.
+    pub(crate) fn check(&self) -> Result<(), ReportError> {
+        if self.version > VERSION {
+            return Err(ReportError::Newer(self.version));
+        }
+        self.verify()
     }
 
     /// Checks what the report says against the engine: its goal, strategy, streams and times,
@@ -242,9 +248,7 @@ impl Report {
     fn verify(&self) -> Result<(), ReportError> {
         let rules = self.rules()?;
         let goal = self.goal_of()?;
-        self.strategy
-            .parse::<super::Strategy>()
-            .map_err(|e| ReportError::Format(e.to_string()))?;
+        self.strategy_of()?;
         let bad = |why: String| ReportError::Format(why);
         if self.streams.is_empty() {
             return Err(bad("it lists no stream".to_string()));
@@ -266,7 +270,7 @@ impl Report {
                     deal.stream
                 )));
             }
-            let found = replayed(&rules, goal, &deal.hands, &mut engine, &mut least)
+            let found = replayed(&rules, goal, &deal.hands, &mut engine, Some(&mut least))
                 .map_err(|why| bad(format!("{row} {why}")))?;
             let found = Found {
                 games: deal.games,
@@ -287,7 +291,7 @@ impl Report {
                     "{row} is of no stream it lists, or at no time"
                 )));
             }
-            let found = replayed(&rules, goal, &entry.hands, &mut engine, &mut least)
+            let found = replayed(&rules, goal, &entry.hands, &mut engine, None)
                 .map_err(|why| bad(format!("{row} {why}")))?;
             if found.value != entry.value {
                 return Err(bad(format!(
@@ -297,6 +301,21 @@ impl Report {
             }
         }
         Ok(())
+    }
+
+    /// The strategy it hunted with.
+    fn strategy_of(&self) -> Result<super::Strategy, ReportError> {
+        self.strategy
+            .parse()
+            .map_err(|e: crate::UnknownName| ReportError::Format(e.to_string()))
+    }
+
+    /// What it looked for, in words (`the longest game by rounds`, `infinite games`).
+    fn goal_said(&self) -> String {
+        self.goal_of().map_or_else(
+            |_| format!("{} by {}", self.goal, self.metric),
+            |g| g.to_string(),
+        )
     }
 
     /// What the report looked for.
@@ -327,10 +346,7 @@ impl Report {
     /// What the hunt found, to read: what it hunted and how, then each deal kept with its game
     /// and the command that replays it.
     pub fn table(&self) -> String {
-        let goal = match self.goal.as_str() {
-            "cycles" => "infinite games".to_string(),
-            _ => format!("the longest game by {}", self.metric),
-        };
+        let goal = self.goal_said();
         let flags = self.play_flags();
         let mut text = format!(
             "hunt for {goal}: {flags}; {} strategy, seed {}, {} ({})\n{} in {:.1} s ({})",
@@ -338,14 +354,14 @@ impl Report {
             self.seed,
             count(self.streams.len() as u64, "stream"),
             self.streams.join(" "),
-            games(self.games),
+            grouped_count(self.games, "game"),
             self.seconds,
             rate(self.games, self.seconds),
         );
         if self.steps > 0 {
             text.push_str(&format!(
                 ", {} walked backward",
-                counted(self.steps, "state")
+                grouped_count(self.steps, "state")
             ));
         }
         text.push('\n');
@@ -358,7 +374,11 @@ impl Report {
         for (i, deal) in self.best.iter().enumerate() {
             let found = match deal.games {
                 0 => format!("given to stream {}", deal.stream),
-                n => format!("found after {} of stream {}", games(n), deal.stream),
+                n => format!(
+                    "found after {} of stream {}",
+                    grouped_count(n, "game"),
+                    deal.stream
+                ),
             };
             text.push_str(&format!("\n#{} {} ({found})\n", i + 1, deal.said()));
             if let Some(cycle) = &deal.cycle {
@@ -447,18 +467,11 @@ impl Report {
 
     /// Refuses `other` unless it searches for the same: setting, goal and metric.
     pub(crate) fn same_search(&self, other: &Report) -> Result<(), ReportError> {
-        let differ = |what: &str, a: &dyn std::fmt::Display, b: &dyn std::fmt::Display| {
-            Err(ReportError::Different(format!("{what} {a} and {b}")))
-        };
         if other.setting != self.setting {
             return differ("of the settings", &self.play_flags(), &other.play_flags());
         }
-        let goal = |r: &Report| match r.goal.as_str() {
-            "cycles" => "infinite games".to_string(),
-            _ => format!("the longest game by {}", r.metric),
-        };
-        if goal(other) != goal(self) {
-            return differ("for", &goal(self), &goal(other));
+        if other.goal_said() != self.goal_said() {
+            return differ("for", &self.goal_said(), &other.goal_said());
         }
         Ok(())
     }
@@ -467,9 +480,6 @@ impl Report {
     /// and deals kept.
     pub(crate) fn same_hunt(&self, other: &Report) -> Result<(), ReportError> {
         self.same_search(other)?;
-        let differ = |what: &str, a: &dyn std::fmt::Display, b: &dyn std::fmt::Display| {
-            Err(ReportError::Different(format!("{what} {a} and {b}")))
-        };
         if other.strategy != self.strategy {
             return differ("with the strategies", &self.strategy, &other.strategy);
         }
@@ -483,6 +493,15 @@ impl Report {
         }
         Ok(())
     }
+}
+
+/// Two reports' `what` differ: `a` and `b`.
+fn differ(
+    what: &str,
+    a: &dyn std::fmt::Display,
+    b: &dyn std::fmt::Display,
+) -> Result<(), ReportError> {
+    Err(ReportError::Different(format!("{what} {a} and {b}")))
 }
 
 /// A stream `k/n`, checked: `k < n`.
@@ -507,20 +526,14 @@ fn check_streams(streams: &[String]) -> Result<(), ReportError> {
             other.1, other.0, other.1
         )));
     }
-    let mut seen = vec![false; usize::try_from(n).unwrap_or(usize::MAX).min(1 << 20)];
-    for &(k, _) in &parsed {
-        match seen.get_mut(k as usize) {
-            Some(true) => {
-                return Err(ReportError::Different(format!(
-                    "with stream {k}/{n} in two reports"
-                )))
-            }
-            Some(slot) => *slot = true,
-            None => {}
-        }
+    let mut seen = std::collections::BTreeSet::new();
+    if let Some(&(k, _)) = parsed.iter().find(|&&(k, _)| !seen.insert(k)) {
+        return Err(ReportError::Different(format!(
+            "with stream {k}/{n} in two reports"
+        )));
     }
     let missing: Vec<String> = (0..n)
-        .filter(|&k| !seen.get(k as usize).copied().unwrap_or(false))
+        .filter(|k| !seen.contains(k))
         .take(4)
         .map(|k| format!("{k}/{n}"))
         .collect();
@@ -530,14 +543,15 @@ fn check_streams(streams: &[String]) -> Result<(), ReportError> {
     Ok(())
 }
 
-/// The game of the hands `text` under `rules`, as a hunt for `goal` keeps it (`games` 0), or
-/// why it is not one a hunt keeps.
+/// The game of the hands `text` under `rules`, as a hunt for `goal` keeps it (`games` 0, its
+/// cycle named where `least` is given, the buffer for its least state), or why it is not one
+/// a hunt keeps.
 fn replayed(
     rules: &Rules,
     goal: Goal,
     text: &str,
     engine: &mut Engine,
-    least: &mut Vec<u8>,
+    least: Option<&mut Vec<u8>>,
 ) -> Result<Found, String> {
     let hands = parse_hands(text)?;
     super::deal::check_hands(rules, &hands)
@@ -547,13 +561,14 @@ fn replayed(
     let value = goal
         .value(&result)
         .ok_or_else(|| "plays a game that does not count for its hunt".to_string())?;
-    let cycle = match (goal, result.outcome) {
+    let cycle = match (goal, result.outcome, least) {
         (
             Goal::Cycles,
             Outcome::Infinite {
                 cycle_start,
                 cycle_length,
             },
+            Some(least),
         ) => {
             engine.least_state_of_order(&order, [cycle_start, cycle_length], least);
             Some(crate::output::cycles::hands_text(least))
@@ -569,19 +584,6 @@ fn replayed(
     })
 }
 
-/// `n` games, grouped: `1 game`, `23,048,192 games`.
-pub(crate) fn games(n: u64) -> String {
-    counted(n, "game")
-}
-
-/// `n` of `noun`, grouped, singular or plural as `n` asks.
-fn counted(n: u64, noun: &str) -> String {
-    match n {
-        1 => format!("1 {noun}"),
-        n => format!("{} {noun}s", group(n)),
-    }
-}
-
 /// Games a second, as a reader wants it: grouped from 10 up, with a decimal below.
 fn rate(games: u64, seconds: f64) -> String {
     if seconds <= 0.0 {
@@ -594,6 +596,31 @@ fn rate(games: u64, seconds: f64) -> String {
 }
 
 impl Deal {
+    /// Its game, as the row says it (rows are replayed when a report is read, so this is the
+    /// engine's game).
+    pub(crate) fn result(&self) -> GameResult {
+        let outcome = match (
+            self.outcome.as_str(),
+            self.winner,
+            self.cycle_start,
+            self.cycle_length,
+        ) {
+            ("win", Some(w), ..) => Outcome::Win(w.saturating_sub(1)),
+            ("infinite", _, Some(cycle_start), Some(cycle_length)) => Outcome::Infinite {
+                cycle_start,
+                cycle_length,
+            },
+            ("capped", ..) => Outcome::Capped,
+            _ => Outcome::Draw,
+        };
+        GameResult {
+            outcome,
+            rounds: self.rounds,
+            battles: self.battles,
+            wars: self.wars,
+        }
+    }
+
     /// Its game in words: `144 rounds, 160 battles, 8 wars: player 1 wins`.
     fn said(&self) -> String {
         let game = match (self.outcome.as_str(), self.winner) {
@@ -607,9 +634,9 @@ impl Deal {
         };
         format!(
             "{}, {}, {}: {game}",
-            counted(self.rounds, "round"),
-            counted(self.battles, "battle"),
-            counted(self.wars, "war"),
+            grouped_count(self.rounds, "round"),
+            grouped_count(self.battles, "battle"),
+            grouped_count(self.wars, "war"),
         )
     }
 

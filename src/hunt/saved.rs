@@ -6,10 +6,10 @@
 //! book of deals kept and its log (its report so far), and what its strategy has learned. A
 //! hunt resumed from that state plays what the stopped one would have played next.
 
-use super::book::{Book, Kept};
+use super::book::Book;
 use super::report::Report;
 use super::strategy::{Learned, Plan};
-use super::{deal, Hunt, HuntError, Hunted, Improvement, BATCH};
+use super::{Hunt, HuntError, Hunted, BATCH};
 use serde::{Deserialize, Serialize};
 
 /// What the first field of a checkpoint says, so that no other file is taken for one.
@@ -105,14 +105,10 @@ impl Checkpoint {
         if value.get("format").and_then(serde_json::Value::as_str) != Some(FORMAT) {
             return Err(corrupt(format!("it does not say {FORMAT:?}")));
         }
-        let report = value.get("report").cloned().unwrap_or_default();
-        let checked = Report::from_json(&report.to_string()).map_err(|e| corrupt(e.to_string()))?;
         let saved: Checkpoint =
             serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
-        Ok(Checkpoint {
-            report: checked,
-            ..saved
-        })
+        saved.report.check().map_err(|e| corrupt(e.to_string()))?;
+        Ok(saved)
     }
 }
 
@@ -142,44 +138,12 @@ pub(crate) struct Carried {
 impl Carried {
     /// Fills `book` and `plan` with what the hunt had found and learned, and says how far it
     /// had gone.
-    pub(crate) fn restore(&self, hunt: &Hunt, book: &mut Book, plan: &mut Plan) -> At {
+    pub(crate) fn restore(&self, book: &mut Book, plan: &mut Plan) -> At {
         let report = &self.report;
-        let rules = hunt.rules;
-        for deal in &report.best {
-            let hands = super::report::parse_hands(&deal.hands).expect("checked when read");
-            let order = deal::order_of(&rules, &hands);
-            let game = book.engine.play_order(&order);
-            book.kept.push(Kept {
-                value: deal.value,
-                games: deal.games,
-                order,
-                game,
-                cycle: deal.cycle.clone(),
-            });
-        }
-        book.kept.truncate(hunt.keep);
-        for entry in &report.log {
-            book.log.push(Improvement {
-                seconds: entry.seconds,
-                games: entry.games,
-                value: entry.value,
-                hands: super::report::parse_hands(&entry.hands).expect("checked when read"),
-            });
-        }
-        book.best = match hunt.goal {
-            super::Goal::Longest(_) => book.log.iter().map(|l| l.value).max(),
-            super::Goal::Cycles => None,
-        };
+        let kept = book.restore(report);
         match &self.learned {
             Some(learned) => plan.restore(learned),
-            None => {
-                let kept: Vec<(Vec<u8>, u64)> = book
-                    .kept
-                    .iter()
-                    .map(|k| (k.order.clone(), k.value))
-                    .collect();
-                plan.go_on_from(&kept);
-            }
+            None => plan.go_on_from(&kept),
         }
         At {
             uncounted: self.uncounted,

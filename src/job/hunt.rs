@@ -98,11 +98,7 @@ impl HuntFiles {
 
     /// The first output that exists as a regular file.
     fn existing(&self) -> Option<PathBuf> {
-        [&self.report, &self.log]
-            .into_iter()
-            .flatten()
-            .find(|path| std::fs::metadata(path).is_ok_and(|m| m.is_file()))
-            .cloned()
+        files::first_existing([&self.report, &self.log].into_iter().flatten())
     }
 }
 
@@ -256,12 +252,11 @@ impl HuntJob {
         if let Some(e) = failed {
             return Err(e);
         }
-        let kept = checkpoint.filter(|path| hunted.stopped && path.exists());
-        if !hunted.stopped {
-            if let Some(path) = &self.files.checkpoint() {
-                let _ = std::fs::remove_file(path);
-            }
+        // A hunt that spent its budget needs no checkpoint; a stopped one keeps it.
+        if let (Some(path), false) = (&checkpoint, hunted.stopped) {
+            let _ = std::fs::remove_file(path);
         }
+        let kept = checkpoint.filter(|path| hunted.stopped && path.exists());
         Ok(HuntRun {
             report,
             checkpoint: kept,
@@ -294,25 +289,39 @@ fn load(path: &Path) -> Result<Option<Checkpoint>, Error> {
 /// `hunt` going on from the file at `path`: a report it continues (or whose deals it starts
 /// from), or the deals [`read_start`] reads.
 fn start(hunt: Hunt, path: &Path) -> Result<Hunt, Error> {
-    if let Some(report) = report_at(path)? {
-        return hunt.continuing(&report).map_err(|e| typed_at(path, e));
+    match start_of(path, hunt.rules())? {
+        Start::Report(report) => hunt.continuing(&report).map_err(|e| typed_at(path, e)),
+        Start::Deals(deals) => Ok(hunt.start(deals)),
     }
-    let deals = read_start(path, hunt.rules())?;
-    Ok(hunt.start(deals))
 }
 
-/// The report at `path` when the file is one (JSON, or a file named `.json`, which then must
-/// be one); [`None`] for another kind of file.
-fn report_at(path: &Path) -> Result<Option<Report>, Error> {
+/// What a start file holds: a hunt's report, or deals.
+enum Start {
+    Report(Box<Report>),
+    Deals(Vec<Vec<Vec<u8>>>),
+}
+
+/// The start file at `path`, read once: a report when it is one (JSON, or a file named
+/// `.json`, which then must be one), else deals (see [`read_start`]).
+fn start_of(path: &Path, rules: &crate::Rules) -> Result<Start, Error> {
     let bytes =
         std::fs::read(path).map_err(Error::context(format!("cannot read {}", path.display())))?;
     let text = String::from_utf8_lossy(&bytes);
     if text.trim_start().starts_with('{') || path.extension().is_some_and(|e| e == "json") {
         return Report::from_json(&text)
-            .map(Some)
+            .map(|r| Start::Report(Box::new(r)))
             .map_err(|e| typed_at(path, e));
     }
-    Ok(None)
+    let first = text.lines().next().unwrap_or("");
+    if first.split(',').any(|c| c.trim() == "hands") {
+        return read_start_csv(path, &bytes, rules).map(Start::Deals);
+    }
+    let hands = crate::puzzles::parse_hands(&bytes, rules.deck())
+        .map_err(|e| said(path, &format!("reading hands: {e}")))?;
+    Ok(Start::Deals(vec![hands
+        .iter()
+        .map(|hand| hand.iter().map(|c| c.value() + 1).collect())
+        .collect()]))
 }
 
 /// The hunt report at `path`.
@@ -329,22 +338,10 @@ pub fn read_report(path: &Path) -> Result<Report, Error> {
 /// another deck or gather are left out), or hands as `play` reads them (one deal). Each deal's
 /// hands, values from 1; the hunt checks they are deals of its setting.
 pub fn read_start(path: &Path, rules: &crate::Rules) -> Result<Vec<Vec<Vec<u8>>>, Error> {
-    if let Some(report) = report_at(path)? {
-        return report.deals().map_err(|e| said(path, &e));
+    match start_of(path, rules)? {
+        Start::Report(report) => report.deals().map_err(|e| said(path, &e)),
+        Start::Deals(deals) => Ok(deals),
     }
-    let bytes =
-        std::fs::read(path).map_err(Error::context(format!("cannot read {}", path.display())))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let first = text.lines().next().unwrap_or("");
-    if first.split(',').any(|c| c.trim() == "hands") {
-        return read_start_csv(path, &bytes, rules);
-    }
-    let hands = crate::puzzles::parse_hands(&bytes, rules.deck())
-        .map_err(|e| said(path, &format!("reading hands: {e}")))?;
-    Ok(vec![hands
-        .iter()
-        .map(|hand| hand.iter().map(|c| c.value() + 1).collect())
-        .collect()])
 }
 
 /// The deals of a CSV with a `hands` column (names and fields trimmed), of `rules`' deck and

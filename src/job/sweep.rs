@@ -165,11 +165,7 @@ impl Files {
     /// The first output that exists as a regular file: a finished run's, where a resume finds
     /// no checkpoint.
     fn existing_output(&self) -> Option<PathBuf> {
-        self.named()
-            .into_iter()
-            .map(|(_, path)| path)
-            .find(|path| std::fs::metadata(path).is_ok_and(|m| m.is_file()))
-            .map(Path::to_path_buf)
+        files::first_existing(self.named().into_iter().map(|(_, path)| path))
     }
 
     /// Whether one of the files is stdout (`-`), where the readable table then cannot go.

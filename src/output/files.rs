@@ -312,6 +312,15 @@ pub fn write_atomically(target: &Path, bytes: &[u8]) -> io::Result<()> {
     pending.commit()
 }
 
+/// The first of `paths` that exists as a regular file: a finished run's output, where a
+/// resume finds no checkpoint.
+pub fn first_existing<P: AsRef<Path>>(paths: impl IntoIterator<Item = P>) -> Option<PathBuf> {
+    paths
+        .into_iter()
+        .find(|path| fs::metadata(path).is_ok_and(|m| m.is_file()))
+        .map(|path| path.as_ref().to_path_buf())
+}
+
 /// The path `path` names, made absolute with its folder's links resolved, so that two spellings
 /// of one file compare equal (`out.csv`, `./out.csv`, `dir/../out.csv`).
 pub fn identity(path: &Path) -> PathBuf {
