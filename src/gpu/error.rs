@@ -41,9 +41,10 @@ pub enum Unfit {
         /// Its cards.
         cards: usize,
     },
-    /// A hunt's climb: each of its generations depends on the last, where the GPU plays
-    /// generations drawn at random, several a launch.
-    Climb,
+    /// A hunt's strategy (named) whose deals depend on what the generations before found,
+    /// where the GPU plays generations drawn at random, several a launch: the climb, the
+    /// construction.
+    Strategy(&'static str),
     /// Seeds (or a walk's deals) that reach 2^53 or past it: a record keeps its seed in 53 bits.
     /// The end of the range, excluded.
     Seeds(u128),
@@ -53,8 +54,9 @@ impl fmt::Display for Unfit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unfit::NotBuilt => f.write_str("this warsweep is built without GPU support"),
-            Unfit::Climb => f.write_str(
-                "the GPU plays the random and backward strategies, whose deals are drawn at random, not the climb, each of whose generations depends on the last",
+            Unfit::Strategy(name) => write!(
+                f,
+                "the GPU plays the random and backward strategies, whose deals are drawn at random, not the {name} strategy, whose deals depend on what the generations before found"
             ),
             Unfit::Rows => f.write_str("the GPU keeps no per-game rows, only the summary"),
             Unfit::Chosen => f.write_str("the GPU walks ranges of seeds, not chosen seeds"),

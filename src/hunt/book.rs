@@ -15,6 +15,8 @@ struct Kept {
     order: Vec<u8>,
     game: GameResult,
     cycle: Option<String>,
+    /// Games that reached its cycle.
+    reached: u64,
 }
 
 /// The deals kept: the best by value (ties: the one found first), or each distinct cycle's
@@ -94,6 +96,7 @@ impl Book {
                     order: order.to_vec(),
                     game: *game,
                     cycle: None,
+                    reached: 0,
                 };
                 self.kept.insert(at, kept);
                 self.kept.truncate(self.keep);
@@ -110,9 +113,13 @@ impl Book {
                 self.engine
                     .least_state_of_order(order, span, &mut self.least);
                 let named = hands_text(&self.least);
-                if self.kept.len() == self.keep
-                    || self.kept.iter().any(|k| k.cycle.as_ref() == Some(&named))
+                if let Some(known) =
+                    (self.kept.iter_mut()).find(|k| k.cycle.as_ref() == Some(&named))
                 {
+                    known.reached += 1;
+                    return;
+                }
+                if self.kept.len() == self.keep {
                     return;
                 }
                 self.log.push(Improvement {
@@ -127,6 +134,7 @@ impl Book {
                     order: order.to_vec(),
                     game: *game,
                     cycle: Some(named),
+                    reached: 1,
                 });
             }
         }
@@ -144,6 +152,7 @@ impl Book {
                 order: deal::order_of(&self.rules, &hands),
                 game: deal.result(),
                 cycle: deal.cycle.clone(),
+                reached: deal.reached.unwrap_or(0),
             });
         }
         self.kept.truncate(self.keep);
@@ -180,6 +189,7 @@ impl Book {
                 value: k.value,
                 games: k.games,
                 cycle: k.cycle.clone(),
+                reached: k.reached,
             })
             .collect()
     }

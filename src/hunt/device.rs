@@ -12,7 +12,7 @@
 //! listed is worth less than either needs, so that the CPU would have offered it in vain.
 
 use super::saved::At;
-use super::{mix, Generation, Generations, Halt, Hunt, HuntError, BATCH};
+use super::{mix, Generation, Generations, Halt, Hunt, HuntError, Strategy, BATCH};
 use crate::gpu::{self, DeviceError, HuntDeals, Plan, Walker};
 use crate::output::metric::Metric;
 
@@ -55,8 +55,8 @@ pub(super) fn unfit(hunt: &Hunt) -> Vec<gpu::Unfit> {
     if !gpu::GPU_SUPPORT {
         reasons.push(gpu::Unfit::NotBuilt);
     }
-    if hunt.strategy == super::Strategy::Climb {
-        reasons.push(gpu::Unfit::Climb);
+    if let strategy @ (Strategy::Climb | Strategy::Construct) = hunt.strategy {
+        reasons.push(gpu::Unfit::Strategy(strategy.name()));
     }
     if let Err(unfit) = plan(hunt) {
         reasons.extend(unfit);

@@ -8,7 +8,6 @@
 //! on its seed, stream, strategy and budget of games. Between generations the hunt keeps the
 //! best deals, logs each improvement, and hears a stop or the end of its time.
 
-mod backward;
 mod book;
 pub(crate) mod deal;
 pub(crate) mod device;
@@ -22,7 +21,6 @@ use crate::gpu::{DeviceError, Walker};
 use crate::output::metric::{Measured, Metric};
 use crate::rules::Rules;
 use crate::sweep::{check_threads, MAX_THREADS};
-use backward::Rest;
 use book::Book;
 use rayon::prelude::*;
 pub(crate) use report::parse_hands;
@@ -31,6 +29,7 @@ pub use saved::Checkpoint;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use strategy::backward::search::{Backward, Rest};
 pub use strategy::Strategy;
 use strategy::{Plan, Task};
 
@@ -108,6 +107,8 @@ pub struct Found {
     /// The least state of an infinite game's cycle, as `sweep --cycles` names it (hands
     /// joined by `|`, values from 1).
     pub cycle: Option<String>,
+    /// Games of the hunt that reached its cycle, this one included (0 for a finished game).
+    pub reached: u64,
 }
 
 impl Found {
@@ -121,6 +122,7 @@ impl Found {
     ///     value: 0,
     ///     games: 1,
     ///     cycle: None,
+    ///     reached: 0,
     /// };
     /// assert_eq!(found.lines(), "1,3,2,2\n4,4,3,1\n");
     /// assert_eq!(found.joined(), "1,3,2,2|4,4,3,1");
@@ -280,6 +282,13 @@ pub enum HuntError {
     /// A report to continue of another setting or goal.
     #[error("cannot start from the report: it is of another search, {0}")]
     Continue(String),
+    /// The construction in a hunt for the longest games: it builds games that never end.
+    #[error("the construct strategy builds infinite games: hunt them with --for cycles")]
+    ConstructLongest,
+    /// The construction under a deal of unequal hands: its deals are two hands of pieces of
+    /// the same sizes.
+    #[error("the construct strategy builds deals of two equal hands, and this setting deals hands of {0} and {1} cards")]
+    Unequal(usize, usize),
     /// The backward strategy in a hunt for cycles, which it does not extend.
     #[error("the backward strategy extends the longest games, not infinite ones: hunt cycles with the random or climb strategy")]
     BackwardCycles,
@@ -465,6 +474,15 @@ impl Hunt {
         if self.goal == Goal::Cycles && self.strategy == Strategy::Backward {
             return Err(HuntError::BackwardCycles);
         }
+        if self.strategy == Strategy::Construct {
+            if self.goal != Goal::Cycles {
+                return Err(HuntError::ConstructLongest);
+            }
+            let hands = deal::hands_of(&self.rules, &deal::sorted_values(&self.rules));
+            if hands[0].len() != hands[1].len() {
+                return Err(HuntError::Unequal(hands[0].len(), hands[1].len()));
+            }
+        }
         if self.gpu {
             let unfit = device::unfit(self);
             if !unfit.is_empty() {
@@ -538,7 +556,7 @@ impl Hunt {
         let mut plan = self.plan();
         let mut at = saved::At::default();
         if let Some(from) = &self.from {
-            at = from.restore(&mut book, &mut plan);
+            at = from.restore(&mut book, &mut plan)?;
         }
         let mut on = Generations {
             hunt: self,
@@ -600,7 +618,7 @@ impl Hunt {
             .iter()
             .map(|hands| deal::order_of(&self.rules, hands))
             .collect();
-        Plan::new(self.strategy, start, self.backward_states)
+        Plan::new(self.strategy, &self.rules, start, self.backward_states)
     }
 }
 
@@ -756,6 +774,8 @@ pub(crate) struct Played {
     pub(crate) steps: u64,
     /// Whether a stop cut its backward search short.
     pub(crate) cut: bool,
+    /// The pieces its construction found.
+    pub(crate) pieces: Vec<strategy::construct::Piece>,
 }
 
 /// The workers of a hunt: a task borrows one for as long as it runs and gives it back, so that
@@ -799,7 +819,7 @@ impl Drop for Loan<'_> {
 /// A thread's engine and backward search, and the deck's values.
 struct Worker {
     engine: Engine,
-    backward: Option<backward::Backward>,
+    backward: Option<Backward>,
     sorted: Vec<u8>,
 }
 
@@ -807,14 +827,15 @@ impl Worker {
     fn new(rules: &Rules, sorted: &[u8]) -> Worker {
         Worker {
             engine: Engine::new(*rules),
-            backward: (rules.players() == 2).then(|| backward::Backward::new(rules)),
+            backward: (rules.players() == 2).then(|| Backward::new(rules)),
             sorted: sorted.to_vec(),
         }
     }
 
     /// Plays `task` with its generator `rng`.
     fn play(&mut self, task: &Task, mut rng: SplitMix64, goal: Goal, halt: &Halt) -> Played {
-        let order = task.deal(&mut rng, &self.sorted);
+        let drawn = task.deal(&mut rng, &self.sorted, &mut self.engine);
+        let order = drawn.order;
         let result = self.engine.play_order(&order);
         let value = goal.value(&result);
         let (mut extended, mut steps, mut cut) = (None, 0, false);
@@ -847,6 +868,7 @@ impl Worker {
             extended,
             steps,
             cut,
+            pieces: drawn.pieces,
         }
     }
 }

@@ -100,6 +100,10 @@ pub(crate) struct Deal {
     pub(crate) games: u64,
     /// Its stream (`k/n`).
     pub(crate) stream: String,
+    /// Games that reached its cycle (reports of format 2 from before it was counted, and
+    /// finished games: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) reached: Option<u64>,
 }
 
 /// An improvement in a report.
@@ -274,6 +278,7 @@ impl Report {
                 .map_err(|why| bad(format!("{row} {why}")))?;
             let found = Found {
                 games: deal.games,
+                reached: deal.reached.unwrap_or(0),
                 ..found
             };
             let replayed = Deal::of(&found, &deal.stream);
@@ -384,6 +389,10 @@ impl Report {
             if let Some(cycle) = &deal.cycle {
                 text.push_str(&format!("  cycle (least state): {cycle}\n"));
             }
+            if let Some(reached) = deal.reached {
+                let games = grouped_count(reached, "game");
+                text.push_str(&format!("  reached by {games} of the hunt\n"));
+            }
             let lines = deal.hands.replace('|', "\\n");
             text.push_str(&format!("  printf '{lines}\\n' | warsweep play {flags}\n"));
         }
@@ -450,9 +459,17 @@ impl Report {
         joined.log = reports.iter().flat_map(|r| r.log.clone()).collect();
         let mut best: Vec<Deal> = reports.iter().flat_map(|r| r.best.clone()).collect();
         if first.goal == "cycles" {
-            // Each cycle once, by its least state, in the streams' order.
+            // Each cycle once, by its least state, in the streams' order, with the games of
+            // every stream that reached it.
+            let mut reached = std::collections::HashMap::new();
+            for d in &best {
+                *reached.entry(d.cycle.clone()).or_insert(0) += d.reached.unwrap_or(0);
+            }
             let mut named = std::collections::HashSet::new();
             best.retain(|d| named.insert(d.cycle.clone()));
+            for d in &mut best {
+                d.reached = d.reached.map(|_| reached[&d.cycle]);
+            }
         } else {
             // Longest first; a tie goes to the earlier stream, then to the earlier find.
             best.sort_by_key(|d| std::cmp::Reverse(d.value));
@@ -581,6 +598,7 @@ fn replayed(
         value,
         games: 0,
         cycle,
+        reached: 0,
     })
 }
 
@@ -663,6 +681,7 @@ impl Deal {
             cycle: found.cycle.clone(),
             games: found.games,
             stream: stream.to_string(),
+            reached: (found.reached > 0).then_some(found.reached),
         }
     }
 }

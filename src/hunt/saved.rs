@@ -138,14 +138,14 @@ pub(crate) struct Carried {
 impl Carried {
     /// Fills `book` and `plan` with what the hunt had found and learned, and says how far it
     /// had gone.
-    pub(crate) fn restore(&self, book: &mut Book, plan: &mut Plan) -> At {
+    pub(crate) fn restore(&self, book: &mut Book, plan: &mut Plan) -> Result<At, HuntError> {
         let report = &self.report;
         let kept = book.restore(report);
         match &self.learned {
-            Some(learned) => plan.restore(learned),
+            Some(learned) => plan.restore(learned).map_err(HuntError::Checkpoint)?,
             None => plan.go_on_from(&kept),
         }
-        At {
+        Ok(At {
             uncounted: self.uncounted,
             games: report.games,
             generations: report
@@ -153,7 +153,7 @@ impl Carried {
                 .unwrap_or(report.games.div_ceil(BATCH as u64)),
             steps: report.steps,
             seconds: report.seconds,
-        }
+        })
     }
 }
 

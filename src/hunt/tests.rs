@@ -33,7 +33,9 @@ fn replay(rules: Rules, hands: &[Vec<u8>]) -> GameResult {
 fn hunts_depend_on_their_seed_and_stream_alone() {
     let setting = rules("4x5", |s| s);
     let mut checked = 0;
-    for strategy in Strategy::ALL.iter().copied() {
+    // The construction builds infinite games only (its own tests).
+    let longest = Strategy::ALL.iter().filter(|&&s| s != Strategy::Construct);
+    for strategy in longest.copied() {
         let hunt = Hunt::new(setting, Goal::Longest(Metric::Rounds))
             .strategy(strategy)
             .games(Some(30_000))
@@ -328,4 +330,77 @@ fn a_continued_hunt_resumed_spends_its_own_budget() {
     let rest = more.clone().resume(&saved.unwrap()).unwrap();
     let rest = rest.run(&|_| {}, &stop).unwrap();
     assert_eq!((rest.games, &rest.best), (30_000, &whole.best));
+}
+
+/// Every deal the construction keeps is an infinite game, on its own cycle (the engine's public
+/// entry point replays each to the cycle's length); the same deals on one thread and on three;
+/// a stream of its own finds others; and it refuses what it cannot build.
+#[test]
+fn a_construction_builds_deals_that_never_end() {
+    let setting = rules("4x8", |s| s);
+    let hunt = Hunt::new(setting, Goal::Cycles)
+        .strategy(Strategy::Construct)
+        .games(Some(4096 + 500))
+        .keep(1000)
+        .seed(2);
+    let stop = AtomicBool::new(false);
+    let one = hunt.clone().threads(1).run(&|_| {}, &stop).unwrap();
+    let three = hunt.clone().threads(3).run(&|_| {}, &stop).unwrap();
+    assert_eq!(one.best, three.best);
+    assert!(one.best.len() >= 20, "{} cycles", one.best.len());
+    let mut cycles = std::collections::HashSet::new();
+    for found in &one.best {
+        let game = replay(setting, &found.hands);
+        assert_eq!(game, found.result);
+        assert!(
+            matches!(game.outcome, Outcome::Infinite { cycle_length, .. } if cycle_length == found.value)
+        );
+        assert!(found.reached >= 1 && cycles.insert(found.cycle.clone()));
+    }
+    let other = hunt.clone().stream(1, 2).run(&|_| {}, &stop).unwrap();
+    assert_ne!(other.best, one.best);
+    let refused = |hunt: Hunt| hunt.strategy(Strategy::Construct).check();
+    let longest = Hunt::new(setting, Goal::Longest(Metric::Rounds));
+    assert_eq!(refused(longest), Err(HuntError::ConstructLongest));
+    let odd = Hunt::new(rules("4x4+1", |s| s), Goal::Cycles);
+    assert_eq!(refused(odd), Err(HuntError::Unequal(8, 9)));
+    let three = rules("4x6", |s| {
+        s.players(3).short_war(crate::rules::ShortWar::MostCards)
+    });
+    let three = Hunt::new(three, Goal::Cycles);
+    assert_eq!(
+        refused(three),
+        Err(HuntError::Players(Strategy::Construct, 3))
+    );
+}
+
+/// A construction resumed from any of its checkpoints (which keep the pieces it knows) ends as
+/// the whole hunt.
+#[test]
+fn a_construction_resumed_from_any_checkpoint_ends_as_the_whole_hunt() {
+    let hunt = Hunt::new(rules("4x8", |s| s), Goal::Cycles)
+        .strategy(Strategy::Construct)
+        .games(Some(4096 + 300))
+        .keep(50)
+        .seed(9)
+        .threads(2);
+    let stop = AtomicBool::new(false);
+    let mut saved = Vec::new();
+    let whole = hunt
+        .run_saving(&|_| {}, &stop, Duration::ZERO, &mut |c| {
+            saved.push(c.clone())
+        })
+        .unwrap();
+    assert_eq!(saved.len(), 2);
+    assert!(saved[1].to_json().contains("\"pieces\":[\""));
+    for checkpoint in &saved {
+        let read = Checkpoint::from_json(&checkpoint.to_json()).unwrap();
+        let rest = hunt
+            .clone()
+            .resume(&read)
+            .unwrap()
+            .run(&|_| {}, &stop)
+            .unwrap();
+        assert_eq!((rest.games, &rest.best), (whole.games, &whole.best));
+    }
 }

@@ -9,10 +9,10 @@
 //! game plus that game's rest: the search walks the tree of a game's first states, the states
 //! with the longest games left first, and keeps the deal with the longest game.
 
-use super::deal::hands_of;
-use super::Halt;
 use crate::deal::dealt_span;
 use crate::engine::{pick_up_places, Engine};
+use crate::hunt::deal::hands_of;
+use crate::hunt::Halt;
 use crate::output::metric::Metric;
 use crate::rules::{Gather, Rules};
 use std::cmp::Reverse;
@@ -186,7 +186,7 @@ impl Backward {
         let found = best.map(|(hands, rest)| {
             let hands = hands.map(|h| h.into_iter().map(|v| v + 1).collect::<Vec<u8>>());
             Extended {
-                order: super::deal::order_of(&self.rules, &hands),
+                order: crate::hunt::deal::order_of(&self.rules, &hands),
                 rest,
             }
         });

@@ -1,0 +1,88 @@
+//! The backward strategy: random deals, and each game as long as the longest so far extended
+//! backward ([`search`]: the states that lead into it searched for a deal whose game reaches it
+//! later).
+
+pub(crate) mod search;
+
+use super::{best_of, read, Base, Choose, Task};
+use crate::hunt::Played;
+use serde::{Deserialize, Serialize};
+
+/// What the backward strategy saves: its threshold.
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    threshold: u64,
+}
+
+/// The threshold, and the states one search may expand.
+pub(super) struct Backward {
+    /// The best value so far: a game that reaches it is extended (before the first
+    /// generation's games, none is).
+    threshold: u64,
+    states: u64,
+}
+
+impl Backward {
+    pub(super) fn new(states: u64) -> Backward {
+        Backward {
+            threshold: u64::MAX,
+            states,
+        }
+    }
+}
+
+impl Choose for Backward {
+    fn tasks(&mut self, count: usize) -> Vec<Task> {
+        (0..count).map(|_| self.random_task()).collect()
+    }
+
+    /// Given deals are extended whatever their length.
+    fn given(&self, order: Vec<u8>) -> Task {
+        Task {
+            base: Base::Given(order),
+            extend: Some(self.states),
+            threshold: 0,
+        }
+    }
+
+    /// Extensions are worth their time only where they can give the best game: the best value
+    /// so far is the threshold (the first generation's games only set it).
+    fn learn(&mut self, _first: usize, given: &[Played], played: &[Played]) {
+        if let Some(best) = best_of(given, played) {
+            self.threshold = match self.threshold {
+                u64::MAX => best,
+                now => now.max(best),
+            };
+        }
+    }
+
+    fn extends_from(&self) -> u64 {
+        self.threshold
+    }
+
+    fn random_task(&self) -> Task {
+        Task {
+            base: Base::Random,
+            extend: Some(self.states),
+            threshold: self.threshold,
+        }
+    }
+
+    fn save(&self) -> serde_json::Value {
+        serde_json::json!(Saved {
+            threshold: self.threshold
+        })
+    }
+
+    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String> {
+        self.threshold = read::<Saved>(saved)?.threshold;
+        Ok(())
+    }
+
+    /// Games as long as the best kept are extended.
+    fn go_on_from(&mut self, kept: &[(Vec<u8>, u64)]) {
+        if let Some(best) = kept.iter().map(|k| k.1).max() {
+            self.threshold = best;
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! The construction: deals built of pieces ([`piece`]). Each task draws random pieces of a few
+//! values and keeps those that never fail, then covers the deck with pieces known and found
+//! ([`cover`]) and plays the deal they make, hand 1 the pieces' first hands one after another
+//! and hand 2 their second hands. The engine plays every deal: a deal of pieces that never fail
+//! is an infinite game. The strategy learns the pieces its tasks found, each pattern once.
+
+mod cover;
+pub(crate) mod piece;
+
+use super::{read, Base, Choose, Drawn, Task};
+use crate::deal::SplitMix64;
+use crate::engine::Engine;
+use crate::hunt::{deal, Played};
+use crate::rules::Rules;
+pub(crate) use piece::Piece;
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+/// Random pieces a task draws and tests before it builds its deal.
+const DRAWS: usize = 512;
+/// Patterns of pieces kept at most.
+const MOST_KNOWN: usize = 4096;
+/// Cards a hand of the largest piece drawn.
+const LARGEST: usize = 12;
+
+/// The pieces known when a generation starts, and the deck they cover.
+pub(crate) struct Known {
+    pieces: Vec<Piece>,
+    rules: Rules,
+    /// Copies of each value in the deck.
+    counts: Vec<u8>,
+}
+
+impl Known {
+    /// A task's deal: random pieces drawn and tested, then a cover of the deck by pieces known
+    /// and found; a random deal where no cover is found.
+    pub(crate) fn draw(&self, rng: &mut SplitMix64, sorted: &[u8], engine: &mut Engine) -> Drawn {
+        let half = sorted.len() / 2;
+        let sizes: Vec<usize> = (2..=LARGEST.min(half)).step_by(2).collect();
+        let mut found = Vec::new();
+        for _ in 0..DRAWS {
+            let k = sizes[rng.below(sizes.len())];
+            if let Some(p) = piece::random(k, &self.counts, rng) {
+                if piece::never_fails(engine, &p) {
+                    found.push(p);
+                }
+            }
+        }
+        let known: Vec<&Piece> = self.pieces.iter().chain(&found).collect();
+        let order = match cover::cover(&known, &self.counts, rng, engine) {
+            Some(mut pieces) => {
+                rng.shuffle(&mut pieces);
+                let hand = |p: usize| -> Vec<u8> {
+                    pieces
+                        .iter()
+                        .flat_map(|q| q.0[p].iter().map(|v| v + 1))
+                        .collect()
+                };
+                deal::order_of(&self.rules, &[hand(0), hand(1)])
+            }
+            None => deal::random_deal(sorted, rng),
+        };
+        Drawn {
+            order,
+            pieces: found,
+        }
+    }
+}
+
+/// What the construction saves: the pieces it knows.
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    pieces: Vec<String>,
+}
+
+/// The pieces known, each pattern once.
+pub(super) struct Construct {
+    known: Arc<Known>,
+    patterns: HashSet<Piece>,
+}
+
+impl Construct {
+    pub(super) fn new(rules: &Rules) -> Construct {
+        let sorted = deal::sorted_values(rules);
+        let mut counts = vec![0u8; sorted.iter().max().map_or(0, |&m| m as usize + 1)];
+        for &v in &sorted {
+            counts[v as usize] += 1;
+        }
+        Construct {
+            known: Arc::new(Known {
+                pieces: Vec::new(),
+                rules: *rules,
+                counts,
+            }),
+            patterns: HashSet::new(),
+        }
+    }
+
+    /// Learns `pieces`, each pattern not known yet.
+    fn learn_pieces<'a>(&mut self, pieces: impl Iterator<Item = &'a Piece>) {
+        let mut more = Vec::new();
+        for p in pieces {
+            if self.patterns.len() < MOST_KNOWN && self.patterns.insert(p.pattern()) {
+                more.push(p.clone());
+            }
+        }
+        if !more.is_empty() {
+            let known = &self.known;
+            let pieces = known.pieces.iter().cloned().chain(more).collect();
+            self.known = Arc::new(Known {
+                pieces,
+                rules: known.rules,
+                counts: known.counts.clone(),
+            });
+        }
+    }
+}
+
+impl Choose for Construct {
+    fn tasks(&mut self, count: usize) -> Vec<Task> {
+        (0..count)
+            .map(|_| Task::plain(Base::Built(self.known.clone())))
+            .collect()
+    }
+
+    fn learn(&mut self, _first: usize, _given: &[Played], played: &[Played]) {
+        self.learn_pieces(played.iter().flat_map(|p| &p.pieces));
+    }
+
+    fn save(&self) -> serde_json::Value {
+        let pieces = self.known.pieces.iter().map(Piece::text).collect();
+        serde_json::to_value(Saved { pieces }).expect("pieces serialize")
+    }
+
+    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String> {
+        let saved: Saved = read(saved)?;
+        let pieces = (saved.pieces.iter())
+            .map(|t| Piece::parse(t).ok_or_else(|| format!("{t:?} is not a piece")))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.learn_pieces(pieces.iter());
+        Ok(())
+    }
+}
