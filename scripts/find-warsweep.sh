@@ -1,5 +1,5 @@
 # Sourced by the scripts: sets `bin` to the warsweep binary, looked for in this order:
-# $WARSWEEP, then PATH (after `cargo install --path .`), then the cargo target directory
+# $WARSWEEP, then PATH (after `cargo install --path . --locked`), then the cargo target directory
 # ($CARGO_TARGET_DIR or target/ of this repository), release build first.
 find_warsweep() {
   if [ -n "${WARSWEEP:-}" ]; then
@@ -16,7 +16,7 @@ find_warsweep() {
     done
   fi
   if [ -z "$bin" ] || [ ! -x "$bin" ]; then
-    echo "warsweep not found: set WARSWEEP, put it on PATH (cargo install --path .), or build it (cargo build --release)" >&2
+    echo "warsweep not found: set WARSWEEP, put it on PATH (cargo install --path . --locked), or build it (cargo build --release)" >&2
     return 1
   fi
   bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")

@@ -151,7 +151,9 @@ fn argument_of(refused: &HuntError) -> &'static str {
         HuntError::Threads(_) => "threads",
         HuntError::Keep => "keep",
         HuntError::NoStates => "backward_states",
-        HuntError::BackwardCycles => "strategy",
+        HuntError::BackwardCycles | HuntError::ConstructLongest | HuntError::Unequal(..) => {
+            "strategy"
+        }
         HuntError::Stream(..) => "stream",
         HuntError::Start { .. } => "start",
         _ => "hunt",

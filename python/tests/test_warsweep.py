@@ -692,6 +692,23 @@ def test_a_hunt_for_cycles_and_from_given_hands():
     assert started.best[0]["rounds"] >= 144
 
 
+def test_a_construction_returns_cycles_with_the_deals_that_reach_them():
+    built = warsweep.hunt(rules="bataille", deck="4x8", goal="cycles", strategy="construct",
+                          games=2_000, seed=1, keep=50, threads=2)
+    assert built.games == 2_000 and len(built.best) >= 5
+    cycles = set()
+    for deal in built.best:
+        game = warsweep.play(deal["hands"], rules="bataille", deck="4x8")
+        assert game.outcome == "infinite" and deal["outcome"] == "infinite"
+        assert (game.cycle_start, game.cycle_length) == (deal["cycle_start"], deal["cycle_length"])
+        assert deal["reached"] >= 1 and deal["cycle"] not in cycles
+        cycles.add(deal["cycle"])
+    with pytest.raises(ValueError, match="^strategy: the construct strategy builds infinite games"):
+        warsweep.hunt(rules="bataille", deck="4x8", strategy="construct")
+    with pytest.raises(ValueError, match="^strategy: the construct strategy builds deals of two equal"):
+        warsweep.hunt(rules="bataille", deck="4x4+1", goal="cycles", strategy="construct")
+
+
 def test_a_hunt_refuses_what_it_cannot_hunt():
     cases = [
         (dict(games=0), ValueError, "^games: a hunt needs a budget"),

@@ -388,7 +388,7 @@ fn a_construction_resumed_from_any_checkpoint_ends_as_the_whole_hunt() {
     let mut saved = Vec::new();
     let whole = hunt
         .run_saving(&|_| {}, &stop, Duration::ZERO, &mut |c| {
-            saved.push(c.clone())
+            saved.push(c.clone());
         })
         .unwrap();
     assert_eq!(saved.len(), 2);

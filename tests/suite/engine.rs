@@ -616,7 +616,7 @@ fn published_fixed_points_of_open_war() {
     }
 }
 
-/// The natural gather of RULES.md, step by step: the winning card, the losing one, then each
+/// The natural gather of docs/rules.md, step by step: the winning card, the losing one, then each
 /// tied pair, the most recent first.
 #[test]
 fn natural_gather_picks_up_the_pile_like_a_hand() {

@@ -411,3 +411,64 @@ fn the_count_of_published_records_beaten_is_the_one_said() {
         assert!(text.contains(&said), "{page} does not say {said:?}");
     }
 }
+
+/// Every row of `data/research/cycles.csv` is an infinite game of its setting: the plain
+/// second implementation plays its deal to a cycle of the row's period and least state, and
+/// `warsweep play` prints `INFINITE mu lambda` for it.
+#[test]
+fn every_cycle_of_cycles_csv_replays() {
+    use crate::plain::{least_state_of_hands, play_hands, Setting};
+    use std::collections::VecDeque;
+    use warsweep::{Deal, Gather, Outcome, Ranking, ShortWar, WonPile};
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/research/cycles.csv");
+    let (mut rows, mut checked) = (0, 0);
+    for row in csv::Reader::from_path(path).unwrap().records() {
+        let row = row.unwrap();
+        rows += 1;
+        let (deck, gather, period) = (&row[0], &row[1], row[2].parse::<u64>().unwrap());
+        let (copies, values) = deck.split_once('x').unwrap();
+        let s = Setting {
+            copies: copies.parse().unwrap(),
+            values: values.parse().unwrap(),
+            jokers: 0,
+            players: 2,
+            face_down: 0,
+            short_war: ShortWar::FirstOutLoses,
+            gather: gather.parse::<Gather>().unwrap(),
+            deal: Deal::Blocks,
+            ranking: Ranking::Standard,
+            won_pile: WonPile::None,
+            max_rounds: u64::MAX,
+        };
+        let hands: Vec<VecDeque<u8>> = (row[4].split('|'))
+            .map(|h| h.split(',').map(|v| v.parse::<u8>().unwrap() - 1).collect())
+            .collect();
+        let game = play_hands(&s, hands.clone(), 0, 10_000_000).unwrap();
+        let Outcome::Infinite {
+            cycle_start,
+            cycle_length,
+        } = game.outcome
+        else {
+            panic!("{deck} {gather} {}: {game:?}", &row[4]);
+        };
+        assert_eq!(cycle_length, period, "{}", &row[4]);
+        let least = least_state_of_hands(&s, hands, 0, cycle_start, cycle_length);
+        let written: Vec<String> = (least.split(|&v| v == u8::MAX))
+            .take(2)
+            .map(|h| h.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(written.join("|"), &row[3], "{}", &row[4]);
+        let lines = format!("{}\n", row[4].replace('|', "\n"));
+        let args = [
+            "play", "--rules", "bataille", "--deck", deck, "--gather", gather,
+        ];
+        let out = warsweep().args(args).write_stdin(lines).output().unwrap();
+        let said = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(
+            said.trim(),
+            format!("INFINITE {cycle_start} {cycle_length}")
+        );
+        checked += 1;
+    }
+    assert!(rows >= 10 && checked == rows, "{checked} of {rows} rows");
+}

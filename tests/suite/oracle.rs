@@ -529,7 +529,7 @@ fn mirror_walks_and_cycle_tables_agree_with_every_deal_of_the_oracle() {
 
 /// Hands beyond the deck's copies, as the CodinGame puzzle's own inputs give them (a card
 /// repeated, hands of hundreds of cards), on every path of the engine against the oracle:
-/// whatever values the hands hold, however many, the game is the one RULES.md describes.
+/// whatever values the hands hold, however many, the game is the one docs/rules.md describes.
 #[test]
 fn hands_beyond_the_decks_copies_agree_with_the_oracle() {
     let (mut compared, mut settings) = (0, 0);

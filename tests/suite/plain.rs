@@ -24,12 +24,12 @@ pub(crate) struct Setting {
     pub(crate) max_rounds: u64,
 }
 
-/// The program's own choices where RULES.md leaves the sequence to it: the generators of the
+/// The program's own choices where docs/rules.md leaves the sequence to it: the generators of the
 /// `random` gather and of won piles are SplitMix64 seeded with the game's seed xor these.
 pub(crate) const GATHER_SALT: u64 = 0x5EED_6A7E_11E2_0B5D;
 pub(crate) const PILE_SALT: u64 = 0x9D1E_5EED_0FC0_DE55;
 
-/// RULES.md's SplitMix64.
+/// docs/rules.md's SplitMix64.
 pub(crate) struct Mix(pub(crate) u64);
 
 impl Mix {
@@ -433,9 +433,20 @@ pub(crate) fn least_state(
     lambda: u64,
 ) -> Vec<u8> {
     let deck = shuffled(s, shuffle, seed);
+    least_state_of_hands(s, dealt(s, &deck), seed, mu, lambda)
+}
+
+/// [`least_state`] of the game of `hands` (top card first).
+pub(crate) fn least_state_of_hands(
+    s: &Setting,
+    hands: Vec<VecDeque<u8>>,
+    seed: u64,
+    mu: u64,
+    lambda: u64,
+) -> Vec<u8> {
     let mut game = Game {
         s: *s,
-        hands: dealt(s, &deck),
+        hands,
         piles: vec![Vec::new(); s.players],
         gather_rng: Mix(seed ^ GATHER_SALT),
         pile_rng: Mix(seed ^ PILE_SALT),

@@ -217,7 +217,7 @@ fn top_of_the_seed_space_is_played() {
         compared += seen;
     }
     assert_eq!(compared, 616 + 616 + 1);
-    // The last seed is the game `play` gives for it (RULES.md's splitmix; `shortened` prints
+    // The last seed is the game `play` gives for it (docs/rules.md's splitmix; `shortened` prints
     // battles): the row must not be a placeholder.
     warsweep()
         .args(["sweep", "--shuffle", "splitmix", "--csv", "-", "-q"])

@@ -161,9 +161,9 @@ mod tests {
                 table.sort_unstable_by(|a, b| b.cmp(a));
             }
             if x_wins {
-                won_x.extend(table)
+                won_x.extend(table);
             } else {
-                won_y.extend(table)
+                won_y.extend(table);
             }
             at = decides + 1;
         }
