@@ -404,3 +404,31 @@ fn a_construction_resumed_from_any_checkpoint_ends_as_the_whole_hunt() {
         assert_eq!((rest.games, &rest.best), (whole.games, &whole.best));
     }
 }
+
+/// The streams of a construction join into the union of their cycles, each once, with the
+/// games of every stream that reached it added up.
+#[test]
+fn a_construction_s_streams_join_into_the_union_of_their_cycles() {
+    let stop = AtomicBool::new(false);
+    let hunt = Hunt::new(rules("4x8", |s| s), Goal::Cycles)
+        .strategy(Strategy::Construct)
+        .games(Some(600))
+        .keep(10_000)
+        .threads(2);
+    let streams: Vec<Report> = (0..2)
+        .map(|k| {
+            let one = hunt.clone().stream(k, 2);
+            Report::of(&one, &one.run(&|_| {}, &stop).unwrap())
+        })
+        .collect();
+    let joined = Report::join(&streams).unwrap();
+    let mut reached = std::collections::HashMap::new();
+    for row in streams.iter().flat_map(|r| &r.best) {
+        *reached.entry(row.cycle.clone()).or_insert(0) += row.reached.unwrap();
+    }
+    assert_eq!(joined.best.len(), reached.len());
+    assert!(joined.best.len() > streams[0].best.len());
+    for row in &joined.best {
+        assert_eq!(row.reached, Some(reached[&row.cycle]));
+    }
+}
