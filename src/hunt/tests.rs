@@ -232,6 +232,20 @@ fn a_stopped_hunt_keeps_what_it_found() {
     assert!(!found.stopped && found.games > 0);
 }
 
+/// `hunt` resumed from `checkpoint` written and read back, and run to its end: the checkpoint
+/// read, and what the hunt found.
+fn resume_and_run(hunt: &Hunt, checkpoint: &Checkpoint) -> (Checkpoint, Hunted) {
+    let read = Checkpoint::from_json(&checkpoint.to_json()).unwrap();
+    let stop = AtomicBool::new(false);
+    let rest = hunt
+        .clone()
+        .resume(&read)
+        .unwrap()
+        .run(&|_| {}, &stop)
+        .unwrap();
+    (read, rest)
+}
+
 /// Fault guarded: a hunt resumed from any of its checkpoints ends as the whole hunt, for
 /// every strategy and both goals: the same deals kept, log (but its seconds), games, states
 /// expanded and generations; and a checkpoint of another hunt is refused.
@@ -273,13 +287,7 @@ fn a_hunt_resumed_from_any_checkpoint_ends_as_the_whole_hunt() {
                 .collect()
         };
         for checkpoint in &saved {
-            let read = Checkpoint::from_json(&checkpoint.to_json()).unwrap();
-            let rest = hunt
-                .clone()
-                .resume(&read)
-                .unwrap()
-                .run(&|_| {}, &stop)
-                .unwrap();
+            let (read, rest) = resume_and_run(&hunt, checkpoint);
             assert_eq!(rest.best, whole.best, "{strategy} {goal}");
             assert_eq!(
                 timeless(&rest.log),
@@ -394,13 +402,7 @@ fn a_construction_resumed_from_any_checkpoint_ends_as_the_whole_hunt() {
     assert_eq!(saved.len(), 2);
     assert!(saved[1].to_json().contains("\"pieces\":[\""));
     for checkpoint in &saved {
-        let read = Checkpoint::from_json(&checkpoint.to_json()).unwrap();
-        let rest = hunt
-            .clone()
-            .resume(&read)
-            .unwrap()
-            .run(&|_| {}, &stop)
-            .unwrap();
+        let rest = resume_and_run(&hunt, checkpoint).1;
         assert_eq!((rest.games, &rest.best), (whole.games, &whole.best));
     }
 }
