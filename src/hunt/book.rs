@@ -6,6 +6,7 @@ use super::{deal, Found, Goal, Improvement};
 use crate::engine::{Engine, GameResult, Outcome};
 use crate::output::cycles::hands_text;
 use crate::rules::Rules;
+use std::collections::HashMap;
 
 /// A deal kept: its value, the games played when it was found, the deal, its game, and its
 /// cycle's least state.
@@ -30,6 +31,9 @@ pub(super) struct Book {
     best: Option<u64>,
     engine: Engine,
     least: Vec<u8>,
+    /// Where each cycle kept is in `kept`, by its least state (cycles are kept in the order
+    /// found, never moved).
+    cycles: HashMap<String, usize>,
 }
 
 impl Book {
@@ -43,6 +47,7 @@ impl Book {
             best: None,
             engine: Engine::new(*rules),
             least: Vec::new(),
+            cycles: HashMap::new(),
         }
     }
 
@@ -113,15 +118,14 @@ impl Book {
                 self.engine
                     .least_state_of_order(order, span, &mut self.least);
                 let named = hands_text(&self.least);
-                if let Some(known) =
-                    (self.kept.iter_mut()).find(|k| k.cycle.as_ref() == Some(&named))
-                {
-                    known.reached += 1;
+                if let Some(&known) = self.cycles.get(&named) {
+                    self.kept[known].reached += 1;
                     return;
                 }
                 if self.kept.len() == self.keep {
                     return;
                 }
+                self.cycles.insert(named.clone(), self.kept.len());
                 self.log.push(Improvement {
                     seconds,
                     games,
@@ -156,6 +160,8 @@ impl Book {
             });
         }
         self.kept.truncate(self.keep);
+        let named = self.kept.iter().enumerate();
+        self.cycles = (named.filter_map(|(i, k)| Some((k.cycle.clone()?, i)))).collect();
         for entry in &report.log {
             self.log.push(Improvement {
                 seconds: entry.seconds,

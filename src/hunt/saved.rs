@@ -177,6 +177,10 @@ impl Hunt {
         if checkpoint.given != given(&self) {
             return differs("started from other deals");
         }
+        // What the strategy learned is its own to read: read it now, before anything runs.
+        self.plan()
+            .restore(&checkpoint.learned)
+            .map_err(HuntError::Checkpoint)?;
         self.from = Some(Box::new(Carried {
             report: checkpoint.report.clone(),
             learned: Some(checkpoint.learned.clone()),

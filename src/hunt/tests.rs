@@ -405,6 +405,16 @@ fn a_construction_resumed_from_any_checkpoint_ends_as_the_whole_hunt() {
         let rest = resume_and_run(&hunt, checkpoint).1;
         assert_eq!((rest.games, &rest.best), (whole.games, &whole.best));
     }
+    // A checkpoint whose pieces are not pieces is refused when read for the hunt, in a sentence.
+    let json = saved[1].to_json();
+    let at = json.find("\"pieces\":[\"").unwrap() + "\"pieces\":[".len();
+    let corrupt = format!("{}\"1,2|3\",{}", &json[..at], &json[at..]);
+    let read = Checkpoint::from_json(&corrupt).unwrap();
+    let refused = hunt.clone().resume(&read).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "it is not a whole hunt checkpoint (\"1,2|3\" is not a piece); move it away to start over"
+    );
 }
 
 /// The streams of a construction join into the union of their cycles, each once, with the

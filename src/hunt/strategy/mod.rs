@@ -278,11 +278,3 @@ impl Plan {
 fn read<T: serde::de::DeserializeOwned>(saved: &serde_json::Value) -> Result<T, String> {
     serde_json::from_value(saved.clone()).map_err(|e| e.to_string())
 }
-
-/// The best value of a generation's games, those found backward included.
-fn best_of(given: &[Played], played: &[Played]) -> Option<u64> {
-    let all = || given.iter().chain(played);
-    let best = all().filter_map(|p| p.value).max();
-    let extended = all().filter_map(|p| p.extended.as_ref()).map(|e| e.2);
-    best.into_iter().chain(extended).max()
-}

@@ -4,7 +4,7 @@
 
 pub(crate) mod search;
 
-use super::{best_of, read, Base, Choose, Task};
+use super::{read, Base, Choose, Task};
 use crate::hunt::Played;
 use serde::{Deserialize, Serialize};
 
@@ -85,4 +85,12 @@ impl Choose for Backward {
             self.threshold = best;
         }
     }
+}
+
+/// The best value of a generation's games, those found backward included.
+fn best_of(given: &[Played], played: &[Played]) -> Option<u64> {
+    let all = || given.iter().chain(played);
+    let best = all().filter_map(|p| p.value).max();
+    let extended = all().filter_map(|p| p.extended.as_ref()).map(|e| e.2);
+    best.into_iter().chain(extended).max()
 }

@@ -9,11 +9,11 @@ use crate::engine::Engine;
 /// Pieces tried for one cover before it is given up.
 const TRIES: usize = 64;
 
-/// `piece` with its values renamed, in order, to values of which `left` still holds as many
-/// copies as it uses; the least value left among them (every cover holds it in some piece,
-/// and there it is the least). [`None`] where no such renaming is found.
-fn renamed(piece: &Piece, left: &[u8], rng: &mut SplitMix64) -> Option<Piece> {
-    let pattern = piece.pattern();
+/// `pattern` (a piece whose values are `0, 1, ...`: [`Piece::pattern`]) with its values
+/// renamed, in order, to values of which `left` still holds as many copies as it uses; the
+/// least value left among them (every cover holds it in some piece, and there it is the
+/// least). [`None`] where no such renaming is found.
+fn renamed(pattern: &Piece, left: &[u8], rng: &mut SplitMix64) -> Option<Piece> {
     let levels = pattern.cards().max().map_or(0, |m| m as usize + 1);
     let mut needs = vec![0u8; levels];
     for v in pattern.cards() {
@@ -38,14 +38,12 @@ fn renamed(piece: &Piece, left: &[u8], rng: &mut SplitMix64) -> Option<Piece> {
         to.push(at as u8);
     }
     Some(Piece(
-        pattern
-            .0
-            .map(|h| h.iter().map(|&l| to[l as usize]).collect()),
+        (pattern.0.clone()).map(|h| h.iter().map(|&l| to[l as usize]).collect()),
     ))
 }
 
 /// Pieces that hold every card of the deck (`counts[v]`: its copies of value `v`), each a
-/// renamed piece of `known` that never fails, hands exchanged at random; or [`None`] where
+/// renamed pattern of `known` that never fails, hands exchanged at random; or [`None`] where
 /// [`TRIES`] tries do not end on a cover.
 pub(crate) fn cover(
     known: &[&Piece],

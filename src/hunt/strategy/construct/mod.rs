@@ -24,7 +24,7 @@ const MOST_KNOWN: usize = 4096;
 /// Cards a hand of the largest piece drawn.
 const LARGEST: usize = 12;
 
-/// The pieces known when a generation starts, and the deck they cover.
+/// The pieces known when a generation starts (each as its pattern), and the deck they cover.
 pub(crate) struct Known {
     pieces: Vec<Piece>,
     rules: Rules,
@@ -43,7 +43,7 @@ impl Known {
             let k = sizes[rng.below(sizes.len())];
             if let Some(p) = piece::random(k, &self.counts, rng) {
                 if piece::never_fails(engine, &p) {
-                    found.push(p);
+                    found.push(p.pattern());
                 }
             }
         }
@@ -97,12 +97,12 @@ impl Construct {
         }
     }
 
-    /// Learns `pieces`, each pattern not known yet.
+    /// Learns the patterns of `pieces`, each not known yet.
     fn learn_pieces<'a>(&mut self, pieces: impl Iterator<Item = &'a Piece>) {
         let mut more = Vec::new();
-        for p in pieces {
-            if self.patterns.len() < MOST_KNOWN && self.patterns.insert(p.pattern()) {
-                more.push(p.clone());
+        for p in pieces.map(Piece::pattern) {
+            if self.patterns.len() < MOST_KNOWN && self.patterns.insert(p.clone()) {
+                more.push(p);
             }
         }
         if !more.is_empty() {
