@@ -591,8 +591,9 @@ struct Counts {
     u64 most[3];
 };
 
-// Lists game `g` in `listed` (two numbers a game: its seed, then its result as `plan::Listed`
-// lays it out, or 0 for a game the CPU plays), as the launch's `out[WS_LISTED]`-th game.
+// Lists game `g` in `listed` (two numbers a game: its seed, then its result as
+// `plan::listed_result` reads it, or 0 for a game the CPU plays), as the launch's
+// `out[WS_LISTED]`-th game.
 WS_DEV void list_game(const Game *g, u64 *out, u64 *listed, u64 capacity) {
     u64 result = 0;
     if (g->end != WS_HANDED_BACK && g->wars < (1u << WS_WARS_BITS)) {

@@ -185,12 +185,9 @@ fn every_fuzz_target_has_seeds_regressions_and_a_ci_run() {
     assert!(checked >= 5, "{checked} fuzz targets");
 }
 
-/// Every path the documentation and the comments name exists: Markdown links (relative to their
-/// file) and paths in backticks from the root (as `docs/rules.md`) in the Markdown, Rust, Python
-/// and shell files, run records aside (they describe the tree of their day). Paths above the
-/// root (`../shared/...`) name what lies beside the repository, and are not checked.
-#[test]
-fn every_path_named_in_docs_and_comments_exists() {
+/// The files whose text names paths and items: Markdown, Rust, Python, shell, CUDA and C++,
+/// run records aside (they describe the tree of their day).
+fn named_in() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     let skip = [
@@ -210,7 +207,7 @@ fn every_path_named_in_docs_and_comments_exists() {
                 if !skip.contains(&name.as_str()) && !name.starts_with('.') || name == ".ci" {
                     stack.push(path);
                 }
-            } else if ["md", "rs", "py", "sh", "pyi"]
+            } else if ["md", "rs", "py", "sh", "pyi", "cu", "cpp"]
                 .iter()
                 .any(|e| path.extension().is_some_and(|x| x == *e))
                 || name == "run"
@@ -219,6 +216,16 @@ fn every_path_named_in_docs_and_comments_exists() {
             }
         }
     }
+    files
+}
+
+/// Every path the documentation and the comments name exists: Markdown links (relative to their
+/// file) and paths in backticks from the root (as `docs/rules.md`). Paths above the root
+/// (`../shared/...`) name what lies beside the repository, and are not checked.
+#[test]
+fn every_path_named_in_docs_and_comments_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = named_in();
     let tops = [
         "src/", "tests/", "docs/", "scripts/", "data/", "benches/", "python/", "fuzz/",
     ];
@@ -260,6 +267,92 @@ fn every_path_named_in_docs_and_comments_exists() {
     assert!(
         checked > 100,
         "only {checked} paths found: the scan reads nothing"
+    );
+}
+
+/// The file or folder of the crate's module `path` (`gpu::plan` -> `src/gpu/plan.rs`, the
+/// suite's `hunt_durable` -> `tests/suite/hunt_durable.rs`), found as the end of a path; the
+/// longest leading part of `path` that names one, where the rest are modules inside a file
+/// (`deal::tests`); [`None`] where no part does (`std::fs`, another crate's).
+fn module_source(root: &Path, path: &[&str]) -> Option<PathBuf> {
+    let mut all = Vec::new();
+    for top in ["src", "tests/suite", "fuzz/fuzz_targets"] {
+        let mut stack = vec![root.join(top)];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let p = entry.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p.clone());
+                }
+                all.push(p);
+            }
+        }
+    }
+    (1..=path.len()).rev().find_map(|n| {
+        let want: PathBuf = path[..n].iter().collect();
+        let mut found: Vec<&PathBuf> = (all.iter())
+            .filter(|p| {
+                let stem = p.with_extension("");
+                stem.ends_with(&want) && (p.is_dir() || p.extension().is_some_and(|e| e == "rs"))
+            })
+            .collect();
+        // The one nearest the root: `deal` is `src/deal/`, not `src/hunt/deal.rs`.
+        found.sort_by_key(|p| p.components().count());
+        let depth = |i: usize| found.get(i).map(|p| p.components().count());
+        (depth(0).is_some() && depth(0) != depth(1)).then(|| found[0].clone())
+    })
+}
+
+/// Every item the documentation and the comments name as `module::item` (`plan::Step`,
+/// `hunt_durable::join_keeps_every_distinct_cycle`) exists: its name is a word of its module's
+/// source (its file, or its folder's files). Names whose module is not the crate's, its tests'
+/// or its fuzz targets' (`std::fs`) are not checked.
+#[test]
+fn every_item_named_in_docs_and_comments_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (mut checked, mut missing) = (0, Vec::new());
+    let mut sources_of = BTreeMap::new();
+    for file in named_in() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for quoted in text.split('`').skip(1).step_by(2) {
+            let segments: Vec<&str> = quoted.split("::").collect();
+            let word = |s: &&str| {
+                !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            };
+            if segments.len() < 2 || !segments.iter().all(word) {
+                continue;
+            }
+            let modules: Vec<&str> = (segments[..segments.len() - 1].iter())
+                .copied()
+                .filter(|s| !["crate", "super", "self", "warsweep"].contains(s))
+                .collect();
+            let Some(source) = module_source(root, &modules) else {
+                continue;
+            };
+            let text = sources_of.entry(source.clone()).or_insert_with(|| {
+                let mut files = Vec::new();
+                if source.is_dir() {
+                    sources(&source, &mut files);
+                } else {
+                    files.push(source.clone());
+                }
+                files
+                    .iter()
+                    .map(|f| std::fs::read_to_string(f).unwrap())
+                    .collect::<String>()
+            });
+            let item = segments[segments.len() - 1];
+            let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+            checked += 1;
+            if !text.split(|c: char| !is_word(c)).any(|w| w == item) {
+                missing.push(format!("{} names {quoted}", file.display()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    assert!(
+        checked > 50,
+        "only {checked} items found: the scan reads nothing"
     );
 }
 
