@@ -1,7 +1,7 @@
 //! The deals a hunt keeps: the best by value, or each distinct cycle's first deal, and the log
 //! of each improvement, offered every game in the tasks' order.
 
-use super::report::{parse_hands, Report};
+use super::report::Report;
 use super::{deal, Found, Goal, Improvement};
 use crate::engine::{Engine, GameResult, Outcome};
 use crate::output::cycles::hands_text;
@@ -149,7 +149,7 @@ impl Book {
     /// best first, for the strategy to learn from.
     pub(super) fn restore(&mut self, report: &Report) -> Vec<(Vec<u8>, u64)> {
         for deal in &report.best {
-            let hands = parse_hands(&deal.hands).expect("checked when read");
+            let hands = deal::read_hands(&self.rules, &deal.hands).expect("checked when read");
             self.kept.push(Kept {
                 value: deal.value,
                 games: deal.games,
@@ -167,7 +167,7 @@ impl Book {
                 seconds: entry.seconds,
                 games: entry.games,
                 value: entry.value,
-                hands: parse_hands(&entry.hands).expect("checked when read"),
+                hands: deal::read_hands(&self.rules, &entry.hands).expect("checked when read"),
             });
         }
         // Every longer game than all before was logged: the best is the log's last.

@@ -3,6 +3,7 @@
 //! engine plays it on the setting's fast path ([`Engine::play_order`](crate::Engine)).
 
 use crate::deal::{dealt_span, SplitMix64};
+use crate::puzzles::{parse_hands, InputError};
 use crate::rules::Rules;
 use crate::text::count;
 
@@ -28,6 +29,15 @@ pub(crate) fn hands_of(rules: &Rules, order: &[u8]) -> Vec<Vec<u8>> {
             (0..count).map(|i| order[start + i * step] + 1).collect()
         })
         .collect()
+}
+
+/// The hands `text` holds, values from 1, read as `play` reads hands (a deal on one line as
+/// `1,2|3,4`, as reports and the record tables write it): a hunt's one grammar of hands.
+pub(crate) fn read_hands(rules: &Rules, text: &str) -> Result<Vec<Vec<u8>>, InputError> {
+    let hands = parse_hands(text.as_bytes(), rules.deck())?;
+    Ok((hands.iter())
+        .map(|h| h.iter().map(|c| c.value() + 1).collect())
+        .collect())
 }
 
 /// The deal whose hands (values from 1, top card first) are `hands`; the hands' sizes are the

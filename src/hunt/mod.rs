@@ -23,7 +23,6 @@ use crate::rules::Rules;
 use crate::sweep::{check_threads, MAX_THREADS};
 use book::Book;
 use rayon::prelude::*;
-pub(crate) use report::parse_hands;
 pub use report::{Report, ReportError};
 pub use saved::Checkpoint;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,7 +30,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use strategy::backward::search::{Backward, Rest};
 pub use strategy::Strategy;
-use strategy::{Plan, Task};
+use strategy::{Strategist, Task};
 
 /// What a hunt looks for.
 ///
@@ -553,17 +552,17 @@ impl Hunt {
             sorted: &sorted,
         };
         let mut book = Book::new(self.goal, self.keep, &self.rules);
-        let mut plan = self.plan();
+        let mut strategist = self.strategist();
         let mut at = saved::At::default();
         if let Some(from) = &self.from {
-            at = from.restore(&mut book, &mut plan)?;
+            at = from.restore(&mut book, &mut strategist)?;
         }
         let mut on = Generations {
             hunt: self,
             workers: &workers,
             pool: &pool,
             book: &mut book,
-            plan: &mut plan,
+            strategist: &mut strategist,
             started,
             before: at.seconds,
         };
@@ -611,14 +610,14 @@ impl Hunt {
         Ok(on.hunted(&at, stopped))
     }
 
-    /// The strategy's plan of this hunt, from its starting deals.
-    fn plan(&self) -> Plan {
+    /// The strategist of this hunt, from its starting deals.
+    fn strategist(&self) -> Strategist {
         let start: Vec<Vec<u8>> = self
             .start
             .iter()
             .map(|hands| deal::order_of(&self.rules, hands))
             .collect();
-        Plan::new(self.strategy, &self.rules, start, self.backward_states)
+        Strategist::new(self.strategy, &self.rules, start, self.backward_states)
     }
 }
 
@@ -646,13 +645,13 @@ pub(crate) struct Generation {
 }
 
 /// What the generations of a hunt share: the hunt, its workers and their pool, the book, the
-/// strategy's plan, when this run started and the seconds of the runs before it.
+/// strategist, when this run started and the seconds of the runs before it.
 struct Generations<'a, 'w> {
     hunt: &'a Hunt,
     workers: &'a Workers<'w>,
     pool: &'a rayon::ThreadPool,
     book: &'a mut Book,
-    plan: &'a mut Plan,
+    strategist: &'a mut Strategist,
     started: Instant,
     before: f64,
 }
@@ -669,12 +668,12 @@ impl Generations<'_, '_> {
     ) -> Result<Generation, HuntError> {
         match device {
             // Whole generations a launch, as many as a launch holds.
-            Some(device) if at.generations > 0 && !self.plan.gives() => {
+            Some(device) if at.generations > 0 && !self.strategist.gives() => {
                 let count = left.min((device.window() / BATCH as u64).max(1) * BATCH as u64);
                 device::play(self, device, at, count, halt)
             }
             _ => {
-                let tasks = self.plan.tasks(left.min(BATCH as u64) as usize);
+                let tasks = self.strategist.tasks(left.min(BATCH as u64) as usize);
                 let places: Vec<u64> = (0..tasks.len() as u64).collect();
                 let (steps, cut) = self.play_tasks(at, &tasks, &places, halt);
                 Ok(Generation {
@@ -735,7 +734,7 @@ impl Generations<'_, '_> {
                 self.book.offer(&extended.0, &extended.1, found, seconds);
             }
         }
-        self.plan.learn(tasks, &played);
+        self.strategist.learn(tasks, &played);
         (steps, cut)
     }
 
@@ -755,7 +754,7 @@ impl Generations<'_, '_> {
     /// The hunt's checkpoint, having played as `at` says.
     fn checkpoint(&self, at: &saved::At, stopped: bool) -> Checkpoint {
         let report = Report::of(self.hunt, &self.hunted(at, stopped));
-        Checkpoint::of(self.hunt, report, self.plan.state(), at.uncounted)
+        Checkpoint::of(self.hunt, report, self.strategist.state(), at.uncounted)
     }
 }
 

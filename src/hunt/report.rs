@@ -68,14 +68,14 @@ pub struct Report {
     /// Whether it was stopped before its budget was spent.
     pub(crate) stopped: bool,
     /// The best deals, best first.
-    pub(crate) best: Vec<Deal>,
+    pub(crate) best: Vec<BestDeal>,
     /// Each improvement, by stream and then in order.
     pub(crate) log: Vec<Logged>,
 }
 
-/// A deal of a report: the hands (values from 1, `1,2|3,4`) and its game.
+/// One of a report's best deals: the hands (values from 1, `1,2|3,4`) and its game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Deal {
+pub(crate) struct BestDeal {
     /// Each hand's values separated by commas, hands by `|`.
     pub(crate) hands: String,
     /// What it counts for: the metric, or its cycle's length.
@@ -117,7 +117,7 @@ pub(crate) struct Logged {
     pub(crate) games: u64,
     /// Its value.
     pub(crate) value: u64,
-    /// The hands, as [`Deal::hands`].
+    /// The hands, as [`BestDeal::hands`].
     pub(crate) hands: String,
 }
 
@@ -137,6 +137,14 @@ pub enum ReportError {
     /// A report of a newer format.
     #[error("it is a hunt report of format {0}, newer than this warsweep's ({VERSION}): use a newer warsweep")]
     Newer(u32),
+    /// A best deal whose hands cannot be read.
+    #[error("its deal {hands:?} cannot be read: {source}")]
+    Hands {
+        /// The deal's hands, as the report writes them.
+        hands: String,
+        /// Why they cannot be read.
+        source: crate::puzzles::InputError,
+    },
     /// Reports of different hunts.
     #[error("the reports are of different hunts, {0}")]
     Different(String),
@@ -173,7 +181,11 @@ impl Report {
             steps: hunted.steps,
             seconds: hunted.seconds,
             stopped: hunted.stopped,
-            best: hunted.best.iter().map(|f| Deal::of(f, &stream)).collect(),
+            best: hunted
+                .best
+                .iter()
+                .map(|f| BestDeal::of(f, &stream))
+                .collect(),
             log: hunted.log.iter().map(|i| Logged::of(i, &stream)).collect(),
         }
     }
@@ -281,7 +293,7 @@ impl Report {
                 reached: deal.reached.unwrap_or(0),
                 ..found
             };
-            let replayed = Deal::of(&found, &deal.stream);
+            let replayed = BestDeal::of(&found, &deal.stream);
             if replayed != *deal {
                 return Err(bad(format!(
                     "{row} does not replay to what it says: the engine plays {}",
@@ -429,9 +441,14 @@ impl Report {
 
     /// The best deals' hands, best first (values from 1): where a later hunt starts.
     pub fn deals(&self) -> Result<Vec<Vec<Vec<u8>>>, ReportError> {
-        self.best
-            .iter()
-            .map(|d| parse_hands(&d.hands).map_err(ReportError::Format))
+        let rules = self.rules()?;
+        (self.best.iter())
+            .map(|d| {
+                super::deal::read_hands(&rules, &d.hands).map_err(|source| ReportError::Hands {
+                    hands: d.hands.clone(),
+                    source,
+                })
+            })
             .collect()
     }
 
@@ -457,7 +474,7 @@ impl Report {
         joined.generations = reports.iter().map(|r| r.generations).sum();
         joined.stopped = reports.iter().any(|r| r.stopped);
         joined.log = reports.iter().flat_map(|r| r.log.clone()).collect();
-        let mut best: Vec<Deal> = reports.iter().flat_map(|r| r.best.clone()).collect();
+        let mut best: Vec<BestDeal> = reports.iter().flat_map(|r| r.best.clone()).collect();
         if first.goal == "cycles" {
             // Each cycle once, by its least state, in the streams' order, with the games of
             // every stream that reached it.
@@ -570,7 +587,7 @@ fn replayed(
     engine: &mut Engine,
     least: Option<&mut Vec<u8>>,
 ) -> Result<Found, String> {
-    let hands = parse_hands(text)?;
+    let hands = super::deal::read_hands(rules, text).map_err(|e| e.to_string())?;
     super::deal::check_hands(rules, &hands)
         .map_err(|why| format!("is not a deal of its setting: {why}"))?;
     let order = super::deal::order_of(rules, &hands);
@@ -613,7 +630,7 @@ fn rate(games: u64, seconds: f64) -> String {
     }
 }
 
-impl Deal {
+impl BestDeal {
     /// Its game, as the row says it (rows are replayed when a report is read, so this is the
     /// engine's game).
     pub(crate) fn result(&self) -> GameResult {
@@ -658,7 +675,7 @@ impl Deal {
         )
     }
 
-    fn of(found: &Found, stream: &str) -> Deal {
+    fn of(found: &Found, stream: &str) -> BestDeal {
         let (outcome, winner, cycle) = match found.result.outcome {
             Outcome::Win(p) => ("win", Some(p + 1), None),
             Outcome::Draw => ("draw", None, None),
@@ -668,7 +685,7 @@ impl Deal {
             } => ("infinite", None, Some((cycle_start, cycle_length))),
             Outcome::Capped => ("capped", None, None),
         };
-        Deal {
+        BestDeal {
             hands: found.joined(),
             value: found.value,
             outcome: outcome.to_string(),
@@ -701,20 +718,4 @@ impl Logged {
             hands: hands.join("|"),
         }
     }
-}
-
-/// Hands written `1,2,3|4,5,6` (values from 1; commas or spaces between values).
-pub(crate) fn parse_hands(text: &str) -> Result<Vec<Vec<u8>>, String> {
-    text.split('|')
-        .map(|hand| {
-            hand.split([',', ' '])
-                .filter(|v| !v.trim().is_empty())
-                .map(|v| {
-                    v.trim()
-                        .parse::<u8>()
-                        .map_err(|_| format!("{v:?} in {text:?} is not a card's value"))
-                })
-                .collect()
-        })
-        .collect()
 }

@@ -4,7 +4,7 @@
 
 use super::JobError;
 use crate::error::Error;
-use crate::hunt::{parse_hands, Checkpoint, Hunt, Report, Status};
+use crate::hunt::{Checkpoint, Hunt, Report, Status};
 use crate::output::checkpoint::path_for;
 use crate::output::files::{self, write_atomically, Target};
 use crate::output::outputs::target;
@@ -372,7 +372,9 @@ fn read_start_csv(
             .all(|(at, value)| at.is_none_or(|at| row.get(at) == Some(value.as_str())));
         if mine {
             let hands = row.get(hands_at).unwrap_or("");
-            deals.push(parse_hands(hands).map_err(said)?);
+            deals.push(
+                crate::hunt::deal::read_hands(rules, hands).map_err(|e| said(e.to_string()))?,
+            );
         }
     }
     if deals.is_empty() {

@@ -53,11 +53,11 @@ pub enum InputError {
         hint: String,
     },
     #[error("line {line} is not a hand of bare values (as 1,3,2,2 or [1, 3, 2, 2]): {found:?}")]
-    /// A line that is not a hand of bare values.
+    /// A line, or a part of it between `|`, that is not a hand of bare values.
     NotAHand {
         /// The line, from 1.
         line: usize,
-        /// The line's text.
+        /// The hand's text.
         found: String,
     },
     #[error("line {line}: {reason}")]
@@ -168,58 +168,59 @@ pub fn parse_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputErro
     Ok(hands)
 }
 
-/// One hand per non-empty line, bare values separated by commas or spaces, optionally in `[ ]`.
+/// One hand per non-empty line, bare values separated by commas or spaces, optionally in
+/// `[ ]`; or several hands on a line separated by `|` (`1,3|2,2`, as hunts' reports and the
+/// record tables write a deal).
 fn parse_bare_hands(input: &[u8], deck: Deck) -> Result<Vec<Vec<Card>>, InputError> {
     let text = text(input)?;
     let mut hands = Vec::new();
     let mut total = 0;
     for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() {
+        if raw.trim().is_empty() {
             continue;
         }
-        let inner = match (line.strip_prefix('['), line.ends_with(']')) {
-            (Some(rest), true) => &rest[..rest.len() - 1],
-            (None, false) => line,
-            _ => {
-                return Err(InputError::NotAHand {
-                    line: i + 1,
-                    found: line.to_string(),
-                })
-            }
-        };
-        let mut hand = Vec::new();
-        for token in inner.split(|c: char| c == ',' || c.is_whitespace()) {
-            if token.is_empty() {
-                continue;
-            }
-            if !token.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(InputError::NotAHand {
-                    line: i + 1,
-                    found: line.to_string(),
-                });
-            }
-            let card = deck
-                .parse_card(token)
-                .map_err(|reason| InputError::NotAValueOfTheDeck {
-                    line: i + 1,
-                    reason,
-                })?;
-            total += 1;
-            if total > MAX_CARDS {
-                return Err(InputError::TooManyCards { line: i + 1 });
-            }
-            hand.push(card);
+        for part in raw.split('|') {
+            hands.push(parse_bare_hand(part.trim(), i + 1, deck, &mut total)?);
         }
-        if hand.is_empty() {
-            return Err(InputError::NotAHand {
-                line: i + 1,
-                found: line.to_string(),
-            });
-        }
-        hands.push(hand);
     }
     Ok(hands)
+}
+
+/// One hand of bare values, `hand` on line `line`; `total` counts the input's cards so far.
+fn parse_bare_hand(
+    hand: &str,
+    line: usize,
+    deck: Deck,
+    total: &mut usize,
+) -> Result<Vec<Card>, InputError> {
+    let not_a_hand = || InputError::NotAHand {
+        line,
+        found: hand.to_string(),
+    };
+    let inner = match (hand.strip_prefix('['), hand.ends_with(']')) {
+        (Some(rest), true) => &rest[..rest.len() - 1],
+        (None, false) => hand,
+        _ => return Err(not_a_hand()),
+    };
+    let mut cards = Vec::new();
+    for token in inner.split(|c: char| c == ',' || c.is_whitespace()) {
+        if token.is_empty() {
+            continue;
+        } else if !token.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(not_a_hand());
+        }
+        let card = (deck.parse_card(token))
+            .map_err(|reason| InputError::NotAValueOfTheDeck { line, reason })?;
+        *total += 1;
+        if *total > MAX_CARDS {
+            return Err(InputError::TooManyCards { line });
+        }
+        cards.push(card);
+    }
+    if cards.is_empty() {
+        return Err(not_a_hand());
+    }
+    Ok(cards)
 }
 
 /// The CodinGame format: a count, then that many cards, for each player in turn. Cards may
@@ -394,6 +395,8 @@ mod tests {
             "1,3,2,2\n4,4,3,4\n",
             "1 3 2 2\n4 4 3 4",
             "[1, 3, 2, 2]\n[4, 4, 3, 4]\n",
+            "1,3,2,2|4,4,3,4\n",
+            "[1, 3, 2, 2] | 4 4 3 4",
         ] {
             let hands = parse_hands(text.as_bytes(), deck).unwrap();
             let values: Vec<Vec<u8>> = hands
@@ -418,6 +421,14 @@ mod tests {
         let err = parse_hands(b"1,3\nhello\n", deck).unwrap_err();
         assert!(err.to_string().starts_with("line 2 is not a hand"), "{err}");
         assert!(parse_hands(b"[1, 2\n", deck).is_err());
+        // A deal on one line: each part between bars is a hand, none empty.
+        let err = parse_hands(b"1,3|\n", deck).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1 is not a hand of bare values (as 1,3,2,2 or [1, 3, 2, 2]): \"\""
+        );
+        let err = parse_hands(b"1,3|2,x\n", deck).unwrap_err();
+        assert!(err.to_string().ends_with(": \"2,x\""), "{err}");
     }
 
     #[test]
