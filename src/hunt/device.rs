@@ -20,10 +20,10 @@ use crate::output::metric::Metric;
 /// game worth `least` or more (`value >= least`, as `lists` says for the tests), where `least`
 /// is the less of what the book needs to keep or log a game
 /// ([`Book::least`](super::book::Book::least)) and what the strategy needs to extend one
-/// ([`Plan::extends_from`](super::strategy::Plan::extends_from)), at the launch's start (both
+/// ([`Strategist::extends_from`](super::strategy::Strategist::extends_from)), at the launch's start (both
 /// only grow during it). A hunt for cycles lists no finished game: both are [`u64::MAX`] there.
 pub(super) fn least_listed(on: &Generations) -> u64 {
-    on.book.least().min(on.plan.extends_from())
+    on.book.least().min(on.strategist.extends_from())
 }
 
 /// Whether the kernel lists a finished game worth `value` when the least listed is `least`:
@@ -106,7 +106,7 @@ pub(super) fn play(
         let upto = from + listed[from..].partition_point(|&j| j < deal + size);
         // The listed games' places in their generation, each a random deal's task.
         let places: Vec<u64> = listed[from..upto].iter().map(|&j| j - deal).collect();
-        let tasks: Vec<_> = places.iter().map(|_| on.plan.random_task()).collect();
+        let tasks: Vec<_> = places.iter().map(|_| on.strategist.random_task()).collect();
         let now = At {
             games: at.games + played.games,
             generations: at.generations + played.generations,

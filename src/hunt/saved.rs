@@ -8,7 +8,7 @@
 
 use super::book::Book;
 use super::report::Report;
-use super::strategy::{Learned, Plan};
+use super::strategy::{Learned, Strategist};
 use super::{Hunt, HuntError, Hunted, BATCH};
 use serde::{Deserialize, Serialize};
 
@@ -136,14 +136,18 @@ pub(crate) struct Carried {
 }
 
 impl Carried {
-    /// Fills `book` and `plan` with what the hunt had found and learned, and says how far it
+    /// Fills `book` and `strategist` with what the hunt had found and learned, and says how far it
     /// had gone.
-    pub(crate) fn restore(&self, book: &mut Book, plan: &mut Plan) -> Result<At, HuntError> {
+    pub(crate) fn restore(
+        &self,
+        book: &mut Book,
+        strategist: &mut Strategist,
+    ) -> Result<At, HuntError> {
         let report = &self.report;
         let kept = book.restore(report);
         match &self.learned {
-            Some(learned) => plan.restore(learned).map_err(HuntError::Checkpoint)?,
-            None => plan.go_on_from(&kept),
+            Some(learned) => strategist.restore(learned).map_err(HuntError::Checkpoint)?,
+            None => strategist.go_on_from(&kept),
         }
         Ok(At {
             uncounted: self.uncounted,
@@ -178,7 +182,7 @@ impl Hunt {
             return differs("started from other deals");
         }
         // What the strategy learned is its own to read: read it now, before anything runs.
-        self.plan()
+        self.strategist()
             .restore(&checkpoint.learned)
             .map_err(HuntError::Checkpoint)?;
         self.from = Some(Box::new(Carried {

@@ -126,9 +126,9 @@ pub struct Swept {
     pub stopped: Option<Stop>,
 }
 
-/// What a sweep played, as the command line's job keeps it.
+/// What a sweep covered, as the command line's job keeps it.
 #[derive(Debug)]
-pub(crate) struct Played {
+pub(crate) struct Covered {
     /// The tallies of `seeds.start..covered_end` (a resumed part included).
     pub(crate) acc: Accumulator,
     /// The seeds actually played: `seeds.start..covered_end`.
@@ -458,7 +458,7 @@ impl Sweep {
         progress: &(dyn Fn(u64) + Sync),
         stop: &AtomicBool,
         checkpoints: Option<Checkpoints>,
-    ) -> Result<Played, SweepError> {
+    ) -> Result<Covered, SweepError> {
         self.check()?;
         let mut device = match self.gpu {
             true => Some(self.open_gpu(chosen.is_some(), sink.is_some())?),
@@ -531,7 +531,7 @@ impl Sweep {
         progress: &(dyn Fn(u64) + Sync),
         stop: &AtomicBool,
         checkpoints: Option<Checkpoints>,
-    ) -> Result<Played, SweepError> {
+    ) -> Result<Covered, SweepError> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
             .build()
@@ -633,7 +633,7 @@ impl Sweep {
         if acc.cycles.as_ref().is_some_and(Cycles::overflowed) {
             stopped = Some(Stop::TooManyCycles);
         }
-        Ok(Played {
+        Ok(Covered {
             acc,
             covered_end,
             stopped,

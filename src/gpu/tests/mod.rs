@@ -8,7 +8,7 @@ use crate::output::accumulator::Accumulator;
 use crate::output::setting::SweepSetting;
 use crate::output::summary::Summary;
 use crate::rules::{Deal, Deck, Gather, Preset, Ranking, Rules, Settings, ShortWar};
-use crate::sweep::{Played, Sweep};
+use crate::sweep::{Covered, Sweep};
 use crate::{Seeds, Shuffle};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -103,7 +103,7 @@ impl Walk {
     }
 
     /// The summary of what `played` covers, as a sweep writes it.
-    fn summary(&self, played: &Played) -> String {
+    fn summary(&self, played: &Covered) -> String {
         let (sweep, _) = self.sweep();
         let setting = SweepSetting::of(&self.rules, self.shuffle, sweep.max_rounds);
         let covered = sweep.seeds.up_to(played.covered_end);
@@ -111,7 +111,7 @@ impl Walk {
     }
 
     /// The walk played on the CPU alone.
-    fn on_the_cpu(&self) -> Played {
+    fn on_the_cpu(&self) -> Covered {
         let (sweep, _) = self.sweep();
         let stop = AtomicBool::new(false);
         sweep
@@ -125,7 +125,7 @@ impl Walk {
         device: &mut dyn Walker,
         resume: Option<(u128, Accumulator)>,
         windows: Option<u64>,
-    ) -> Played {
+    ) -> Covered {
         self.try_on(device, resume, windows).unwrap()
     }
 
@@ -135,7 +135,7 @@ impl Walk {
         device: &mut dyn Walker,
         resume: Option<(u128, Accumulator)>,
         windows: Option<u64>,
-    ) -> Result<Played, crate::sweep::SweepError> {
+    ) -> Result<Covered, crate::sweep::SweepError> {
         let (sweep, _) = self.sweep();
         let stop = AtomicBool::new(false);
         let window = device.window();

@@ -193,16 +193,21 @@ pub(crate) struct Learned {
 }
 
 /// A hunt's strategy between generations: the given deals, played first, and its chooser.
-pub(crate) struct Plan {
+pub(crate) struct Strategist {
     /// Deals to play first, and how many of them were played.
     start: Vec<Vec<u8>>,
     given: usize,
     chooser: Box<dyn Choose>,
 }
 
-impl Plan {
-    pub(crate) fn new(strategy: Strategy, rules: &Rules, start: Vec<Vec<u8>>, states: u64) -> Plan {
-        Plan {
+impl Strategist {
+    pub(crate) fn new(
+        strategy: Strategy,
+        rules: &Rules,
+        start: Vec<Vec<u8>>,
+        states: u64,
+    ) -> Strategist {
+        Strategist {
             chooser: strategy.chooser(rules, &start, states),
             start,
             given: 0,
