@@ -77,3 +77,122 @@ pub(crate) fn cover(
     }
     left.iter().all(|&n| n == 0).then_some(chosen)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Outcome, Silent};
+    use crate::hunt::strategy::construct::piece::random;
+    use crate::rules::{Card, Deck, Gather, Preset, Settings};
+    use std::collections::HashSet;
+
+    /// Deals of pieces that never fail but for `free` cards a hand outside them
+    /// (`FREE=deck,n,free,split`): the run records' test of whether such deals make long games
+    /// or fall into cycles more often than random deals. `split` `both`: the free cards, `free`
+    /// a hand, go between two pieces of both hands; `one`: all of them to player 2 (hands of
+    /// unequal sizes, as known cycles of 4x11 have). `free` 26 with 4x13: random deals.
+    #[test]
+    #[ignore = "minutes: run with FREE=deck,n,free,split"]
+    fn deals_of_pieces_and_free_cards() {
+        let given = std::env::var("FREE").expect("FREE=deck,n,free,split");
+        let parts: Vec<&str> = given.split(',').collect();
+        let rules = Settings::new(Preset::Bataille)
+            .deck(Deck::parse(parts[0]).expect("a deck"))
+            .gather(Gather::Natural)
+            .build()
+            .unwrap();
+        let (n, free): (usize, usize) = (parts[1].parse().unwrap(), parts[2].parse().unwrap());
+        let one = parts[3] == "one";
+        let mut engine = Engine::new(rules);
+        let counts = vec![4u8; rules.deck().len() / 4];
+        let mut rng = SplitMix64(11);
+        let mut patterns = HashSet::new();
+        while patterns.len() < 300 {
+            let k = if rng.below(4) == 0 { 8 } else { 4 };
+            if let Some(p) = random(k, &counts, &mut rng).filter(|p| never_fails(&mut engine, p)) {
+                patterns.insert(p.pattern());
+            }
+        }
+        let known: Vec<Piece> = patterns.into_iter().collect();
+        let (mut rounds, mut infinite) = (Vec::new(), 0);
+        for _ in 0..n {
+            let Some(hands) = pieces_and_free(&known, &counts, free, one, &mut rng, &mut engine)
+            else {
+                continue;
+            };
+            let cards: Vec<Vec<Card>> = (hands.iter())
+                .map(|h| h.iter().map(|&v| Card::bare(v)).collect())
+                .collect();
+            let game = engine.play_hands(&cards, 0, &mut Silent).unwrap();
+            match game.outcome {
+                Outcome::Infinite { .. } => infinite += 1,
+                _ => rounds.push(game.rounds),
+            }
+        }
+        rounds.sort_unstable();
+        let mean = rounds.iter().sum::<u64>() as f64 / rounds.len().max(1) as f64;
+        let at = |f: f64| rounds[((rounds.len() - 1) as f64 * f) as usize];
+        println!(
+            "{given}: {} deals of {n} built, {infinite} infinite; finite: mean {mean:.1}, \
+             median {}, 99th percentile {}, 99.99th {}, longest {}",
+            rounds.len() + infinite,
+            at(0.5),
+            at(0.99),
+            at(0.9999),
+            at(1.0)
+        );
+    }
+
+    /// Hands of pieces renamed from `known` that never fail, but for `free` cards a hand (or
+    /// all `2 free` to player 2 where `one`) put between two pieces at random.
+    fn pieces_and_free(
+        known: &[Piece],
+        counts: &[u8],
+        free: usize,
+        one: bool,
+        rng: &mut SplitMix64,
+        engine: &mut Engine,
+    ) -> Option<[Vec<u8>; 2]> {
+        let mut left = counts.to_vec();
+        let mut cards_left: usize = counts.iter().map(|&c| c as usize).sum();
+        let mut chosen = Vec::new();
+        for _ in 0..256 {
+            let piece = &known[rng.below(known.len())];
+            if cards_left == 2 * free {
+                break;
+            } else if 2 * piece.size() > cards_left - 2 * free {
+                continue;
+            }
+            let Some(mut piece) = renamed(piece, &left, rng) else {
+                continue;
+            };
+            if rng.below(2) == 1 {
+                piece.0.swap(0, 1);
+            }
+            if never_fails(engine, &piece) {
+                piece.cards().for_each(|v| left[v as usize] -= 1);
+                cards_left -= 2 * piece.size();
+                chosen.push(piece);
+            }
+        }
+        (cards_left == 2 * free).then_some(())?;
+        let mut rest: Vec<u8> = (0..left.len() as u8)
+            .flat_map(|v| std::iter::repeat_n(v, left[v as usize] as usize))
+            .collect();
+        rng.shuffle(&mut rest);
+        let at = rng.below(chosen.len() + 1);
+        let mut hands = [Vec::new(), Vec::new()];
+        for (i, piece) in chosen.iter().map(Some).chain([None]).enumerate() {
+            if i == at {
+                let split = if one { 0 } else { free };
+                hands[0].extend(&rest[..split]);
+                hands[1].extend(&rest[split..]);
+            }
+            if let Some(piece) = piece {
+                hands[0].extend(&piece.0[0]);
+                hands[1].extend(&piece.0[1]);
+            }
+        }
+        Some(hands)
+    }
+}

@@ -241,6 +241,35 @@ pub(crate) fn census(engine: &mut Engine, k: usize, m: u8) -> (u64, u64) {
     }
 }
 
+/// The passes `piece` survives before one fails, or [`None`] where it never fails (its orbit
+/// repeats within [`PASSES`] passes, as [`never_fails`] judges).
+#[cfg(test)]
+fn passes_survived(engine: &mut Engine, piece: &Piece) -> Option<usize> {
+    let mut seen = vec![piece.clone()];
+    for survived in 0..PASSES {
+        let Some(next) = pass(engine, seen.last().expect("one at least")) else {
+            return Some(survived);
+        };
+        if seen.contains(&next) {
+            return None;
+        }
+        seen.push(next);
+    }
+    Some(PASSES)
+}
+
+/// A random piece of `k` cards a hand whose values are exactly `0..m`, each at least once and
+/// at most four times (a deck of four suits).
+#[cfg(test)]
+fn random_of_values(k: usize, m: usize, rng: &mut SplitMix64) -> Piece {
+    let mut pool: Vec<u8> = (0..m as u8).flat_map(|v| [v; 3]).collect();
+    rng.shuffle(&mut pool);
+    pool.truncate(2 * k - m);
+    pool.extend(0..m as u8);
+    rng.shuffle(&mut pool);
+    Piece([pool[..k].to_vec(), pool[k..].to_vec()])
+}
+
 #[cfg(test)]
 mod census_tests {
     use super::*;
@@ -297,5 +326,47 @@ mod census_tests {
         let (k, m) = (parts[0].parse().unwrap(), parts[1].parse().unwrap());
         let (never, all) = census(&mut engine(gather), k, m);
         println!("{k} cards a hand, values 0..{m}, {gather}: {never} of {all} pieces never fail");
+    }
+
+    /// The census sampled where it is too large to count (`SAMPLE=k,n,gather`): `n` random
+    /// pieces of `k` cards a hand, as many of each number of values, from the fewest a deck of
+    /// four suits allows to 13; how many never fail, and how many passes the others survive.
+    #[test]
+    #[ignore = "minutes: run with SAMPLE=k,n,gather"]
+    fn sampled_census() {
+        let given = std::env::var("SAMPLE").expect("SAMPLE=k,n,gather");
+        let parts: Vec<&str> = given.split(',').collect();
+        let (k, n): (usize, usize) = (parts[0].parse().unwrap(), parts[1].parse().unwrap());
+        let gather: Gather = parts[2].parse().expect("a gather");
+        let mut engine = engine(gather);
+        let mut rng = SplitMix64(k as u64);
+        let fewest = (2 * k).div_ceil(4).max(2);
+        let values: Vec<usize> = (fewest..=13.min(2 * k)).collect();
+        let (mut longest, mut sampled) = (0, 0);
+        for &m in &values {
+            let (mut never, mut survived) = (0, [0u64; PASSES + 1]);
+            for _ in 0..n / values.len() {
+                match passes_survived(&mut engine, &random_of_values(k, m, &mut rng)) {
+                    None => never += 1,
+                    Some(s) => survived[s] += 1,
+                }
+                sampled += 1;
+            }
+            let most = survived.iter().rposition(|&c| c > 0).unwrap_or(0);
+            longest = longest.max(most);
+            println!(
+                "{k} cards a hand, {m} values, {gather}: {never} of {} never fail; the others \
+                 survive at most {most} passes (0, 1, 2, 3+: {:?})",
+                n / values.len(),
+                [
+                    survived[0],
+                    survived[1],
+                    survived[2],
+                    survived[3..].iter().sum()
+                ],
+            );
+        }
+        assert_eq!(sampled, n / values.len() * values.len());
+        println!("{k} cards a hand, {gather}: {sampled} sampled, the longest-lived that fails survives {longest} passes");
     }
 }
