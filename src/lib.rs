@@ -25,6 +25,7 @@ mod error;
 mod gpu;
 mod hash;
 mod output;
+mod pool;
 mod rules;
 mod sweep;
 mod text;

@@ -19,6 +19,7 @@ use crate::deal::SplitMix64;
 use crate::engine::{Engine, GameResult, Outcome};
 use crate::gpu::{DeviceError, Walker};
 use crate::output::metric::{Measured, Metric};
+use crate::pool::Pool;
 use crate::rules::Rules;
 use crate::sweep::{check_threads, MAX_THREADS};
 use book::Book;
@@ -26,7 +27,6 @@ use rayon::prelude::*;
 pub use report::{Report, ReportError};
 pub use saved::Checkpoint;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use strategy::backward::search::{Backward, Rest};
 pub use strategy::Strategy;
@@ -546,11 +546,7 @@ impl Hunt {
             .build()
             .map_err(|_| HuntError::Threads(self.threads))?;
         let sorted = deal::sorted_values(&self.rules);
-        let workers = Workers {
-            idle: Mutex::new(Vec::new()),
-            rules: self.rules,
-            sorted: &sorted,
-        };
+        let workers = Pool::new(|| Worker::new(&self.rules, &sorted));
         let mut book = Book::new(self.goal, self.keep, &self.rules);
         let mut strategist = self.strategist();
         let mut at = saved::At::default();
@@ -648,7 +644,7 @@ pub(crate) struct Generation {
 /// strategist, when this run started and the seconds of the runs before it.
 struct Generations<'a, 'w> {
     hunt: &'a Hunt,
-    workers: &'a Workers<'w>,
+    workers: &'a Pool<'w, Worker>,
     pool: &'a rayon::ThreadPool,
     book: &'a mut Book,
     strategist: &'a mut Strategist,
@@ -715,7 +711,7 @@ impl Generations<'_, '_> {
                     || workers.borrow(),
                     |worker, (task, &place)| {
                         let rng = SplitMix64(mix(stream, place));
-                        worker.get().play(task, rng, hunt.goal, halt)
+                        worker.play(task, rng, hunt.goal, halt)
                     },
                 )
                 .collect()
@@ -775,44 +771,6 @@ pub(crate) struct Played {
     pub(crate) cut: bool,
     /// The pieces its construction found.
     pub(crate) pieces: Vec<strategy::construct::Piece>,
-}
-
-/// The workers of a hunt: a task borrows one for as long as it runs and gives it back, so that
-/// an engine and its buffers live as long as the hunt whatever rayon's splits.
-struct Workers<'a> {
-    idle: Mutex<Vec<Worker>>,
-    rules: Rules,
-    sorted: &'a [u8],
-}
-
-impl Workers<'_> {
-    fn borrow(&self) -> Loan<'_> {
-        let idle = self.idle.lock().map(|mut idle| idle.pop()).ok().flatten();
-        Loan {
-            worker: Some(idle.unwrap_or_else(|| Worker::new(&self.rules, self.sorted))),
-            idle: &self.idle,
-        }
-    }
-}
-
-/// A worker on loan, given back on drop.
-struct Loan<'w> {
-    worker: Option<Worker>,
-    idle: &'w Mutex<Vec<Worker>>,
-}
-
-impl Loan<'_> {
-    fn get(&mut self) -> &mut Worker {
-        self.worker.as_mut().expect("on loan until dropped")
-    }
-}
-
-impl Drop for Loan<'_> {
-    fn drop(&mut self) {
-        if let (Some(worker), Ok(mut idle)) = (self.worker.take(), self.idle.lock()) {
-            idle.push(worker);
-        }
-    }
 }
 
 /// A thread's engine and backward search, and the deck's values.

@@ -6,10 +6,10 @@ use crate::deal::mirror::{Mirror, Weight};
 use crate::engine::{Engine, GameResult, Outcome, Silent};
 use crate::gpu::{self, DeviceError, Walker};
 use crate::output::accumulator::Accumulator;
+use crate::pool::{Loan, Pool};
 use crate::sweep::Sweep;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
 
 /// A worker's own engine and tallies.
 struct Worker {
@@ -21,56 +21,16 @@ struct Worker {
     least: [Vec<u8>; 2],
 }
 
-/// The workers of a sweep: a task borrows one for as long as it runs and gives it back, so an
-/// engine and its tallies live as long as the sweep whatever rayon's splits.
-struct Workers<'a> {
-    idle: Mutex<Vec<Worker>>,
-    sweep: &'a Sweep,
-}
-
-/// A worker on loan, given back on drop.
-struct Loan<'w, 'a> {
-    worker: Option<Worker>,
-    pool: &'w Workers<'a>,
-}
-
-impl<'a> Workers<'a> {
-    fn borrow(&self) -> Loan<'_, 'a> {
-        let idle = self.idle.lock().expect("a worker panicked").pop();
-        let worker = idle.unwrap_or_else(|| {
-            let mut engine = Engine::new(self.sweep.rules);
-            // `Sweep::check` refused a limit of 0 before any worker was made.
-            (engine.set_max_rounds(self.sweep.max_rounds)).expect("a checked round limit");
-            Worker {
-                engine,
-                acc: Accumulator::new(self.sweep.cycles),
-                looped: Vec::new(),
-                least: [Vec::new(), Vec::new()],
-            }
-        });
-        Loan {
-            worker: Some(worker),
-            pool: self,
-        }
-    }
-
-    /// The tallies of every worker added to `base` (between windows, when all are idle).
-    fn total(&self, base: &Accumulator) -> Accumulator {
-        let mut acc = base.clone();
-        for worker in self.idle.lock().expect("a worker panicked").iter() {
-            acc.add(&worker.acc);
-        }
-        acc
-    }
-}
-
-impl Drop for Loan<'_, '_> {
-    fn drop(&mut self) {
-        if let Some(worker) = self.worker.take() {
-            if let Ok(mut idle) = self.pool.idle.lock() {
-                idle.push(worker);
-            }
-        }
+/// A worker of `sweep`, with its engine set to the sweep's round limit.
+fn worker(sweep: &Sweep) -> Worker {
+    let mut engine = Engine::new(sweep.rules);
+    // `Sweep::check` refused a limit of 0 before any worker was made.
+    (engine.set_max_rounds(sweep.max_rounds)).expect("a checked round limit");
+    Worker {
+        engine,
+        acc: Accumulator::new(sweep.cycles),
+        looped: Vec::new(),
+        least: [Vec::new(), Vec::new()],
     }
 }
 
@@ -80,7 +40,7 @@ pub(super) struct Plays<'s> {
     sweep: &'s Sweep,
     chosen: Option<&'s [u64]>,
     mirror: Option<&'s Mirror>,
-    workers: Workers<'s>,
+    workers: Pool<'s, Worker>,
     progress: &'s (dyn Fn(u64) + Sync),
     /// A worker met more distinct cycles than a table keeps.
     too_many: AtomicBool,
@@ -97,10 +57,7 @@ impl<'s> Plays<'s> {
             sweep,
             chosen,
             mirror,
-            workers: Workers {
-                idle: Mutex::new(Vec::new()),
-                sweep,
-            },
+            workers: Pool::new(move || worker(sweep)),
             progress,
             too_many: AtomicBool::new(false),
         }
@@ -113,15 +70,24 @@ impl<'s> Plays<'s> {
 
     /// The tallies of every worker added to `base` (between windows, when all are idle).
     pub(super) fn total(&self, base: &Accumulator) -> Accumulator {
-        self.workers.total(base)
+        let mut acc = base.clone();
+        for worker in self.workers.idle().iter() {
+            acc.add(&worker.acc);
+        }
+        acc
     }
 
     /// Plays the seeds `at..=last` (inclusive: the last chunk of the seed space ends at
     /// `u64::MAX`; places in the chosen seeds when there are some), keeping their results in
     /// `rows` if given.
-    fn play_seeds(&self, loan: &mut Loan, at: u64, last: u64, mut rows: Option<&mut [GameResult]>) {
+    fn play_seeds(
+        &self,
+        worker: &mut Worker,
+        at: u64,
+        last: u64,
+        mut rows: Option<&mut [GameResult]>,
+    ) {
         let sweep = self.sweep;
-        let worker = loan.worker.as_mut().expect("on loan until dropped");
         let (engine, acc, looped) = (&mut worker.engine, &mut worker.acc, &mut worker.looped);
         let mut played = 0;
         let mut each = |seed: u64, place: u64, result: &GameResult, w: Weight| {
@@ -238,12 +204,13 @@ impl Executor<'_> {
         match self {
             Executor::Cpu { pool, chunk, .. } => {
                 let chunk = *chunk;
-                let play_chunk = |loan: &mut Loan, c: usize, rows: Option<&mut [GameResult]>| {
-                    let seeds = c * chunk..((c + 1) * chunk).min(n);
-                    let at = first + seeds.start as u64;
-                    plays.play_seeds(loan, at, at + (seeds.len() as u64 - 1), rows);
-                    (plays.progress)(seeds.len() as u64);
-                };
+                let play_chunk =
+                    |loan: &mut Loan<Worker>, c: usize, rows: Option<&mut [GameResult]>| {
+                        let seeds = c * chunk..((c + 1) * chunk).min(n);
+                        let at = first + seeds.start as u64;
+                        plays.play_seeds(loan, at, at + (seeds.len() as u64 - 1), rows);
+                        (plays.progress)(seeds.len() as u64);
+                    };
                 let workers = &plays.workers;
                 pool.install(|| match rows {
                     Some(buffer) => {
@@ -264,11 +231,10 @@ impl Executor<'_> {
                 let workers = &plays.workers;
                 let mut each = |tallies: &[u64], listed: &[u64]| {
                     pool.install(|| {
-                        let mut loan = workers.borrow();
-                        let worker = loan.worker.as_mut().expect("on loan until dropped");
+                        let mut worker = workers.borrow();
                         gpu::add_tallies(&mut worker.acc, tallies);
                         let handed = gpu::add_listed(&mut worker.acc, listed);
-                        drop(loan);
+                        drop(worker);
                         handed.par_iter().for_each_init(
                             || workers.borrow(),
                             |loan, &seed| plays.play_seeds(loan, seed, seed, None),
