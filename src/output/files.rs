@@ -206,15 +206,30 @@ fn temp_name(target: &Path) -> PathBuf {
     target.with_file_name(format!(".{name}.warsweep-{}.tmp", std::process::id()))
 }
 
+/// The error of a file that could not be made beside `target`. Where its folder is there but
+/// takes no new file (`/proc`), "No such file or directory" alone would be untrue of the folder:
+/// the sentence says what was made, and where.
+fn beside(target: &Path, e: io::Error) -> io::Error {
+    let folder = target.parent().filter(|p| !p.as_os_str().is_empty());
+    match folder.filter(|f| f.is_dir()) {
+        Some(folder) if e.kind() == io::ErrorKind::NotFound => io::Error::new(
+            e.kind(),
+            format!(
+                "{} takes no new file, and a file is written beside its target first ({e})",
+                folder.display()
+            ),
+        ),
+        _ => e,
+    }
+}
+
 impl Pending {
     /// Starts a new file for `target` (nothing at `target` changes until `commit`).
     pub fn create(target: &Path) -> io::Result<Pending> {
         let temp = temp_name(target);
-        let file = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&temp)?;
+        let file = (OpenOptions::new().write(true).create(true).truncate(true))
+            .open(&temp)
+            .map_err(|e| beside(target, e))?;
         Ok(Pending {
             target: target.to_path_buf(),
             temp,

@@ -465,7 +465,15 @@ impl Sweep {
             false => None,
         };
         let device = device.as_mut().map(|d| &mut **d as &mut dyn Walker);
-        self.play_on(device, chosen, resume, sink, progress, stop, checkpoints)
+        let run = Run {
+            chosen,
+            resume,
+            sink,
+            progress,
+            stop,
+            checkpoints,
+        };
+        self.play_on(device, run)
     }
 
     /// What of this sweep the GPU cannot play, every reason, the first thing to fix first (a
@@ -518,26 +526,20 @@ impl Sweep {
 
     /// [`Sweep::play`] on `device`, or on the CPU alone: the window driver. It cuts the seeds
     /// into windows, has the executor play each, hands the rows to a writer thread (which
-    /// writes them while the next window plays), and saves checkpoints between windows. One
-    /// function of under 120 lines: the loop, the writer and the checkpoints share the scope's
-    /// channels, the buffers and the save callback, which pieces would pass back and forth.
-    #[allow(clippy::too_many_arguments)]
+    /// writes them while the next window plays), and saves checkpoints between windows.
     pub(crate) fn play_on(
         &self,
         device: Option<&mut dyn Walker>,
-        chosen: Option<&[u64]>,
-        resume: Option<(u128, Accumulator)>,
-        mut sink: Option<&mut dyn RowSink>,
-        progress: &(dyn Fn(u64) + Sync),
-        stop: &AtomicBool,
-        checkpoints: Option<Checkpoints>,
+        run: Run<'_, '_, '_>,
     ) -> Result<Covered, SweepError> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
             .build()
             .map_err(io::Error::other)?;
-        let mirror = self.mirror(sink.is_some()).filter(|_| chosen.is_none());
-        let plays = Plays::new(self, chosen, mirror.as_ref(), progress);
+        let mirror = self
+            .mirror(run.sink.is_some())
+            .filter(|_| run.chosen.is_none());
+        let plays = Plays::new(self, run.chosen, mirror.as_ref(), run.progress);
         let mut executor = match device {
             Some(device) => Executor::Device {
                 device,
@@ -549,62 +551,159 @@ impl Sweep {
                 window: self.pacing.window.max(self.pacing.chunk),
             },
         };
-        let window = executor.window();
         // Played from `covered_end` to `end`: seeds of the range, or places in `chosen`.
-        let (start, end) = match chosen {
+        let (start, end) = match run.chosen {
             Some(list) => (0, list.len() as u128),
             None => (self.seeds.start() as u128, self.seeds.end()),
         };
-        let (mut covered_end, base) = resume.unwrap_or((start, Accumulator::new(self.cycles)));
-        let mut stopped = None;
-        let mut last_save = Instant::now();
-        let mut failed = None;
-        let (every, mut save) = match checkpoints {
+        let (covered_end, base) = (run.resume).unwrap_or((start, Accumulator::new(self.cycles)));
+        let (every, mut save) = match run.checkpoints {
             Some(c) => (Some(c.every), Some(c.save)),
             None => (None, None),
         };
-
-        let written = std::thread::scope(|scope| -> io::Result<()> {
+        let mut windows = Windows {
+            covered_end,
+            end,
+            window: executor.window(),
+            stopped: None,
+            failed: None,
+            every,
+            last_save: Instant::now(),
+        };
+        let mut sink = run.sink;
+        std::thread::scope(|scope| -> io::Result<()> {
+            let Some(sink) = sink.as_mut() else {
+                let to = To::Checkpoint(save.as_mut());
+                return windows.play(&plays, &mut executor, run.stop, &base, to);
+            };
             let (full_tx, full_rx) = mpsc::sync_channel::<Full>(1);
             let (empty_tx, empty_rx) = mpsc::channel::<Vec<GameResult>>();
-            let writer = sink.as_mut().map(|sink| {
-                let save = save.take();
-                scope.spawn(move || write_windows(&mut **sink, full_rx, empty_tx, save))
-            });
-            // Rows are kept only for a sink (a device walk has none).
-            let mut spare = Vec::with_capacity(if writer.is_some() { window } else { 0 });
-            while covered_end < end {
-                if plays.too_many_cycles() {
-                    stopped = Some(Stop::TooManyCycles);
-                    break;
+            let save = save.take();
+            let writer = scope.spawn(move || write_windows(&mut **sink, full_rx, empty_tx, save));
+            let to = To::Writer(full_tx, empty_rx);
+            windows.play(&plays, &mut executor, run.stop, &base, to)?;
+            match writer.join().expect("the CSV writer panicked") {
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                    windows.stopped = Some(Stop::ReaderGone);
+                    Ok(())
                 }
-                if stop.load(Ordering::Relaxed) {
-                    stopped = Some(Stop::Interrupted);
-                    break;
+                written => written,
+            }
+        })?;
+        if let Some(e) = windows.failed {
+            return Err(e.into());
+        }
+        let acc = plays.total(&base);
+        if acc.cycles.as_ref().is_some_and(Cycles::overflowed) {
+            windows.stopped = Some(Stop::TooManyCycles);
+        }
+        Ok(Covered {
+            acc,
+            covered_end: windows.covered_end,
+            stopped: windows.stopped,
+        })
+    }
+}
+
+/// What a sweep plays and where it goes: chosen seeds (or the range), the seeds covered and
+/// their tallies that it continues, the sink of its rows, its progress, its stop and its
+/// checkpoints.
+/// (`'s` and `'k`: the sink's and the checkpoints' own lifetimes, which a mutable borrow keeps
+/// apart.)
+pub(crate) struct Run<'a, 's, 'k> {
+    pub(crate) chosen: Option<&'a [u64]>,
+    pub(crate) resume: Option<(u128, Accumulator)>,
+    pub(crate) sink: Option<&'a mut (dyn RowSink + 's)>,
+    pub(crate) progress: &'a (dyn Fn(u64) + Sync),
+    pub(crate) stop: &'a AtomicBool,
+    pub(crate) checkpoints: Option<Checkpoints<'k>>,
+}
+
+#[cfg(test)]
+impl<'a> Run<'a, '_, '_> {
+    /// The whole range from its start, no rows kept, no checkpoint.
+    pub(crate) fn plain(progress: &'a (dyn Fn(u64) + Sync), stop: &'a AtomicBool) -> Self {
+        Run {
+            chosen: None,
+            resume: None,
+            sink: None,
+            progress,
+            stop,
+            checkpoints: None,
+        }
+    }
+}
+
+/// Where a sweep's windows stand: the seeds covered and up to where, the window's size, why it
+/// stopped or what failed, and when the last checkpoint was saved.
+struct Windows {
+    covered_end: u128,
+    end: u128,
+    window: usize,
+    stopped: Option<Stop>,
+    failed: Option<DeviceError>,
+    every: Option<std::time::Duration>,
+    last_save: Instant,
+}
+
+/// Where each played window goes: to the writer thread, which gives its buffers back; or, with
+/// no rows kept, its tallies straight to the checkpoint.
+enum To<'s, 'a> {
+    Writer(mpsc::SyncSender<Full>, mpsc::Receiver<Vec<GameResult>>),
+    Checkpoint(Option<&'s mut &'a mut Save<'a>>),
+}
+
+impl Windows {
+    /// Plays window after window until the seeds are covered, `stop` is set, a device fails or
+    /// the writer stops; sends each to `to` with the tallies to save when one is due.
+    fn play(
+        &mut self,
+        plays: &Plays,
+        executor: &mut Executor,
+        stop: &AtomicBool,
+        base: &Accumulator,
+        mut to: To,
+    ) -> io::Result<()> {
+        // Rows are kept only for a sink (a device walk has none).
+        let writing = matches!(to, To::Writer(..));
+        let mut spare = Vec::with_capacity(if writing { self.window } else { 0 });
+        while self.covered_end < self.end {
+            if plays.too_many_cycles() {
+                self.stopped = Some(Stop::TooManyCycles);
+                break;
+            }
+            if stop.load(Ordering::Relaxed) {
+                self.stopped = Some(Stop::Interrupted);
+                break;
+            }
+            let first = self.covered_end as u64;
+            let n = (self.end - self.covered_end).min(self.window as u128) as usize;
+            let given_back = match &to {
+                To::Writer(_, empty) => empty.try_recv().ok(),
+                To::Checkpoint(_) => None,
+            };
+            let mut buffer = given_back.unwrap_or(std::mem::take(&mut spare));
+            buffer.clear();
+            if let Err(e) = executor.play(plays, first, n, writing.then_some(&mut buffer)) {
+                self.failed = Some(e);
+                break;
+            }
+            self.covered_end += n as u128;
+            let snapshot = match self.every {
+                Some(every) if self.last_save.elapsed() >= every && self.covered_end < self.end => {
+                    self.last_save = Instant::now();
+                    Some((self.covered_end, plays.total(base)))
                 }
-                let first = covered_end as u64;
-                let n = (end - covered_end).min(window as u128) as usize;
-                let mut buffer = empty_rx.try_recv().unwrap_or(std::mem::take(&mut spare));
-                buffer.clear();
-                let rows = writer.is_some().then_some(&mut buffer);
-                if let Err(e) = executor.play(&plays, first, n, rows) {
-                    failed = Some(e);
-                    break;
-                }
-                covered_end += n as u128;
-                let snapshot = match every {
-                    Some(every) if last_save.elapsed() >= every && covered_end < end => {
-                        last_save = Instant::now();
-                        Some((covered_end, plays.total(&base)))
-                    }
-                    _ => None,
-                };
-                if writer.is_some() {
-                    if full_tx.send((first, buffer, snapshot)).is_err() {
-                        // The writer stopped on an error; it reports it below.
+                _ => None,
+            };
+            match &mut to {
+                To::Writer(full, _) => {
+                    if full.send((first, buffer, snapshot)).is_err() {
+                        // An error stopped the writer; it reports it when joined.
                         break;
                     }
-                } else {
+                }
+                To::Checkpoint(save) => {
                     spare = buffer;
                     if let (Some(save), Some((covered_end, acc))) = (save.as_mut(), snapshot) {
                         save(Progress {
@@ -615,29 +714,8 @@ impl Sweep {
                     }
                 }
             }
-            drop(full_tx);
-            match writer.map(|w| w.join().expect("the CSV writer panicked")) {
-                Some(Err(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
-                    stopped = Some(Stop::ReaderGone);
-                    Ok(())
-                }
-                Some(Err(e)) => Err(e),
-                _ => Ok(()),
-            }
-        });
-        written?;
-        if let Some(e) = failed {
-            return Err(e.into());
         }
-        let acc = plays.total(&base);
-        if acc.cycles.as_ref().is_some_and(Cycles::overflowed) {
-            stopped = Some(Stop::TooManyCycles);
-        }
-        Ok(Covered {
-            acc,
-            covered_end,
-            stopped,
-        })
+        Ok(())
     }
 }
 

@@ -406,6 +406,12 @@ fn bad_sweeps_are_refused_before_any_work() {
         &["sweep", "--summary", "/no/such/dir/s.json"],
         "cannot write the summary to /no/such/dir/s.json",
     );
+    // A folder that is there but takes no new file is not said to be missing.
+    refuses(
+        &["sweep", "--seeds", "0..10", "--csv", "/proc/version"],
+        "cannot write the CSV to /proc/version: /proc takes no new file, and a file is written \
+         beside its target first (No such file or directory",
+    );
     refuses(
         &["sweep", "--plot", "/no/such/dir/p.svg"],
         "cannot write the plot to /no/such/dir/p.svg",

@@ -115,7 +115,7 @@ impl Walk {
         let (sweep, _) = self.sweep();
         let stop = AtomicBool::new(false);
         sweep
-            .play_on(None, None, None, None, &|_| {}, &stop, None)
+            .play_on(None, crate::sweep::Run::plain(&|_| {}, &stop))
             .unwrap()
     }
 
@@ -148,7 +148,11 @@ impl Walk {
                 stop.store(true, Ordering::SeqCst);
             }
         };
-        sweep.play_on(Some(device), None, resume, None, &progress, &stop, None)
+        let run = crate::sweep::Run {
+            resume,
+            ..crate::sweep::Run::plain(&progress, &stop)
+        };
+        sweep.play_on(Some(device), run)
     }
 
     /// Plays the walk on the CPU and on `device`, asserts the two summaries are the same, and

@@ -45,26 +45,41 @@ fn mutated_war(plan: &Plan, change: impl Fn(i8) -> i8) -> Plan {
     }
 }
 
+/// Whether the kernel built with `plan` summarizes `walk` unlike the CPU; a kernel that fails
+/// (its walk crashes on the cards a mutation misplaces) is caught too.
+fn caught(walk: &Walk, plan: Plan) -> bool {
+    let mut host = Host::build(&plan);
+    let cpu = walk.summary(&walk.on_the_cpu());
+    match walk.try_on(&mut host, None, None) {
+        Ok(gpu) => cpu != walk.summary(&gpu),
+        Err(_) => true,
+    }
+}
+
 /// Every mutation tried of the prelude the kernel is built with is caught: the kernel then
-/// summarizes some walk of these tests unlike the CPU. Which value beats which (each of the four
-/// words, on a deck whose comparisons read it, emptied), each step of each gather's pick-up
-/// (replaced by the next step), and the table of what a tie leads to (the cards face down in a
-/// war, one more; each way a short war ends, the next). One test of about 120 lines: each
-/// mutation is a few lines, and the list reads best whole.
+/// summarizes some walk of these tests unlike the CPU. Which value beats which, each step of
+/// each gather's pick-up, and the table of what a tie leads to.
 #[test]
 fn every_mutation_of_the_prelude_is_caught() {
-    use super::super::plan::Step;
-    // A kernel that fails (its walk crashes on the cards a mutation misplaces) is caught too.
-    let caught = |walk: &Walk, plan: Plan| -> bool {
-        let mut host = Host::build(&plan);
-        let cpu = walk.summary(&walk.on_the_cpu());
-        match walk.try_on(&mut host, None, None) {
-            Ok(gpu) => cpu != walk.summary(&gpu),
-            Err(_) => true,
-        }
-    };
+    let mut tried = beats_mutations();
+    tried.extend(gather_mutations());
+    tried.extend(war_mutations());
+    // Steps of each winner's pick-up (docs/rules.md): reveal 1; p1-first, winner-first,
+    // loser-first and winner-first-latest 2 (two players' runs); natural and pair-first 3 (the
+    // deciding battle's two cards, then the rest); sorted 1.
+    let steps = 1 + 4 * 2 + 2 * 3 + 1;
+    assert_eq!(tried.len(), 5 + 2 * steps + 5);
+    println!(
+        "{} mutations tried, each caught: {}",
+        tried.len(),
+        tried.join("; ")
+    );
+}
+
+/// Which value beats which, each of the four words emptied: 1x13 reads all four words (stored
+/// values 1 to 13), 4x5 the first. The mutations tried.
+fn beats_mutations() -> Vec<String> {
     let mut tried = Vec::new();
-    // Which value beats which: 1x13 reads all four words (stored values 1 to 13), 4x5 the first.
     let thirteen = Walk {
         shuffle: Shuffle::Splitmix,
         ..Walk::lex(rules(Preset::Bataille, "1x13", |s| s), (0, 20_000))
@@ -84,9 +99,15 @@ fn every_mutation_of_the_prelude_is_caught() {
     };
     assert!(caught(&five, mutated(&five.plan(), "BEATS0", "u64(0)")));
     tried.push("BEATS0 (three-bit cards)".to_string());
-    // Each step of each gather's pick-up, replaced by the next step; on a deck with wars.
-    let gathers = super::fixed_gathers();
-    for gather in gathers {
+    tried
+}
+
+/// Each step of each gather's pick-up, replaced by the next step, on a deck with wars. The
+/// mutations tried.
+fn gather_mutations() -> Vec<String> {
+    use super::super::plan::Step;
+    let mut tried = Vec::new();
+    for gather in super::fixed_gathers() {
         let walk = Walk::lex(
             rules(Preset::Bataille, "4x4", |s| s.gather(gather).face_down(1)),
             (5_000_000, 5_005_000),
@@ -113,7 +134,12 @@ fn every_mutation_of_the_prelude_is_caught() {
             }
         }
     }
-    // What a tie leads to: one more card face down; each end of a short war the next end.
+    tried
+}
+
+/// What a tie leads to: one more card face down in a war; each way a short war ends, the next.
+/// The mutations tried.
+fn war_mutations() -> Vec<String> {
     let [win0, win1, draw] = [-1, -2, -3];
     let wars = [
         (
@@ -142,6 +168,7 @@ fn every_mutation_of_the_prelude_is_caught() {
             Some((draw, win1)),
         ),
     ];
+    let mut tried = Vec::new();
     for (policy, what, change) in wars {
         let walk = Walk::lex(
             rules(Preset::Bataille, "4x4", |s| {
@@ -156,14 +183,5 @@ fn every_mutation_of_the_prelude_is_caught() {
         assert!(caught(&walk, plan), "{policy}: {what}");
         tried.push(format!("{policy}: {what}"));
     }
-    // Steps of each winner's pick-up (docs/rules.md): reveal 1; p1-first, winner-first,
-    // loser-first and winner-first-latest 2 (two players' runs); natural and pair-first 3 (the
-    // deciding battle's two cards, then the rest); sorted 1.
-    let steps = 1 + 4 * 2 + 2 * 3 + 1;
-    assert_eq!(tried.len(), 5 + 2 * steps + wars.len());
-    println!(
-        "{} mutations tried, each caught: {}",
-        tried.len(),
-        tried.join("; ")
-    );
+    tried
 }
