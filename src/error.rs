@@ -211,7 +211,7 @@ from_errors!(
     crate::output::files::TargetError,
     crate::output::summary::SummaryError,
     crate::output::summary::ReadError,
-    crate::output::report::PlotError,
+    crate::output::exports::PlotError,
     crate::sweep::SweepError,
     crate::hunt::HuntError,
     crate::hunt::ReportError

@@ -10,14 +10,14 @@ mod sweep;
 pub use crate::error::{Error, JobError};
 pub use crate::output::checkpoint::CheckpointError;
 pub use crate::output::files::TargetError;
-pub use crate::output::report::PlotError;
+pub use crate::output::exports::PlotError;
 pub use hunt::{read_report, read_start, HuntFiles, HuntJob, HuntRun};
 pub use sweep::{Done, Files, Job, Ready};
 
 use crate::output::files;
 use crate::output::metric::Metric;
 use crate::output::outputs::{target, Outputs};
-use crate::output::report;
+use crate::output::exports;
 use crate::output::summary::Summary;
 use std::path::{Path, PathBuf};
 
@@ -65,7 +65,7 @@ pub fn plot(
     let to = target(output, "plot")?;
     let cannot = format!("cannot write the plot to {}", output.display());
     to.check().map_err(Error::context(&cannot))?;
-    let svg = report::overlay(inputs, metric, title, log)?;
+    let svg = exports::overlay(inputs, metric, title, log)?;
     to.write_with(|out| out.write_all(svg.as_bytes()))
         .map_err(Error::context(&cannot))
 }

@@ -9,7 +9,7 @@ pub(crate) mod histograms;
 pub(crate) mod metric;
 pub(crate) mod outputs;
 pub(crate) mod record;
-pub(crate) mod report;
+pub(crate) mod exports;
 pub(crate) mod setting;
 pub(crate) mod summary;
 pub(crate) mod table;

@@ -5,7 +5,7 @@
 use crate::error::Error;
 use crate::output::accumulator::Accumulator;
 use crate::output::files::Target;
-use crate::output::report;
+use crate::output::exports;
 use crate::output::summary::Summary;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -89,17 +89,17 @@ impl Outputs {
                 .as_deref()
                 .ok_or_else(|| Error::from(crate::error::JobError::SummaryWithoutCycles))?;
             finish(&self.cycles, "cycles", &mut |out| {
-                report::write_cycles_csv(rows, out)
+                exports::write_cycles_csv(rows, out)
             })?;
         }
         finish(&self.json, "summary", &mut |out| {
             out.write_all(summary.to_json().as_bytes())
         })?;
         finish(&self.hist, "histograms", &mut |out| {
-            report::write_hist_csv(acc, out)
+            exports::write_hist_csv(acc, out)
         })?;
         if self.plot.is_some() {
-            let svg = report::plot_svg(summary, acc)?;
+            let svg = exports::plot_svg(summary, acc)?;
             finish(&self.plot, "plot", &mut |out| out.write_all(svg.as_bytes()))?;
         }
         Ok(())
