@@ -14,21 +14,41 @@ use warsweep::{Preset, Seeds, Stop, Sweep, Unfit};
 
 /// A progress bar on stderr when it is a terminal: at most 80 columns, even for 305,540,235,000
 /// seeds (12 + 1 + 37 + 19 + 11).
-fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
+fn progress_bar(total: u128, quiet: bool) -> ProgressBar {
     if quiet || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let length = total.min(u128::from(u64::MAX)) as u64;
+    let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
     let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
         let _ = write!(w, "{} games/s", HumanCount(state.per_sec() as u64));
     };
-    let template = "{bar:12} {human_pos}/{human_len} seeds {rate} ETA {eta}";
     bar.set_style(
-        ProgressStyle::with_template(template)
+        ProgressStyle::with_template(&bar_template(total))
             .expect("a valid template")
             .with_key("rate", rate),
     );
     bar
+}
+
+/// The bar's template for `total` seeds. A bar counts to `u64::MAX` at most, one short of every
+/// seed there is (`0..=18446744073709551615`): that total is written out instead of the bar's.
+fn bar_template(total: u128) -> String {
+    let of = match u64::try_from(total) {
+        Ok(_) => "{human_len}".to_string(),
+        Err(_) => {
+            let digits = total.to_string();
+            let mut grouped = String::new();
+            for (i, d) in digits.chars().enumerate() {
+                if i > 0 && (digits.len() - i) % 3 == 0 {
+                    grouped.push(',');
+                }
+                grouped.push(d);
+            }
+            grouped
+        }
+    };
+    format!("{{bar:12}} {{human_pos}}/{of} seeds {{rate}} ETA {{eta}}")
 }
 
 /// The sweep the flags describe (its range, and the whole of which it is a shard), refused as
@@ -91,7 +111,7 @@ pub fn sweep(args: SweepArgs) -> Result<ExitCode> {
             say(&format!("warsweep: note: {note}"));
         }
     })?;
-    let bar = progress_bar(seeds.len().min(u64::MAX as u128) as u64, quiet);
+    let bar = progress_bar(seeds.len(), quiet);
     bar.set_position(ready.already_played());
     let signals = signals::Signals::watch();
     let done = ready.run(&|n| bar.inc(n), &signals.stop)?;
@@ -117,4 +137,22 @@ pub fn sweep(args: SweepArgs) -> Result<ExitCode> {
         _ => {}
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bar_template;
+
+    /// Fault: the bar of `--seeds 0..=18446744073709551615` showed a total one short (a bar
+    /// counts in `u64`); its template now writes every seed's count.
+    #[test]
+    fn the_bar_of_every_seed_shows_its_whole_total() {
+        let every = bar_template(1 << 64);
+        assert!(
+            every.contains("/18,446,744,073,709,551,616 seeds"),
+            "{every}"
+        );
+        assert!(bar_template(u128::from(u64::MAX)).contains("/{human_len} seeds"));
+        assert!(bar_template(100_000).contains("/{human_len} seeds"));
+    }
 }

@@ -9,15 +9,15 @@ mod sweep;
 
 pub use crate::error::{Error, JobError};
 pub use crate::output::checkpoint::CheckpointError;
-pub use crate::output::files::TargetError;
 pub use crate::output::exports::PlotError;
+pub use crate::output::files::TargetError;
 pub use hunt::{read_report, read_start, HuntFiles, HuntJob, HuntRun};
 pub use sweep::{Done, Files, Job, Ready};
 
+use crate::output::exports;
 use crate::output::files;
 use crate::output::metric::Metric;
 use crate::output::outputs::{target, Outputs};
-use crate::output::exports;
 use crate::output::summary::Summary;
 use std::path::{Path, PathBuf};
 

@@ -4,12 +4,12 @@
 pub(crate) mod accumulator;
 pub(crate) mod checkpoint;
 pub(crate) mod cycles;
+pub(crate) mod exports;
 pub(crate) mod files;
 pub(crate) mod histograms;
 pub(crate) mod metric;
 pub(crate) mod outputs;
 pub(crate) mod record;
-pub(crate) mod exports;
 pub(crate) mod setting;
 pub(crate) mod summary;
 pub(crate) mod table;

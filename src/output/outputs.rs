@@ -4,8 +4,8 @@
 
 use crate::error::Error;
 use crate::output::accumulator::Accumulator;
-use crate::output::files::Target;
 use crate::output::exports;
+use crate::output::files::Target;
 use crate::output::summary::Summary;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
