@@ -290,3 +290,36 @@ fn a_stopped_mirror_walk_keeps_its_checkpoint_and_resumes_to_the_whole() {
     assert_eq!(read(&d.join("run.csv")), read(&d.join("ref.csv")));
     assert!(!d.join("run.json.resume").exists());
 }
+
+/// Fault: a stopped mirror walk printed `seeds 0..N` above twice as many games (each deal
+/// played counts its mirror too, which lies past where the walk stopped); its seeds line now
+/// says so.
+#[test]
+fn a_stopped_mirror_walk_says_its_games_count_mirror_deals() {
+    let out = std::process::Command::new("timeout")
+        .args(["-s", "INT", "1"])
+        .arg(crate::common::binary())
+        .args([
+            "sweep",
+            "--rules",
+            "bataille",
+            "--deck",
+            "4x5",
+            "--shuffle",
+            "lex",
+        ])
+        .args(["--window", "100000"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let seeds = (stdout.lines())
+        .find_map(|l| l.split(", seeds 0..").nth(1))
+        .expect("a seeds line");
+    let end: u64 = seeds.split(' ').next().unwrap().parse().unwrap();
+    let games: u64 = (stdout.lines())
+        .find_map(|l| l.strip_prefix("games"))
+        .map(|g| g.trim().replace(',', "").parse().unwrap())
+        .expect("a games line");
+    assert!(end > 0 && games > end, "{stdout}");
+    assert_eq!(seeds, format!("{end} and their mirror deals"), "{stdout}");
+}
