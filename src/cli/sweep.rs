@@ -40,7 +40,7 @@ fn bar_template(total: u128) -> String {
             let digits = total.to_string();
             let mut grouped = String::new();
             for (i, d) in digits.chars().enumerate() {
-                if i > 0 && (digits.len() - i) % 3 == 0 {
+                if i > 0 && (digits.len() - i).is_multiple_of(3) {
                     grouped.push(',');
                 }
                 grouped.push(d);
