@@ -33,8 +33,11 @@ pub(crate) fn hands_of(rules: &Rules, order: &[u8]) -> Vec<Vec<u8>> {
 
 /// The hands `text` holds, values from 1, read as `play` reads hands (a deal on one line as
 /// `1,2|3,4`, as reports and the record tables write it): a hunt's one grammar of hands.
-pub(crate) fn read_hands(rules: &Rules, text: &str) -> Result<Vec<Vec<u8>>, InputError> {
-    let hands = parse_hands(text.as_bytes(), rules.deck())?;
+pub(crate) fn read_hands(
+    rules: &Rules,
+    text: impl AsRef<[u8]>,
+) -> Result<Vec<Vec<u8>>, InputError> {
+    let hands = parse_hands(text.as_ref(), rules.deck())?;
     Ok((hands.iter())
         .map(|h| h.iter().map(|c| c.value() + 1).collect())
         .collect())

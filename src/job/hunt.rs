@@ -316,12 +316,9 @@ fn start_of(path: &Path, rules: &crate::Rules) -> Result<Start, Error> {
     if first.split(',').any(|c| c.trim() == "hands") {
         return read_start_csv(path, &bytes, rules).map(Start::Deals);
     }
-    let hands = crate::puzzles::parse_hands(&bytes, rules.deck())
+    let hands = crate::hunt::deal::read_hands(rules, &bytes)
         .map_err(|e| said(path, &format!("reading hands: {e}")))?;
-    Ok(Start::Deals(vec![hands
-        .iter()
-        .map(|hand| hand.iter().map(|c| c.value() + 1).collect())
-        .collect()]))
+    Ok(Start::Deals(vec![hands]))
 }
 
 /// The hunt report at `path`.

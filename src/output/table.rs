@@ -14,8 +14,8 @@ impl Summary {
         let chosen = self
             .chosen
             .map_or(String::new(), |n| format!("{} chosen ", group(n)));
-        // A walk's games count each deal's mirror with it: past the seeds where it stopped
-        // early, or where a part of the walk ends, the mirrors lie outside the seeds shown.
+        // A mirror walk's games count each deal's mirror with it, which can lie past the seeds
+        // shown (a walk stopped early).
         let span = self.seeds.end() - u128::from(self.seeds.start());
         let mirrors = match self.chosen.is_none() && u128::from(self.games) > span {
             true => " and their mirror deals",

@@ -573,7 +573,7 @@ impl Sweep {
         let mut sink = run.sink;
         std::thread::scope(|scope| -> io::Result<()> {
             let Some(sink) = sink.as_mut() else {
-                let to = To::Checkpoint(save.as_mut());
+                let to = To::Checkpoint(save.as_deref_mut());
                 return windows.play(&plays, &mut executor, run.stop, &base, to);
             };
             let (full_tx, full_rx) = mpsc::sync_channel::<Full>(1);
@@ -650,7 +650,7 @@ struct Windows {
 /// no rows kept, its tallies straight to the checkpoint.
 enum To<'s, 'a> {
     Writer(mpsc::SyncSender<Full>, mpsc::Receiver<Vec<GameResult>>),
-    Checkpoint(Option<&'s mut &'a mut Save<'a>>),
+    Checkpoint(Option<&'s mut Save<'a>>),
 }
 
 impl Windows {
