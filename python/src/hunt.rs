@@ -151,7 +151,7 @@ fn argument_of(refused: &HuntError) -> &'static str {
         HuntError::Threads(_) => "threads",
         HuntError::Keep => "keep",
         HuntError::NoStates => "backward_states",
-        HuntError::BackwardCycles | HuntError::ConstructLongest | HuntError::Unequal(..) => {
+        HuntError::BackwardCycles | HuntError::CyclesOnly(..) | HuntError::Unequal(..) => {
             "strategy"
         }
         HuntError::Stream(..) => "stream",

@@ -41,9 +41,9 @@ pub enum Unfit {
         /// Its cards.
         cards: usize,
     },
-    /// A hunt's strategy (named) whose deals depend on what the generations before found,
-    /// where the GPU plays generations drawn at random, several a launch: the climb, the
-    /// construction.
+    /// A hunt's strategy (named) whose deals are not drawn at random, where the GPU plays
+    /// generations of random deals, several a launch: the climb (its deals depend on what the
+    /// generations before found), the construction and the war-free cycles (built on the CPU).
     Strategy(&'static str),
     /// Seeds (or a walk's deals) that reach 2^53 or past it: a record keeps its seed in 53 bits.
     /// The end of the range, excluded.
@@ -56,7 +56,7 @@ impl fmt::Display for Unfit {
             Unfit::NotBuilt => f.write_str("this warsweep is built without GPU support"),
             Unfit::Strategy(name) => write!(
                 f,
-                "the GPU plays the random and backward strategies, whose deals are drawn at random, not the {name} strategy, whose deals depend on what the generations before found"
+                "the GPU plays the random and backward strategies, whose deals are drawn at random, not the {name} strategy, whose deals are not drawn at random"
             ),
             Unfit::Rows => f.write_str("the GPU keeps no per-game rows, only the summary"),
             Unfit::Chosen => f.write_str("the GPU walks ranges of seeds, not chosen seeds"),

@@ -281,9 +281,10 @@ pub enum HuntError {
     /// A report to continue of another setting or goal.
     #[error("cannot start from the report: it is of another search, {0}")]
     Continue(String),
-    /// The construction in a hunt for the longest games: it builds games that never end.
-    #[error("the construct strategy builds infinite games: hunt them with --for cycles")]
-    ConstructLongest,
+    /// A strategy that builds games that never end (construct, war-free) in a hunt for the
+    /// longest games.
+    #[error("the {} strategy builds infinite games: hunt them with --for cycles", .0.name())]
+    CyclesOnly(Strategy),
     /// The construction under a deal of unequal hands: its deals are two hands of pieces of
     /// the same sizes.
     #[error("the construct strategy builds deals of two equal hands, and this setting deals hands of {0} and {1} cards")]
@@ -473,10 +474,11 @@ impl Hunt {
         if self.goal == Goal::Cycles && self.strategy == Strategy::Backward {
             return Err(HuntError::BackwardCycles);
         }
+        let builds_cycles = matches!(self.strategy, Strategy::Construct | Strategy::WarFree);
+        if builds_cycles && self.goal != Goal::Cycles {
+            return Err(HuntError::CyclesOnly(self.strategy));
+        }
         if self.strategy == Strategy::Construct {
-            if self.goal != Goal::Cycles {
-                return Err(HuntError::ConstructLongest);
-            }
             let hands = deal::hands_of(&self.rules, &deal::sorted_values(&self.rules));
             if hands[0].len() != hands[1].len() {
                 return Err(HuntError::Unequal(hands[0].len(), hands[1].len()));

@@ -33,8 +33,9 @@ fn replay(rules: Rules, hands: &[Vec<u8>]) -> GameResult {
 fn hunts_depend_on_their_seed_and_stream_alone() {
     let setting = rules("4x5", |s| s);
     let mut checked = 0;
-    // The construction builds infinite games only (its own tests).
-    let longest = Strategy::ALL.iter().filter(|&&s| s != Strategy::Construct);
+    // The construction and the war-free cycles build infinite games only (their own tests).
+    let builds_cycles = |s: &Strategy| matches!(s, Strategy::Construct | Strategy::WarFree);
+    let longest = Strategy::ALL.iter().filter(|s| !builds_cycles(s));
     for strategy in longest.copied() {
         let hunt = Hunt::new(setting, Goal::Longest(Metric::Rounds))
             .strategy(strategy)
@@ -369,7 +370,10 @@ fn a_construction_builds_deals_that_never_end() {
     assert_ne!(other.best, one.best);
     let refused = |hunt: Hunt| hunt.strategy(Strategy::Construct).check();
     let longest = Hunt::new(setting, Goal::Longest(Metric::Rounds));
-    assert_eq!(refused(longest), Err(HuntError::ConstructLongest));
+    assert_eq!(
+        refused(longest),
+        Err(HuntError::CyclesOnly(Strategy::Construct))
+    );
     let odd = Hunt::new(rules("4x4+1", |s| s), Goal::Cycles);
     assert_eq!(refused(odd), Err(HuntError::Unequal(8, 9)));
     let three = rules("4x6", |s| {
@@ -379,6 +383,43 @@ fn a_construction_builds_deals_that_never_end() {
     assert_eq!(
         refused(three),
         Err(HuntError::Players(Strategy::Construct, 3))
+    );
+}
+
+/// Every deal the war-free strategy keeps reaches a cycle without a war from a deal of 22
+/// cards a hand (the engine's public entry point replays each to the cycle's length, a
+/// multiple of its 8-round period); the same deals on one thread and on three; a stream of its
+/// own finds others; and it hunts cycles only.
+#[test]
+fn war_free_deals_reach_cycles_without_a_war() {
+    let setting = rules("4x11", |s| s);
+    let hunt = Hunt::new(setting, Goal::Cycles)
+        .strategy(Strategy::WarFree)
+        .games(Some(200))
+        .keep(1000)
+        .seed(5);
+    let stop = AtomicBool::new(false);
+    let one = hunt.clone().threads(1).run(&|_| {}, &stop).unwrap();
+    let three = hunt.clone().threads(3).run(&|_| {}, &stop).unwrap();
+    assert_eq!(one.best, three.best);
+    assert!(one.best.len() >= 100, "{} cycles", one.best.len());
+    let mut cycles = std::collections::HashSet::new();
+    for found in &one.best {
+        assert_eq!([found.hands[0].len(), found.hands[1].len()], [22, 22]);
+        let game = replay(setting, &found.hands);
+        assert_eq!(game, found.result);
+        assert!(
+            matches!(game.outcome, Outcome::Infinite { cycle_length, .. }
+            if cycle_length == found.value && cycle_length % 8 == 0)
+        );
+        assert!(cycles.insert(found.cycle.clone()));
+    }
+    let other = hunt.clone().stream(1, 2).run(&|_| {}, &stop).unwrap();
+    assert_ne!(other.best, one.best);
+    let longest = Hunt::new(setting, Goal::Longest(Metric::Rounds)).strategy(Strategy::WarFree);
+    assert_eq!(
+        longest.check(),
+        Err(HuntError::CyclesOnly(Strategy::WarFree))
     );
 }
 

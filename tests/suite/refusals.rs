@@ -659,11 +659,11 @@ fn gpu_hunts_it_cannot_play_are_refused() {
         // Every reason at once: the climb's among them.
         (
             hunt("--strategy climb --players 3 --short-war most-cards"),
-            "not the climb strategy, whose deals depend on what the generations before found; the GPU plays two players, not 3",
+            "not the climb strategy, whose deals are not drawn at random; the GPU plays two players, not 3",
         ),
         (
             hunt("--for cycles --strategy construct"),
-            "not the construct strategy, whose deals depend on what the generations before found",
+            "not the construct strategy, whose deals are not drawn at random",
         ),
     ];
     if !cfg!(feature = "gpu") {

@@ -8,6 +8,7 @@ pub(crate) mod backward;
 mod climb;
 pub(crate) mod construct;
 mod random;
+mod war_free;
 
 use super::{deal, Played};
 use crate::deal::SplitMix64;
@@ -21,7 +22,7 @@ use std::sync::Arc;
 /// ```
 /// use warsweep::hunt::Strategy;
 /// assert_eq!("climb".parse::<Strategy>()?, Strategy::Climb);
-/// assert_eq!(Strategy::ALL.len(), 4);
+/// assert_eq!(Strategy::ALL.len(), 5);
 /// # Ok::<(), warsweep::UnknownName>(())
 /// ```
 #[non_exhaustive]
@@ -43,6 +44,11 @@ pub enum Strategy {
     /// bottom, as a block of the same kind, forever. A deal made of such pieces never ends
     /// (docs/research.md, "Infinite games by construction").
     Construct,
+    /// Deals that reach cycles without a war (two players, ranked by value): a periodic order
+    /// of who wins each round and player 1's hand size fix where every card goes; values are
+    /// laid so that each round's winner holds the higher card, and the state they make is
+    /// walked backward to a deal (docs/research.md, "Cycles without a war").
+    WarFree,
 }
 
 crate::rules::named!(
@@ -51,6 +57,7 @@ crate::rules::named!(
     Climb = "climb",
     Backward = "backward",
     Construct = "construct",
+    WarFree = "war-free",
 );
 
 impl Strategy {
@@ -67,7 +74,7 @@ impl Strategy {
     /// Whether it plays only two-player settings.
     pub(crate) fn needs_two_players(self) -> bool {
         match self {
-            Strategy::Backward | Strategy::Construct => true,
+            Strategy::Backward | Strategy::Construct | Strategy::WarFree => true,
             Strategy::Random | Strategy::Climb => false,
         }
     }
@@ -80,6 +87,7 @@ impl Strategy {
             Strategy::Climb => Box::new(climb::Climb::new(start)),
             Strategy::Backward => Box::new(backward::Backward::new(states)),
             Strategy::Construct => Box::new(construct::Construct::new(rules)),
+            Strategy::WarFree => Box::new(war_free::WarFree::new(rules)),
         }
     }
 }
@@ -130,8 +138,14 @@ pub(crate) enum Base {
     Given(Vec<u8>),
     /// A given deal, changed a little.
     Changed(Vec<u8>),
-    /// A deal built of pieces, from those known and those its own draws find.
-    Built(Arc<construct::Known>),
+    /// A deal a strategy builds (of pieces, or into a cycle without a war).
+    Built(Arc<dyn Build>),
+}
+
+/// How a strategy that builds its deals builds one, with the task's own generator (`engine`
+/// plays the rounds that test what it builds).
+pub(crate) trait Build: Send + Sync {
+    fn draw(&self, rng: &mut SplitMix64, sorted: &[u8], engine: &mut Engine) -> Drawn;
 }
 
 /// One task of a generation: the deal it plays, and whether its game is extended backward

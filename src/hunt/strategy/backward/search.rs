@@ -16,7 +16,7 @@ use crate::hunt::Halt;
 use crate::output::metric::Metric;
 use crate::rules::{Gather, Rules};
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashSet, VecDeque};
 
 /// Most wars of a round undone (rounds with more are rare, and not proposed).
 const MOST_WARS: usize = 4;
@@ -183,14 +183,44 @@ impl Backward {
             }
             self.current = current;
         }
-        let found = best.map(|(hands, rest)| {
-            let hands = hands.map(|h| h.into_iter().map(|v| v + 1).collect::<Vec<u8>>());
-            Extended {
-                order: crate::hunt::deal::order_of(&self.rules, &hands),
-                rest,
-            }
+        let found = best.map(|(hands, rest)| Extended {
+            order: deal_of(&self.rules, hands),
+            rest,
         });
         (found, expanded, halted)
+    }
+
+    /// A deal whose game reaches the state `hands` (values from 0, top card first), the fewest
+    /// rounds back first, among at most `budget` states expanded: its values in dealing order
+    /// (from 0). The states before a state on a cycle include the cycle's own, met once.
+    pub(crate) fn deal_into(
+        &mut self,
+        engine: &mut Engine,
+        hands: [Vec<u8>; 2],
+        budget: u64,
+    ) -> Option<Vec<u8>> {
+        if [hands[0].len(), hands[1].len()] == self.dealt {
+            return Some(deal_of(&self.rules, hands));
+        }
+        let key = |h: &[Vec<u8>; 2]| (h[0].len(), [&h[0][..], &h[1][..]].concat());
+        let mut seen = HashSet::from([key(&hands)]);
+        let mut waiting = VecDeque::from([hands]);
+        let mut expanded = 0;
+        while let Some(state) = waiting.pop_front() {
+            if expanded == budget {
+                break;
+            }
+            expanded += 1;
+            for (pred, _, _) in self.predecessors(engine, &state) {
+                if [pred[0].len(), pred[1].len()] == self.dealt {
+                    return Some(deal_of(&self.rules, pred));
+                }
+                if seen.insert(key(&pred)) {
+                    waiting.push_back(pred);
+                }
+            }
+        }
+        None
     }
 
     /// Plays the game of `order` (whose rest is `rest`) for its first [`REACH`] rounds, each
@@ -316,6 +346,12 @@ impl Backward {
         }
         found
     }
+}
+
+/// The deal (values in dealing order, from 0) whose hands are `hands` (values from 0).
+fn deal_of(rules: &Rules, hands: [Vec<u8>; 2]) -> Vec<u8> {
+    let hands = hands.map(|h| h.into_iter().map(|v| v + 1).collect::<Vec<u8>>());
+    crate::hunt::deal::order_of(rules, &hands)
 }
 
 /// Whether a table of `m` cards a player (place `2j + p`: player `p`'s `j`-th) can be a round's:

@@ -7,7 +7,7 @@
 mod cover;
 pub(crate) mod piece;
 
-use super::{read, Base, Choose, Drawn, Task};
+use super::{read, Base, Build, Choose, Drawn, Task};
 use crate::deal::SplitMix64;
 use crate::engine::Engine;
 use crate::hunt::{deal, Played};
@@ -32,10 +32,10 @@ pub(crate) struct Known {
     counts: Vec<u8>,
 }
 
-impl Known {
+impl Build for Known {
     /// A task's deal: random pieces drawn and tested, then a cover of the deck by pieces known
     /// and found; a random deal where no cover is found.
-    pub(crate) fn draw(&self, rng: &mut SplitMix64, sorted: &[u8], engine: &mut Engine) -> Drawn {
+    fn draw(&self, rng: &mut SplitMix64, sorted: &[u8], engine: &mut Engine) -> Drawn {
         let half = sorted.len() / 2;
         let sizes: Vec<usize> = (2..=LARGEST.min(half)).step_by(2).collect();
         let mut found = Vec::new();
@@ -120,7 +120,7 @@ impl Construct {
 impl Choose for Construct {
     fn tasks(&mut self, count: usize) -> Vec<Task> {
         (0..count)
-            .map(|_| Task::plain(Base::Built(self.known.clone())))
+            .map(|_| Task::plain(Base::Built(self.known.clone() as Arc<dyn Build>)))
             .collect()
     }
 
