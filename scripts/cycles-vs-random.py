@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Distinct cycles a CPU-hour, the construct strategy against random sampling, at equal CPU time.
+"""Distinct cycles a CPU-hour, the building strategies against random sampling, at equal CPU time.
 
 Each (setting, strategy, seed) is one single-threaded `warsweep hunt --for cycles --time T`; the
 distinct cycles its report keeps, scaled to an hour. Usage:
 
-    scripts/cycles-vs-random.py [--seconds 30] [--seeds 2] [--jobs 2] DECK:GATHER ... > table.csv
+    scripts/cycles-vs-random.py [--seconds 30] [--seeds 2] [--jobs 2]
+        [--strategies random,construct,war-free] DECK:GATHER ... > table.csv
 """
 import argparse, concurrent.futures, json, os, subprocess, tempfile
 
@@ -23,11 +24,12 @@ def main():
     args.add_argument("--seconds", type=int, default=30)
     args.add_argument("--seeds", type=int, default=2)
     args.add_argument("--jobs", type=int, default=2)
+    args.add_argument("--strategies", default="random,construct,war-free")
     args.add_argument("settings", nargs="+")
     a = args.parse_args()
     binary = os.environ.get("WARSWEEP", "target/release/warsweep")
     runs = [(s.split(":")[0], s.split(":")[1], strategy, seed)
-            for s in a.settings for strategy in ("random", "construct") for seed in range(a.seeds)]
+            for s in a.settings for strategy in a.strategies.split(",") for seed in range(a.seeds)]
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         done = list(pool.map(lambda r: hunt(binary, *r, a.seconds), runs))
     print("deck,gather,strategy,seed,seconds,games,cycles,cycles_an_hour")

@@ -20,8 +20,8 @@ pub(crate) fn grouped_count(n: u64, noun: &str) -> String {
 }
 
 /// `1234567` as `1,234,567`.
-pub(crate) fn group(n: u64) -> String {
-    let digits = n.to_string();
+pub(crate) fn group(n: impl Into<u128>) -> String {
+    let digits = n.into().to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, d) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -50,7 +50,7 @@ mod tests {
     #[test]
     fn groups_of_three_digits() {
         let cases = [
-            (0, "0"),
+            (0u64, "0"),
             (999, "999"),
             (1000, "1,000"),
             (2097151, "2,097,151"),
@@ -59,5 +59,6 @@ mod tests {
             assert_eq!(super::group(n), text);
         }
         assert_eq!(super::group(u64::MAX), "18,446,744,073,709,551,615");
+        assert_eq!(super::group(1u128 << 64), "18,446,744,073,709,551,616");
     }
 }

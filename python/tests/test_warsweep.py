@@ -709,6 +709,23 @@ def test_a_construction_returns_cycles_with_the_deals_that_reach_them():
         warsweep.hunt(rules="bataille", deck="4x4+1", goal="cycles", strategy="construct")
 
 
+def test_war_free_cycles_come_with_deals_of_22_cards_a_hand():
+    built = warsweep.hunt(rules="bataille", deck="4x11", goal="cycles", strategy="war-free",
+                          games=100, seed=1, keep=1000, threads=2)
+    assert built.games == 100 and len(built.best) >= 50
+    cycles = set()
+    for deal in built.best:
+        assert [len(h) for h in deal["hands"]] == [22, 22]
+        game = warsweep.play(deal["hands"], rules="bataille", deck="4x11")
+        assert game.outcome == "infinite" and game.cycle_length % 8 == 0
+        assert (game.cycle_start, game.cycle_length) == (deal["cycle_start"], deal["cycle_length"])
+        assert deal["cycle"] not in cycles
+        cycles.add(deal["cycle"])
+    assert len(cycles) == len(built.best)
+    with pytest.raises(ValueError, match="^strategy: the war-free strategy builds infinite games"):
+        warsweep.hunt(rules="bataille", deck="4x11", strategy="war-free")
+
+
 def test_a_hunt_refuses_what_it_cannot_hunt():
     cases = [
         (dict(games=0), ValueError, "^games: a hunt needs a budget"),

@@ -74,7 +74,7 @@ def hunt(
     rules: _Preset,
     goal: _Literal["longest", "cycles"] = "longest",
     metric: _Literal["rounds", "battles", "wars"] = "rounds",
-    strategy: _Optional[_Literal["random", "climb", "backward", "construct"]] = None,
+    strategy: _Optional[_Literal["random", "climb", "backward", "construct", "war-free"]] = None,
     seed: int = 0,
     games: _Optional[int] = None,
     time: _Optional[float] = None,
@@ -98,9 +98,9 @@ def hunt(
     seconds, on ``threads`` threads (all cores by default; the results are the same for any
     count), keeping the ``keep`` best deals (or distinct cycles). ``strategy`` is ``"random"``,
     ``"climb"``, ``"backward"`` (the default for the longest game: random deals, the longest
-    games among them extended backward) or ``"construct"`` (cycles only: deals built of pieces
-    that come back forever, two equal hands; each cycle's ``reached`` counts the games that
-    reached it); a hunt for cycles is ``"random"`` by default, and refuses ``"backward"``, which
+    games among them extended backward), ``"construct"`` (cycles only: deals built of pieces
+    that come back forever, two equal hands) or ``"war-free"`` (cycles only: deals walked back
+    from cycles without a war; each cycle's ``reached`` counts the games that reached it); a hunt for cycles is ``"random"`` by default, and refuses ``"backward"``, which
     extends no cycle; ``start`` gives deals to start from (each a list of hands, values from
     1), ``stream=(k, n)`` one stream of a hunt split over ``n`` processes. ``gpu=True`` plays the
     random and backward strategies' random games on an NVIDIA GPU (a module built with the

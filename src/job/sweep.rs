@@ -21,6 +21,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+/// Seeds past which a sweep is noted as one no machine finishes: 10^15 games are over a year at
+/// 30 million games a second, the pace of many cores on small decks.
+const LIFETIME_GAMES: u128 = 1_000_000_000_000_000;
+
 /// The files a sweep writes, as named (`-` is stdout).
 ///
 /// ```
@@ -325,6 +329,10 @@ impl Job {
         }
         if let Some(inert) = self.sweep.rules.inert_ranking() {
             note(inert);
+        }
+        let games = self.sweep.seeds.len();
+        if games > LIFETIME_GAMES {
+            note(format!("{} seeds are more than any machine plays (10^15 take a year at 30 million games a second): stop the sweep when it has played enough, and what it played is written", crate::text::group(games)));
         }
         if !self.sweep.mirrors && !self.sweep.has_mirrors() {
             note("playing every deal changes only lex walks of a symmetric setting, which otherwise play one deal of each mirror pair: this sweep plays every seed of its range anyway".to_string());

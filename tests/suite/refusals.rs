@@ -356,6 +356,52 @@ fn flags_that_would_do_nothing_are_refused_or_noted() {
 /// exited 1 while `--threads 0` and `--max-rounds 0` exited 2; `--seeds -5..10` met clap's
 /// "unexpected argument '-5'" and `--seeds=-5..10` another sentence. A flag's value that is
 /// wrong on its own is a usage error (2, clap's text); flags fine alone but not together exit 1.
+/// Fault: `--seeds 0..18446744073709551616` started without a word, its bar showing 558,779
+/// years. A range past 10^15 seeds is noted; stopped, the sweep writes what it played.
+#[test]
+fn a_range_no_machine_finishes_is_noted() {
+    let dir = tempfile::tempdir().unwrap();
+    let summary = dir.path().join("s.json");
+    let out = std::process::Command::new("timeout")
+        .args(["-s", "INT", "1"])
+        .arg(crate::common::binary())
+        .args([
+            "sweep",
+            "--seeds",
+            "0..18446744073709551616",
+            "-q",
+            "--summary",
+        ])
+        .arg(&summary)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("stopped by SIGINT"), "{stderr}");
+    assert!(summary.is_file());
+    // -q keeps notes quiet; without it the note comes first.
+    let out = std::process::Command::new("timeout")
+        .args(["-s", "INT", "1"])
+        .arg(crate::common::binary())
+        .args(["sweep", "--seeds", "0..18446744073709551616", "--summary"])
+        .arg(dir.path().join("t.json"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let first = stderr.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        "warsweep: note: 18,446,744,073,709,551,616 seeds are more than any machine plays (10^15 \
+         take a year at 30 million games a second): stop the sweep when it has played enough, and \
+         what it played is written"
+    );
+    // A range a machine finishes has no note.
+    let out = warsweep()
+        .args(["sweep", "--seeds", "0..1000"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("note"));
+}
+
 #[test]
 fn values_out_of_range_are_usage_errors_as_the_readme_says() {
     let usage = |args: &[&str], message: &str| {
