@@ -753,7 +753,7 @@ mod tests {
             + same::<Shuffle>()
             + same::<Metric>()
             + same::<Strategy>();
-        assert_eq!(counted, 5 + 9 + 4 + 2 + 3 + 2 + 3 + 8 + 4);
+        assert_eq!(counted, 5 + 9 + 4 + 2 + 3 + 2 + 3 + 8 + 5);
     }
 
     #[test]
