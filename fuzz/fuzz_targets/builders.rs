@@ -55,7 +55,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(engine.set_max_rounds(limit).is_ok(), limit > 0);
             // Games in engines of a few thousand cards at most: one of 65,536 cards' room plays
             // on the general path with snapshots of that size, slowly under AddressSanitizer.
-            if deck.len() <= 40 && capacity <= 4_096 {
+            if deck.size() <= 40 && capacity <= 4_096 {
                 engine.set_max_rounds(1 + limit % 3_000).unwrap();
                 let seed = w.next();
                 let _ = engine.play_seed(w.pick(Shuffle::ALL), seed);
@@ -65,7 +65,7 @@ fuzz_target!(|data: &[u8]| {
     }
     // A sweep of any pacing, threads and round limit, of a few seeds of a small deck. Values in
     // range are kept small (a window of 2^24 rows is 0.8 GB; a thousand threads is slow).
-    if deck.len() > 40 {
+    if deck.size() > 40 {
         return;
     }
     let start = w.next();

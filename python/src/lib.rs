@@ -245,7 +245,7 @@ fn seed_range(seeds: Option<&Bound<PyAny>>) -> PyResult<Option<Seeds>> {
     let start = u64::try_from(start)
         .map_err(|_| bad(format!("{start} is not a seed: seeds are below 2^64")))?;
     let seeds = Seeds::new(start, end as u128).map_err(bad)?;
-    if seeds.len() == 0 {
+    if seeds.is_empty() {
         return Err(bad(format!("the seed range {} is empty", seeds)));
     }
     Ok(Some(seeds))
@@ -349,7 +349,7 @@ fn sweep(
             .map_or(0, |_| std::mem::size_of::<GameResult>());
         let players = rules.players();
         let dealt = if hands {
-            rules.deck().len().div_ceil(players) * players
+            rules.deck().size().div_ceil(players) * players
         } else {
             0
         };

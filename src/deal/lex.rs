@@ -34,7 +34,7 @@ impl Lex {
     pub fn new(deck: Deck) -> Lex {
         let counts: Vec<u32> = (0..deck.values()).map(|v| deck.count_of(v)).collect();
         let mut first = Vec::with_capacity(counts.len());
-        let mut by_value = Vec::with_capacity(deck.len());
+        let mut by_value = Vec::with_capacity(deck.size());
         for (v, &n) in counts.iter().enumerate() {
             first.push(by_value.len());
             by_value.extend((0..n).map(|i| deck.card(v as u8, i)));
@@ -49,7 +49,7 @@ impl Lex {
             all,
             total,
             last: None,
-            values: vec![0; deck.len()],
+            values: vec![0; deck.size()],
         }
     }
 

@@ -65,7 +65,7 @@ impl Mirror {
             return None;
         }
         let deck = rules.deck();
-        let n = deck.len();
+        let n = deck.size();
         let span = |p| dealt_span(n, rules.deal(), 2, p);
         let [(s0, step0, count), (s1, step1, count1)] = [span(0), span(1)];
         assert_eq!(

@@ -157,10 +157,7 @@ fn swap_with<T: Copy>(partners: &[u8], deck: &mut [T], table: &mut [T; TABLE]) {
     table[..n].copy_from_slice(deck);
     // Indexed: the compiler then knows `i < n <= TABLE` and unrolls with one exit test per
     // pair (an iterator over the partners kept a second one).
-    #[allow(clippy::needless_range_loop)]
-    for i in 0..n {
-        table.swap(i, usize::from(partners[i]));
-    }
+    (0..n).for_each(|i| table.swap(i, usize::from(partners[i])));
     deck.copy_from_slice(&table[..n]);
 }
 
@@ -248,7 +245,7 @@ pub struct Dealer {
 impl Dealer {
     /// A dealer for `deck`.
     pub fn new(deck: Deck) -> Dealer {
-        let cards = deck.len();
+        let cards = deck.size();
         let mut power = 1;
         let growth = (0..cards)
             .map(|_| {

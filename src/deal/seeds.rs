@@ -13,7 +13,7 @@ use thiserror::Error;
 /// ```
 /// use warsweep::Seeds;
 /// let seeds: Seeds = "10..=19".parse()?;
-/// assert_eq!((seeds.start(), seeds.end(), seeds.len()), (10, 20, 10));
+/// assert_eq!((seeds.start(), seeds.end(), seeds.len(), seeds.is_empty()), (10, 20, 10, false));
 /// assert_eq!(seeds, Seeds::new(10, 20)?);
 /// assert_eq!(seeds.to_string(), "10..20");
 /// # Ok::<(), warsweep::RangeError>(())
@@ -93,11 +93,13 @@ impl Seeds {
     }
 
     /// How many seeds the range holds (0 for an empty one).
-    // `len() == 0` is the test for an empty range: one item where one does (the public API is
-    // kept small: docs/architecture.md).
-    #[allow(clippy::len_without_is_empty)]
     pub fn len(self) -> u128 {
         self.end - u128::from(self.start)
+    }
+
+    /// Whether the range holds no seed (`5..5`).
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
     }
 
     /// Whether every seed of `self` is one of `whole`'s.

@@ -193,8 +193,6 @@ pub struct Engine {
 /// Where unobserved games of a setting are played, with what that path keeps between games.
 /// Observed games (traces, tests) always take the general round ([`play_round`]), which plays
 /// every setting.
-// One an engine, made once and never moved: the size of `pair`'s buffers' handles costs nothing.
-#[allow(clippy::large_enum_variant)]
 enum Path {
     /// Two players, played on values alone.
     Two(Two),
@@ -204,14 +202,13 @@ enum Path {
     General,
 }
 
-/// The two-player kernels, each with what it keeps. An engine holds one for its life, so the
-/// variants' sizes need not match.
-#[allow(clippy::large_enum_variant)]
+/// The two-player kernels, each with what it keeps.
 enum Two {
     /// Hands that fit in machine words (`packed`), and the long cycles its walks have met.
     Packed(packed::Width, RefCell<packed::KnownCycles>),
-    /// Hands interleaved in one byte array (`pair`), and its buffers.
-    Pair(pair::Pair),
+    /// Hands interleaved in one byte array (`pair`), and its buffers (on the heap: they are
+    /// large, and a game reaches them through one pointer either way).
+    Pair(Box<pair::Pair>),
 }
 
 /// A two-player deal, in the form the engine has it.
@@ -240,7 +237,7 @@ impl Path {
         }
         Path::Two(match packed::width(rules, total) {
             Some(width) if packed => Two::Packed(width, RefCell::default()),
-            _ => Two::Pair(pair::Pair::with_capacity(total)),
+            _ => Two::Pair(Box::new(pair::Pair::with_capacity(total))),
         })
     }
 
@@ -304,7 +301,7 @@ impl Engine {
     /// An engine for games of `rules` dealt from the rules' deck.
     pub fn new(rules: Rules) -> Engine {
         // A deck holds at most 576 cards (`Deck::parse`), far below `MAX_CARDS`.
-        Engine::sized(rules, rules.deck().len())
+        Engine::sized(rules, rules.deck().size())
     }
 
     /// An engine for games of at most `total` cards in all hands (or the deck, if larger), up
@@ -320,7 +317,7 @@ impl Engine {
     /// is indexed in 32 bits).
     fn sized(rules: Rules, total: usize) -> Engine {
         let deck = rules.deck();
-        let total = total.max(deck.len());
+        let total = total.max(deck.size());
         let players = rules.players();
         let hands = match rules.won_pile() {
             WonPile::None => Hands::new(players, total),
@@ -329,7 +326,7 @@ impl Engine {
         Engine {
             rules,
             sorted: deck.cards(),
-            deck: Vec::with_capacity(deck.len()),
+            deck: Vec::with_capacity(deck.size()),
             dealer: Dealer::new(deck),
             hands,
             history: History::new(),
@@ -341,7 +338,7 @@ impl Engine {
             events: Vec::with_capacity(total),
             path: Path::choose(&rules, total, true),
             total,
-            mirror_scratch: vec![0; deck.len()],
+            mirror_scratch: vec![0; deck.size()],
             state_scratch: Vec::with_capacity(total + players),
         }
     }

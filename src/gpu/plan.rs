@@ -172,11 +172,11 @@ pub(crate) fn unfit(rules: &Rules, shuffle: Shuffle, pairs: Seeds) -> Vec<Unfit>
         reasons.push(Unfit::WonPile);
     }
     let deck = rules.deck();
-    let fits = deck.len() <= MOST_CARDS && deck.values() <= MOST_VALUES;
+    let fits = deck.size() <= MOST_CARDS && deck.values() <= MOST_VALUES;
     if !fits {
         reasons.push(Unfit::Deck {
             deck,
-            cards: deck.len(),
+            cards: deck.size(),
         });
     }
     // Records keep a seed in SEED_BITS bits; a walk's stepping counts up to the deals (of a
@@ -346,7 +346,7 @@ impl Plan {
         hunt: Option<HuntDeals>,
     ) -> Plan {
         let deck = rules.deck();
-        let n = deck.len();
+        let n = deck.size();
         // One word where the hands fit one (three bits a card where four would not), else
         // four bits a card, sixteen a word.
         let (bits, words): (u32, usize) = match width(rules, n) {

@@ -12,6 +12,16 @@ pub(crate) fn sorted_values(rules: &Rules) -> Vec<u8> {
     rules.deck().cards().iter().map(|c| c.value()).collect()
 }
 
+/// How many cards of each value (from 0) the setting's deck holds.
+pub(crate) fn value_counts(rules: &Rules) -> Vec<u8> {
+    let sorted = sorted_values(rules);
+    let mut counts = vec![0u8; sorted.iter().max().map_or(0, |&m| usize::from(m) + 1)];
+    for &v in &sorted {
+        counts[usize::from(v)] += 1;
+    }
+    counts
+}
+
 /// A deal drawn uniformly: the sorted values shuffled by `rng`.
 pub(crate) fn random_deal(sorted: &[u8], rng: &mut SplitMix64) -> Vec<u8> {
     let mut order = sorted.to_vec();
@@ -113,7 +123,7 @@ pub(crate) fn check_hands(rules: &Rules, hands: &[Vec<u8>]) -> Result<(), NotADe
     }
     let deck = rules.deck();
     for (player, hand) in hands.iter().enumerate() {
-        let (_, _, dealt) = dealt_span(deck.len(), rules.deal(), players, player);
+        let (_, _, dealt) = dealt_span(deck.size(), rules.deal(), players, player);
         if hand.len() != dealt {
             return Err(NotADeal::Size {
                 player,

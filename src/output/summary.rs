@@ -539,7 +539,7 @@ impl Summary {
         self.check_counts(counted)?;
         if let Some(rows) = &self.cycles {
             let deck = self.setting.rules.deck();
-            let cycles = Cycles::from_rows(rows, players, deck.values(), deck.len())?;
+            let cycles = Cycles::from_rows(rows, players, deck.values(), deck.size())?;
             if cycles.deals() != self.infinite as u128 {
                 return Err(SummaryError::Inconsistent(format!(
                     "its cycles hold {} deals but it counts {} infinite games",

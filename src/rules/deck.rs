@@ -86,7 +86,7 @@ pub const MAX_JOKERS: u8 = 64;
 /// ```
 /// use warsweep::Deck;
 /// let deck = Deck::parse("4x4+2")?;
-/// assert_eq!((deck.copies(), deck.values(), deck.jokers(), deck.len()), (4, 4, 2, 18));
+/// assert_eq!((deck.copies(), deck.values(), deck.jokers(), deck.size()), (4, 4, 2, 18));
 /// assert_eq!(Deck::STANDARD.to_string(), "4x13");
 /// assert_eq!(Deck::STANDARD.cards().len(), 52);
 /// # Ok::<(), warsweep::DeckError>(())
@@ -241,15 +241,14 @@ impl Deck {
             values: v as u8,
             jokers: jokers as u8,
         };
-        if deck.len() < 2 {
-            return Err(DeckError::TooSmall(t.to_string(), deck.len()));
+        if deck.size() < 2 {
+            return Err(DeckError::TooSmall(t.to_string(), deck.size()));
         }
         Ok(deck)
     }
 
-    /// Cards in the deck (at least 2 once parsed).
-    #[allow(clippy::len_without_is_empty)]
-    pub const fn len(self) -> usize {
+    /// Cards in the deck (at least 2 once parsed, so never empty).
+    pub const fn size(self) -> usize {
         self.copies as usize * self.values as usize + self.jokers as usize
     }
 
@@ -294,7 +293,7 @@ impl Deck {
 
     /// Every card of the deck, sorted: each copy ascending, copy after copy, then the jokers.
     pub fn cards(self) -> Vec<Card> {
-        let mut deck = Vec::with_capacity(self.len());
+        let mut deck = Vec::with_capacity(self.size());
         for copy in 0..self.copies as u32 {
             deck.extend((0..self.values).map(|v| self.card(v, copy)));
         }
@@ -722,7 +721,7 @@ mod tests {
     fn decks_parse_and_refuse() {
         assert_eq!(Deck::parse("4x13"), Ok(Deck::STANDARD));
         assert_eq!(Deck::parse("8x13+4"), Ok(Deck::OORLOG));
-        assert_eq!(Deck::parse("1x5").unwrap().len(), 5);
+        assert_eq!(Deck::parse("1x5").unwrap().size(), 5);
         for bad in [
             "", "4", "4x", "x4", "4x4+", "a x b", "4x4x4", "-1x4", "4x4+-1",
         ] {

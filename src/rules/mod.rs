@@ -512,7 +512,7 @@ impl Rules {
             Ranking::Oorlog => false,
         };
         self.players == 2
-            && self.deck.len().is_multiple_of(2)
+            && self.deck.size().is_multiple_of(2)
             && fair_ranking
             && fair_gather
             && self.won_pile == WonPile::None
@@ -538,7 +538,7 @@ mod tests {
         assert_eq!((r.players, r.face_down, r.gather), (2, 3, Gather::P1First));
         let r = Rules::preset(Preset::Oorlog);
         assert_eq!((r.players, r.face_down, r.gather), (3, 1, Gather::Reveal));
-        assert_eq!(r.deck.len(), 108);
+        assert_eq!(r.deck.size(), 108);
         assert_eq!(Preset::Shortened.count(), Count::Battles);
         assert_eq!(Rules::preset(Preset::Classic).gather, Gather::WinnerFirst);
         let b = Rules::preset(Preset::Bataille);

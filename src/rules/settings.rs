@@ -17,7 +17,7 @@ macro_rules! rules_parts {
         /// ```
         /// use warsweep::{Deck, Preset, Settings};
         /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).face_down(1).build()?;
-        /// assert_eq!((rules.deck().len(), rules.face_down(), rules.players()), (16, 1, 2));
+        /// assert_eq!((rules.deck().size(), rules.face_down(), rules.players()), (16, 1, 2));
         ///
         /// let refused = Settings::new(Preset::Classic).face_down(9).build().unwrap_err();
         /// assert_eq!(refused.setting(), "face_down");
@@ -135,10 +135,10 @@ impl Settings {
         if r.ranking == Ranking::Cyclic && r.deck.values() < 2 {
             return Err(RulesError::OneValue(r.deck));
         }
-        if r.players > r.deck.len() {
+        if r.players > r.deck.size() {
             return Err(RulesError::TooFewCards {
                 deck: r.deck,
-                cards: r.deck.len(),
+                cards: r.deck.size(),
                 players: r.players,
             });
         }

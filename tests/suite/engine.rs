@@ -140,7 +140,7 @@ fn cards_are_conserved_every_round_under_every_setting() {
                 engine.set_max_rounds(5_000).unwrap();
                 for seed in 0..20 {
                     let mut check = Conservation {
-                        total: rules.deck().len() as u32,
+                        total: rules.deck().size() as u32,
                         rounds: 0,
                     };
                     let result = engine
@@ -468,7 +468,7 @@ fn fast_paths_agree_with_the_general_path_for_every_knob() {
                 } else {
                     vec![2, 3, 4 + d % 3, 7, 12]
                 };
-                for players in players_choices.into_iter().filter(|&p| p <= deck.len()) {
+                for players in players_choices.into_iter().filter(|&p| p <= deck.size()) {
                     for &deal in Deal::ALL {
                         let ranking = match Ranking::ALL[(d + g + players) % Ranking::ALL.len()] {
                             // Lowest beats highest needs two values.
@@ -563,7 +563,7 @@ fn cards_are_conserved_under_every_knob() {
                         continue;
                     }
                     let mut check = Conservation {
-                        total: deck.len() as u32,
+                        total: deck.size() as u32,
                         rounds: 0,
                     };
                     let result = engine

@@ -286,7 +286,7 @@ mod tests {
         for (deck, expected) in cases {
             let deck = Deck::parse(deck).unwrap();
             let rules = Settings::new(Preset::Bataille).deck(deck).build().unwrap();
-            assert_eq!(width(&rules, deck.len()), expected, "{deck:?}");
+            assert_eq!(width(&rules, deck.size()), expected, "{deck:?}");
         }
         // Every width is reached, and a deck that fits none.
         for reached in [Some(Width::W64), Some(Width::Tri), Some(Width::W128), None] {

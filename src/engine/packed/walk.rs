@@ -28,8 +28,8 @@ pub(crate) fn play_lex(
     known: &RefCell<KnownCycles>,
     each: impl FnMut(u64, &GameResult, Weight),
 ) {
-    let pack = Packer::new(rules, rules.deck().len());
-    let total = rules.deck().len() as u32;
+    let pack = Packer::new(rules, rules.deck().size());
+    let total = rules.deck().size() as u32;
     let walk = LexWalk {
         dealer,
         seeds,

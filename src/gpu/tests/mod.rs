@@ -440,7 +440,7 @@ fn settings_beyond_the_kernel_are_refused_by_name() {
     assert_eq!(plan_far, Err(vec![Unfit::Seeds((1 << 53) + 10)]));
     let deck = |d: &str| Unfit::Deck {
         deck: Deck::parse(d).unwrap(),
-        cards: Deck::parse(d).unwrap().len(),
+        cards: Deck::parse(d).unwrap().size(),
     };
     // A walk of more deals than a record's seed holds; wide decks shuffled; decks past 64
     // cards or 15 values.

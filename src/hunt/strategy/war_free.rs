@@ -204,7 +204,7 @@ fn periods_and_shapes(rules: &Rules, engine: &mut Engine) -> Vec<(Vec<u8>, Shape
         return Vec::new();
     }
     let first = winner_first(engine);
-    let n = rules.deck().len();
+    let n = rules.deck().size();
     let mut found = Vec::new();
     for period in (2..=LONGEST_PERIOD).step_by(2) {
         for wins in periods(period) {
@@ -274,11 +274,7 @@ pub(super) struct WarFree {
 
 impl WarFree {
     pub(super) fn new(rules: &Rules) -> WarFree {
-        let sorted = deal::sorted_values(rules);
-        let mut counts = vec![0u8; sorted.iter().max().map_or(0, |&m| m as usize + 1)];
-        for &v in &sorted {
-            counts[v as usize] += 1;
-        }
+        let counts = deal::value_counts(rules);
         let mut engine = Engine::new(*rules);
         let mut rng = SplitMix64(0);
         let shapes = (shapes(rules, &mut engine).into_iter())

@@ -108,7 +108,7 @@ impl Backward {
                 .map(|k| pick_up_places(rules, winner, 1 + k * (face_down + 1)))
                 .collect(),
         });
-        let n = rules.deck().len();
+        let n = rules.deck().size();
         let dealt = [0, 1].map(|p| dealt_span(n, rules.deal(), 2, p).2);
         Backward {
             rules: *rules,

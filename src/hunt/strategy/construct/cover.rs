@@ -104,7 +104,7 @@ mod tests {
         let (n, free): (usize, usize) = (parts[1].parse().unwrap(), parts[2].parse().unwrap());
         let one = parts[3] == "one";
         let mut engine = Engine::new(rules);
-        let counts = vec![4u8; rules.deck().len() / 4];
+        let counts = vec![4u8; rules.deck().size() / 4];
         let mut rng = SplitMix64(11);
         let mut patterns = HashSet::new();
         while patterns.len() < 300 {

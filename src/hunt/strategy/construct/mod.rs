@@ -82,11 +82,7 @@ pub(super) struct Construct {
 
 impl Construct {
     pub(super) fn new(rules: &Rules) -> Construct {
-        let sorted = deal::sorted_values(rules);
-        let mut counts = vec![0u8; sorted.iter().max().map_or(0, |&m| m as usize + 1)];
-        for &v in &sorted {
-            counts[v as usize] += 1;
-        }
+        let counts = deal::value_counts(rules);
         Construct {
             known: Arc::new(Known {
                 pieces: Vec::new(),
