@@ -690,7 +690,7 @@ WS_DEV Wide shuffle(u64 seed, Wide deal) {
 #endif
 
 #if WS_SHUFFLE == WS_HUNT
-// `x` mixed into `seed`, as a hunt mixes its generators' seeds (`hunt::mix`).
+// `x` mixed into `seed`, as a hunt mixes its generators' seeds (`generations::mix`).
 WS_DEV u64 mix(u64 seed, u64 x) {
     u64 state = seed ^ x * WS_SPLITMIX_GAMMA;
     return splitmix_next(&state);

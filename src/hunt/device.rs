@@ -11,8 +11,9 @@
 //! book, the log and the threshold are what the CPU alone makes of the same budget. A game not
 //! listed is worth less than either needs, so that the CPU would have offered it in vain.
 
+use super::generations::{mix, Generation, Generations, Halt};
 use super::saved::At;
-use super::{mix, Generation, Generations, Halt, Hunt, HuntError, Strategy, BATCH};
+use super::{Hunt, HuntError, Strategy, BATCH};
 use crate::gpu::{self, DeviceError, HuntDeals, Plan, Walker};
 use crate::output::metric::Metric;
 

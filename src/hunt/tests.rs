@@ -3,6 +3,7 @@
 //! refuses in one sentence.
 
 use super::*;
+use crate::engine::Engine;
 use crate::rules::{Deck, Gather, Preset, Settings};
 use crate::{Card, Silent};
 

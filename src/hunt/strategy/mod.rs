@@ -1,7 +1,7 @@
 //! How a hunt chooses its deals, generation after generation. Each strategy is a module that
 //! implements [`Choose`]: it draws a generation's tasks from what it has learned, learns from
 //! their games, and says what it has learned for a checkpoint. [`Strategy::chooser`] is the one
-//! place the strategies are listed; the generation loop (`hunt::Generations`) knows none of
+//! place the strategies are listed; the generation loop (`generations::Generations`) knows none of
 //! them.
 
 pub(crate) mod backward;
