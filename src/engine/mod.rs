@@ -29,7 +29,7 @@ use crate::rules::{Card, Rules, RulesError, WonPile};
 use cycle::{Brent, History, Key, Snapshot};
 use hands::Hands;
 use hands::{check_hands, HandsError, MAX_CARDS};
-use round::{fast_rounds, play_round, replay_rounds, Rebuild, Table, NO_KEY};
+use round::{fast_rounds, play_round, replay_rounds, Rebuild, Round, Table, NO_KEY};
 use short_war::most_cards;
 pub(crate) use short_war::short_war;
 use std::cell::RefCell;
@@ -528,20 +528,28 @@ impl Engine {
             ..
         } = self;
         let mut tally = Counts::default();
-        replay_rounds(rules, hands, table, &mut tally, rng, events, cycle_start);
-        let start = hands.clone();
-        let players = hands.players();
+        let mut round = Round {
+            rules,
+            hands,
+            table,
+            tally: &mut tally,
+            rng,
+            events,
+        };
+        replay_rounds(&mut round, cycle_start);
+        let start = round.hands.clone();
+        let players = round.hands.players();
         for _ in 0..cycle_length {
-            let held: &Hands = hands;
+            let held: &Hands = round.hands;
             let hand = |p: usize| held.hand(p).iter().map(|c| c.value() + 1);
             keep_least((0..players).map(hand), state, least);
             if let Some(m) = mirrored.as_deref_mut() {
                 keep_least((0..players).rev().map(hand), state, m);
             }
-            replay_rounds(rules, hands, table, &mut tally, rng, events, 1);
+            replay_rounds(&mut round, 1);
         }
         assert!(
-            hands.same_values(&start),
+            round.hands.same_values(&start),
             "seed {seed}'s game does not repeat every {cycle_length} rounds"
         );
     }
@@ -599,19 +607,15 @@ impl Engine {
             }
         }
         let mut tally = Counts::default();
-        let (rules, table) = (&self.rules, &mut self.table);
-        let (rng, events) = (&mut self.rng, &mut self.events);
-        if play_round(
-            rules,
-            &mut self.hands,
-            table,
-            &mut tally,
-            rng,
-            events,
-            &mut Silent,
-        )
-        .is_some()
-        {
+        let mut round = Round {
+            rules: &self.rules,
+            hands: &mut self.hands,
+            table: &mut self.table,
+            tally: &mut tally,
+            rng: &mut self.rng,
+            events: &mut self.events,
+        };
+        if play_round(&mut round, &mut Silent).is_some() {
             return None;
         }
         for (p, out) in after.iter_mut().enumerate() {
@@ -676,28 +680,18 @@ impl Engine {
         }
         loop {
             let rounds_before = tally.rounds;
-            let end = if crowd {
-                let (stop_after, key) = self.run_limits(&tally, detect);
-                fast_rounds(
-                    &self.rules,
-                    &mut self.hands,
-                    &mut self.table,
-                    &mut tally,
-                    &mut self.rng,
-                    &mut self.events,
-                    stop_after,
-                    key,
-                )
-            } else {
-                play_round(
-                    &self.rules,
-                    &mut self.hands,
-                    &mut self.table,
-                    &mut tally,
-                    &mut self.rng,
-                    &mut self.events,
-                    observer,
-                )
+            let limits = crowd.then(|| self.run_limits(&tally, detect));
+            let mut round = Round {
+                rules: &self.rules,
+                hands: &mut self.hands,
+                table: &mut self.table,
+                tally: &mut tally,
+                rng: &mut self.rng,
+                events: &mut self.events,
+            };
+            let end = match limits {
+                Some((stop_after, key)) => fast_rounds(&mut round, stop_after, key),
+                None => play_round(&mut round, observer),
             };
             if O::ACTIVE && tally.rounds > rounds_before {
                 observer.round_end(&self.hands);

@@ -59,6 +59,18 @@ impl Table {
     }
 }
 
+/// What the general round plays on, lent for one call: the rules, the hands, the table, the
+/// game's counts, the generator of the `random` gather and the buffer of revealed cards for an
+/// observer. One argument where each function of the round took six.
+pub(super) struct Round<'a> {
+    pub(super) rules: &'a Rules,
+    pub(super) hands: &'a mut Hands,
+    pub(super) table: &'a mut Table,
+    pub(super) tally: &'a mut Counts,
+    pub(super) rng: &'a mut SplitMix64,
+    pub(super) events: &'a mut Vec<(usize, Card)>,
+}
+
 /// Rounds of a looping game rebuilt from its snapshots ([`cycle::cycle_start`]).
 pub(super) struct Rebuild<'a> {
     pub(super) rules: &'a Rules,
@@ -71,13 +83,15 @@ pub(super) struct Rebuild<'a> {
 impl Rebuild<'_> {
     /// Plays `rounds` more rounds of the looping game in `live`.
     fn play(&mut self, (hands, tally): &mut (Hands, Counts), rounds: u64) {
-        let (rules, table, rng, events) = (
-            self.rules,
-            &mut *self.table,
-            &mut *self.rng,
-            &mut *self.events,
-        );
-        replay_rounds(rules, hands, table, tally, rng, events, rounds);
+        let mut round = Round {
+            rules: self.rules,
+            hands,
+            table: self.table,
+            tally,
+            rng: self.rng,
+            events: self.events,
+        };
+        replay_rounds(&mut round, rounds);
     }
 }
 
@@ -102,22 +116,14 @@ impl Replay for Rebuild<'_> {
 
 /// Exactly `rounds` rounds of a game already known to cycle (so it cannot end), unobserved.
 /// (A two-player game comes here only when observed: unobserved ones are played in `pair`.)
-pub(super) fn replay_rounds(
-    rules: &Rules,
-    hands: &mut Hands,
-    table: &mut Table,
-    tally: &mut Counts,
-    rng: &mut SplitMix64,
-    events: &mut Vec<(usize, Card)>,
-    rounds: u64,
-) {
-    let target = tally.rounds + rounds;
-    while tally.rounds < target {
-        let end = if rules.players() == 2 {
-            play_round(rules, hands, table, tally, rng, events, &mut Silent)
+pub(super) fn replay_rounds(round: &mut Round, rounds: u64) {
+    let target = round.tally.rounds + rounds;
+    while round.tally.rounds < target {
+        let end = if round.rules.players() == 2 {
+            play_round(round, &mut Silent)
         } else {
-            let left = target - tally.rounds;
-            fast_rounds(rules, hands, table, tally, rng, events, left, NO_KEY)
+            let left = target - round.tally.rounds;
+            fast_rounds(round, left, NO_KEY)
         };
         debug_assert!(end.is_none(), "a cycling game ended in its replay");
     }
@@ -129,19 +135,16 @@ pub(super) const NO_KEY: Key = cycle::NO_MATCH;
 /// Nobody watching, three or more players: plays a run of tie-free rounds in `crowd`, then
 /// finishes the round that stopped it, at most `stop_after` rounds in all. No round but the
 /// last left the hands matching `key`. Returns how the game ended, if it did.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn fast_rounds(
-    rules: &Rules,
-    hands: &mut Hands,
-    table: &mut Table,
-    tally: &mut Counts,
-    rng: &mut SplitMix64,
-    events: &mut Vec<(usize, Card)>,
-    stop_after: u64,
-    key: Key,
-) -> Option<Outcome> {
-    let n = rules.players();
+pub(super) fn fast_rounds(round: &mut Round, stop_after: u64, key: Key) -> Option<Outcome> {
+    let (rules, n) = (round.rules, round.rules.players());
     debug_assert!(n >= 3, "two-player games take `pair` or `packed`");
+    let Round {
+        hands,
+        table,
+        tally,
+        rng,
+        ..
+    } = round;
     let trio = table.trio.as_deref();
     let (run, counts) = crowd::play(rules, hands, rng, &mut table.pile, trio, stop_after, key);
     tally.rounds += counts.rounds;
@@ -157,17 +160,7 @@ pub(super) fn fast_rounds(
             for (p, &card) in revealed.iter().enumerate().take(n) {
                 table.put(p, card);
             }
-            resolve_war(
-                rules,
-                hands,
-                table,
-                tally,
-                rng,
-                events,
-                &mut Silent,
-                tied,
-                count,
-            )
+            resolve_war(round, &mut Silent, tied, count)
         }
         crowd::Run::ShortWar { tied } => {
             let (mut players, mut count) = ([0u8; MAX_PLAYERS], 0);
@@ -194,15 +187,15 @@ pub(super) fn fast_rounds(
 
 /// Plays one round, a battle and all its wars, reporting every event: the general path of
 /// observed games, for any number of players. [`None`] if the game goes on.
-pub(super) fn play_round<O: Observer>(
-    rules: &Rules,
-    hands: &mut Hands,
-    table: &mut Table,
-    tally: &mut Counts,
-    rng: &mut SplitMix64,
-    events: &mut Vec<(usize, Card)>,
-    observer: &mut O,
-) -> Option<Outcome> {
+pub(super) fn play_round<O: Observer>(round: &mut Round, observer: &mut O) -> Option<Outcome> {
+    let Round {
+        rules,
+        hands,
+        table,
+        tally,
+        events,
+        ..
+    } = round;
     tally.battles += 1;
     table.clear();
     for p in 0..rules.players() {
@@ -216,37 +209,21 @@ pub(super) fn play_round<O: Observer>(
     for (p, c) in contenders.iter_mut().enumerate().take(rules.players()) {
         *c = p as u8;
     }
-    decide(
-        rules,
-        hands,
-        table,
-        tally,
-        rng,
-        events,
-        observer,
-        contenders,
-        rules.players(),
-        0,
-    )
+    let players = rules.players();
+    decide(round, observer, contenders, players, 0)
 }
 
 /// The players among `contenders` whose card (revealed from table position `from` on, one each in
 /// contender order) is the strongest. Either one of them takes the table, or they go to war.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn decide<O: Observer>(
-    rules: &Rules,
-    hands: &mut Hands,
-    table: &mut Table,
-    tally: &mut Counts,
-    rng: &mut SplitMix64,
-    events: &mut Vec<(usize, Card)>,
+    round: &mut Round,
     observer: &mut O,
     contenders: [u8; MAX_PLAYERS],
     count: usize,
     from: usize,
 ) -> Option<Outcome> {
-    let revealed = &table.cards[from..from + count];
-    let best = rules
+    let revealed = &round.table.cards[from..from + count];
+    let best = (round.rules)
         .strength()
         .strongest(revealed.iter().map(|c| c.value()));
     let mut tied = [0u8; MAX_PLAYERS];
@@ -259,9 +236,9 @@ pub(super) fn decide<O: Observer>(
     }
     if n == 1 {
         let winner = tied[0] as usize;
-        return take_table(rules, hands, table, tally, rng, observer, winner, from);
+        return take_table(round, observer, winner, from);
     }
-    resolve_war(rules, hands, table, tally, rng, events, observer, tied, n)
+    resolve_war(round, observer, tied, n)
 }
 
 /// Player `p`'s top card, revealed or put face down. With won piles, an empty hand first takes
@@ -280,18 +257,20 @@ pub(super) fn draw<O: Observer>(hands: &mut Hands, p: usize, observer: &mut O) -
 /// A tie among `tied[..n]`: wars until one player takes the table, or the game ends because a
 /// tied player is short of cards.
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
 pub(super) fn resolve_war<O: Observer>(
-    rules: &Rules,
-    hands: &mut Hands,
-    table: &mut Table,
-    tally: &mut Counts,
-    rng: &mut SplitMix64,
-    events: &mut Vec<(usize, Card)>,
+    round: &mut Round,
     observer: &mut O,
     tied: [u8; MAX_PLAYERS],
     n: usize,
 ) -> Option<Outcome> {
+    let Round {
+        rules,
+        hands,
+        table,
+        tally,
+        events,
+        ..
+    } = round;
     tally.wars += 1;
     let tied_players = &tied[..n];
     let down = match face_down_count(rules, hands, tied_players, observer) {
@@ -317,9 +296,7 @@ pub(super) fn resolve_war<O: Observer>(
         table.events(from, events);
         observer.revealed(tally.battles, tally.rounds + 1, events);
     }
-    decide(
-        rules, hands, table, tally, rng, events, observer, tied, n, from,
-    )
+    decide(round, observer, tied, n, from)
 }
 
 /// How many cards each tied player puts face down, or how the game ends because a tied player is
@@ -345,17 +322,20 @@ pub(super) fn face_down_count<O: Observer>(
 /// The winner takes the table in the gather order; then the game ends if a hand is empty.
 /// `from` is where the deciding battle's cards start on the table (one per contender, in
 /// player order).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn take_table<O: Observer>(
-    rules: &Rules,
-    hands: &mut Hands,
-    table: &mut Table,
-    tally: &mut Counts,
-    rng: &mut SplitMix64,
+    round: &mut Round,
     observer: &mut O,
     winner: usize,
     from: usize,
 ) -> Option<Outcome> {
+    let Round {
+        rules,
+        hands,
+        table,
+        tally,
+        rng,
+        ..
+    } = round;
     let Table {
         cards,
         owners,
