@@ -512,9 +512,8 @@ impl Engine {
             m.clear();
         }
         if let Path::Two(Two::Packed(width, known)) = &self.path {
-            let (deck, state) = (&self.deck, &mut self.state_scratch);
-            let (span, rules) = ([cycle_start, cycle_length], &self.rules);
-            return packed::least_states(rules, *width, deck, span, known, state, least, mirrored);
+            let (deck, span, rules) = (&self.deck, [cycle_start, cycle_length], &self.rules);
+            return packed::least_states(rules, *width, deck, span, known, least, mirrored);
         }
         self.hands.deal(&self.deck, self.rules.deal());
         self.rng = SplitMix64(seed ^ GATHER_SEED_SALT);

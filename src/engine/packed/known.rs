@@ -71,15 +71,14 @@ impl KnownCycles {
 
 /// Names the cycle of the game dealt from `deck`, which repeats every `span[1]` rounds from
 /// round `span[0]` ([`Engine::least_states`](crate::engine::Engine::least_states)): its least state to `least`, and with `mirrored`
-/// the least state of its mirror cycle (the two hands exchanged). `state` is room for one.
-#[allow(clippy::too_many_arguments)]
+/// the least state of its mirror cycle (the two hands exchanged). A cycle met before is named
+/// from `known` at once; a new one is walked, once.
 pub(crate) fn least_states(
     rules: &Rules,
     width: Width,
     deck: &[Card],
     span: [u64; 2],
     known: &RefCell<KnownCycles>,
-    state: &mut Vec<u8>,
     least: &mut Vec<u8>,
     mirrored: Option<&mut Vec<u8>>,
 ) {
@@ -90,7 +89,6 @@ pub(crate) fn least_states(
         let kernel = NameCycle {
             hands,
             span,
-            state,
             least,
             mirrored,
         };
@@ -102,7 +100,6 @@ pub(crate) fn least_states(
 pub(super) struct NameCycle<'a, W> {
     hands: [(W, u32); 2],
     span: [u64; 2],
-    state: &'a mut Vec<u8>,
     least: &'a mut Vec<u8>,
     mirrored: Option<&'a mut Vec<u8>>,
 }
@@ -113,7 +110,6 @@ impl<W: Word> Kernel<W> for NameCycle<'_, W> {
         let NameCycle {
             hands,
             span: [cycle_start, cycle_length],
-            state,
             least,
             mut mirrored,
         } = self;
@@ -138,7 +134,7 @@ impl<W: Word> Kernel<W> for NameCycle<'_, W> {
         if cycle.is_some() && mirrored.is_none() {
             mirrored = Some(&mut spare);
         }
-        let at_start = game;
+        let (at_start, mut state) = (game, Vec::new());
         for _ in 0..cycle_length {
             let len0 = game.end0 / W::CARD_BITS + 1;
             let hands = [(game.h0, len0), (game.h1, p.total - len0)];
@@ -148,11 +144,11 @@ impl<W: Word> Kernel<W> for NameCycle<'_, W> {
             let may_be_less =
                 |first: W, least: &Vec<u8>| least.first().is_none_or(|&l| first.card(0) <= l);
             if may_be_less(game.h0, least) {
-                keep_least(hands.into_iter().map(hand), state, least);
+                keep_least(hands.into_iter().map(hand), &mut state, least);
             }
             if let Some(m) = mirrored.as_deref_mut() {
                 if may_be_less(game.h1, m) {
-                    keep_least(hands.into_iter().rev().map(hand), state, m);
+                    keep_least(hands.into_iter().rev().map(hand), &mut state, m);
                 }
             }
             replay.step(&mut game);
