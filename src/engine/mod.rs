@@ -589,6 +589,18 @@ impl Engine {
         self.play_loaded(0, true, &mut Silent)
     }
 
+    /// The general round on this engine's hands and table, counting into `tally`.
+    fn round<'a>(&'a mut self, tally: &'a mut Counts) -> Round<'a> {
+        Round {
+            rules: &self.rules,
+            hands: &mut self.hands,
+            table: &mut self.table,
+            tally,
+            rng: &mut self.rng,
+            events: &mut self.events,
+        }
+    }
+
     /// Plays one round from the two-player state `hands` (values, top card first) on the
     /// general round, and writes the state after it to `after`: the round's battles and wars,
     /// or [`None`] where the round ends the game. The hunt steps games this way when it walks
@@ -606,14 +618,7 @@ impl Engine {
             }
         }
         let mut tally = Counts::default();
-        let mut round = Round {
-            rules: &self.rules,
-            hands: &mut self.hands,
-            table: &mut self.table,
-            tally: &mut tally,
-            rng: &mut self.rng,
-            events: &mut self.events,
-        };
+        let mut round = self.round(&mut tally);
         if play_round(&mut round, &mut Silent).is_some() {
             return None;
         }
@@ -680,14 +685,7 @@ impl Engine {
         loop {
             let rounds_before = tally.rounds;
             let limits = crowd.then(|| self.run_limits(&tally, detect));
-            let mut round = Round {
-                rules: &self.rules,
-                hands: &mut self.hands,
-                table: &mut self.table,
-                tally: &mut tally,
-                rng: &mut self.rng,
-                events: &mut self.events,
-            };
+            let mut round = self.round(&mut tally);
             let end = match limits {
                 Some((stop_after, key)) => fast_rounds(&mut round, stop_after, key),
                 None => play_round(&mut round, observer),
