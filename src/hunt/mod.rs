@@ -474,8 +474,7 @@ impl Hunt {
         if self.goal == Goal::Cycles && self.strategy == Strategy::Backward {
             return Err(HuntError::BackwardCycles);
         }
-        let builds_cycles = matches!(self.strategy, Strategy::Construct | Strategy::WarFree);
-        if builds_cycles && self.goal != Goal::Cycles {
+        if self.strategy.builds_cycles() && self.goal != Goal::Cycles {
             return Err(HuntError::CyclesOnly(self.strategy));
         }
         if self.strategy == Strategy::Construct {

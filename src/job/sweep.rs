@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 /// Seeds past which a sweep is noted as one no machine finishes: 10^15 games are over a year at
 /// 30 million games a second, the pace of many cores on small decks.
-const LIFETIME_GAMES: u128 = 1_000_000_000_000_000;
+const LIFETIME_SEEDS: u128 = 1_000_000_000_000_000;
 
 /// The files a sweep writes, as named (`-` is stdout).
 ///
@@ -331,7 +331,7 @@ impl Job {
             note(inert);
         }
         let games = self.sweep.seeds.len();
-        if games > LIFETIME_GAMES {
+        if games > LIFETIME_SEEDS {
             note(format!("{} seeds are more than any machine plays (10^15 take a year at 30 million games a second): stop the sweep when it has played enough, and what it played is written", crate::text::group(games)));
         }
         if !self.sweep.mirrors && !self.sweep.has_mirrors() {

@@ -71,6 +71,11 @@ impl Strategy {
         }
     }
 
+    /// Whether it builds infinite games, and so hunts cycles only.
+    pub(crate) fn builds_cycles(self) -> bool {
+        matches!(self, Strategy::Construct | Strategy::WarFree)
+    }
+
     /// Whether it plays only two-player settings.
     pub(crate) fn needs_two_players(self) -> bool {
         match self {

@@ -36,8 +36,7 @@ const STATES: u64 = 20_000;
 
 /// A period of winners with player 1's hand size that plays forever without a war whenever the
 /// values fit: each card, the cards it must be higher than and those it must be lower than.
-#[derive(Debug)]
-pub(crate) struct Shape {
+struct Shape {
     /// Player 1's hand size at the period's start: places `0..len0` are its hand, top first,
     /// the rest player 2's.
     len0: usize,
@@ -55,7 +54,7 @@ impl Shape {
     /// from a state whose player 1 holds `len0` of the `n` cards, where the winner of a round
     /// puts its own card first if `first[winner]`; [`None`] where a hand runs out or the
     /// cards that meet cannot be ordered.
-    pub(crate) fn of(wins: &[u8], len0: usize, n: usize, first: [bool; 2]) -> Option<Shape> {
+    fn of(wins: &[u8], len0: usize, n: usize, first: [bool; 2]) -> Option<Shape> {
         let mut hands = [
             (0..len0).collect::<VecDeque<usize>>(),
             (len0..n).collect::<VecDeque<usize>>(),
@@ -134,9 +133,9 @@ fn chains_up(above: &[Vec<usize>]) -> Option<Vec<usize>> {
 
 /// Values laid on `shape`'s cards, the lowest first: `counts[v]` cards of value `v`, each card
 /// higher than every card it must beat. Each level takes the cards whose lower cards all have
-/// values, those with the longest chains above them first, ties broken at random; [`None`]
-/// where this laying fails (another may not).
-pub(crate) fn lay(shape: &Shape, counts: &[u8], rng: &mut SplitMix64) -> Option<Vec<u8>> {
+/// values, those with the longest chains above them first, then those that the most cards
+/// must beat, ties broken at random; [`None`] where this laying fails (another may not).
+fn lay(shape: &Shape, counts: &[u8], rng: &mut SplitMix64) -> Option<Vec<u8>> {
     let n = shape.up.len();
     let mut waiting = shape.below.clone();
     let mut ready: Vec<usize> = (0..n).filter(|&u| waiting[u] == 0).collect();
@@ -188,18 +187,11 @@ fn winner_first(engine: &mut Engine) -> [bool; 2] {
     })
 }
 
-/// Every shape of the setting whose periods of winners hold at most [`LONGEST_PERIOD`] rounds
-/// (each period once, as its least rotation, and not a repeat of a shorter one), from every
-/// size of player 1's hand. None where the rules are not two players ranked by value.
-pub(crate) fn shapes(rules: &Rules, engine: &mut Engine) -> Vec<Shape> {
-    periods_and_shapes(rules, engine)
-        .into_iter()
-        .map(|(_, shape)| shape)
-        .collect()
-}
-
-/// [`shapes`], each with its period of winners.
-fn periods_and_shapes(rules: &Rules, engine: &mut Engine) -> Vec<(Vec<u8>, Shape)> {
+/// Every shape of the setting, with its period of winners: periods of at most
+/// [`LONGEST_PERIOD`] rounds (each once, as its least rotation, and not a repeat of a shorter
+/// one), from every size of player 1's hand. None where the rules are not two players ranked
+/// by value.
+fn shapes(rules: &Rules, engine: &mut Engine) -> Vec<(Vec<u8>, Shape)> {
     if rules.players() != 2 || rules.ranking() != Ranking::Standard {
         return Vec::new();
     }
@@ -232,7 +224,7 @@ fn periods(length: usize) -> Vec<Vec<u8>> {
 }
 
 /// The shapes of a setting and its deck, which each task lays values on.
-pub(crate) struct Shapes {
+struct Shapes {
     rules: Rules,
     /// Copies of each value in the deck.
     counts: Vec<u8>,
@@ -243,10 +235,8 @@ impl Build for Shapes {
     /// A deal whose game reaches a cycle without a war: a shape drawn, values laid on it, and
     /// the backward search from the state they make; a random deal where that fails.
     fn draw(&self, rng: &mut SplitMix64, sorted: &[u8], engine: &mut Engine) -> Drawn {
-        for _ in 0..TRIES {
-            if self.shapes.is_empty() {
-                break;
-            }
+        let tries = if self.shapes.is_empty() { 0 } else { TRIES };
+        for _ in 0..tries {
             let shape = &self.shapes[rng.below(self.shapes.len())];
             let Some(values) = (0..LAYINGS).find_map(|_| lay(shape, &self.counts, rng)) else {
                 continue;
@@ -278,6 +268,7 @@ impl WarFree {
         let mut engine = Engine::new(*rules);
         let mut rng = SplitMix64(0);
         let shapes = (shapes(rules, &mut engine).into_iter())
+            .map(|(_, shape)| shape)
             .filter(|shape| (0..PROBES).any(|_| lay(shape, &counts, &mut rng).is_some()))
             .collect();
         WarFree {
@@ -357,7 +348,7 @@ mod tests {
                 let text = |wins: &[u8]| -> String {
                     wins.iter().map(|&w| char::from(b'A' + w)).collect()
                 };
-                let found = periods_and_shapes(&rules, &mut engine);
+                let found = shapes(&rules, &mut engine);
                 let got: Vec<(String, usize)> = (found.iter())
                     .map(|(wins, s)| (text(wins), s.len0))
                     .collect();
@@ -381,7 +372,7 @@ mod tests {
         let found = shapes(&rules, &mut engine);
         let mut rng = SplitMix64(7);
         let (mut played, mut lengths) = (0, std::collections::BTreeSet::new());
-        for shape in &found {
+        for (_, shape) in &found {
             for _ in 0..200 {
                 let Some(values) = lay(shape, &[4; 11], &mut rng) else {
                     continue;
