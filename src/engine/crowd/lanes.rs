@@ -29,7 +29,6 @@ pub(super) fn fits_lanes(hands: &Hands) -> bool {
 /// caller checks [`fits_lanes`]. About 100 lines, kept whole: the two words and the round's
 /// counters stay in registers across battles, which is what makes a battle a few instructions.
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
 pub(super) fn run_lanes<const WARS: bool, const PLAYERS: usize>(
     hands: &mut Hands,
     strength: Strength,
@@ -94,8 +93,7 @@ pub(super) fn run_lanes<const WARS: bool, const PLAYERS: usize>(
             cards,
             pile,
             &mut head,
-            n,
-            sizes,
+            (n, sizes),
             leaders,
             war_rules,
             &mut war_tally,
@@ -279,13 +277,6 @@ pub(super) fn lanes_quick_war<const PLAYERS: usize>(
 /// A one in every byte of a word.
 pub(super) const ALL_LANES: u64 = each_lane(0x01, 8);
 
-/// What a war needs to know of the rules.
-#[derive(Clone, Copy)]
-pub(super) struct WarRules {
-    strength: Strength,
-    face_down: usize,
-}
-
 /// The war of round `n` in [`run_lanes`] among the players whose lanes' high bits `leaders` holds,
 /// on the hands' sizes `sizes` (byte p: player p's cards after the round's), until one player
 /// reveals the strongest card or a tied player is short of cards. The pile gets the round's
@@ -293,13 +284,11 @@ pub(super) struct WarRules {
 /// player at a time) and its revealed cards, as [`play_war`] puts them; the tied players' heads
 /// move past their cards, and the sizes returned count them out. [`play_war`] on byte lanes: the
 /// short-war check and the new leaders are one word each, and only the tied players are visited.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn lanes_war<const PLAYERS: usize>(
     cards: &[Card],
     pile: &mut [Card],
     head: &mut [usize; PLAYERS],
-    n: usize,
-    mut sizes: u64,
+    (n, mut sizes): (usize, u64),
     mut leaders: u64,
     rules: WarRules,
     tally: &mut WarTally,

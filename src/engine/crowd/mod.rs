@@ -41,7 +41,6 @@ pub(crate) struct Counts {
 /// hands allow (see the module's comment). `pile` has room for every card and [`MAX_PLAYERS`]
 /// more; `trio` is the three-player table of the rules ([`trio_table`]), if they have one.
 #[inline]
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn play(
     rules: &Rules,
     hands: &mut Hands,
@@ -156,7 +155,6 @@ enum War {
 /// the war's state stay in registers from round to round, where calls between pieces would
 /// pass them through memory on every battle (the hot loop of every sweep of 3 to 12 players).
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
 fn run<const GATHER: u8, const WARS: bool, const PLAYERS: usize>(
     hands: &mut Hands,
     strength: Strength,
@@ -183,6 +181,10 @@ fn run<const GATHER: u8, const WARS: bool, const PLAYERS: usize>(
     // the round's wars, which `head` has moved past.
     let mut n = 0;
     let mut war_tally = WarTally::default();
+    let rules = WarRules {
+        strength,
+        face_down,
+    };
     let run = loop {
         let mut shown = [Card::default(); PLAYERS];
         let mut seen = 0u64;
@@ -205,18 +207,8 @@ fn run<const GATHER: u8, const WARS: bool, const PLAYERS: usize>(
             if !WARS {
                 break tie(&shown, leaders);
             }
-            let war = play_war(
-                cards,
-                pile,
-                &mut head,
-                &tail,
-                n,
-                shown,
-                leaders,
-                strength,
-                face_down,
-                &mut war_tally,
-            );
+            let tied = TiedBattle { n, shown, leaders };
+            let war = play_war(cards, pile, &mut head, &tail, tied, rules, &mut war_tally);
             match war {
                 War::Short { tied } => break Run::ShortWar { tied },
                 War::Won { winner, pile: size } => {
@@ -325,9 +317,25 @@ impl<const PLAYERS: usize> PickUp for BattlePickUp<'_, PLAYERS> {
     }
 }
 
-/// A tie among `leaders` in the battle that revealed `shown` (round `n` of the run): wars in
-/// reveal order until one player wins, with the table built in `pile` (room for every card and
-/// [`MAX_PLAYERS`] more). Counts each tie and each battle it leads to in `tally`.
+/// What a war needs to know of the rules.
+#[derive(Clone, Copy)]
+struct WarRules {
+    strength: Strength,
+    face_down: usize,
+}
+
+/// The battle of round `n` of a run (counted from 1) that revealed `shown` and tied `leaders`
+/// (bit p: player p).
+#[derive(Clone, Copy)]
+struct TiedBattle<const PLAYERS: usize> {
+    n: usize,
+    shown: [Card; PLAYERS],
+    leaders: u32,
+}
+
+/// The war of the `tied` battle: wars in reveal order until one player wins, with the table
+/// built in `pile` (room for every card and [`MAX_PLAYERS`] more). Counts each tie and each
+/// battle it leads to in `tally`.
 ///
 /// Whether a player is tied is data, not control: each visited player's cards go to the pile,
 /// and only the tied players' count. Four players or more visit only the tied players, walking
@@ -336,19 +344,24 @@ impl<const PLAYERS: usize> PickUp for BattlePickUp<'_, PLAYERS> {
 /// players' bits mispredicted: three-player oorlog's three-way wars, 91,000 mispredicted
 /// branches over 20,000 games against 4,000).
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn play_war<const PLAYERS: usize>(
     cards: &[Card],
     pile: &mut [Card],
     head: &mut [usize; PLAYERS],
     tail: &[usize; PLAYERS],
-    n: usize,
-    shown: [Card; PLAYERS],
-    mut leaders: u32,
-    strength: Strength,
-    face_down: usize,
+    tied: TiedBattle<PLAYERS>,
+    rules: WarRules,
     tally: &mut WarTally,
 ) -> War {
+    let TiedBattle {
+        n,
+        shown,
+        mut leaders,
+    } = tied;
+    let WarRules {
+        strength,
+        face_down,
+    } = rules;
     pile[..PLAYERS].copy_from_slice(&shown);
     let mut size = PLAYERS;
     // The players visited, lowest first: the tied ones, or all of them.
@@ -420,7 +433,6 @@ fn rounds_of_room(limit: &[usize], tail: &[usize], n: usize, stop_n: usize) -> u
 }
 
 /// Calls `run_lanes::<WARS, N>` for the game's player count (3 to 8).
-#[allow(clippy::too_many_arguments)]
 fn dispatch_lanes<const WARS: bool>(
     hands: &mut Hands,
     strength: Strength,
@@ -442,7 +454,6 @@ fn dispatch_lanes<const WARS: bool>(
 
 /// Calls `run::<GATHER, WARS, N>` for the game's player count, so that each table size gets
 /// its own fully unrolled loop.
-#[allow(clippy::too_many_arguments)]
 fn dispatch<const GATHER: u8, const WARS: bool>(
     hands: &mut Hands,
     strength: Strength,

@@ -65,7 +65,6 @@ pub(super) fn fits_three(hands: &Hands) -> bool {
 /// lanes and counters live in registers across rounds (see [`three_battles`] for the part that
 /// is a function of its own, and why).
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
 pub(super) fn run_three<const WARS: bool>(
     hands: &mut Hands,
     strength: Strength,
@@ -135,16 +134,9 @@ pub(super) fn run_three<const WARS: bool>(
         }
         let after = if leaders == 0b111 {
             let mut head = head;
-            let at = War3 { shown, n };
-            let won = war_of_three(
-                cards,
-                pile,
-                &mut head,
-                unlane(tails),
-                &at,
-                &war,
-                &mut war_tally,
-            );
+            let tied = TiedBattle { n, shown, leaders };
+            let tail = unlane(tails);
+            let won = war_of_three(cards, pile, &mut head, tail, &tied, &war, &mut war_tally);
             beyond = lanes(head.map(|h| h + n)) + LANE_ONES + ((n as u64) << 48);
             match won {
                 War::Won { winner, pile } => Ok((16 * winner, pile)),
@@ -348,16 +340,8 @@ pub(super) fn three_battles<const QUICK_WARS: bool>(
         let decision = u32::from(table[(a | b << 4 | c << 8) & 0xFFF]);
         if decision & u32::from(TRIO_TIE) != 0 {
             let quick = if QUICK_WARS {
-                quick_war(
-                    cards,
-                    table,
-                    ([h0, h1, h2], shown),
-                    n,
-                    tails,
-                    less_one,
-                    decision,
-                    war,
-                )
+                let at = Stretch { n, tails, less_one };
+                quick_war(cards, table, ([h0, h1, h2], shown), &at, decision, war)
             } else {
                 None
             };
@@ -452,7 +436,8 @@ pub(super) const TIED_PAIRS: [TiedPair; 8] = {
     pairs
 };
 
-/// The war of round `n` of a run of three, which tied with `decision` showing `shown`, when it
+/// The war of round `at.n` of a run of three (its tails and `tails - beyond` in `at`), which
+/// tied with `decision` showing `shown`, when it
 /// is two players who each hold at least the card face down and the next, and the next two
 /// differ: the round's three cards, then the face-down cards and the revealed ones (player
 /// order) go to the winner's tail. Player p's tied card is at `head[p] + n`. Returns what the
@@ -460,17 +445,15 @@ pub(super) const TIED_PAIRS: [TiedPair; 8] = {
 /// 3 brought forward if needed, see [`after_war`]); for any other tie, [`None`], having changed
 /// nothing.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 pub(super) fn quick_war(
     cards: &mut [Card],
     table: &TrioTable,
     (head, shown): ([usize; 3], [Card; 3]),
-    n: usize,
-    tails: u64,
-    less_one: u64,
+    at: &Stretch,
     decision: u32,
     war: &TrioWar,
 ) -> Option<(u64, u64)> {
+    let &Stretch { n, tails, less_one } = at;
     let leaders = decision & !u32::from(TRIO_TIE);
     if leaders == 0b111 {
         return None;
@@ -530,12 +513,6 @@ pub(super) fn unlane(tails: u64) -> [usize; 3] {
     [0, 1, 2].map(|p| (tails >> (16 * p) & 0xFFFF) as usize)
 }
 
-/// A three-way tie in round `n` of a run of three, which showed `shown`.
-pub(super) struct War3 {
-    shown: [Card; 3],
-    n: usize,
-}
-
 /// The war of a three-way tie in a run of three, through [`play_war`], which moves the heads;
 /// the winner's table is put at the bottom of its hand (its tail is within its limit, a whole
 /// deck before its region's end).
@@ -546,22 +523,15 @@ pub(super) fn war_of_three(
     pile: &mut [Card],
     head: &mut [usize; 3],
     tail: [usize; 3],
-    at: &War3,
+    tied: &TiedBattle<3>,
     war: &TrioWar,
     tally: &mut WarTally,
 ) -> War {
-    let won = play_war(
-        cards,
-        pile,
-        head,
-        &tail,
-        at.n,
-        at.shown,
-        0b111,
-        war.strength,
-        war.face_down,
-        tally,
-    );
+    let rules = WarRules {
+        strength: war.strength,
+        face_down: war.face_down,
+    };
+    let won = play_war(cards, pile, head, &tail, *tied, rules, tally);
     if let War::Won { winner, pile: size } = won {
         let t = tail[winner];
         cards[t..t + size].copy_from_slice(&pile[..size]);
