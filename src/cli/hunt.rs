@@ -9,7 +9,7 @@ use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use warsweep::hunt::{Goal, Hunt, HuntError, Report};
+use warsweep::hunt::{Goal, Hunt, HuntError};
 use warsweep::job::{self, HuntFiles, HuntJob};
 use warsweep::{DeviceError, Metric, Preset, Seeds, DEFAULT_MAX_ROUNDS};
 
@@ -101,14 +101,7 @@ fn refusal(e: job::Error) -> anyhow::Error {
 
 /// `hunt --join`: the reports of a hunt's shards joined into one.
 fn join(args: &HuntArgs, files: &HuntFiles) -> Result<ExitCode> {
-    files.check(&args.join)?;
-    let reports = args
-        .join
-        .iter()
-        .map(|path| job::read_report(path))
-        .collect::<Result<Vec<_>, _>>()?;
-    let joined = Report::join(&reports)?;
-    files.write(&joined)?;
+    let joined = job::join(&args.join, files)?;
     if !args.quiet {
         show(&joined.table(), files_to_stdout(files))?;
     }

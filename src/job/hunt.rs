@@ -321,6 +321,45 @@ fn start_of(path: &Path, rules: &crate::Rules) -> Result<Start, Error> {
     Ok(Start::Deals(vec![hands]))
 }
 
+/// Joins the reports at `inputs` (the streams of one hunt, as `--join` takes them) into one,
+/// written to the outputs `files` names, and returns it. Every output is tried, and no file is
+/// both an input and an output, before anything is written; nothing is written unless every
+/// report reads and they are the streams of one hunt.
+///
+/// ```
+/// use warsweep::hunt::{Goal, Hunt, Report};
+/// use warsweep::job::{self, HuntFiles};
+/// use warsweep::{Deck, Preset, Settings};
+/// let dir = std::env::temp_dir().join(format!("warsweep-join-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).build()?;
+/// let mut streams = Vec::new();
+/// for k in 0..2 {
+///     let hunt = Hunt::new(rules.clone(), Goal::Cycles).stream(k, 2).games(Some(1_000));
+///     let path = dir.join(format!("{k}.json"));
+///     HuntFiles { report: Some(path.clone()), log: None }
+///         .write(&Report::of(&hunt, &hunt.run(&|_| {}, &Default::default())?))?;
+///     streams.push(path);
+/// }
+/// let files = HuntFiles { report: Some(dir.join("all.json")), log: None };
+/// let joined = job::join(&streams, &files)?;
+/// assert_eq!(joined.games(), 2_000);
+/// assert_eq!(job::read_report(&dir.join("all.json"))?, joined);
+/// // A stream joined with itself is refused, and nothing is written.
+/// let again = HuntFiles { report: Some(dir.join("again.json")), log: None };
+/// assert!(job::join(&[streams[0].clone(), streams[0].clone()], &again).is_err());
+/// assert!(!dir.join("again.json").exists());
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn join(inputs: &[PathBuf], files: &HuntFiles) -> Result<Report, Error> {
+    files.check(inputs)?;
+    let reports = inputs.iter().map(|path| read_report(path));
+    let joined = Report::join(&reports.collect::<Result<Vec<_>, _>>()?)?;
+    files.write(&joined)?;
+    Ok(joined)
+}
+
 /// The hunt report at `path`.
 pub fn read_report(path: &Path) -> Result<Report, Error> {
     let text = std::fs::read_to_string(path).map_err(Error::context(format!(

@@ -2,7 +2,8 @@
 //! summary, histograms, plot, distinct cycles), checked before the first game, with checkpoints
 //! that a stopped or killed sweep resumes from; and the merging and plotting of summaries.
 //! Outputs are named by path, `-` being stdout; a file is replaced only once complete. `sweep`
-//! is a sweep's job, `hunt` a hunt's; this file, the merging and plotting.
+//! is a sweep's job, `hunt` a hunt's (and the joining of its streams); this file, the merging
+//! and plotting.
 
 mod hunt;
 mod sweep;
@@ -11,7 +12,7 @@ pub use crate::error::{Error, JobError};
 pub use crate::output::checkpoint::CheckpointError;
 pub use crate::output::exports::PlotError;
 pub use crate::output::files::TargetError;
-pub use hunt::{read_report, read_start, HuntFiles, HuntJob, HuntRun};
+pub use hunt::{join, read_report, read_start, HuntFiles, HuntJob, HuntRun};
 pub use sweep::{Done, Files, Job, Ready};
 
 use crate::output::exports;

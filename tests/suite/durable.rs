@@ -671,7 +671,7 @@ fn clashing_paths_are_refused() {
 
 /// A closed reader is a quiet success; a full stdout is one clear line.
 #[test]
-fn closed_or_full_stdout() {
+fn a_closed_reader_is_quiet_and_a_full_stdout_one_line() {
     for command in ["sweep", "merge"] {
         let dir = tempfile::tempdir().unwrap();
         let a = dir.path().join("a.json");
@@ -713,7 +713,7 @@ fn closed_or_full_stdout() {
 
 /// A closed stderr is no reason to panic: the exit code still tells what happened.
 #[test]
-fn closed_stderr() {
+fn a_closed_stderr_is_no_reason_to_panic() {
     for (command, code) in [
         ("sweep --seeds 0..1000 >/dev/null", 0),
         ("sweep --seeds 0..300000 --csv - | head -1 >/dev/null", 0),

@@ -589,12 +589,9 @@ fn resume_without_a_checkpoint_keeps_a_finished_output() {
     );
 }
 
-/// Small faults a new user met: counts said as `1 rounds` and `(0 a second)`, long counts
-/// ungrouped, `--for cycles` printed under the backward strategy (which extends no cycle),
-/// `--time 0` taken for a failure of the hunt rather than a bad value, `--max-rounds` and a
-/// metric of a cycle hunt accepted and ignored.
+/// Fault: a one-game hunt said `1 rounds` and `(0 a second)`.
 #[test]
-fn a_new_users_small_faults() {
+fn counts_of_one_are_singular_and_no_rate_of_zero_is_said() {
     let table = run(&[
         "hunt",
         "--deck",
@@ -607,6 +604,13 @@ fn a_new_users_small_faults() {
     assert!(table.contains("1 game in "), "{table}");
     assert!(table.contains("1 round, 1 battle, 0 wars"), "{table}");
     assert!(!table.contains("(0 a second)"), "{table}");
+}
+
+/// Fault: `--for cycles` hunted with the backward strategy, which extends no cycle, and
+/// printed it; `--time 0` was taken for a failure of the hunt rather than a bad value;
+/// `--max-rounds` and a cycle hunt's `--metric` were accepted and ignored.
+#[test]
+fn cycle_hunts_hunt_at_random_and_flags_that_do_nothing_are_refused() {
     let cycles = run(&[
         "hunt", "--deck", "4x4", "--for", "cycles", "--games", "20000",
     ]);
