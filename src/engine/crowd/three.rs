@@ -312,7 +312,6 @@ pub(super) struct Stretch {
 /// different values, is played here too (see [`quick_war`]); any other tie is returned with the
 /// state as it was before the tied battle. A function of its own, so that its few values keep
 /// their registers whatever the other wars need.
-/// About 80 lines: the battle loop and the quick war it plays inline.
 #[inline(never)]
 pub(super) fn three_battles<const QUICK_WARS: bool>(
     cards: &mut [Card],
