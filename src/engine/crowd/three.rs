@@ -92,8 +92,10 @@ pub(super) fn run_three<const WARS: bool>(
         // The hands' sizes less one, as `tails - beyond` gives them in lanes 0 to 2, a lane up.
         key: key.trio,
         limits: lanes(limit),
-        face_down,
-        strength,
+        rules: WarRules {
+            strength,
+            face_down,
+        },
     };
     // Oorlog's one face-down card, with wars: the common war is played in the battle loop.
     let battles = if WARS && face_down == 1 {
@@ -180,8 +182,7 @@ pub(super) fn lane(word: u64, shift: usize) -> usize {
 pub(super) struct TrioWar {
     key: u32,
     limits: u64,
-    face_down: usize,
-    strength: Strength,
+    rules: WarRules,
 }
 
 /// The tails after the player whose lane is at `winner` (`16 * p`) took a war's `size` cards
@@ -217,7 +218,7 @@ pub(super) fn war_of_two(
     war: &TrioWar,
     tally: &mut WarTally,
 ) -> (u64, Option<(usize, usize)>) {
-    let down = war.face_down;
+    let down = war.rules.face_down;
     let (tp, tq) = (lane(tails, sp), lane(tails, sq));
     let (hp, hq) = (lane(beyond, sp) - 1, lane(beyond, sq) - 1);
     // The fewer cards of the two hands: a battle of the war needs `down + 1` from each.
@@ -436,13 +437,12 @@ pub(super) const TIED_PAIRS: [TiedPair; 8] = {
 };
 
 /// The war of round `at.n` of a run of three (its tails and `tails - beyond` in `at`), which
-/// tied with `decision` showing `shown`, when it
-/// is two players who each hold at least the card face down and the next, and the next two
-/// differ: the round's three cards, then the face-down cards and the revealed ones (player
-/// order) go to the winner's tail. Player p's tied card is at `head[p] + n`. Returns what the
-/// tied players' heads move by (in lanes) and the tails after the war (the round limit in lane
-/// 3 brought forward if needed, see [`after_war`]); for any other tie, [`None`], having changed
-/// nothing.
+/// tied with `decision` showing `shown`, when it is two players who each hold at least the card
+/// face down and the next, and the next two differ: the round's three cards, then the face-down
+/// cards and the revealed ones (player order) go to the winner's tail. Player p's tied card is
+/// at `head[p] + n`. Returns what the tied players' heads move by (in lanes) and the tails after
+/// the war (the round limit in lane 3 brought forward if needed, see [`after_war`]); for any
+/// other tie, [`None`], having changed nothing.
 #[inline(always)]
 pub(super) fn quick_war(
     cards: &mut [Card],
@@ -526,11 +526,7 @@ pub(super) fn war_of_three(
     war: &TrioWar,
     tally: &mut WarTally,
 ) -> War {
-    let rules = WarRules {
-        strength: war.strength,
-        face_down: war.face_down,
-    };
-    let won = play_war(cards, pile, head, &tail, *tied, rules, tally);
+    let won = play_war(cards, pile, head, &tail, *tied, war.rules, tally);
     if let War::Won { winner, pile: size } = won {
         let t = tail[winner];
         cards[t..t + size].copy_from_slice(&pile[..size]);
