@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Which wars the cycles of a `sorted` deck hold: each deal of a CSV's `hands` column (a hunt's
+--log, data/research/cycles.csv) played plainly to its cycle, one period of the cycle gone
+round, and each war of it named by where its tied value stands against the deciding battle's
+two cards (two players, face-down count 0, `sorted`: strongest value first, equal values in
+reveal order). It shares no code with warsweep.
+
+- high: the tied value is at least the deciding battle's winning card. The table is gathered in
+  the order of two single rounds won by the same player, so the values move as in a cycle
+  without a war (scripts/war-free-census.py --ties builds exactly these).
+- mid: between the deciding battle's two cards; low: under both. These gather in another order.
+
+Each cycle's line: its period in rounds, rounds won by each player, wars of each kind, and the
+band of player 1's hand; the last line counts the cycles whose wars are all high.
+
+    scripts/sorted-wars.py LOG.csv [...]
+"""
+import csv, sys
+from collections import Counter, deque
+
+def round_of(a, b):
+    """One round; the kind of the round ('A', 'B', or a war's), None where a hand runs out."""
+    table, ties = [], []
+    while True:
+        if not a or not b:
+            return None
+        x, y = a.popleft(), b.popleft()
+        table += [x, y]
+        if x != y:
+            (a if x > y else b).extend(sorted(table, reverse=True))  # stable: reveal order
+            if not ties:
+                return "A" if x > y else "B"
+            tied = ties[0]
+            return "high" if tied >= max(x, y) else "mid" if tied > min(x, y) else "low"
+        ties.append(x)
+
+def cycle_of(a, b, limit=10**7):
+    """The first state of the game that recurs, or None where the game ends."""
+    seen = set()
+    for _ in range(limit):
+        state = (tuple(a), tuple(b))
+        if state in seen:
+            return state
+        seen.add(state)
+        if round_of(a, b) is None:
+            return None
+    raise SystemExit(f"no end nor cycle in {limit:,} rounds")
+
+def main():
+    if len(sys.argv) < 2:
+        raise SystemExit(__doc__)
+    cycles, all_high = {}, 0
+    for path in sys.argv[1:]:
+        with open(path, newline="") as f:
+            for row in csv.DictReader(f):
+                hands = [deque(int(v) for v in h.split(",")) for h in row["hands"].split("|")]
+                start = cycle_of(*hands)
+                if start is None:
+                    continue
+                a, b = deque(start[0]), deque(start[1])
+                kinds, sizes, least = Counter(), [], min(start, start[::-1])
+                while True:
+                    kinds[round_of(a, b)] += 1
+                    sizes.append(len(a))
+                    state = (tuple(a), tuple(b))
+                    least = min(least, state, state[::-1])  # a cycle and its mirror once
+                    if state == start:
+                        break
+                if least not in cycles:
+                    cycles[least] = (kinds, min(sizes), max(sizes))
+    for kinds, low, high in cycles.values():
+        print(f"{sum(kinds.values())} rounds: A {kinds['A']}, B {kinds['B']}, wars high "
+              f"{kinds['high']}, mid {kinds['mid']}, low {kinds['low']}; player 1 holds {low} to {high}")
+        all_high += kinds["mid"] + kinds["low"] == 0
+    print(f"{len(cycles)} cycles (a cycle and its mirror once), {all_high} whose wars are all high")
+
+if __name__ == "__main__":
+    main()
