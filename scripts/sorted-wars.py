@@ -10,16 +10,19 @@ reveal order). It shares no code with warsweep.
   without a war (scripts/war-free-census.py --ties builds exactly these).
 - mid: between the deciding battle's two cards; low: under both. These gather in another order.
 
-Each cycle's line: its period in rounds, rounds won by each player, wars of each kind, and the
-band of player 1's hand; the last line counts the cycles whose wars are all high.
+Each cycle's line: its period in rounds, rounds won by each player, wars of each kind, the
+band of player 1's hand, and whether its battles are four wins each (four won by player 1, four
+by player 2, over and over, a war's battles all counted to its winner); the last line counts
+the cycles whose wars are all high and those of four wins each.
 
     scripts/sorted-wars.py LOG.csv [...]
 """
 import csv, sys
 from collections import Counter, deque
 
-def round_of(a, b):
-    """One round; the kind of the round ('A', 'B', or a war's), None where a hand runs out."""
+def round_of(a, b, battles=None):
+    """One round; the kind of the round ('A', 'B', or a war's), None where a hand runs out.
+    Appends the round's winner to `battles` once for each of its battles."""
     table, ties = [], []
     while True:
         if not a or not b:
@@ -28,11 +31,20 @@ def round_of(a, b):
         table += [x, y]
         if x != y:
             (a if x > y else b).extend(sorted(table, reverse=True))  # stable: reveal order
+            if battles is not None:
+                battles.extend(("A" if x > y else "B") * (len(ties) + 1))
             if not ties:
                 return "A" if x > y else "B"
             tied = ties[0]
             return "high" if tied >= max(x, y) else "mid" if tied > min(x, y) else "low"
         ties.append(x)
+
+def four_wins_each(battles):
+    """Whether the winners of the battles, a war's all counted to its winner, are four of
+    player 1's and four of player 2's, over and over."""
+    word = "".join(battles)
+    return len(word) % 8 == 0 and any(word == ("AAAABBBB" * (len(word) // 8 + 1))[r:r + len(word)]
+                                      for r in range(8))
 
 def cycle_of(a, b, limit=10**7):
     """The first state of the game that recurs, or None where the game ends."""
@@ -49,7 +61,7 @@ def cycle_of(a, b, limit=10**7):
 def main():
     if len(sys.argv) < 2:
         raise SystemExit(__doc__)
-    cycles, all_high = {}, 0
+    cycles, all_high, four = {}, 0, 0
     for path in sys.argv[1:]:
         with open(path, newline="") as f:
             for row in csv.DictReader(f):
@@ -58,21 +70,24 @@ def main():
                 if start is None:
                     continue
                 a, b = deque(start[0]), deque(start[1])
-                kinds, sizes, least = Counter(), [], min(start, start[::-1])
+                kinds, sizes, least, battles = Counter(), [], min(start, start[::-1]), []
                 while True:
-                    kinds[round_of(a, b)] += 1
+                    kinds[round_of(a, b, battles)] += 1
                     sizes.append(len(a))
                     state = (tuple(a), tuple(b))
                     least = min(least, state, state[::-1])  # a cycle and its mirror once
                     if state == start:
                         break
                 if least not in cycles:
-                    cycles[least] = (kinds, min(sizes), max(sizes))
-    for kinds, low, high in cycles.values():
+                    cycles[least] = (kinds, min(sizes), max(sizes), four_wins_each(battles))
+    for kinds, low, high, rhythm in cycles.values():
         print(f"{sum(kinds.values())} rounds: A {kinds['A']}, B {kinds['B']}, wars high "
-              f"{kinds['high']}, mid {kinds['mid']}, low {kinds['low']}; player 1 holds {low} to {high}")
+              f"{kinds['high']}, mid {kinds['mid']}, low {kinds['low']}; player 1 holds {low} to "
+              f"{high}; {'four wins each' if rhythm else 'another rhythm'}")
         all_high += kinds["mid"] + kinds["low"] == 0
-    print(f"{len(cycles)} cycles (a cycle and its mirror once), {all_high} whose wars are all high")
+        four += rhythm
+    print(f"{len(cycles)} cycles (a cycle and its mirror once), {all_high} whose wars are all high, "
+          f"{four} of four wins each, battle by battle")
 
 if __name__ == "__main__":
     main()

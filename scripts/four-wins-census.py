@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""Cycles of four wins each under `sorted`, with wars: a census by SAT (python-sat) that shares
+no code with warsweep.
+
+Every cycle random sampling finds on 4x7 and 4x11 `sorted` plays four wins each, battle by
+battle: player 1 wins four battles, player 2 four, forever, a war's battles all counted to its
+winner (scripts/sorted-wars.py names its wars; docs/research.md, "Wars that keep a shape"). A
+war of two battles (face-down count 0) with tied value x and deciding cards y over z is
+gathered `sorted` as
+- high, x >= y: x, x, y, z, as two single battles; it may fall on any two battles of one winner
+  at any pass (scripts/war-free-census.py --ties);
+- mid, z <= x < y: y, x, x, z;
+- low, x < z: y, z, x, x.
+Under `natural` every war is gathered y, z, x, x (the winning card, the deciding battle's other
+card, then the earlier cards latest first), whatever the values, and no war gathers as single
+battles do: `--gather natural` places such wars alone and lets no other battle tie.
+Mid and low wars move the cards otherwise than single battles do, so they are placed here at
+fixed battles of a super-period of m times eight battles: the super-period, player 1's hand
+size and those wars fix where every card goes, and the cards that meet over every super-period
+must then take values that make each war the kind it was placed as, every other battle a win
+of its winner or a high war, four copies of each value (the SAT question). A state found is
+checked by a plain `sorted` simulation to be on a cycle.
+
+Each line: the deck, the super-periods tried (m), the placings of the wars (one war, mid or low,
+in the first eight battles; or two, the second anywhere after it), the shapes whose circles can
+be of one value, those that take the values, and one state of each of the latter.
+
+    pip install python-sat
+    scripts/four-wins-census.py [--periods 1-24] [--wars 1] [--gather natural] 4x7 4x13 ...
+"""
+import argparse, sys
+from collections import deque
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+from pysat.solvers import Cadical153
+
+# The battles of the first eight that a war may tie on: the next battle has the same winner.
+TIES = [0, 1, 2, 4, 5, 6]
+
+def meetings(m, wars, len0, n, ties=True):
+    """The meetings over every super-period, in the places of the first: ('p', winner, loser,
+    next winner or -1 where the next battle may not be its decider) for single battles and
+    ('m' or 'l', tied card, tied card, deciding winner, deciding loser) for placed wars. None
+    where a hand runs out or comes back another size."""
+    word = "AAAABBBB" * m
+    hands, rounds, i = [deque(range(len0)), deque(range(len0, n))], [], 0
+    while i < len(word):
+        w = 0 if word[i] == "A" else 1
+        if len(hands[0]) < 2 or len(hands[1]) < 2:
+            return None
+        if i in wars:
+            tied = [hands[0].popleft(), hands[1].popleft()]
+            decider = [hands[0].popleft(), hands[1].popleft()]
+            high, low = decider[w], decider[1 - w]
+            rounds.append((wars[i], tied[0], tied[1], high, low, i))
+            # sorted: mid y, x, x, z; low y, z, x, x; natural: y, z, then the tie latest first
+            gathered = {"m": [high, *tied, low], "l": [high, low, *tied], "n": [high, low, *tied[::-1]]}
+            hands[w].extend(gathered[wars[i]])
+            i += 2
+        else:
+            cards = [hands[0].popleft(), hands[1].popleft()]
+            rounds.append(("p", cards[w], cards[1 - w], w, i))
+            hands[w].extend([cards[w], cards[1 - w]])
+            i += 1
+    if len(hands[0]) != len0:
+        return None
+    moved = list(hands[0]) + list(hands[1])
+    first = []
+    for j, r in enumerate(rounds):
+        if r[0] != "p":
+            first.append(r[:5])
+            continue
+        after = rounds[(j + 1) % len(rounds)]
+        decider = -1
+        if ties and after[0] == "p" and after[3] == r[3] and (r[4] + 1) % len(word) == after[4]:
+            # the next super-period's first battle, in this one's places
+            decider = after[1] if j + 1 < len(rounds) else moved[after[1]]
+        first.append(("p", r[1], r[2], decider))
+    out = set()
+    for t in first:
+        while t not in out:
+            out.add(t)
+            t = (t[0],) + tuple(moved[x] if x >= 0 else -1 for x in t[1:])
+    return out
+
+def order(meets):
+    """(card at least as high, card, strictly) for every meeting."""
+    for t in meets:
+        if t[0] == "p":
+            yield t[1], t[2], t[3] < 0
+            continue
+        _, a, b, high, low = t
+        yield from [(a, b, False), (b, a, False), (high, low, True)]
+        yield from {"m": [(high, a, True), (a, low, False)], "l": [(low, a, True)], "n": []}[t[0]]
+
+def one_value_circles(meets, n, copies):
+    """Cards strongly connected by the order must hold one value: at most `copies`, none of
+    whose meetings must be strict (Tarjan's components, iteratively)."""
+    edges = list(order(meets))
+    above = [[] for _ in range(n)]
+    for u, v, _ in edges:
+        above[v].append(u)
+    index, low, part, stack, on, count = [-1] * n, [0] * n, [-1] * n, [], [False] * n, [0, 0]
+    for root in range(n):
+        if index[root] >= 0:
+            continue
+        index[root] = low[root] = count[0]; count[0] += 1; stack.append(root); on[root] = True
+        work = [(root, 0)]
+        while work:
+            x, i = work.pop()
+            if i < len(above[x]):
+                work.append((x, i + 1))
+                y = above[x][i]
+                if index[y] < 0:
+                    index[y] = low[y] = count[0]; count[0] += 1; stack.append(y); on[y] = True
+                    work.append((y, 0))
+                elif on[y]:
+                    low[x] = min(low[x], index[y])
+                continue
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[x])
+            if low[x] == index[x]:
+                while True:
+                    y = stack.pop(); on[y] = False; part[y] = count[1]
+                    if y == x:
+                        break
+                count[1] += 1
+    sizes = [0] * count[1]
+    for x in range(n):
+        sizes[part[x]] += 1
+    return max(sizes) <= copies and all(part[u] != part[v] or not s for u, v, s in edges)
+
+def values(meets, n, copies, kinds):
+    """Values 1..kinds, `copies` of each, meeting every constraint; None where none exist."""
+    pool = IDPool()
+    at_least = lambda u, k: pool.id((u, k))  # value of u >= k, k = 2..kinds
+    ge = lambda u, v, k0: [[-at_least(v, k), at_least(u, k + k0)] for k in range(2, kinds + 1 - k0)]
+    gt = lambda u, v: [[at_least(u, 2)], [-at_least(v, kinds)]] + ge(u, v, 1)
+    clauses = []
+    for u in range(n):
+        clauses += [[-at_least(u, k + 1), at_least(u, k)] for k in range(2, kinds)]
+    for t in meets:
+        if t[0] == "p" and t[3] < 0:
+            clauses += gt(t[1], t[2])
+        elif t[0] == "p":
+            tie = pool.id(t)
+            clauses += [c + [tie] for c in gt(t[1], t[2])]
+            clauses += [c + [-tie] for c in ge(t[1], t[2], 0) + ge(t[2], t[1], 0) + ge(t[1], t[3], 0)]
+        else:
+            _, a, b, high, low = t
+            clauses += ge(a, b, 0) + ge(b, a, 0) + gt(high, low)
+            clauses += {"m": gt(high, a) + ge(a, low, 0), "l": gt(low, a), "n": []}[t[0]]
+    for k in range(2, kinds + 1):
+        lits = [at_least(u, k) for u in range(n)]
+        clauses += CardEnc.equals(lits=lits, bound=n - copies * (k - 1), vpool=pool,
+                                  encoding=EncType.seqcounter).clauses
+    with Cadical153(bootstrap_with=clauses) as solver:
+        if not solver.solve():
+            return None
+        true = {l for l in solver.get_model() if l > 0}
+        return [1 + sum(at_least(u, k) in true for k in range(2, kinds + 1)) for u in range(n)]
+
+def on_a_cycle(hands, gather):
+    """Plays the state plainly under `sorted` or `natural`, wars included: whether it comes back."""
+    a, b = deque(hands[0]), deque(hands[1])
+    start = (tuple(a), tuple(b))
+    for _ in range(10**7):
+        table = []
+        while True:
+            if not a or not b:
+                return False
+            x, y = a.popleft(), b.popleft()
+            table += [x, y]
+            if x != y:
+                if gather == "sorted":
+                    table.sort(reverse=True)
+                else:  # the winning card, the other deciding card, earlier cards latest first
+                    table = ([x, y] if x > y else [y, x]) + table[-3::-1]
+                (a if x > y else b).extend(table)
+                break
+        if (tuple(a), tuple(b)) == start:
+            return True
+    return False
+
+def main():
+    args = argparse.ArgumentParser()
+    args.add_argument("--periods", default="1-24", help="super-periods m, eight battles each")
+    args.add_argument("--wars", type=int, choices=[1, 2], default=1)
+    args.add_argument("--gather", choices=["sorted", "natural"], default="sorted")
+    args.add_argument("decks", nargs="+")
+    a = args.parse_args()
+    first, last = map(int, a.periods.split("-"))
+    for deck in a.decks:
+        copies, kinds = map(int, deck.split("x"))
+        n = copies * kinds
+        placings = shapes = fit = 0
+        found = []
+        for m in range(first, last + 1):
+            kinds_of_war = "ml" if a.gather == "sorted" else "n"
+            one = [{i: k} for i in TIES for k in kinds_of_war]
+            two = [{i: k, j: k2} for i in TIES for k in kinds_of_war for j in range(i + 2, 8 * m - 1)
+                   if j % 8 in TIES for k2 in kinds_of_war]
+            for wars in one if a.wars == 1 else two:
+                placings += 1
+                for len0 in range(1, n):
+                    meets = meetings(m, wars, len0, n, a.gather == "sorted")
+                    if meets is None or not one_value_circles(meets, n, copies):
+                        continue
+                    shapes += 1
+                    laid = values(meets, n, copies, kinds)
+                    if laid:
+                        hands = (laid[:len0], laid[len0:])
+                        assert on_a_cycle(hands, a.gather), (m, wars, len0, laid)
+                        fit += 1
+                        found.append((m, wars, len0, hands))
+        what = "(mid or low)" if a.gather == "sorted" else "(no other tie)"
+        print(f"{deck} {a.gather}, four wins each: super-periods of {first}..{last} times 8 battles, "
+              f"{a.wars} placed war{'s' * (a.wars > 1)} {what} each: {placings:,} placings, "
+              f"sizes of player 1's hand 1..{n - 1}; shapes whose circles can be of one value "
+              f"{shapes}; taking the values {fit}")
+        for m, wars, len0, hands in found:
+            placed = " ".join(f"{k}@{i}" for i, k in sorted(wars.items()))
+            print(f"  m {m} {placed} {len0}: {','.join(map(str, hands[0]))}|{','.join(map(str, hands[1]))}")
+        sys.stdout.flush()
+
+if __name__ == "__main__":
+    main()
