@@ -37,7 +37,32 @@ from pysat.solvers import Cadical153
 # The battles of the first eight that a war may tie on: the next battle has the same winner.
 TIES = [0, 1, 2, 4, 5, 6]
 
-def meetings(m, wars, len0, n, ties=True):
+def tied_classes_fit(rounds, moved, n, copies):
+    """Whether the cards the placed wars tie, over every super-period, join into classes of at
+    most `copies` (one value each): a quick way out, before every meeting is listed."""
+    parent = list(range(n))
+    size = [1] * n
+    def root(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+    for r in rounds:
+        if r[0] == "p":
+            continue
+        a, b, seen = r[1], r[2], set()
+        while (a, b) not in seen:
+            seen.add((a, b))
+            x, y = root(a), root(b)
+            if x != y:
+                parent[x] = y
+                size[y] += size[x]
+                if size[y] > copies:
+                    return False
+            a, b = moved[a], moved[b]
+    return True
+
+def meetings(m, wars, len0, n, copies, ties=True):
     """The meetings over every super-period, in the places of the first: ('p', winner, loser,
     next winner or -1 where the next battle may not be its decider) for single battles and
     ('m' or 'l', tied card, tied card, deciding winner, deciding loser) for placed wars. None
@@ -65,6 +90,8 @@ def meetings(m, wars, len0, n, ties=True):
     if len(hands[0]) != len0:
         return None
     moved = list(hands[0]) + list(hands[1])
+    if not tied_classes_fit(rounds, moved, n, copies):
+        return None
     first = []
     for j, r in enumerate(rounds):
         if r[0] != "p":
@@ -203,7 +230,7 @@ def main():
             for wars in one if a.wars == 1 else two:
                 placings += 1
                 for len0 in range(1, n):
-                    meets = meetings(m, wars, len0, n, a.gather == "sorted")
+                    meets = meetings(m, wars, len0, n, copies, a.gather == "sorted")
                     if meets is None or not one_value_circles(meets, n, copies):
                         continue
                     shapes += 1
