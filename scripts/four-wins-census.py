@@ -26,9 +26,9 @@ in the first eight battles; or two, the second anywhere after it), the shapes wh
 be of one value, those that take the values, and one state of each of the latter.
 
     pip install python-sat
-    scripts/four-wins-census.py [--periods 1-24] [--wars 1] [--gather natural] 4x7 4x13 ...
+    scripts/four-wins-census.py [--periods 1-24] [--wars 1] [--sample N --seed S] [--gather natural] 4x7 4x13 ...
 """
-import argparse, sys
+import argparse, random, sys
 from collections import deque
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
@@ -166,7 +166,7 @@ def values(meets, n, copies, kinds):
     clauses = []
     for u in range(n):
         clauses += [[-at_least(u, k + 1), at_least(u, k)] for k in range(2, kinds)]
-    for t in meets:
+    for t in sorted(meets):  # one order of clauses, one answer, whatever the hash seed
         if t[0] == "p" and t[3] < 0:
             clauses += gt(t[1], t[2])
         elif t[0] == "p":
@@ -212,37 +212,68 @@ def on_a_cycle(hands, gather):
 def main():
     args = argparse.ArgumentParser()
     args.add_argument("--periods", default="1-24", help="super-periods m, eight battles each")
-    args.add_argument("--wars", type=int, choices=[1, 2], default=1)
+    args.add_argument("--wars", type=int, default=1, help="wars a super-period: 1 or 2, or any with --sample")
+    args.add_argument("--sample", type=int, default=0, help="random placings instead of every one")
+    args.add_argument("--seed", type=int, default=0)
     args.add_argument("--gather", choices=["sorted", "natural"], default="sorted")
     args.add_argument("decks", nargs="+")
     a = args.parse_args()
     first, last = map(int, a.periods.split("-"))
+    if a.wars < 1 or (a.wars > 2 and not a.sample):
+        args.error("every placing of 1 or 2 wars, or --sample N placings of any number")
+    kinds_of_war = "ml" if a.gather == "sorted" else "n"
+    rng = random.Random(a.seed)
+
+    def placings_of(m):
+        """Every placing of m's super-period (the first war in the first eight battles), or
+        `--sample` random ones over all the super-periods."""
+        if a.sample:
+            return []
+        one = [{i: k} for i in TIES for k in kinds_of_war]
+        if a.wars == 1:
+            return one
+        return [{i: k, j: k2} for i in TIES for k in kinds_of_war for j in range(i + 2, 8 * m - 1)
+                if j % 8 in TIES for k2 in kinds_of_war]
+
+    def sampled():
+        """`--sample` placings: m at random, the first war in the first eight battles, the
+        others anywhere free, each war's kind at random; those that do not fit are drawn again."""
+        drawn = []
+        while len(drawn) < a.sample:
+            m = rng.randint(first, last)
+            wars = {rng.choice(TIES): rng.choice(kinds_of_war)}
+            spots = [j for j in range(2, 8 * m - 1) if j % 8 in TIES]
+            for j in rng.sample(spots, min(len(spots), 4 * a.wars)):
+                if len(wars) == a.wars:
+                    break
+                if all(abs(j - i) >= 2 for i in wars):
+                    wars[j] = rng.choice(kinds_of_war)
+            if len(wars) == a.wars:
+                drawn.append((m, wars))
+        return drawn
     for deck in a.decks:
         copies, kinds = map(int, deck.split("x"))
         n = copies * kinds
         placings = shapes = fit = 0
         found = []
-        for m in range(first, last + 1):
-            kinds_of_war = "ml" if a.gather == "sorted" else "n"
-            one = [{i: k} for i in TIES for k in kinds_of_war]
-            two = [{i: k, j: k2} for i in TIES for k in kinds_of_war for j in range(i + 2, 8 * m - 1)
-                   if j % 8 in TIES for k2 in kinds_of_war]
-            for wars in one if a.wars == 1 else two:
-                placings += 1
-                for len0 in range(1, n):
-                    meets = meetings(m, wars, len0, n, copies, a.gather == "sorted")
-                    if meets is None or not one_value_circles(meets, n, copies):
-                        continue
-                    shapes += 1
-                    laid = values(meets, n, copies, kinds)
-                    if laid:
-                        hands = (laid[:len0], laid[len0:])
-                        assert on_a_cycle(hands, a.gather), (m, wars, len0, laid)
-                        fit += 1
-                        found.append((m, wars, len0, hands))
+        every = [(m, wars) for m in range(first, last + 1) for wars in placings_of(m)]
+        for m, wars in sampled() if a.sample else every:
+            placings += 1
+            for len0 in range(1, n):
+                meets = meetings(m, wars, len0, n, copies, a.gather == "sorted")
+                if meets is None or not one_value_circles(meets, n, copies):
+                    continue
+                shapes += 1
+                laid = values(meets, n, copies, kinds)
+                if laid:
+                    hands = (laid[:len0], laid[len0:])
+                    assert on_a_cycle(hands, a.gather), (m, wars, len0, laid)
+                    fit += 1
+                    found.append((m, wars, len0, hands))
         what = "(mid or low)" if a.gather == "sorted" else "(no other tie)"
+        how = f"random (seed {a.seed})" if a.sample else "every one"
         print(f"{deck} {a.gather}, four wins each: super-periods of {first}..{last} times 8 battles, "
-              f"{a.wars} placed war{'s' * (a.wars > 1)} {what} each: {placings:,} placings, "
+              f"{a.wars} placed war{'s' * (a.wars > 1)} {what} each: {placings:,} placings, {how}, "
               f"sizes of player 1's hand 1..{n - 1}; shapes whose circles can be of one value "
               f"{shapes}; taking the values {fit}")
         for m, wars, len0, hands in found:

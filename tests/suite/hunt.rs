@@ -472,3 +472,39 @@ fn every_cycle_of_cycles_csv_replays() {
     }
     assert!(rows >= 10 && checked == rows, "{checked} of {rows} rows");
 }
+
+/// Every `printf '...' | warsweep play FLAGS` command of `docs/research.md` prints what the
+/// page says it prints (the `prints `...`` after it): the infinite games by construction, the
+/// states the censuses of shapes found, each replayable by one command.
+#[test]
+fn the_commands_of_research_md_print_what_it_says() {
+    let page =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/research.md"))
+            .unwrap();
+    let commands = replay_lines(&page);
+    let said: Vec<&str> = (page.split("\nprints `").skip(1))
+        .map(|rest| rest.split('`').next().unwrap())
+        .collect();
+    assert_eq!(
+        commands.len(),
+        said.len(),
+        "a command without its output, or one more"
+    );
+    let mut replayed = 0;
+    for ((hands, flags), said) in commands.iter().zip(&said) {
+        let mut args = vec!["play".to_string()];
+        args.extend(flags.iter().cloned());
+        let out = warsweep()
+            .args(&args)
+            .write_stdin(hands.clone())
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap().trim(),
+            *said,
+            "{flags:?}"
+        );
+        replayed += 1;
+    }
+    assert!(replayed >= 3, "{replayed} commands");
+}
