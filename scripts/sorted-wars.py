@@ -11,9 +11,10 @@ reveal order). It shares no code with warsweep.
 - mid: between the deciding battle's two cards; low: under both. These gather in another order.
 
 Each cycle's line: its period in rounds, rounds won by each player, wars of each kind, the
-band of player 1's hand, and whether its battles are four wins each (four won by player 1, four
-by player 2, over and over, a war's battles all counted to its winner); the last line counts
-the cycles whose wars are all high and those of four wins each.
+band of player 1's hand, whether its battles are four wins each (four won by player 1, four
+by player 2, over and over, a war's battles all counted to its winner), and after how many
+battles its mid and low wars come back at the same battles; the last line counts the cycles
+whose wars are all high and those of four wins each.
 
     scripts/sorted-wars.py LOG.csv [...]
 """
@@ -31,18 +32,19 @@ def round_of(a, b, battles=None):
         table += [x, y]
         if x != y:
             (a if x > y else b).extend(sorted(table, reverse=True))  # stable: reveal order
+            kind = "A" if x > y else "B"
+            if ties:
+                tied = ties[0]
+                kind = "high" if tied >= max(x, y) else "mid" if tied > min(x, y) else "low"
             if battles is not None:
-                battles.extend(("A" if x > y else "B") * (len(ties) + 1))
-            if not ties:
-                return "A" if x > y else "B"
-            tied = ties[0]
-            return "high" if tied >= max(x, y) else "mid" if tied > min(x, y) else "low"
+                battles.extend([("A" if x > y else "B", kind)] * (len(ties) + 1))
+            return kind
         ties.append(x)
 
 def four_wins_each(battles):
     """Whether the winners of the battles, a war's all counted to its winner, are four of
     player 1's and four of player 2's, over and over."""
-    word = "".join(battles)
+    word = "".join(w for w, _ in battles)
     return len(word) % 8 == 0 and any(word == ("AAAABBBB" * (len(word) // 8 + 1))[r:r + len(word)]
                                       for r in range(8))
 
@@ -57,6 +59,15 @@ def cycle_of(a, b, limit=10**7):
         if round_of(a, b) is None:
             return None
     raise SystemExit(f"no end nor cycle in {limit:,} rounds")
+
+def wars_repeat(battles):
+    """The fewest battles, a multiple of 8, after which the mid and low wars come back at the
+    same battles (the cycle's whole length at most), and how many start in that stretch."""
+    n, odd = len(battles), [kind in ("mid", "low") for _, kind in battles]
+    for every in range(8, n + 1, 8):
+        if n % every == 0 and all(odd[i] == odd[(i + every) % n] for i in range(n)):
+            return every, sum(odd[i] and not odd[i - 1] for i in range(every))
+    return n, sum(odd[i] and not odd[i - 1] for i in range(n))
 
 def main():
     if len(sys.argv) < 2:
@@ -79,11 +90,13 @@ def main():
                     if state == start:
                         break
                 if least not in cycles:
-                    cycles[least] = (kinds, min(sizes), max(sizes), four_wins_each(battles))
-    for kinds, low, high, rhythm in cycles.values():
+                    cycles[least] = (kinds, min(sizes), max(sizes), four_wins_each(battles),
+                                     wars_repeat(battles))
+    for kinds, low, high, rhythm, (every, wars) in cycles.values():
+        repeat = f"; mid and low wars: {wars} every {every} battles" if wars else ""
         print(f"{sum(kinds.values())} rounds: A {kinds['A']}, B {kinds['B']}, wars high "
               f"{kinds['high']}, mid {kinds['mid']}, low {kinds['low']}; player 1 holds {low} to "
-              f"{high}; {'four wins each' if rhythm else 'another rhythm'}")
+              f"{high}; {'four wins each' if rhythm else 'another rhythm'}{repeat}")
         all_high += kinds["mid"] + kinds["low"] == 0
         four += rhythm
     print(f"{len(cycles)} cycles (a cycle and its mirror once), {all_high} whose wars are all high, "
