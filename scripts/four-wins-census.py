@@ -30,9 +30,7 @@ be of one value, those that take the values, and one state of each of the latter
 """
 import argparse, random, sys
 from collections import deque
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-from pysat.solvers import Cadical153
+from shapes import lay_values, on_a_cycle, one_value_circles
 
 # The battles of the first eight that a war may tie on: the next battle has the same winner.
 TIES = [0, 1, 2, 4, 5, 6]
@@ -120,94 +118,23 @@ def order(meets):
         yield from [(a, b, False), (b, a, False), (high, low, True)]
         yield from {"m": [(high, a, True), (a, low, False)], "l": [(low, a, True)], "n": []}[t[0]]
 
-def one_value_circles(meets, n, copies):
-    """Cards strongly connected by the order must hold one value: at most `copies`, none of
-    whose meetings must be strict (Tarjan's components, iteratively)."""
-    edges = list(order(meets))
-    above = [[] for _ in range(n)]
-    for u, v, _ in edges:
-        above[v].append(u)
-    index, low, part, stack, on, count = [-1] * n, [0] * n, [-1] * n, [], [False] * n, [0, 0]
-    for root in range(n):
-        if index[root] >= 0:
-            continue
-        index[root] = low[root] = count[0]; count[0] += 1; stack.append(root); on[root] = True
-        work = [(root, 0)]
-        while work:
-            x, i = work.pop()
-            if i < len(above[x]):
-                work.append((x, i + 1))
-                y = above[x][i]
-                if index[y] < 0:
-                    index[y] = low[y] = count[0]; count[0] += 1; stack.append(y); on[y] = True
-                    work.append((y, 0))
-                elif on[y]:
-                    low[x] = min(low[x], index[y])
-                continue
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[x])
-            if low[x] == index[x]:
-                while True:
-                    y = stack.pop(); on[y] = False; part[y] = count[1]
-                    if y == x:
-                        break
-                count[1] += 1
-    sizes = [0] * count[1]
-    for x in range(n):
-        sizes[part[x]] += 1
-    return max(sizes) <= copies and all(part[u] != part[v] or not s for u, v, s in edges)
-
 def values(meets, n, copies, kinds):
     """Values 1..kinds, `copies` of each, meeting every constraint; None where none exist."""
-    pool = IDPool()
-    at_least = lambda u, k: pool.id((u, k))  # value of u >= k, k = 2..kinds
-    ge = lambda u, v, k0: [[-at_least(v, k), at_least(u, k + k0)] for k in range(2, kinds + 1 - k0)]
-    gt = lambda u, v: [[at_least(u, 2)], [-at_least(v, kinds)]] + ge(u, v, 1)
-    clauses = []
-    for u in range(n):
-        clauses += [[-at_least(u, k + 1), at_least(u, k)] for k in range(2, kinds)]
-    for t in sorted(meets):  # one order of clauses, one answer, whatever the hash seed
-        if t[0] == "p" and t[3] < 0:
-            clauses += gt(t[1], t[2])
-        elif t[0] == "p":
-            tie = pool.id(t)
-            clauses += [c + [tie] for c in gt(t[1], t[2])]
-            clauses += [c + [-tie] for c in ge(t[1], t[2], 0) + ge(t[2], t[1], 0) + ge(t[1], t[3], 0)]
-        else:
-            _, a, b, high, low = t
-            clauses += ge(a, b, 0) + ge(b, a, 0) + gt(high, low)
-            clauses += {"m": gt(high, a) + ge(a, low, 0), "l": gt(low, a), "n": []}[t[0]]
-    for k in range(2, kinds + 1):
-        lits = [at_least(u, k) for u in range(n)]
-        clauses += CardEnc.equals(lits=lits, bound=n - copies * (k - 1), vpool=pool,
-                                  encoding=EncType.seqcounter).clauses
-    with Cadical153(bootstrap_with=clauses) as solver:
-        if not solver.solve():
-            return None
-        true = {l for l in solver.get_model() if l > 0}
-        return [1 + sum(at_least(u, k) in true for k in range(2, kinds + 1)) for u in range(n)]
-
-def on_a_cycle(hands, gather):
-    """Plays the state plainly under `sorted` or `natural`, wars included: whether it comes back."""
-    a, b = deque(hands[0]), deque(hands[1])
-    start = (tuple(a), tuple(b))
-    for _ in range(10**7):
-        table = []
-        while True:
-            if not a or not b:
-                return False
-            x, y = a.popleft(), b.popleft()
-            table += [x, y]
-            if x != y:
-                if gather == "sorted":
-                    table.sort(reverse=True)
-                else:  # the winning card, the other deciding card, earlier cards latest first
-                    table = ([x, y] if x > y else [y, x]) + table[-3::-1]
-                (a if x > y else b).extend(table)
-                break
-        if (tuple(a), tuple(b)) == start:
-            return True
-    return False
+    def constraints(at_least, ge, gt, pool):
+        clauses = []
+        for t in sorted(meets):  # one order of clauses, one answer, whatever the hash seed
+            if t[0] == "p" and t[3] < 0:
+                clauses += gt(t[1], t[2])
+            elif t[0] == "p":
+                tie = pool.id(t)
+                clauses += [c + [tie] for c in gt(t[1], t[2])]
+                clauses += [c + [-tie] for c in ge(t[1], t[2], 0) + ge(t[2], t[1], 0) + ge(t[1], t[3], 0)]
+            else:
+                _, a, b, high, low = t
+                clauses += ge(a, b, 0) + ge(b, a, 0) + gt(high, low)
+                clauses += {"m": gt(high, a) + ge(a, low, 0), "l": gt(low, a), "n": []}[t[0]]
+        return clauses
+    return lay_values(n, copies, kinds, constraints)
 
 def main():
     args = argparse.ArgumentParser()
@@ -261,7 +188,7 @@ def main():
             placings += 1
             for len0 in range(1, n):
                 meets = meetings(m, wars, len0, n, copies, a.gather == "sorted")
-                if meets is None or not one_value_circles(meets, n, copies):
+                if meets is None or not one_value_circles(list(order(meets)), n, copies):
                     continue
                 shapes += 1
                 laid = values(meets, n, copies, kinds)

@@ -28,9 +28,8 @@ alone (k wins each for large k: `--word AAAAAAAABBBBBBBB`).
 """
 import argparse, itertools, sys
 from collections import deque
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-from pysat.solvers import Cadical153
+import shapes
+from shapes import lay_values
 
 def periods(length):
     """Balanced binary Lyndon words of `length` letters ('A': player 1 wins the round)."""
@@ -39,23 +38,32 @@ def periods(length):
         if all(s < s[r:] + s[:r] for r in range(1, length)):
             yield s
 
-def order(period, len0, n):
-    """The pairs (higher, lower) of card places that meet over every period, or None."""
-    hands, meets = [deque(range(len0)), deque(range(len0, n))], []
+def one_period(period, len0, n):
+    """The rounds of one period from places 0..n-1, player 1 holding `len0`: each round's
+    (winner's place, loser's place, winner), and where each place's card came from after the
+    period; None where a hand runs out or comes back another size."""
+    hands, rounds = [deque(range(len0)), deque(range(len0, n))], []
     for w in period:
         w = 0 if w == "A" else 1
         if not hands[0] or not hands[1]:
             return None
         cards = [hands[0].popleft(), hands[1].popleft()]
-        meets.append((cards[w], cards[1 - w]))
+        rounds.append((cards[w], cards[1 - w], w))
         hands[w].extend([cards[w], cards[1 - w]])
         if not hands[1 - w]:
             return None
     if len(hands[0]) != len0:
         return None
-    moved = list(hands[0]) + list(hands[1])
+    return rounds, list(hands[0]) + list(hands[1])
+
+def order(period, len0, n):
+    """The pairs (higher, lower) of card places that meet over every period, or None."""
+    played = one_period(period, len0, n)
+    if played is None:
+        return None
+    rounds, moved = played
     pairs = set()
-    for u, v in meets:
+    for u, v, _ in rounds:
         while (u, v) not in pairs:
             pairs.add((u, v))
             u, v = moved[u], moved[v]
@@ -79,41 +87,17 @@ def has_no_circle(pairs, n):
 
 def values(pairs, n, copies, kinds):
     """Values 1..kinds, `copies` of each, every pair's first higher; None where none exist."""
-    pool = IDPool()
-    at_least = lambda u, k: pool.id((u, k))  # value of u >= k, k = 2..kinds
-    clauses = []
-    for u in range(n):
-        clauses += [[-at_least(u, k + 1), at_least(u, k)] for k in range(2, kinds)]
-    for u, v in pairs:
-        clauses += [[at_least(u, 2)], [-at_least(v, kinds)]]
-        clauses += [[-at_least(v, k), at_least(u, k + 1)] for k in range(2, kinds)]
-    for k in range(2, kinds + 1):
-        lits = [at_least(u, k) for u in range(n)]
-        clauses += CardEnc.equals(lits=lits, bound=n - copies * (k - 1), vpool=pool,
-                                  encoding=EncType.seqcounter).clauses
-    with Cadical153(bootstrap_with=clauses) as solver:
-        if not solver.solve():
-            return None
-        true = {l for l in solver.get_model() if l > 0}
-        return [1 + sum(at_least(u, k) in true for k in range(2, kinds + 1)) for u in range(n)]
+    return lay_values(n, copies, kinds, lambda at_least, ge, gt, pool:
+                      [c for u, v in pairs for c in gt(u, v)])
 
 def meetings(period, len0, n):
     """For `--ties`: (winner, loser, next winner, next loser) of every round over every period,
     in the places of the first period; the next pair is (-1, -1) where the next round's winner
     differs (such a round cannot tie). None where a hand runs out or comes back another size."""
-    hands, rounds = [deque(range(len0)), deque(range(len0, n))], []
-    for w in period:
-        w = 0 if w == "A" else 1
-        if not hands[0] or not hands[1]:
-            return None
-        cards = [hands[0].popleft(), hands[1].popleft()]
-        rounds.append((cards[w], cards[1 - w], w))
-        hands[w].extend([cards[w], cards[1 - w]])
-        if not hands[1 - w]:
-            return None
-    if len(hands[0]) != len0:
+    played = one_period(period, len0, n)
+    if played is None:
         return None
-    moved = list(hands[0]) + list(hands[1])
+    rounds, moved = played
     out = set()
     for i, (u, v, w) in enumerate(rounds):
         u2, v2, w2 = rounds[(i + 1) % len(rounds)]
@@ -126,85 +110,23 @@ def meetings(period, len0, n):
     return out
 
 def one_value_circles(meets, n, copies):
-    """Every meeting says winner >= loser: places strongly connected by it must hold one value,
-    so at most `copies` of them, none of whose meetings must be strict."""
-    above = [[] for _ in range(n)]
-    for u, v, _, _ in meets:
-        above[v].append(u)
-    index, low, part, stack, on, count = [-1] * n, [0] * n, [-1] * n, [], [False] * n, [0, 0]
-    def visit(x):  # Tarjan's strongly connected components, iteratively
-        work = [(x, 0)]
-        index[x] = low[x] = count[0]; count[0] += 1; stack.append(x); on[x] = True
-        while work:
-            x, i = work.pop()
-            if i < len(above[x]):
-                work.append((x, i + 1))
-                y = above[x][i]
-                if index[y] < 0:
-                    index[y] = low[y] = count[0]; count[0] += 1; stack.append(y); on[y] = True
-                    work.append((y, 0))
-                elif on[y]:
-                    low[x] = min(low[x], index[y])
-                continue
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[x])
-            if low[x] == index[x]:
-                while True:
-                    y = stack.pop(); on[y] = False; part[y] = count[1]
-                    if y == x:
-                        break
-                count[1] += 1
-    for x in range(n):
-        if index[x] < 0:
-            visit(x)
-    sizes = [0] * count[1]
-    for x in range(n):
-        sizes[part[x]] += 1
-    return max(sizes) <= copies and all(part[u] != part[v] or u2 >= 0 for u, v, u2, _ in meets)
+    """Every meeting says winner >= loser, strictly where the next round's winner differs:
+    places strongly connected by it must hold one value (shapes.one_value_circles)."""
+    return shapes.one_value_circles([(u, v, u2 < 0) for u, v, u2, _ in meets], n, copies)
 
 def values_with_ties(meets, n, copies, kinds):
     """As `values`, each meeting with a next round of the same winner strict or a tie."""
-    pool = IDPool()
-    at_least = lambda u, k: pool.id((u, k))
-    higher = lambda u, v, k0: [[-at_least(v, k), at_least(u, k + k0)] for k in range(2, kinds + 1 - k0)]
-    clauses = []
-    for u in range(n):
-        clauses += [[-at_least(u, k + 1), at_least(u, k)] for k in range(2, kinds)]
-    for u, v, u2, _ in meets:
-        strict = [[at_least(u, 2)], [-at_least(v, kinds)]] + higher(u, v, 1)
-        if u2 < 0:
-            clauses += strict
-            continue
-        tie = pool.id(("tie", u, v, u2))
-        clauses += [c + [tie] for c in strict]
-        clauses += [c + [-tie] for c in higher(u, v, 0) + higher(v, u, 0) + higher(u, u2, 0)]
-    for k in range(2, kinds + 1):
-        lits = [at_least(u, k) for u in range(n)]
-        clauses += CardEnc.equals(lits=lits, bound=n - copies * (k - 1), vpool=pool,
-                                  encoding=EncType.seqcounter).clauses
-    with Cadical153(bootstrap_with=clauses) as solver:
-        if not solver.solve():
-            return None
-        true = {l for l in solver.get_model() if l > 0}
-        return [1 + sum(at_least(u, k) in true for k in range(2, kinds + 1)) for u in range(n)]
-
-def on_a_sorted_cycle(hands):
-    """Plays the state plainly under `sorted`, wars included: whether it comes back."""
-    a, b = deque(hands[0]), deque(hands[1])
-    start = (tuple(a), tuple(b))
-    for _ in range(10**7):
-        pile = []
-        while True:
-            if not a or not b:
-                return False
-            x, y = a.popleft(), b.popleft()
-            pile += [x, y]
-            if x != y:
-                (a if x > y else b).extend(sorted(pile, reverse=True))
-                break
-        if (tuple(a), tuple(b)) == start:
-            return True
-    return False
+    def constraints(at_least, ge, gt, pool):
+        clauses = []
+        for u, v, u2, _ in meets:
+            if u2 < 0:
+                clauses += gt(u, v)
+                continue
+            tie = pool.id(("tie", u, v, u2))
+            clauses += [c + [tie] for c in gt(u, v)]
+            clauses += [c + [-tie] for c in ge(u, v, 0) + ge(v, u, 0) + ge(u, u2, 0)]
+        return clauses
+    return lay_values(n, copies, kinds, constraints)
 
 def on_a_cycle_without_a_war(hands):
     """Plays the state plainly: whether it comes back with no round a war."""
@@ -246,7 +168,7 @@ def main():
                             continue
                         no_circle.append((period, len0))
                         laid = values_with_ties(meets, n, copies, kinds)
-                        on_a_cycle = on_a_sorted_cycle
+                        on_a_cycle = lambda hands: shapes.on_a_cycle(hands, "sorted")
                     else:
                         pairs = order(period, len0, n)
                         if pairs is None or not has_no_circle(pairs, n):

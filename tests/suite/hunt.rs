@@ -31,6 +31,15 @@ fn replay_lines(table: &str) -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
+/// What `warsweep play FLAGS` prints for `hands` on its standard input.
+fn replay(hands: &str, flags: &[String]) -> String {
+    let out = (warsweep().arg("play").args(flags))
+        .write_stdin(hands.to_string())
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// Every deal a hunt prints, replayed with the command it prints, gives the game it says, for
 /// a longest-game hunt and a cycle hunt; the same hunt on one thread prints the same deals.
 #[test]
@@ -69,14 +78,7 @@ fn printed_deals_replay_as_printed() {
         let headers: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
         assert!(!lines.is_empty() && lines.len() == headers.len(), "{text}");
         for ((hands, flags), header) in lines.iter().zip(&headers) {
-            let mut args = vec!["play".to_string()];
-            args.extend(flags.iter().cloned());
-            let out = warsweep()
-                .args(&args)
-                .write_stdin(hands.clone())
-                .output()
-                .unwrap();
-            let line = String::from_utf8(out.stdout).unwrap();
+            let line = replay(hands, flags);
             let words: Vec<&str> = line.split_whitespace().collect();
             let says = match words[..] {
                 ["INFINITE", mu, lambda] => {
@@ -492,18 +494,7 @@ fn the_commands_of_research_md_print_what_it_says() {
     );
     let mut replayed = 0;
     for ((hands, flags), said) in commands.iter().zip(&said) {
-        let mut args = vec!["play".to_string()];
-        args.extend(flags.iter().cloned());
-        let out = warsweep()
-            .args(&args)
-            .write_stdin(hands.clone())
-            .output()
-            .unwrap();
-        assert_eq!(
-            String::from_utf8(out.stdout).unwrap().trim(),
-            *said,
-            "{flags:?}"
-        );
+        assert_eq!(replay(hands, flags).trim(), *said, "{flags:?}");
         replayed += 1;
     }
     assert!(replayed >= 3, "{replayed} commands");
