@@ -30,7 +30,7 @@ be of one value, those that take the values, and one state of each of the latter
 """
 import argparse, random, sys
 from collections import deque
-from shapes import lay_values, on_a_cycle, one_value_circles
+from shapes import lay_values, on_a_cycle, one_value_circles, strict_or_high_war
 
 # The battles of the first eight that a war may tie on: the next battle has the same winner.
 TIES = [0, 1, 2, 4, 5, 6]
@@ -126,9 +126,7 @@ def values(meets, n, copies, kinds):
             if t[0] == "p" and t[3] < 0:
                 clauses += gt(t[1], t[2])
             elif t[0] == "p":
-                tie = pool.id(t)
-                clauses += [c + [tie] for c in gt(t[1], t[2])]
-                clauses += [c + [-tie] for c in ge(t[1], t[2], 0) + ge(t[2], t[1], 0) + ge(t[1], t[3], 0)]
+                clauses += strict_or_high_war(t[1], t[2], t[3], ge, gt, pool)
             else:
                 _, a, b, high, low = t
                 clauses += ge(a, b, 0) + ge(b, a, 0) + gt(high, low)
@@ -151,11 +149,8 @@ def main():
     kinds_of_war = "ml" if a.gather == "sorted" else "n"
     rng = random.Random(a.seed)
 
-    def placings_of(m):
-        """Every placing of m's super-period (the first war in the first eight battles), or
-        `--sample` random ones over all the super-periods."""
-        if a.sample:
-            return []
+    def every_placing(m):
+        """Every placing of m's super-period, the first war in the first eight battles."""
         one = [{i: k} for i in TIES for k in kinds_of_war]
         if a.wars == 1:
             return one
@@ -178,14 +173,15 @@ def main():
             if len(wars) == a.wars:
                 drawn.append((m, wars))
         return drawn
+
+    placings = sampled() if a.sample else [
+        (m, wars) for m in range(first, last + 1) for wars in every_placing(m)]
     for deck in a.decks:
         copies, kinds = map(int, deck.split("x"))
         n = copies * kinds
-        placings = shapes = fit = 0
+        shapes = fit = 0
         found = []
-        every = [(m, wars) for m in range(first, last + 1) for wars in placings_of(m)]
-        for m, wars in sampled() if a.sample else every:
-            placings += 1
+        for m, wars in placings:
             for len0 in range(1, n):
                 meets = meetings(m, wars, len0, n, copies, a.gather == "sorted")
                 if meets is None or not one_value_circles(list(order(meets)), n, copies):
@@ -200,7 +196,7 @@ def main():
         what = "(mid or low)" if a.gather == "sorted" else "(no other tie)"
         how = f"random (seed {a.seed})" if a.sample else "every one"
         print(f"{deck} {a.gather}, four wins each: super-periods of {first}..{last} times 8 battles, "
-              f"{a.wars} placed war{'s' * (a.wars > 1)} {what} each: {placings:,} placings, {how}, "
+              f"{a.wars} placed war{'s' * (a.wars > 1)} {what} each: {len(placings):,} placings, {how}, "
               f"sizes of player 1's hand 1..{n - 1}; shapes whose circles can be of one value "
               f"{shapes}; taking the values {fit}")
         for m, wars, len0, hands in found:

@@ -3,7 +3,7 @@
 --log, data/research/cycles.csv) played plainly to its cycle, one period of the cycle gone
 round, and each war of it named by where its tied value stands against the deciding battle's
 two cards (two players, face-down count 0, `sorted`: strongest value first, equal values in
-reveal order). It shares no code with warsweep.
+reveal order; scripts/shapes.py's round). It shares no code with warsweep.
 
 - high: the tied value is at least the deciding battle's winning card. The table is gathered in
   the order of two single rounds won by the same player, so the values move as in a cycle
@@ -20,26 +20,22 @@ whose wars are all high and those of four wins each.
 """
 import csv, sys
 from collections import Counter, deque
+from shapes import one_round
 
 def round_of(a, b, battles=None):
     """One round; the kind of the round ('A', 'B', or a war's), None where a hand runs out.
-    Appends the round's winner to `battles` once for each of its battles."""
-    table, ties = [], []
-    while True:
-        if not a or not b:
-            return None
-        x, y = a.popleft(), b.popleft()
-        table += [x, y]
-        if x != y:
-            (a if x > y else b).extend(sorted(table, reverse=True))  # stable: reveal order
-            kind = "A" if x > y else "B"
-            if ties:
-                tied = ties[0]
-                kind = "high" if tied >= max(x, y) else "mid" if tied > min(x, y) else "low"
-            if battles is not None:
-                battles.extend([("A" if x > y else "B", kind)] * (len(ties) + 1))
-            return kind
-        ties.append(x)
+    Appends (the round's winner, its kind) to `battles` once for each of its battles."""
+    played = one_round(a, b, "sorted")
+    if played is None:
+        return None
+    winner, ties, (x, y) = played
+    kind = "AB"[winner]
+    if ties:
+        tied = ties[0]
+        kind = "high" if tied >= max(x, y) else "mid" if tied > min(x, y) else "low"
+    if battles is not None:
+        battles.extend([("AB"[winner], kind)] * (len(ties) + 1))
+    return kind
 
 def four_wins_each(battles):
     """Whether the winners of the battles, a war's all counted to its winner, are four of

@@ -29,7 +29,7 @@ alone (k wins each for large k: `--word AAAAAAAABBBBBBBB`).
 import argparse, itertools, sys
 from collections import deque
 import shapes
-from shapes import lay_values
+from shapes import lay_values, strict_or_high_war
 
 def periods(length):
     """Balanced binary Lyndon words of `length` letters ('A': player 1 wins the round)."""
@@ -122,24 +122,9 @@ def values_with_ties(meets, n, copies, kinds):
             if u2 < 0:
                 clauses += gt(u, v)
                 continue
-            tie = pool.id(("tie", u, v, u2))
-            clauses += [c + [tie] for c in gt(u, v)]
-            clauses += [c + [-tie] for c in ge(u, v, 0) + ge(v, u, 0) + ge(u, u2, 0)]
+            clauses += strict_or_high_war(u, v, u2, ge, gt, pool)
         return clauses
     return lay_values(n, copies, kinds, constraints)
-
-def on_a_cycle_without_a_war(hands):
-    """Plays the state plainly: whether it comes back with no round a war."""
-    a, b = deque(hands[0]), deque(hands[1])
-    start = (tuple(a), tuple(b))
-    for _ in range(10**7):
-        if not a or not b or a[0] == b[0]:
-            return False
-        x, y = a.popleft(), b.popleft()
-        (a if x > y else b).extend([max(x, y), min(x, y)])
-        if (tuple(a), tuple(b)) == start:
-            return True
-    return False
 
 def main():
     args = argparse.ArgumentParser()
@@ -175,7 +160,7 @@ def main():
                             continue
                         no_circle.append((period, len0))
                         laid = values(pairs, n, copies, kinds)
-                        on_a_cycle = on_a_cycle_without_a_war
+                        on_a_cycle = lambda hands: shapes.on_a_cycle(hands, "sorted", wars=False)
                     if laid:
                         hands = (laid[:len0], laid[len0:])
                         assert on_a_cycle(hands), (period, len0, laid)
