@@ -30,6 +30,7 @@ be of one value, those that take the values, and one state of each of the latter
 """
 import argparse, random, sys
 from collections import deque
+import shapes
 from shapes import lay_values, on_a_cycle, one_value_circles, strict_or_high_war
 
 # The battles of the first eight that a war may tie on: the next battle has the same winner.
@@ -134,16 +135,26 @@ def values(meets, n, copies, kinds):
         return clauses
     return lay_values(n, copies, kinds, constraints)
 
+def periods(text):
+    """`FIRST-LAST` super-periods, 1 <= FIRST <= LAST, for argparse's `type=`."""
+    try:
+        first, last = map(int, text.split("-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"super-periods are FIRST-LAST: {text!r}") from None
+    if not 1 <= first <= last:
+        raise argparse.ArgumentTypeError(f"super-periods from 1 up: {text!r}")
+    return first, last
+
 def main():
     args = argparse.ArgumentParser()
-    args.add_argument("--periods", default="1-24", help="super-periods m, eight battles each")
+    args.add_argument("--periods", default="1-24", type=periods, help="super-periods m, eight battles each")
     args.add_argument("--wars", type=int, default=1, help="wars a super-period: 1 or 2, or any with --sample")
     args.add_argument("--sample", type=int, default=0, help="random placings instead of every one")
     args.add_argument("--seed", type=int, default=0)
     args.add_argument("--gather", choices=["sorted", "natural"], default="sorted")
-    args.add_argument("decks", nargs="+")
+    args.add_argument("decks", nargs="+", type=shapes.deck)
     a = args.parse_args()
-    first, last = map(int, a.periods.split("-"))
+    first, last = a.periods
     if a.wars < 1 or (a.wars > 2 and not a.sample):
         args.error("every placing of 1 or 2 wars, or --sample N placings of any number")
     kinds_of_war = "ml" if a.gather == "sorted" else "n"
@@ -176,17 +187,17 @@ def main():
 
     placings = sampled() if a.sample else [
         (m, wars) for m in range(first, last + 1) for wars in every_placing(m)]
-    for deck in a.decks:
-        copies, kinds = map(int, deck.split("x"))
+    for copies, kinds in a.decks:
+        deck = f"{copies}x{kinds}"
         n = copies * kinds
-        shapes = fit = 0
+        passed = fit = 0
         found = []
         for m, wars in placings:
             for len0 in range(1, n):
                 meets = meetings(m, wars, len0, n, copies, a.gather == "sorted")
                 if meets is None or not one_value_circles(list(order(meets)), n, copies):
                     continue
-                shapes += 1
+                passed += 1
                 laid = values(meets, n, copies, kinds)
                 if laid:
                     hands = (laid[:len0], laid[len0:])
@@ -198,7 +209,7 @@ def main():
         print(f"{deck} {a.gather}, four wins each: super-periods of {first}..{last} times 8 battles, "
               f"{a.wars} placed war{'s' * (a.wars > 1)} {what} each: {len(placings):,} placings, {how}, "
               f"sizes of player 1's hand 1..{n - 1}; shapes whose circles can be of one value "
-              f"{shapes}; taking the values {fit}")
+              f"{passed}; taking the values {fit}")
         for m, wars, len0, hands in found:
             placed = " ".join(f"{k}@{i}" for i, k in sorted(wars.items()))
             print(f"  m {m} {placed} {len0}: {','.join(map(str, hands[0]))}|{','.join(map(str, hands[1]))}")

@@ -5,6 +5,17 @@ clauses of a `sorted` high war, and the plain round the scripts' games are playe
 (scripts/sorted-wars.py too). It shares no code with warsweep."""
 from collections import deque
 
+def deck(text):
+    """`CxV` as (copies, values), for argparse's `type=`: two players' decks of 2 to 64 cards."""
+    import argparse
+    try:
+        copies, kinds = map(int, text.split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a deck is CxV, copies times values: {text!r}") from None
+    if copies < 1 or kinds < 1 or not 2 <= copies * kinds <= 64:
+        raise argparse.ArgumentTypeError(f"a deck of 2 to 64 cards: {text!r}")
+    return copies, kinds
+
 def one_value_circles(edges, n, copies):
     """`edges`: (u, v, strict), card u at least as high as card v, higher where strict. Cards
     strongly connected by them must hold one value: at most `copies`, no strict edge between

@@ -65,29 +65,46 @@ def wars_repeat(battles):
             return every, sum(odd[i] and not odd[i - 1] for i in range(every))
     return n, sum(odd[i] and not odd[i - 1] for i in range(n))
 
+def deals(path):
+    """The two hands of each row of the CSV at `path` (its `hands` column, as a hunt's log and
+    data/research/cycles.csv write them); one clear sentence and exit where it cannot be read."""
+    try:
+        with open(path, newline="") as f:
+            rows = list(csv.DictReader(f))
+        out = []
+        for row in rows:
+            hands = row["hands"].split("|")
+            if len(hands) != 2:
+                raise ValueError
+            out.append([deque(int(v) for v in h.split(",")) for h in hands])
+        return out
+    except OSError as e:
+        raise SystemExit(f"sorted-wars.py: cannot read {path}: {e.strerror}") from None
+    except (KeyError, TypeError, ValueError):
+        raise SystemExit(f"sorted-wars.py: {path} is not a CSV whose hands column holds two "
+                         f"players' hands (a hunt's --log)") from None
+
 def main():
     if len(sys.argv) < 2:
         raise SystemExit(__doc__)
     cycles, all_high, four = {}, 0, 0
     for path in sys.argv[1:]:
-        with open(path, newline="") as f:
-            for row in csv.DictReader(f):
-                hands = [deque(int(v) for v in h.split(",")) for h in row["hands"].split("|")]
-                start = cycle_of(*hands)
-                if start is None:
-                    continue
-                a, b = deque(start[0]), deque(start[1])
-                kinds, sizes, least, battles = Counter(), [], min(start, start[::-1]), []
-                while True:
-                    kinds[round_of(a, b, battles)] += 1
-                    sizes.append(len(a))
-                    state = (tuple(a), tuple(b))
-                    least = min(least, state, state[::-1])  # a cycle and its mirror once
-                    if state == start:
-                        break
-                if least not in cycles:
-                    cycles[least] = (kinds, min(sizes), max(sizes), four_wins_each(battles),
-                                     wars_repeat(battles))
+        for hands in deals(path):
+            start = cycle_of(*hands)
+            if start is None:
+                continue
+            a, b = deque(start[0]), deque(start[1])
+            kinds, sizes, least, battles = Counter(), [], min(start, start[::-1]), []
+            while True:
+                kinds[round_of(a, b, battles)] += 1
+                sizes.append(len(a))
+                state = (tuple(a), tuple(b))
+                least = min(least, state, state[::-1])  # a cycle and its mirror once
+                if state == start:
+                    break
+            if least not in cycles:
+                cycles[least] = (kinds, min(sizes), max(sizes), four_wins_each(battles),
+                                 wars_repeat(battles))
     for kinds, low, high, rhythm, (every, wars) in cycles.values():
         repeat = f"; mid and low wars: {wars} every {every} battles" if wars else ""
         print(f"{sum(kinds.values())} rounds: A {kinds['A']}, B {kinds['B']}, wars high "

@@ -132,13 +132,13 @@ def main():
     args.add_argument("--longest", type=int, default=16)
     args.add_argument("--ties", action="store_true")
     args.add_argument("--word", action="append", default=[])
-    args.add_argument("decks", nargs="+")
+    args.add_argument("decks", nargs="+", type=shapes.deck)
     a = args.parse_args()
     for word in a.word:
         if set(word) - set("AB") or word.count("A") != word.count("B"):
             args.error(f"a period is a word of as many A as B: {word}")
-    for deck in a.decks:
-        copies, kinds = map(int, deck.split("x"))
+    for copies, kinds in a.decks:
+        deck = f"{copies}x{kinds}"
         n = copies * kinds
         tried, no_circle, fit = {}, [], []
         lengths = sorted({len(w) for w in a.word}) or range(a.shortest, a.longest + 1, 2)
