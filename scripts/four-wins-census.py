@@ -28,7 +28,7 @@ be of one value, those that take the values, and one state of each of the latter
     pip install python-sat
     scripts/four-wins-census.py [--periods 1-24] [--wars 1] [--sample N --seed S] [--gather natural] 4x7 4x13 ...
 """
-import argparse, random, sys
+import argparse, itertools, random, sys
 from collections import deque
 import shapes
 from shapes import lay_values, on_a_cycle, one_value_circles, strict_or_high_war
@@ -61,12 +61,11 @@ def tied_classes_fit(rounds, moved, n, copies):
             a, b = moved[a], moved[b]
     return True
 
-def meetings(m, wars, len0, n, copies, ties=True):
-    """The meetings over every super-period, in the places of the first: ('p', winner, loser,
-    next winner or -1 where the next battle may not be its decider) for single battles and
-    ('m' or 'l', tied card, tied card, deciding winner, deciding loser) for placed wars. None
-    where a hand runs out or comes back another size."""
-    word = "AAAABBBB" * m
+def meetings(word, wars, len0, n, copies, ties=True):
+    """The meetings over every super-period `word` (who wins each battle), in the places of the
+    first: ('p', winner, loser, next winner or -1 where the next battle may not be its decider)
+    for single battles and ('m', 'l' or 'n', tied card, tied card, deciding winner, deciding
+    loser) for placed wars. None where a hand runs out or comes back another size."""
     hands, rounds, i = [deque(range(len0)), deque(range(len0, n))], [], 0
     while i < len(word):
         w = 0 if word[i] == "A" else 1
@@ -152,11 +151,14 @@ def main():
     args.add_argument("--sample", type=int, default=0, help="random placings instead of every one")
     args.add_argument("--seed", type=int, default=0)
     args.add_argument("--gather", choices=["sorted", "natural"], default="sorted")
+    args.add_argument("--words", type=int, default=0, help="every word of up to L battles instead of four wins each")
     args.add_argument("decks", nargs="+", type=shapes.deck)
     a = args.parse_args()
     first, last = a.periods
     if a.wars < 1 or (a.wars > 2 and not a.sample):
         args.error("every placing of 1 or 2 wars, or --sample N placings of any number")
+    if a.words and (a.sample or a.words < 4 or a.words % 2):
+        args.error(f"--words takes an even number of battles from 4, and no --sample: {a.words}")
     kinds_of_war = "ml" if a.gather == "sorted" else "n"
     rng = random.Random(a.seed)
 
@@ -185,34 +187,55 @@ def main():
                 drawn.append((m, wars))
         return drawn
 
-    placings = sampled() if a.sample else [
-        (m, wars) for m in range(first, last + 1) for wars in every_placing(m)]
+    def any_word():
+        """`--words`: every word of as many battles won by each player, up to L battles, that
+        player 1 begins with a war (any other placing is a turn of one of these, or its mirror
+        with the players swapped); with two wars, the second anywhere after it."""
+        for length in range(4, a.words + 1, 2):
+            for bits in itertools.combinations(range(2, length), length // 2 - 2):
+                word = "AA" + "".join("A" if i in bits else "B" for i in range(2, length))
+                for k in kinds_of_war:
+                    if a.wars == 1:
+                        yield word, {0: k}
+                        continue
+                    for j in range(2, length - 1):
+                        if word[j] == word[j + 1]:
+                            yield from ((word, {0: k, j: k2}) for k2 in kinds_of_war)
+
+    if a.words:
+        placings = list(any_word())
+    else:
+        placings = [("AAAABBBB" * m, wars) for m, wars in sampled()] if a.sample else [
+            ("AAAABBBB" * m, wars) for m in range(first, last + 1) for wars in every_placing(m)]
     for copies, kinds in a.decks:
         deck = f"{copies}x{kinds}"
         n = copies * kinds
         passed = fit = 0
         found = []
-        for m, wars in placings:
+        for word, wars in placings:
             for len0 in range(1, n):
-                meets = meetings(m, wars, len0, n, copies, a.gather == "sorted")
+                meets = meetings(word, wars, len0, n, copies, a.gather == "sorted")
                 if meets is None or not one_value_circles(list(order(meets)), n, copies):
                     continue
                 passed += 1
                 laid = values(meets, n, copies, kinds)
                 if laid:
                     hands = (laid[:len0], laid[len0:])
-                    assert on_a_cycle(hands, a.gather), (m, wars, len0, laid)
+                    assert on_a_cycle(hands, a.gather), (word, wars, len0, laid)
                     fit += 1
-                    found.append((m, wars, len0, hands))
+                    found.append((word, wars, len0, hands))
         what = "(mid or low)" if a.gather == "sorted" else "(no other tie)"
         how = f"random (seed {a.seed})" if a.sample else "every one"
-        print(f"{deck} {a.gather}, four wins each: super-periods of {first}..{last} times 8 battles, "
+        rhythm = (f"every word of 4..{a.words} battles" if a.words else
+                  f"four wins each: super-periods of {first}..{last} times 8 battles")
+        print(f"{deck} {a.gather}, {rhythm}, "
               f"{a.wars} placed war{'s' * (a.wars > 1)} {what} each: {len(placings):,} placings, {how}, "
               f"sizes of player 1's hand 1..{n - 1}; shapes whose circles can be of one value "
               f"{passed}; taking the values {fit}")
-        for m, wars, len0, hands in found:
+        for word, wars, len0, hands in found:
             placed = " ".join(f"{k}@{i}" for i, k in sorted(wars.items()))
-            print(f"  m {m} {placed} {len0}: {','.join(map(str, hands[0]))}|{','.join(map(str, hands[1]))}")
+            what = word if a.words else f"m {len(word) // 8}"
+            print(f"  {what} {placed} {len0}: {','.join(map(str, hands[0]))}|{','.join(map(str, hands[1]))}")
         sys.stdout.flush()
 
 if __name__ == "__main__":
