@@ -1,15 +1,24 @@
 #!/usr/bin/env python3
 """Rows of data/research/cycles.csv from hunts for cycles: for each DECK:GATHER, one hunt
-(`warsweep hunt --for cycles FLAGS`), one row a cycle it keeps. Usage:
+(`warsweep hunt --for cycles FLAGS`), one row a cycle it keeps. With `--deals FILE` (deals as
+`play` reads them on one line, `1,2,...|3,4,...`, found another way: scripts/deals-into.py's
+output), one row a line, its cycle named by a hunt that starts from it, and `--method` and
+`--budget` say how it was found. Usage:
 
     scripts/cycles-csv.py --flags "--strategy construct --games 4096 --keep 5" \
         --processor "AMD EPYC" 4x10:natural 4x12:natural >> data/research/cycles.csv
+    scripts/cycles-csv.py --deals D.txt --found 1000 --method placed-wars --budget "..." \
+        --processor "AMD EPYC" 4x13:sorted >> data/research/cycles.csv
 """
 import argparse, json, os, shlex, subprocess, tempfile
 
 def main():
     args = argparse.ArgumentParser()
-    args.add_argument("--flags", required=True)
+    args.add_argument("--flags", default="")
+    args.add_argument("--deals", help="deals found another way, one a line")
+    args.add_argument("--found", default="", help="with --deals: the deals found for each cycle")
+    args.add_argument("--method", default="")
+    args.add_argument("--budget", default="")
     args.add_argument("--processor", required=True)
     args.add_argument("--header", action="store_true")
     args.add_argument("settings", nargs="+")
@@ -19,6 +28,11 @@ def main():
         print("deck,gather,period,least_state,deal,deals_found,method,budget,processor")
     for setting in a.settings:
         deck, gather = setting.split(":")
+        if a.deals:
+            for line in open(a.deals):
+                if "|" in line:
+                    given(binary, deck, gather, line.strip(), a)
+            continue
         flags = shlex.split(a.flags)
         with tempfile.TemporaryDirectory() as tmp:
             out = os.path.join(tmp, "r.json")
@@ -30,6 +44,19 @@ def main():
         for deal in report["best"]:
             print(f'{deck},{gather},{deal["cycle_length"]},{deal["cycle"]},"{deal["hands"]}",'
                   f'{deal.get("reached", "")},{method},seed {report["seed"]} {budget},{a.processor}')
+
+def given(binary, deck, gather, deal, a):
+    """The row of a deal found another way, its cycle named by a hunt that starts from it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        start, out = os.path.join(tmp, "deal.txt"), os.path.join(tmp, "r.json")
+        open(start, "w").write(deal.replace("|", "\n") + "\n")
+        subprocess.run([binary, "hunt", "--rules", "bataille", "--deck", deck, "--gather", gather,
+                        "--for", "cycles", "--start", start, "--games", "1", "--threads", "1",
+                        "-q", "--out", out], check=True, stdout=subprocess.DEVNULL)
+        [best] = json.load(open(out))["best"]
+    assert best["outcome"] == "infinite", deal
+    print(f'{deck},{gather},{best["cycle_length"]},{best["cycle"]},"{deal}",'
+          f'{a.found},{a.method},"{a.budget}",{a.processor}')
 
 if __name__ == "__main__":
     main()
