@@ -69,6 +69,14 @@ def test_war_free_cycles_come_with_deals_of_22_cards_a_hand():
         warsweep.hunt(rules="bataille", deck="4x11", strategy="war-free")
 
 
+def test_war_shapes_give_infinite_games_of_52_cards():
+    built = warsweep.hunt(rules="bataille", deck="4x13", goal="cycles", strategy="war-free",
+                          games=32, seed=3, keep=1000, threads=2)
+    assert built.games == 32 and len(built.best) >= 16
+    assert all([len(h) for h in deal["hands"]] == [26, 26] for deal in built.best)
+    assert all(game.wars > 0 for game in _replayed_cycles(built, "4x13"))
+
+
 def test_a_hunt_refuses_what_it_cannot_hunt():
     cases = [
         (dict(games=0), ValueError, "^games: a hunt needs a budget"),

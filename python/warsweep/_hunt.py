@@ -100,7 +100,7 @@ def hunt(
     ``"climb"``, ``"backward"`` (the default for the longest game: random deals, the longest
     games among them extended backward), ``"construct"`` (cycles only: deals built of pieces
     that come back forever, two equal hands) or ``"war-free"`` (cycles only: deals walked back
-    from cycles without a war; each cycle's ``reached`` counts the games that reached it); a hunt for cycles is ``"random"`` by default, and refuses ``"backward"``, which
+    from cycles without a war or with one war a period, 52 cards included; each cycle's ``reached`` counts the games that reached it); a hunt for cycles is ``"random"`` by default, and refuses ``"backward"``, which
     extends no cycle; ``start`` gives deals to start from (each a list of hands, values from
     1), ``stream=(k, n)`` one stream of a hunt split over ``n`` processes. ``gpu=True`` plays the
     random and backward strategies' random games on an NVIDIA GPU (a module built with the

@@ -386,6 +386,46 @@ fn a_construction_builds_deals_that_never_end() {
     );
 }
 
+/// The war-free strategy's war shapes give infinite games of 52 cards, the article's open
+/// challenge: every deal it keeps under `natural` and `sorted` holds 26 cards a hand and the
+/// engine's public entry point replays it to a cycle of its value, with wars; every one a
+/// cycle of its own; the same deals on one thread and on two.
+#[test]
+fn war_shapes_give_infinite_games_of_52_cards() {
+    let mut compared = 0;
+    for gather in [Gather::Natural, Gather::Sorted] {
+        let setting = rules("4x13", |s| s.gather(gather));
+        let hunt = Hunt::new(setting, Goal::Cycles)
+            .strategy(Strategy::WarFree)
+            .games(Some(64))
+            .keep(1000)
+            .seed(2);
+        let stop = AtomicBool::new(false);
+        let one = hunt.clone().threads(1).run(&|_| {}, &stop).unwrap();
+        let two = hunt.clone().threads(2).run(&|_| {}, &stop).unwrap();
+        assert_eq!(one.best, two.best);
+        assert!(
+            one.best.len() >= 32,
+            "{gather:?}: {} cycles",
+            one.best.len()
+        );
+        let mut cycles = std::collections::HashSet::new();
+        for found in &one.best {
+            assert_eq!([found.hands[0].len(), found.hands[1].len()], [26, 26]);
+            let game = replay(setting, &found.hands);
+            assert_eq!(game, found.result);
+            assert!(game.wars > 0);
+            assert!(
+                matches!(game.outcome, Outcome::Infinite { cycle_length, .. }
+                if cycle_length == found.value)
+            );
+            assert!(cycles.insert(found.cycle.clone()));
+            compared += 1;
+        }
+    }
+    assert!(compared >= 64, "{compared}");
+}
+
 /// Every deal the war-free strategy keeps reaches a cycle without a war from a deal of 22
 /// cards a hand (the engine's public entry point replays each to the cycle's length, a
 /// multiple of its 8-round period); the same deals on one thread and on three; a stream of its

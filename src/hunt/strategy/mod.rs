@@ -44,10 +44,11 @@ pub enum Strategy {
     /// bottom, as a block of the same kind, forever. A deal made of such pieces never ends
     /// (docs/research.md, "Infinite games by construction").
     Construct,
-    /// Deals that reach cycles without a war (two players, ranked by value): a periodic order
-    /// of who wins each round and player 1's hand size fix where every card goes; values are
-    /// laid so that each round's winner holds the higher card, and the state they make is
-    /// walked backward to a deal (docs/research.md, "Cycles without a war").
+    /// Deals that reach cycles without a war, or with one war a period (two players, ranked by
+    /// value): a periodic order of who wins each battle and player 1's hand size fix where
+    /// every card goes; values are laid so that each battle's winner holds the higher card,
+    /// and the state they make is walked backward to a deal (docs/research.md, "Cycles without
+    /// a war", "Infinite games of 52 cards").
     WarFree,
 }
 

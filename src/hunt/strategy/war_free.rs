@@ -1,6 +1,6 @@
 //! Cycles without a war, built from who wins each round (docs/research.md, "Cycles without a
 //! war"). When no round of a two-player game has a war, whoever wins a round takes both its
-//! cards, in an order the rules fix (the engine says which, [`winner_first`]). So a periodic
+//! cards, in an order the rules fix (the engine says which, [`gathering`]). So a periodic
 //! order of winners, with as many rounds won by each player in a period, and player 1's hand
 //! size fix where every card goes, whatever the values: one period moves the cards by a
 //! permutation of their places, and the period after it meets the same places again. Such a
@@ -8,6 +8,12 @@
 //! ordered: the winner's card higher. That order must have no circle ([`Shape::of`]), and the
 //! deck's values must fit it, each value's copies on cards that never meet ([`lay`]). The state
 //! the values make is then on a cycle; the backward search finds a deal whose game reaches it.
+//!
+//! A war moves the cards otherwise, but a war at a fixed battle of the period does so in the
+//! same way every period: a *war shape* is a period of who wins each battle whose first two
+//! battles are one war of player 1's, its tied value under both deciding cards (a *low* war,
+//! gathered alike under `natural` and `sorted`). The tied cards must then be equal: they join
+//! the cards into classes of one value each (docs/research.md, "Infinite games of 52 cards").
 
 use super::backward::search::Backward;
 use super::{deal, Base, Build, Choose, Drawn, Task};
@@ -21,6 +27,9 @@ use std::sync::Arc;
 
 /// Rounds a period of winners holds at most: shapes of all shorter periods are tried.
 const LONGEST_PERIOD: usize = 16;
+/// Battles a war shape's period holds at most: 18 is the shortest that has shapes of 52 cards
+/// taking their values (scripts/four-wins-census.py --words, exact).
+const LONGEST_WAR_PERIOD: usize = 18;
 /// Shapes a task draws before it plays a random deal.
 const TRIES: usize = 4;
 /// Layings of values a task tries on each shape it draws: one in 30 to 100 succeeds on the
@@ -34,39 +43,75 @@ const PROBES: usize = 4096;
 /// States the backward search from a cycle expands at most before it gives up on it.
 const STATES: u64 = 20_000;
 
-/// A period of winners with player 1's hand size that plays forever without a war whenever the
-/// values fit: each card, the cards it must be higher than and those it must be lower than.
+/// A period of winners with player 1's hand size that plays forever whenever the values fit:
+/// the classes of cards that must hold one value (one card each without a war), and for each
+/// class the classes whose values must be higher and those whose values must be lower.
 struct Shape {
     /// Player 1's hand size at the period's start: places `0..len0` are its hand, top first,
     /// the rest player 2's.
     len0: usize,
-    /// For each place, the places whose cards must be higher.
+    /// For each place, its class.
+    class: Vec<usize>,
+    /// For each class, its cards.
+    size: Vec<usize>,
+    /// For each class, the classes whose values must be higher.
     above: Vec<Vec<usize>>,
-    /// For each place, how many places' cards must be lower.
+    /// For each class, how many classes' values must be lower.
     below: Vec<usize>,
-    /// For each place, the most cards a chain of ever higher cards from it holds, itself too:
+    /// For each class, the most classes a chain of ever higher ones from it holds, itself too:
     /// the fewest values it and those above it need.
     up: Vec<usize>,
 }
 
+/// How the engine's winner takes the table, for each player: whether its own card goes first
+/// after a single battle, and where the cards of a low war go (0 and 1: the tied cards, the
+/// winner's first; 2 and 3: the winner's and the loser's deciding cards), where face-down
+/// count 0 makes such a war.
+struct Gathering {
+    first: [bool; 2],
+    war: Option<[[usize; 4]; 2]>,
+}
+
 impl Shape {
-    /// The shape of the period of winners `wins` (0: player 1, 1: player 2, as many of each)
-    /// from a state whose player 1 holds `len0` of the `n` cards, where the winner of a round
-    /// puts its own card first if `first[winner]`; [`None`] where a hand runs out or the
-    /// cards that meet cannot be ordered.
-    fn of(wins: &[u8], len0: usize, n: usize, first: [bool; 2]) -> Option<Shape> {
+    /// The shape of the period `wins` (who wins each battle: 0 player 1, 1 player 2, as many
+    /// of each), its first two battles a low war if `war`, from a state whose player 1 holds
+    /// `len0` of the `n` cards, each winner taking the table as `gathering` says; [`None`]
+    /// where a hand runs out, a class would outnumber `copies`, or the order has a circle.
+    fn of(
+        wins: &[u8],
+        war: bool,
+        len0: usize,
+        n: usize,
+        gathering: &Gathering,
+        copies: usize,
+    ) -> Option<Shape> {
         let mut hands = [
             (0..len0).collect::<VecDeque<usize>>(),
             (len0..n).collect::<VecDeque<usize>>(),
         ];
-        let mut meets = Vec::with_capacity(wins.len());
-        for &w in wins {
-            let w = usize::from(w);
+        let (mut meets, mut ties) = (Vec::with_capacity(wins.len()), Vec::new());
+        let mut battle = 0;
+        while battle < wins.len() {
+            let w = usize::from(wins[battle]);
             let cards = [hands[0].pop_front()?, hands[1].pop_front()?];
-            let (high, low) = (cards[w], cards[1 - w]);
-            meets.push((high, low));
-            let order = if first[w] { [high, low] } else { [low, high] };
-            hands[w].extend(order);
+            match gathering.war.filter(|_| war && battle == 0) {
+                Some(gathered) => {
+                    let decided = [hands[0].pop_front()?, hands[1].pop_front()?];
+                    let table = [cards[w], cards[1 - w], decided[w], decided[1 - w]];
+                    // The winner's deciding card over the loser's, over the tied value.
+                    meets.extend([(table[2], table[3]), (table[3], table[0])]);
+                    ties.push((table[0], table[1]));
+                    hands[w].extend(gathered[w].map(|at| table[at]));
+                    battle += 2;
+                }
+                None => {
+                    let (high, low) = (cards[w], cards[1 - w]);
+                    meets.push((high, low));
+                    let first = gathering.first[w];
+                    hands[w].extend(if first { [high, low] } else { [low, high] });
+                    battle += 1;
+                }
+            }
             if hands[1 - w].is_empty() {
                 return None;
             }
@@ -77,31 +122,80 @@ impl Shape {
         // After a period, place `s` holds the card that was at `next[s]`: in each later period
         // the same places meet, holding the cards the permutation brought there.
         let next: Vec<usize> = hands[0].iter().chain(&hands[1]).copied().collect();
-        let mut higher = vec![false; n * n];
+        let (class, size) = tie_classes(&ties, &next, copies)?;
+        let k = size.len();
+        let (mut visited, mut higher) = (vec![false; n * n], vec![false; k * k]);
         for (mut u, mut v) in meets {
-            while !higher[u * n + v] {
-                if higher[v * n + u] {
+            while !visited[u * n + v] {
+                visited[u * n + v] = true;
+                let (cu, cv) = (class[u], class[v]);
+                if cu == cv || higher[cv * k + cu] {
                     return None;
                 }
-                higher[u * n + v] = true;
+                higher[cu * k + cv] = true;
                 (u, v) = (next[u], next[v]);
             }
         }
-        let mut above = vec![Vec::new(); n];
-        let mut below = vec![0; n];
+        let mut above = vec![Vec::new(); k];
+        let mut below = vec![0; k];
         for (i, _) in higher.iter().enumerate().filter(|(_, &h)| h) {
-            let (u, v) = (i / n, i % n);
+            let (u, v) = (i / k, i % k);
             above[v].push(u);
             below[u] += 1;
         }
         let up = chains_up(&above)?;
         Some(Shape {
             len0,
+            class,
+            size,
             above,
             below,
             up,
         })
     }
+}
+
+/// The classes the tied pairs join the places into, over every period (`next` as in
+/// [`Shape::of`]): each place's class and each class's size, [`None`] where one would hold
+/// more than `copies` cards.
+fn tie_classes(
+    ties: &[(usize, usize)],
+    next: &[usize],
+    copies: usize,
+) -> Option<(Vec<usize>, Vec<usize>)> {
+    let n = next.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    let root = |parent: &mut Vec<usize>, mut x: usize| {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    };
+    for &start in ties {
+        let (mut a, mut b) = start;
+        loop {
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            parent[ra] = rb;
+            (a, b) = (next[a], next[b]);
+            if (a, b) == start {
+                break;
+            }
+        }
+    }
+    let (mut size, mut named) = (Vec::new(), vec![usize::MAX; n]);
+    let class: Vec<usize> = (0..n)
+        .map(|u| {
+            let r = root(&mut parent, u);
+            if named[r] == usize::MAX {
+                named[r] = size.len();
+                size.push(0);
+            }
+            size[named[r]] += 1;
+            named[r]
+        })
+        .collect();
+    size.iter().all(|&s| s <= copies).then_some((class, size))
 }
 
 /// For each card, the longest chain of ever higher cards from it (itself counted); [`None`]
@@ -131,15 +225,16 @@ fn chains_up(above: &[Vec<usize>]) -> Option<Vec<usize>> {
     (done == n).then_some(up)
 }
 
-/// Values laid on `shape`'s cards, the lowest first: `counts[v]` cards of value `v`, each card
-/// higher than every card it must beat. Each level takes the cards whose lower cards all have
-/// values, those with the longest chains above them first, then those that the most cards
-/// must beat, ties broken at random; [`None`] where this laying fails (another may not).
+/// Values laid on `shape`'s cards, the lowest first: `counts[v]` cards of value `v`, each class
+/// higher than every class it must beat. Each level takes classes whose lower classes all have
+/// values, those with the longest chains above them first, then those that the most classes
+/// must beat, ties broken at random, while their cards fit the value's copies; [`None`] where
+/// this laying fails (another may not).
 fn lay(shape: &Shape, counts: &[u8], rng: &mut SplitMix64) -> Option<Vec<u8>> {
-    let n = shape.up.len();
+    let k = shape.up.len();
     let mut waiting = shape.below.clone();
-    let mut ready: Vec<usize> = (0..n).filter(|&u| waiting[u] == 0).collect();
-    let mut values = vec![0u8; n];
+    let mut ready: Vec<usize> = (0..k).filter(|&u| waiting[u] == 0).collect();
+    let mut values = vec![0u8; k];
     for (value, &need) in counts.iter().enumerate() {
         let levels = counts.len() - value;
         let mut keyed: Vec<(Reverse<usize>, Reverse<usize>, u64, usize)> = (ready.iter())
@@ -153,16 +248,23 @@ fn lay(shape: &Shape, counts: &[u8], rng: &mut SplitMix64) -> Option<Vec<u8>> {
             })
             .collect();
         keyed.sort_unstable();
-        let need = usize::from(need);
-        if keyed.len() < need {
-            return None;
+        let (mut need, mut taken, mut left) = (usize::from(need), Vec::new(), Vec::new());
+        for key in keyed {
+            if shape.size[key.3] <= need {
+                need -= shape.size[key.3];
+                taken.push(key);
+            } else {
+                left.push(key);
+            }
         }
-        let (taken, left) = keyed.split_at(need);
-        if taken.iter().any(|k| k.0 .0 > levels) || left.iter().any(|k| k.0 .0 >= levels) {
+        if need > 0
+            || taken.iter().any(|k| k.0 .0 > levels)
+            || left.iter().any(|k| k.0 .0 >= levels)
+        {
             return None;
         }
         ready = left.iter().map(|k| k.3).collect();
-        for &(_, _, _, u) in taken {
+        for &(_, _, _, u) in &taken {
             values[u] = value as u8;
             for &a in &shape.above[u] {
                 waiting[a] -= 1;
@@ -172,39 +274,84 @@ fn lay(shape: &Shape, counts: &[u8], rng: &mut SplitMix64) -> Option<Vec<u8>> {
             }
         }
     }
-    Some(values)
+    Some(shape.class.iter().map(|&c| values[c]).collect())
 }
 
-/// Whether the winner of a round puts its own card first when it takes the table, for each
-/// player: one round of the engine's own, whose table is a 1 against a 0.
-fn winner_first(engine: &mut Engine) -> [bool; 2] {
+/// How the engine's winner takes the table ([`Gathering`]): a round of the engine's own whose
+/// table is a 1 against a 0 for each player, and, with no card face down, a war of a 0 against
+/// a 0 decided by a 2 against a 1.
+fn gathering(rules: &Rules, engine: &mut Engine) -> Gathering {
     let mut after = [Vec::new(), Vec::new()];
-    [0, 1].map(|w| {
+    let first = [0, 1].map(|w| {
         let mut hands = [vec![0, 1], vec![0, 1]];
         hands[w] = vec![1, 0];
         engine.step_values([&hands[0], &hands[1]], &mut after);
         after[w][1] == 1
-    })
+    });
+    let war = (rules.face_down() == 0).then(|| {
+        [0, 1].map(|w| {
+            let mut hands = [vec![0, 1, 3], vec![0, 1, 3]];
+            hands[w] = vec![0, 2, 3];
+            engine.step_values([&hands[0], &hands[1]], &mut after);
+            let mut tied = 0;
+            let mut at = [0; 4];
+            for (i, &v) in after[w][1..].iter().enumerate() {
+                at[i] = match v {
+                    2 => 2,
+                    1 => 3,
+                    _ => {
+                        tied += 1;
+                        tied - 1
+                    }
+                };
+            }
+            at
+        })
+    });
+    Gathering { first, war }
 }
 
-/// Every shape of the setting, with its period of winners: periods of at most
+/// Every shape of the setting, with its period of winners and whether it begins with a war: periods of at most
 /// [`LONGEST_PERIOD`] rounds (each once, as its least rotation, and not a repeat of a shorter
-/// one), from every size of player 1's hand. None where the rules are not two players ranked
-/// by value.
-fn shapes(rules: &Rules, engine: &mut Engine) -> Vec<(Vec<u8>, Shape)> {
+/// one), and war shapes of at most [`LONGEST_WAR_PERIOD`] battles (each once: a period begins
+/// with its war), from every size of player 1's hand. None where the rules are not two
+/// players ranked by value.
+fn shapes(rules: &Rules, engine: &mut Engine, copies: usize) -> Vec<(Vec<u8>, bool, Shape)> {
     if rules.players() != 2 || rules.ranking() != Ranking::Standard {
         return Vec::new();
     }
-    let first = winner_first(engine);
+    let gathering = gathering(rules, engine);
     let n = rules.deck().size();
     let mut found = Vec::new();
+    let mut add = |wins: Vec<u8>, war: bool| {
+        let of = |len0| Shape::of(&wins, war, len0, n, &gathering, copies);
+        found.extend((1..n).filter_map(of).map(|s| (wins.clone(), war, s)));
+    };
     for period in (2..=LONGEST_PERIOD).step_by(2) {
-        for wins in periods(period) {
-            let of = |len0| Shape::of(&wins, len0, n, first).map(|s| (wins.clone(), s));
-            found.extend((1..n).filter_map(of));
+        periods(period)
+            .into_iter()
+            .for_each(|wins| add(wins, false));
+    }
+    if gathering.war.is_some() {
+        for period in (4..=LONGEST_WAR_PERIOD).step_by(2) {
+            war_periods(period)
+                .into_iter()
+                .for_each(|wins| add(wins, true));
         }
     }
     found
+}
+
+/// The periods of `length` battles with as many won by each player whose first two battles
+/// are player 1's (its war).
+fn war_periods(length: usize) -> Vec<Vec<u8>> {
+    (0..1u32 << (length - 2))
+        .filter(|m| m.count_ones() as usize == length / 2)
+        .map(|m| {
+            let rest = (0..length - 2).map(|i| ((m >> (length - 3 - i)) & 1) as u8);
+            [0, 0].into_iter().chain(rest).collect()
+        })
+        .collect()
 }
 
 /// The periods of `length` rounds with as many won by each player, each once: the least of its
@@ -267,8 +414,9 @@ impl WarFree {
         let counts = deal::value_counts(rules);
         let mut engine = Engine::new(*rules);
         let mut rng = SplitMix64(0);
-        let shapes = (shapes(rules, &mut engine).into_iter())
-            .map(|(_, shape)| shape)
+        let copies = counts.iter().copied().max().map_or(0, usize::from);
+        let shapes = (shapes(rules, &mut engine, copies).into_iter())
+            .map(|(_, _, shape)| shape)
             .filter(|shape| (0..PROBES).any(|_| lay(shape, &counts, &mut rng).is_some()))
             .collect();
         WarFree {
@@ -344,13 +492,14 @@ mod tests {
             for (deck, expected) in [("4x11", &of44), ("4x13", &of52)] {
                 let rules = bataille(deck, gather);
                 let mut engine = Engine::new(rules);
-                assert_eq!(winner_first(&mut engine), [true, true]);
+                assert_eq!(gathering(&rules, &mut engine).first, [true, true]);
                 let text = |wins: &[u8]| -> String {
                     wins.iter().map(|&w| char::from(b'A' + w)).collect()
                 };
-                let found = shapes(&rules, &mut engine);
+                let found = shapes(&rules, &mut engine, 4);
                 let got: Vec<(String, usize)> = (found.iter())
-                    .map(|(wins, s)| (text(wins), s.len0))
+                    .filter(|(_, war, _)| !war)
+                    .map(|(wins, _, s)| (text(wins), s.len0))
                     .collect();
                 let expected: Vec<(String, usize)> =
                     expected.iter().map(|&(w, n)| (w.to_string(), n)).collect();
@@ -369,10 +518,10 @@ mod tests {
     fn values_laid_on_a_shape_make_a_cycle_without_a_war() {
         let rules = bataille("4x11", Gather::Natural);
         let mut engine = Engine::new(rules);
-        let found = shapes(&rules, &mut engine);
+        let found = shapes(&rules, &mut engine, 4);
         let mut rng = SplitMix64(7);
         let (mut played, mut lengths) = (0, std::collections::BTreeSet::new());
-        for (_, shape) in &found {
+        for (_, _, shape) in found.iter().filter(|(_, war, _)| !war) {
             for _ in 0..200 {
                 let Some(values) = lay(shape, &[4; 11], &mut rng) else {
                     continue;
@@ -401,5 +550,52 @@ mod tests {
             lengths.contains(&1152) && lengths.contains(&13_440),
             "{lengths:?}"
         );
+    }
+
+    /// Values laid on the war shapes make states on cycles with one war a period: of 28
+    /// cards, the 52-round cycle bataille_cpp found at random on 4x7 `natural`; of 52 cards,
+    /// 1,020-round cycles, under `natural` and `sorted` alike (the war is low, gathered the
+    /// same way by both). The engine's public entry point plays each from round 0.
+    #[test]
+    fn values_laid_on_a_war_shape_make_a_cycle_with_wars() {
+        let mut compared = 0;
+        for (deck, values, period) in [("4x7", 7, 52), ("4x13", 13, 1020)] {
+            for gather in [Gather::Natural, Gather::Sorted] {
+                let rules = bataille(deck, gather);
+                let mut engine = Engine::new(rules);
+                let found = shapes(&rules, &mut engine, 4);
+                let mut rng = SplitMix64(3);
+                let (mut played, mut lengths) = (0, std::collections::BTreeSet::new());
+                for (wins, _, shape) in found.iter().filter(|(_, war, _)| *war) {
+                    for _ in 0..400 {
+                        let Some(laid) = lay(shape, &vec![4; values], &mut rng) else {
+                            continue;
+                        };
+                        let mut counts = vec![0; values];
+                        laid.iter().for_each(|&v| counts[usize::from(v)] += 1);
+                        assert_eq!(counts, vec![4; values]);
+                        let card = |v: &u8| rules.deck().value_card(i64::from(*v) + 1).unwrap();
+                        let hands = [&laid[..shape.len0], &laid[shape.len0..]]
+                            .map(|h| h.iter().map(card).collect::<Vec<_>>());
+                        let game = engine.play_hands(&hands, 0, &mut Silent).unwrap();
+                        let Outcome::Infinite {
+                            cycle_start,
+                            cycle_length,
+                        } = game.outcome
+                        else {
+                            panic!("{deck} {wins:?} {laid:?} ends: {game:?}");
+                        };
+                        assert_eq!(cycle_start, 0);
+                        assert!(game.wars > 0);
+                        lengths.insert(cycle_length);
+                        played += 1;
+                    }
+                }
+                assert!(played >= 20, "{deck} {gather:?}: {played} laid");
+                assert!(lengths.contains(&period), "{deck} {gather:?}: {lengths:?}");
+                compared += played;
+            }
+        }
+        assert!(compared >= 80, "{compared}");
     }
 }
