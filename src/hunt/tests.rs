@@ -386,50 +386,53 @@ fn a_construction_builds_deals_that_never_end() {
     );
 }
 
+/// The deals a war-free hunt of `games` games keeps, checked: the same on one thread and on
+/// `threads`, each of equal hands of `half` cards, replayed by the engine's public entry point
+/// to the cycle its value names, each cycle once; with their cycle lengths and wars.
+fn war_free_cycles(hunt: &Hunt, threads: usize, half: usize) -> (Hunted, Vec<(u64, u64)>) {
+    let stop = AtomicBool::new(false);
+    let one = hunt.clone().threads(1).run(&|_| {}, &stop).unwrap();
+    let many = hunt.clone().threads(threads).run(&|_| {}, &stop).unwrap();
+    assert_eq!(one.best, many.best);
+    let mut cycles = std::collections::HashSet::new();
+    let mut games = Vec::new();
+    for found in &one.best {
+        assert_eq!([found.hands[0].len(), found.hands[1].len()], [half, half]);
+        let game = replay(hunt.rules, &found.hands);
+        assert_eq!(game, found.result);
+        let Outcome::Infinite { cycle_length, .. } = game.outcome else {
+            panic!("{:?} ends", found.hands);
+        };
+        assert_eq!(cycle_length, found.value);
+        assert!(cycles.insert(found.cycle.clone()));
+        games.push((cycle_length, game.wars));
+    }
+    (one, games)
+}
+
 /// The war-free strategy's war shapes give infinite games of 52 cards, the article's open
-/// challenge: every deal it keeps under `natural` and `sorted` holds 26 cards a hand and the
-/// engine's public entry point replays it to a cycle of its value, with wars; every one a
-/// cycle of its own; the same deals on one thread and on two.
+/// challenge: every deal it keeps under `natural` and `sorted` holds 26 cards a hand and
+/// reaches a cycle of its own, with wars (`war_free_cycles`), on one thread and on two.
 #[test]
 fn war_shapes_give_infinite_games_of_52_cards() {
     let mut compared = 0;
     for gather in [Gather::Natural, Gather::Sorted] {
-        let setting = rules("4x13", |s| s.gather(gather));
-        let hunt = Hunt::new(setting, Goal::Cycles)
+        let hunt = Hunt::new(rules("4x13", |s| s.gather(gather)), Goal::Cycles)
             .strategy(Strategy::WarFree)
             .games(Some(64))
             .keep(1000)
             .seed(2);
-        let stop = AtomicBool::new(false);
-        let one = hunt.clone().threads(1).run(&|_| {}, &stop).unwrap();
-        let two = hunt.clone().threads(2).run(&|_| {}, &stop).unwrap();
-        assert_eq!(one.best, two.best);
-        assert!(
-            one.best.len() >= 32,
-            "{gather:?}: {} cycles",
-            one.best.len()
-        );
-        let mut cycles = std::collections::HashSet::new();
-        for found in &one.best {
-            assert_eq!([found.hands[0].len(), found.hands[1].len()], [26, 26]);
-            let game = replay(setting, &found.hands);
-            assert_eq!(game, found.result);
-            assert!(game.wars > 0);
-            assert!(
-                matches!(game.outcome, Outcome::Infinite { cycle_length, .. }
-                if cycle_length == found.value)
-            );
-            assert!(cycles.insert(found.cycle.clone()));
-            compared += 1;
-        }
+        let (_, games) = war_free_cycles(&hunt, 2, 26);
+        assert!(games.len() >= 32, "{gather:?}: {} cycles", games.len());
+        assert!(games.iter().all(|&(_, wars)| wars > 0));
+        compared += games.len();
     }
     assert!(compared >= 64, "{compared}");
 }
 
 /// Every deal the war-free strategy keeps reaches a cycle without a war from a deal of 22
-/// cards a hand (the engine's public entry point replays each to the cycle's length, a
-/// multiple of its 8-round period); the same deals on one thread and on three; a stream of its
-/// own finds others; and it hunts cycles only.
+/// cards a hand (`war_free_cycles`: a multiple of its 8-round period); the same deals on one
+/// thread and on three; a stream of its own finds others; and it hunts cycles only.
 #[test]
 fn war_free_deals_reach_cycles_without_a_war() {
     let setting = rules("4x11", |s| s);
@@ -438,22 +441,10 @@ fn war_free_deals_reach_cycles_without_a_war() {
         .games(Some(200))
         .keep(1000)
         .seed(5);
+    let (one, games) = war_free_cycles(&hunt, 3, 22);
+    assert!(games.len() >= 100, "{} cycles", games.len());
+    assert!(games.iter().all(|&(length, _)| length % 8 == 0));
     let stop = AtomicBool::new(false);
-    let one = hunt.clone().threads(1).run(&|_| {}, &stop).unwrap();
-    let three = hunt.clone().threads(3).run(&|_| {}, &stop).unwrap();
-    assert_eq!(one.best, three.best);
-    assert!(one.best.len() >= 100, "{} cycles", one.best.len());
-    let mut cycles = std::collections::HashSet::new();
-    for found in &one.best {
-        assert_eq!([found.hands[0].len(), found.hands[1].len()], [22, 22]);
-        let game = replay(setting, &found.hands);
-        assert_eq!(game, found.result);
-        assert!(
-            matches!(game.outcome, Outcome::Infinite { cycle_length, .. }
-            if cycle_length == found.value && cycle_length % 8 == 0)
-        );
-        assert!(cycles.insert(found.cycle.clone()));
-    }
     let other = hunt.clone().stream(1, 2).run(&|_| {}, &stop).unwrap();
     assert_ne!(other.best, one.best);
     let longest = Hunt::new(setting, Goal::Longest(Metric::Rounds)).strategy(Strategy::WarFree);
