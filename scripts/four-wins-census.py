@@ -21,12 +21,17 @@ must then take values that make each war the kind it was placed as, every other 
 of its winner or a high war, four copies of each value (the SAT question). A state found is
 checked by a plain `sorted` simulation to be on a cycle.
 
-Each line: the deck, the super-periods tried (m), the placings of the wars (one war, mid or low,
-in the first eight battles; or two, the second anywhere after it), the shapes whose circles can
-be of one value, those that take the values, and one state of each of the latter.
+`--words L` places the wars in another rhythm instead: every period of up to L battles with as
+many won by each player that player 1 begins with a war (any other placing is a turn of one of
+these, or its mirror), the second war of two anywhere after it. That is how the 52-card cycles
+were found (docs/research.md, "Infinite games of 52 cards").
+
+Each line: the deck, the super-periods (m) or periods tried, the placings of the wars (one war,
+mid or low, in the first eight battles; or two, the second anywhere after it), the shapes whose
+circles can be of one value, those that take the values, and one state of each of the latter.
 
     pip install python-sat
-    scripts/four-wins-census.py [--periods 1-24] [--wars 1] [--sample N --seed S] [--gather natural] 4x7 4x13 ...
+    scripts/four-wins-census.py [--periods 1-24 | --words L] [--wars 1] [--sample N --seed S] [--gather natural] 4x7 4x13 ...
 """
 import argparse, itertools, random, sys
 from collections import deque
