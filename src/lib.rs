@@ -45,7 +45,9 @@ pub use output::metric::Metric;
 pub use output::record::{GameRow, OutcomeName};
 pub use output::summary::{Outcomes, ReadError, Summary, SummaryError};
 pub use rules::{check_face_down, check_max_rounds, check_players, MAX_FACE_DOWN, MAX_PLAYERS};
-pub use rules::{Card, CardError, Deal, Deck, DeckError, Excess, Gather, Preset, Ranking, Rules};
+pub use rules::{
+    Card, CardError, Deal, Deck, DeckError, Excess, Gather, Missing, Preset, Ranking, Rules,
+};
 pub use rules::{RulesError, Settings, ShortWar, UnknownName, WonPile};
 pub use sweep::{
     CsvSink, Durable, RowSink, Stop, Sweep, SweepError, Swept, MAX_PACING, MAX_THREADS,

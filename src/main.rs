@@ -110,6 +110,11 @@ fn play(args: PlayArgs) -> Result<()> {
             "warsweep: note: {excess}: they are played as given"
         ));
     }
+    if let Some(missing) = deck.missing(&hands.concat()) {
+        say(&format!(
+            "warsweep: note: {missing}: the game is played without it"
+        ));
+    }
     let plural = if hands.len() == 1 { "" } else { "s" };
     let held = format!("{name} holds {} hand{plural}", hands.len());
     if let Some(n) = args.setting.players.filter(|&n| n != hands.len()) {

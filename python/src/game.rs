@@ -384,6 +384,9 @@ pub(crate) fn play(
             if let Some(excess) = deck.excess(&hands.concat()) {
                 warn(py, format!("{excess}: they are played as given"))?;
             }
+            if let Some(missing) = deck.missing(&hands.concat()) {
+                warn(py, format!("{missing}: the game is played without it"))?;
+            }
             if let Some(n) = players.filter(|&n| n != hands.len()) {
                 return Err(bad(format!(
                     "{} hands are given but players says {n}",

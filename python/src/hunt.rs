@@ -151,9 +151,10 @@ fn argument_of(refused: &HuntError) -> &'static str {
         HuntError::Threads(_) => "threads",
         HuntError::Keep => "keep",
         HuntError::NoStates => "backward_states",
-        HuntError::BackwardCycles | HuntError::CyclesOnly(..) | HuntError::Unequal(..) => {
-            "strategy"
-        }
+        HuntError::BackwardCycles
+        | HuntError::CyclesOnly(..)
+        | HuntError::Unequal(..)
+        | HuntError::Unbuildable(_) => "strategy",
         HuntError::Stream(..) => "stream",
         HuntError::Start { .. } => "start",
         _ => "hunt",

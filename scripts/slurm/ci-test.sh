@@ -134,7 +134,7 @@ PY
 }
 same_hunt "$out/all.json" "$out/local.json" || fail "$out" "the joined hunt differs from the two streams hunted here"
 grep -q "^#1 " "$out/all.txt" || fail "$out" "the join printed no best deal"
-[ "$(head -n 1 "$out/all.csv")" = "stream,seconds,games,value,hands" ] || fail "$out" "the joined log has no header"
+[ "$(head -n 1 "$out/all.csv")" = "stream,seconds,games,value,hands,built,fell_back" ] || fail "$out" "the joined log has no header"
 echo "ok: the hunt array's best deals and log equal two streams hunted here"
 
 echo "== a hunt task that reaches its time limit resumes"

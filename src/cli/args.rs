@@ -419,7 +419,7 @@ pub struct HuntArgs {
     /// hunt's --log, the record table: the rows of this deck and gather), or a hunt's --out
     #[arg(long, value_name = "FILE")]
     pub start: Option<PathBuf>,
-    /// Write each improvement as CSV (`stream,seconds,games,value,hands`) here
+    /// Write each improvement as CSV (`stream,seconds,games,value,hands,built,fell_back`, the last two a building strategy's counts so far) here
     #[arg(long, value_name = "FILE.csv")]
     pub log: Option<PathBuf>,
     /// Write the hunt's report (setting, budget, best deals, log) as JSON here, for --join

@@ -8,9 +8,10 @@ use anyhow::{anyhow, bail, Result};
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
+use std::sync::{Arc, PoisonError};
 use std::time::{Duration, Instant};
 use warsweep::hunt::{Goal, Hunt, HuntError};
-use warsweep::job::{self, HuntFiles, HuntJob};
+use warsweep::job::{self, HuntFiles, HuntJob, Rescue};
 use warsweep::{DeviceError, Metric, Preset, Seeds, DEFAULT_MAX_ROUNDS};
 
 pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
@@ -51,18 +52,36 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
     let job = job.map_err(refusal)?;
     let bar = hunt_bar(games, args.time, args.quiet);
     let signals = signals::Signals::watch();
+    let rescue = Arc::new(Rescue::default());
+    *signals
+        .last_words
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner) = Some(last_words(
+        rescue.clone(),
+        files.clone(),
+        args.quiet,
+        bar.clone(),
+    ));
     let run = job.run(
         &|status| {
             bar.set_position(status.games);
-            if let Some(best) = status.best {
-                bar.set_message(match goal {
-                    Goal::Cycles => count(best, "cycle"),
-                    _ => format!("best {best}"),
-                });
-            }
+            let best = status.best.map(|best| match goal {
+                Goal::Cycles => count(best, "cycle"),
+                _ => format!("best {best}"),
+            });
+            let built = (status.built + status.fell_back > 0).then(|| {
+                format!(
+                    "{} built, {} fallen back",
+                    HumanCount(status.built),
+                    HumanCount(status.fell_back)
+                )
+            });
+            let said: Vec<String> = best.into_iter().chain(built).collect();
+            bar.set_message(said.join(", "));
         },
         &signals.stop,
         &signals.writing,
+        &rescue,
     );
     let run = run.map_err(refusal)?;
     bar.finish_and_clear();
@@ -82,6 +101,55 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(code));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What a hunt says when a late second signal ends it: the report and the log of its last
+/// checkpoint written (or its table printed, without files), and where they are.
+fn last_words(
+    rescue: Arc<Rescue>,
+    files: HuntFiles,
+    quiet: bool,
+    bar: ProgressBar,
+) -> signals::LastWords {
+    Box::new(move |name| {
+        bar.finish_and_clear();
+        let report = match rescue.write(&files) {
+            Ok(Some(report)) => report,
+            Ok(None) => {
+                say(&format!(
+                    "warsweep: ended by a second {name}: its files were written"
+                ));
+                return;
+            }
+            Err(e) => {
+                say(&format!("warsweep: ended by a second {name}, and {e}"));
+                return;
+            }
+        };
+        let none = files.report.is_none() && files.log.is_none();
+        if none && !quiet {
+            let _ = show(&report.table(), false);
+        }
+        let written: Vec<String> = [("report", &files.report), ("log", &files.log)]
+            .into_iter()
+            .filter_map(|(what, path)| Some(format!("the {what} {}", path.as_ref()?.display())))
+            .collect();
+        let held = match written.is_empty() {
+            true => "what it had found is above".to_string(),
+            false => format!("{} hold what it had found", written.join(" and ")),
+        };
+        let then = match files.checkpoint() {
+            Some(path) => format!(
+                "; the same command with --resume goes on from {}",
+                path.display()
+            ),
+            None => String::new(),
+        };
+        say(&format!(
+            "warsweep: ended by a second {name} at its last checkpoint, after {}: {held}{then}",
+            count(report.games(), "game")
+        ));
+    })
 }
 
 /// A hunt job's refusal as the command line says it: what the GPU cannot play in the

@@ -1,6 +1,7 @@
 //! The signals that stop a sweep cleanly (at the next window, outputs written): SIGINT, SIGTERM,
 //! SIGHUP. Signals within [`ONE_REQUEST`] of the first are the same request (`timeout` signals the
-//! process and then its group); one after that ends the process, once no file is being written.
+//! process and then its group); one after that ends the process, once no file is being written
+//! and the command's last words (a hunt's report of its last checkpoint) are said.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -9,11 +10,17 @@ use std::time::{Duration, Instant};
 /// How long after the first signal another one still counts as the same request.
 const ONE_REQUEST: Duration = Duration::from_secs(1);
 
+/// What a command does when a late second signal ends the process: called once, holding
+/// [`Signals::writing`], with the signal's name.
+pub type LastWords = Box<dyn FnOnce(&str) + Send>;
+
 /// The flag a sweep checks between windows, and which signal set it.
 pub struct Signals {
     pub stop: Arc<AtomicBool>,
     /// Held while a file is written: a later signal waits for it before it ends the process.
     pub writing: Arc<Mutex<()>>,
+    /// What the command does before a late second signal ends the process.
+    pub last_words: Arc<Mutex<Option<LastWords>>>,
     which: Arc<AtomicUsize>,
 }
 
@@ -25,12 +32,13 @@ impl Signals {
         let signals = Signals {
             stop: Arc::new(AtomicBool::new(false)),
             writing: Arc::new(Mutex::new(())),
+            last_words: Arc::new(Mutex::new(None)),
             which: Arc::new(AtomicUsize::new(0)),
         };
         // If the handlers cannot be installed, a signal simply ends the process as usual.
         if let Ok(mut incoming) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
             let (stop, which) = (signals.stop.clone(), signals.which.clone());
-            let writing = signals.writing.clone();
+            let (writing, last_words) = (signals.writing.clone(), signals.last_words.clone());
             std::thread::spawn(move || {
                 let mut first: Option<Instant> = None;
                 for signal in incoming.forever() {
@@ -44,6 +52,10 @@ impl Signals {
                             // A file being written is finished first (a poisoned lock still
                             // means no one writes).
                             let _writing = writing.lock();
+                            let words = last_words.lock().ok().and_then(|mut w| w.take());
+                            if let Some(words) = words {
+                                words(name_of(signal));
+                            }
                             std::process::exit(128 + signal)
                         }
                         Some(_) => {}
@@ -56,14 +68,18 @@ impl Signals {
 
     /// The name and exit code (128 + its number) of the signal that stopped the sweep.
     pub fn received(&self) -> (&'static str, u8) {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
         let signal = self.which.load(Ordering::SeqCst) as i32;
-        let name = match signal {
-            SIGINT => "SIGINT",
-            SIGTERM => "SIGTERM",
-            SIGHUP => "SIGHUP",
-            _ => "a signal",
-        };
-        (name, (128 + signal.clamp(0, 127)) as u8)
+        (name_of(signal), (128 + signal.clamp(0, 127)) as u8)
+    }
+}
+
+/// A signal's name.
+fn name_of(signal: i32) -> &'static str {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    match signal {
+        SIGINT => "SIGINT",
+        SIGTERM => "SIGTERM",
+        SIGHUP => "SIGHUP",
+        _ => "a signal",
     }
 }

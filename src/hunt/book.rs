@@ -8,6 +8,29 @@ use crate::output::cycles::hands_text;
 use crate::rules::Rules;
 use std::collections::HashMap;
 
+/// When a deal was found: games played, seconds of the hunt, and for a strategy that builds
+/// its deals the games it had built and fallen back.
+#[derive(Clone, Copy)]
+pub(super) struct When {
+    pub(super) games: u64,
+    pub(super) seconds: f64,
+    pub(super) built: Option<(u64, u64)>,
+}
+
+impl When {
+    /// The improvement of `value` with the deal `hands`, found now.
+    fn improvement(self, value: u64, hands: Vec<Vec<u8>>) -> Improvement {
+        Improvement {
+            seconds: self.seconds,
+            games: self.games,
+            value,
+            hands,
+            built: self.built.map(|b| b.0),
+            fell_back: self.built.map(|b| b.1),
+        }
+    }
+}
+
 /// A deal kept: its value, the games played when it was found, the deal, its game, and its
 /// cycle's least state.
 struct Kept {
@@ -31,9 +54,10 @@ pub(super) struct Book {
     best: Option<u64>,
     engine: Engine,
     least: Vec<u8>,
-    /// Where each cycle kept is in `kept`, by its least state (cycles are kept in the order
-    /// found, never moved).
-    cycles: HashMap<String, usize>,
+    /// Every distinct cycle reached, by its least state, and where it is in `kept` if it is
+    /// kept (cycles are kept in the order found, never moved; those past `keep` are counted
+    /// and logged only).
+    cycles: HashMap<String, Option<usize>>,
 }
 
 impl Book {
@@ -61,31 +85,27 @@ impl Book {
         }
     }
 
-    /// The best value so far (cycles: how many were found).
+    /// The best value so far (cycles: how many distinct ones were reached).
     pub(super) fn best(&self) -> Option<u64> {
         match self.goal {
             Goal::Longest(_) => self.best,
-            Goal::Cycles => Some(self.kept.len() as u64),
+            Goal::Cycles => Some(self.cycles.len() as u64),
         }
     }
 
-    /// Offers the deal `order` whose game is `game`, found after `games` games.
-    pub(super) fn offer(&mut self, order: &[u8], game: &GameResult, games: u64, seconds: f64) {
+    /// Offers the deal `order` whose game is `game`, found `when`.
+    pub(super) fn offer(&mut self, order: &[u8], game: &GameResult, when: When) {
+        let games = when.games;
         let Some(value) = self.goal.value(game) else {
             return;
         };
-        let hands = || deal::hands_of(&self.rules, order);
+        let rules = self.rules;
+        let hands = || deal::hands_of(&rules, order);
         match self.goal {
             Goal::Longest(_) => {
                 if self.best.is_none_or(|b| value > b) {
                     self.best = Some(value);
-                    let hands = hands();
-                    self.log.push(Improvement {
-                        seconds,
-                        games,
-                        value,
-                        hands,
-                    });
+                    self.log.push(when.improvement(value, hands()));
                 }
                 let worst = self.kept.last().map(|k| k.value);
                 if self.kept.len() == self.keep && worst.is_some_and(|w| value <= w) {
@@ -107,31 +127,21 @@ impl Book {
                 self.kept.truncate(self.keep);
             }
             Goal::Cycles => {
-                let Outcome::Infinite {
-                    cycle_start,
-                    cycle_length,
-                } = game.outcome
-                else {
+                let Some(named) = self.cycle_of(order, game) else {
                     return;
                 };
-                let span = [cycle_start, cycle_length];
-                self.engine
-                    .least_state_of_order(order, span, &mut self.least);
-                let named = hands_text(&self.least);
-                if let Some(&known) = self.cycles.get(&named) {
-                    self.kept[known].reached += 1;
+                if let Some(known) = self.cycles.get(&named) {
+                    if let Some(known) = *known {
+                        self.kept[known].reached += 1;
+                    }
                     return;
                 }
+                self.log.push(when.improvement(value, hands()));
                 if self.kept.len() == self.keep {
+                    self.cycles.insert(named, None);
                     return;
                 }
-                self.cycles.insert(named.clone(), self.kept.len());
-                self.log.push(Improvement {
-                    seconds,
-                    games,
-                    value,
-                    hands: hands(),
-                });
+                self.cycles.insert(named.clone(), Some(self.kept.len()));
                 self.kept.push(Kept {
                     value,
                     games,
@@ -161,13 +171,24 @@ impl Book {
         }
         self.kept.truncate(self.keep);
         let named = self.kept.iter().enumerate();
-        self.cycles = (named.filter_map(|(i, k)| Some((k.cycle.clone()?, i)))).collect();
+        self.cycles = (named.filter_map(|(i, k)| Some((k.cycle.clone()?, Some(i))))).collect();
         for entry in &report.log {
+            let hands = deal::read_hands(&self.rules, &entry.hands).expect("checked when read");
+            if let Goal::Cycles = self.goal {
+                // Each cycle logged is one reached: named again by replaying its deal.
+                let order = deal::order_of(&self.rules, &hands);
+                let game = self.engine.play_order(&order);
+                if let Some(named) = self.cycle_of(&order, &game) {
+                    self.cycles.entry(named).or_insert(None);
+                }
+            }
             self.log.push(Improvement {
                 seconds: entry.seconds,
                 games: entry.games,
                 value: entry.value,
-                hands: deal::read_hands(&self.rules, &entry.hands).expect("checked when read"),
+                hands,
+                built: entry.built,
+                fell_back: entry.fell_back,
             });
         }
         // Every longer game than all before was logged: the best is the log's last.
@@ -178,6 +199,27 @@ impl Book {
             .iter()
             .map(|k| (k.order.clone(), k.value))
             .collect()
+    }
+
+    /// The least state of the cycle that the game `game` of the deal `order` ends on, as
+    /// `sweep --cycles` names it; [`None`] for a game that ends.
+    fn cycle_of(&mut self, order: &[u8], game: &GameResult) -> Option<String> {
+        let Outcome::Infinite {
+            cycle_start,
+            cycle_length,
+        } = game.outcome
+        else {
+            return None;
+        };
+        let span = [cycle_start, cycle_length];
+        self.engine
+            .least_state_of_order(order, span, &mut self.least);
+        Some(hands_text(&self.least))
+    }
+
+    /// Distinct cycles reached, however many are kept.
+    pub(super) fn cycles(&self) -> u64 {
+        self.cycles.len() as u64
     }
 
     /// Each improvement, in order.

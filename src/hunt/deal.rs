@@ -4,7 +4,7 @@
 
 use crate::deal::{dealt_span, SplitMix64};
 use crate::puzzles::{parse_hands, InputError};
-use crate::rules::Rules;
+use crate::rules::{Card, Rules};
 use crate::text::count;
 
 /// The sorted deck's values, in order: the cards every deal of `rules` holds.
@@ -82,6 +82,8 @@ pub(crate) enum NotADeal {
     Value(u8),
     /// A value held another number of times than the deck has it.
     Count { value: u8, held: usize, deck: usize },
+    /// More than half the deck, but not all of it.
+    Missing(crate::rules::Missing),
 }
 
 impl std::fmt::Display for NotADeal {
@@ -103,6 +105,7 @@ impl std::fmt::Display for NotADeal {
                 count(*holds as u64, "card")
             ),
             NotADeal::Value(v) => write!(f, "the deck has no value {v}"),
+            NotADeal::Missing(missing) => write!(f, "{missing}"),
             NotADeal::Count { value, held, deck } => write!(
                 f,
                 "they hold value {value} {held} times, and the deck has it {deck} times"
@@ -122,6 +125,17 @@ pub(crate) fn check_hands(rules: &Rules, hands: &[Vec<u8>]) -> Result<(), NotADe
         });
     }
     let deck = rules.deck();
+    for &v in hands.iter().flatten() {
+        if v == 0 || v > deck.values() {
+            return Err(NotADeal::Value(v));
+        }
+    }
+    let cards: Vec<Card> = (hands.iter().flatten())
+        .map(|&v| deck.value_card(i64::from(v)).expect("a value of the deck"))
+        .collect();
+    if let Some(missing) = deck.missing(&cards) {
+        return Err(NotADeal::Missing(missing));
+    }
     for (player, hand) in hands.iter().enumerate() {
         let (_, _, dealt) = dealt_span(deck.size(), rules.deal(), players, player);
         if hand.len() != dealt {

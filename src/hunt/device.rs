@@ -13,7 +13,8 @@
 
 use super::generations::{mix, Generation, Generations, Halt};
 use super::saved::At;
-use super::{Hunt, HuntError, Strategy, BATCH};
+use super::strategy::BATCH;
+use super::{Hunt, HuntError, Strategy};
 use crate::gpu::{self, DeviceError, HuntDeals, Plan, Walker};
 use crate::output::metric::Metric;
 
@@ -76,16 +77,17 @@ pub(super) fn open(hunt: &Hunt) -> Result<Box<dyn Walker + Send>, HuntError> {
     gpu::open(&plan).map_err(HuntError::Device)
 }
 
-/// Plays `count` games from generation `at.generations` (whole generations, the last of them
-/// perhaps short) on `device`, and the games it lists again on the CPU, generation by
-/// generation.
+/// Plays at most `left` games from generation `at.generations` (whole generations, as many as
+/// a launch holds, the last of them perhaps short) on `device`, and the games it lists again
+/// on the CPU, generation by generation.
 pub(super) fn play(
     on: &mut Generations,
     device: &mut dyn Walker,
     at: &At,
-    count: u64,
+    left: u64,
     halt: &Halt,
 ) -> Result<Generation, HuntError> {
+    let count = left.min((device.window() / BATCH as u64).max(1) * BATCH as u64);
     let least = least_listed(on);
     let first = at.generations * BATCH as u64;
     let mut listed = Vec::new();
@@ -94,12 +96,7 @@ pub(super) fn play(
     })
     .map_err(HuntError::Device)?;
     listed.sort_unstable();
-    let mut played = Generation {
-        games: 0,
-        generations: 0,
-        steps: 0,
-        cut: false,
-    };
+    let mut played = Generation::default();
     let mut from = 0;
     while played.games < count {
         let deal = first + played.generations * BATCH as u64;
@@ -113,13 +110,14 @@ pub(super) fn play(
             generations: at.generations + played.generations,
             ..*at
         };
-        let (steps, cut) = on.play_tasks(&now, &tasks, &places, halt);
-        played.steps += steps;
+        // Random tasks are all played; a backward search may be cut short.
+        let generation = on.play_tasks(&now, &tasks, &places, halt);
+        played.steps += generation.steps;
         played.games += size;
         played.generations += 1;
         from = upto;
-        if cut {
-            played.cut = true;
+        if generation.cut.is_some() {
+            played.cut = generation.cut;
             break;
         }
     }

@@ -3,13 +3,12 @@
 //! order, and hears a stop; and a worker's play of one task, extended backward when its game
 //! is worth it.
 
-use super::book::Book;
+use super::book::{Book, When};
 use super::strategy::backward::search::{Backward, Rest};
-use super::strategy::{self, Strategist, Task};
-use super::{device, saved, Checkpoint, Goal, Hunt, HuntError, Hunted, Report, BATCH};
+use super::strategy::{self, Strategist, Task, Tools};
+use super::{saved, Checkpoint, Goal, Hunt, Hunted, Report};
 use crate::deal::SplitMix64;
 use crate::engine::{Engine, GameResult};
-use crate::gpu::Walker;
 use crate::pool::Pool;
 use crate::rules::Rules;
 use rayon::prelude::*;
@@ -30,13 +29,17 @@ impl Halt<'_> {
     }
 }
 
-/// What one turn of the loop played: games, generations, states expanded, and whether a
-/// backward search was cut short by a stop.
+/// What one turn of the loop played: games, generations, states expanded, games built and
+/// fallen back; and where a stop cut a generation short (a backward search, or a build), the
+/// checkpoint of the hunt before that generation, which a resumed hunt plays again whole.
+#[derive(Default)]
 pub(crate) struct Generation {
     pub(crate) games: u64,
     pub(crate) generations: u64,
     pub(crate) steps: u64,
-    pub(crate) cut: bool,
+    pub(crate) built: u64,
+    pub(crate) fell_back: u64,
+    pub(crate) cut: Option<Box<Checkpoint>>,
 }
 
 /// What the generations of a hunt share: the hunt, its workers and their pool, the book, the
@@ -52,33 +55,11 @@ pub(super) struct Generations<'a, 'w> {
 }
 
 impl Generations<'_, '_> {
-    /// Plays the next turn of at most `left` games: a generation on the CPU (the first, and
-    /// those with given deals), or as many as a launch of `device` holds.
-    pub(super) fn turn(
-        &mut self,
-        device: Option<&mut dyn Walker>,
-        at: &saved::At,
-        left: u64,
-        halt: &Halt,
-    ) -> Result<Generation, HuntError> {
-        match device {
-            // Whole generations a launch, as many as a launch holds.
-            Some(device) if at.generations > 0 && !self.strategist.gives() => {
-                let count = left.min((device.window() / BATCH as u64).max(1) * BATCH as u64);
-                device::play(self, device, at, count, halt)
-            }
-            _ => {
-                let tasks = self.strategist.tasks(left.min(BATCH as u64) as usize);
-                let places: Vec<u64> = (0..tasks.len() as u64).collect();
-                let (steps, cut) = self.play_tasks(at, &tasks, &places, halt);
-                Ok(Generation {
-                    games: tasks.len() as u64,
-                    generations: 1,
-                    steps,
-                    cut,
-                })
-            }
-        }
+    /// Plays the next generation on the CPU, of `count` tasks.
+    pub(super) fn turn(&mut self, at: &saved::At, count: u64, halt: &Halt) -> Generation {
+        let tasks = self.strategist.tasks(count as usize);
+        let places: Vec<u64> = (0..tasks.len() as u64).collect();
+        self.play_tasks(at, &tasks, &places, halt)
     }
 
     /// Seconds of the hunt so far, the runs it continues included.
@@ -90,19 +71,19 @@ impl Generations<'_, '_> {
     /// before it), task `k` at place `places[k]` of the generation, each place with its own
     /// generator (from the hunt's seed and stream, the generation and the place), in
     /// parallel; offers their games to the book in order, and lets the strategy learn from
-    /// them. Returns the states the backward strategy expanded, and whether `halt` cut one of
-    /// its searches short.
+    /// them. A generation that `halt` cut short (a build not played, a backward search
+    /// stopped) counts the tasks it played, numbered in order, and learns nothing.
     pub(super) fn play_tasks(
         &mut self,
         at: &saved::At,
         tasks: &[Task],
         places: &[u64],
         halt: &Halt,
-    ) -> (u64, bool) {
+    ) -> Generation {
         let hunt = self.hunt;
         let stream = mix(mix(hunt.seed, hunt.stream.0), at.generations);
         let workers = self.workers;
-        let played: Vec<Played> = self.pool.install(|| {
+        let played: Vec<Option<Played>> = self.pool.install(|| {
             tasks
                 .par_iter()
                 .zip(places)
@@ -115,22 +96,56 @@ impl Generations<'_, '_> {
                 )
                 .collect()
         });
-        let seconds = self.seconds();
-        let (mut steps, mut cut) = (0, false);
-        for ((outcome, &place), task) in played.iter().zip(places).zip(tasks) {
-            steps += outcome.steps;
-            cut |= outcome.cut;
-            let found = at.games + place + 1;
+        let every = played.iter().all(Option::is_some);
+        let whole = every && played.iter().flatten().all(|p| !p.cut);
+        let mut generation = Generation {
+            generations: 1,
+            cut: (!whole).then(|| Box::new(self.checkpoint(at, true))),
+            ..Generation::default()
+        };
+        let finds = played.iter().zip(places).zip(tasks);
+        for (k, ((outcome, &place), task)) in finds.enumerate() {
+            let Some(outcome) = outcome else { continue };
+            generation.steps += outcome.steps;
+            match outcome.built {
+                Some(true) => generation.built += 1,
+                Some(false) => generation.fell_back += 1,
+                None => {}
+            }
+            // Games played when it was found: a generation whose builds a stop cut short
+            // numbers those it played.
+            let found = at.games + if every { place + 1 } else { k as u64 + 1 };
+            let built = outcome.built.map(|_| {
+                (
+                    at.built + generation.built,
+                    at.fell_back + generation.fell_back,
+                )
+            });
+            let when = When {
+                games: found,
+                seconds: outcome.seconds,
+                built,
+            };
             // A given deal was not found by this hunt.
-            let given = if task.given() { 0 } else { found };
-            self.book
-                .offer(&outcome.order, &outcome.result, given, seconds);
+            let given = When {
+                games: if task.given() { 0 } else { found },
+                ..when
+            };
+            self.book.offer(&outcome.order, &outcome.result, given);
             if let Some(extended) = &outcome.extended {
-                self.book.offer(&extended.0, &extended.1, found, seconds);
+                self.book.offer(&extended.0, &extended.1, when);
             }
         }
-        self.strategist.learn(tasks, &played);
-        (steps, cut)
+        let count = played.iter().flatten().count() as u64;
+        generation.games = count;
+        if count == 0 {
+            generation.generations = 0;
+        }
+        if whole {
+            let played: Vec<Played> = played.into_iter().flatten().collect();
+            self.strategist.learn(tasks, &played);
+        }
+        generation
     }
 
     /// What the hunt found so far, having played as `at` says.
@@ -143,6 +158,9 @@ impl Generations<'_, '_> {
             generations: at.generations,
             seconds: self.seconds(),
             stopped,
+            cycles: self.book.cycles(),
+            built: at.built,
+            fell_back: at.fell_back,
         }
     }
 
@@ -170,27 +188,47 @@ pub(crate) struct Played {
     pub(crate) cut: bool,
     /// The pieces its construction found.
     pub(crate) pieces: Vec<strategy::construct::Piece>,
+    /// For a built task, whether it was built (else it fell back to a random deal).
+    pub(crate) built: Option<bool>,
+    /// Seconds of the hunt when it ended, the runs it continues included.
+    pub(crate) seconds: f64,
 }
 
-/// A thread's engine and backward search, and the deck's values.
+/// A thread's engine and backward search, the deck's values, and when the hunt's run started
+/// and the seconds of the runs before it.
 pub(super) struct Worker {
     engine: Engine,
     backward: Option<Backward>,
     sorted: Vec<u8>,
+    started: Instant,
+    before: f64,
 }
 
 impl Worker {
-    pub(super) fn new(rules: &Rules, sorted: &[u8]) -> Worker {
+    pub(super) fn new(rules: &Rules, sorted: &[u8], started: Instant, before: f64) -> Worker {
         Worker {
             engine: Engine::new(*rules),
             backward: (rules.players() == 2).then(|| Backward::new(rules)),
             sorted: sorted.to_vec(),
+            started,
+            before,
         }
     }
 
-    /// Plays `task` with its generator `rng`.
-    fn play(&mut self, task: &Task, mut rng: SplitMix64, goal: Goal, halt: &Halt) -> Played {
-        let drawn = task.deal(&mut rng, &self.sorted, &mut self.engine);
+    /// Plays `task` with its generator `rng`; [`None`] where `halt` stopped its build first.
+    fn play(
+        &mut self,
+        task: &Task,
+        mut rng: SplitMix64,
+        goal: Goal,
+        halt: &Halt,
+    ) -> Option<Played> {
+        let mut tools = Tools {
+            engine: &mut self.engine,
+            search: self.backward.as_mut(),
+            sorted: &self.sorted,
+        };
+        let drawn = task.deal(&mut rng, &mut tools, halt)?;
         let order = drawn.order;
         let result = self.engine.play_order(&order);
         let value = goal.value(&result);
@@ -217,7 +255,7 @@ impl Worker {
                 }
             }
         }
-        Played {
+        Some(Played {
             order,
             result,
             value,
@@ -225,6 +263,8 @@ impl Worker {
             steps,
             cut,
             pieces: drawn.pieces,
-        }
+            built: drawn.built,
+            seconds: self.before + self.started.elapsed().as_secs_f64(),
+        })
     }
 }

@@ -28,9 +28,10 @@ pub(crate) use generations::{Halt, Played};
 pub use report::{Report, ReportError};
 pub use saved::Checkpoint;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
-use strategy::Strategist;
 pub use strategy::Strategy;
+use strategy::{Plan, Strategist};
 
 /// What a hunt looks for.
 ///
@@ -173,6 +174,10 @@ pub struct Improvement {
     pub value: u64,
     /// The deal.
     pub hands: Vec<Vec<u8>>,
+    /// For a strategy that builds its deals, the games it had built when it was found.
+    pub built: Option<u64>,
+    /// And those it had fallen back on random deals for.
+    pub fell_back: Option<u64>,
 }
 
 /// Where a hunt stands, after each generation.
@@ -194,6 +199,10 @@ pub struct Status {
     pub games: u64,
     /// The best value so far (the longest game, or the number of cycles found).
     pub best: Option<u64>,
+    /// Games a strategy that builds its deals built ([`Hunted::built`]).
+    pub built: u64,
+    /// Games it could not build and drew at random ([`Hunted::fell_back`]).
+    pub fell_back: u64,
 }
 
 /// What a hunt found.
@@ -225,6 +234,13 @@ pub struct Hunted {
     pub seconds: f64,
     /// Whether it was stopped before its budget was spent (a signal, or its time).
     pub stopped: bool,
+    /// Distinct cycles reached (a hunt for cycles: every one, logged, however many it keeps).
+    pub cycles: u64,
+    /// Games whose deal a strategy that builds its deals (construct, war-free) built; 0 for
+    /// the others.
+    pub built: u64,
+    /// Games whose deal such a strategy could not build, and drew at random instead.
+    pub fell_back: u64,
 }
 
 /// Why a hunt cannot run.
@@ -281,6 +297,10 @@ pub enum HuntError {
     /// A report to continue of another setting or goal.
     #[error("cannot start from the report: it is of another search, {0}")]
     Continue(String),
+    /// A report to start from that another strategy hunted with this seed and stream: this
+    /// hunt would draw its deals from the same generators again.
+    #[error("cannot start from the report: the {0} strategy hunted it with this seed and stream, and this hunt would draw from the same generators again; give another --seed")]
+    SameGenerators(String),
     /// A strategy that builds games that never end (construct, war-free) in a hunt for the
     /// longest games.
     #[error("the {} strategy builds infinite games: hunt them with --for cycles", .0.name())]
@@ -292,9 +312,40 @@ pub enum HuntError {
     /// The backward strategy in a hunt for cycles, which it does not extend.
     #[error("the backward strategy extends the longest games, not infinite ones: hunt cycles with the random or climb strategy")]
     BackwardCycles,
+    /// A strategy that builds its deals, and would build none for this setting.
+    #[error("{0}")]
+    Unbuildable(Unbuildable),
     /// What the GPU cannot play of the hunt, or what failed on the way to it.
     #[error("{}", device_said(.0))]
     Device(DeviceError),
+}
+
+/// Why a strategy that builds its deals builds none for a setting (it would play only random
+/// deals under its own name, so the hunt refuses it).
+///
+/// ```
+/// use warsweep::hunt::{Goal, Hunt, HuntError, Strategy, Unbuildable};
+/// use warsweep::{Deck, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x8")?).build()?;
+/// let hunt = Hunt::new(rules, Goal::Cycles).strategy(Strategy::WarFree);
+/// assert!(matches!(hunt.check(), Err(HuntError::Unbuildable(Unbuildable::NoShape { .. }))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unbuildable {
+    /// Hands too small for the construction's pieces, 2 cards a hand or more.
+    #[error("the construct strategy builds hands of pieces of 2 cards or more, and this setting deals hands of {0} cards")]
+    Hands(usize),
+    /// The war-free shapes under a ranking other than by value, which they assume.
+    #[error("the war-free strategy lays values that rank by value, and this setting ranks its cards otherwise: hunt with --strategy random")]
+    Ranking,
+    /// No shape of the setting takes its deck's values.
+    #[error("none of the {tried} war-free shapes of this setting takes its deck's values (periods of up to 16 rounds without a war, or 18 battles with one low war), so it would play only random deals: hunt with --strategy random")]
+    NoShape {
+        /// Shapes whose order has no circle, tried.
+        tried: usize,
+    },
 }
 
 /// What the GPU says of a hunt: every reason it cannot play it, or what failed.
@@ -340,10 +391,10 @@ pub struct Hunt {
     gpu: bool,
     /// Where it goes on from: a checkpoint, or the report of a hunt it continues.
     from: Option<Box<saved::Carried>>,
+    /// What its strategy does for it, decided once (the war-free shapes take a second to
+    /// build on 4x13): cleared by the setters it depends on.
+    plan: Arc<OnceLock<Result<Plan, HuntError>>>,
 }
-
-/// Tasks a generation plays: enough to keep every core busy between two looks at the clock.
-const BATCH: usize = 4096;
 
 impl Hunt {
     /// A hunt for `goal` under `rules`: the default strategy, seed 0, one stream, every core,
@@ -363,7 +414,34 @@ impl Hunt {
             backward_states: strategy::BACKWARD_STATES,
             gpu: false,
             from: None,
+            plan: Arc::default(),
         }
+    }
+
+    /// What its strategy does for it, or why it refuses (decided once).
+    fn plan(&self) -> Result<&Plan, HuntError> {
+        let plan = self
+            .plan
+            .get_or_init(|| (self.strategy).plan(&self.rules, self.goal, self.backward_states));
+        plan.as_ref().map_err(Clone::clone)
+    }
+
+    /// What a strategy that builds its deals (construct, war-free) builds them from and falls
+    /// back to, in one line, as a hunt says it when it starts ([`None`] for the strategies
+    /// that draw their deals); or why the strategy refuses the setting.
+    ///
+    /// ```
+    /// use warsweep::hunt::{Goal, Hunt, Strategy};
+    /// use warsweep::{Deck, Preset, Settings};
+    /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x7")?).build()?;
+    /// let hunt = Hunt::new(rules, Goal::Cycles);
+    /// assert_eq!(hunt.builds()?, None);
+    /// let line = hunt.strategy(Strategy::WarFree).builds()?.unwrap();
+    /// assert!(line.starts_with("the war-free strategy builds from "));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn builds(&self) -> Result<Option<&str>, HuntError> {
+        Ok(self.plan()?.builds.as_deref())
     }
 
     /// The rules it hunts under.
@@ -385,12 +463,14 @@ impl Hunt {
     /// published record finds more with millions.
     pub fn backward_states(mut self, states: u64) -> Hunt {
         self.backward_states = states;
+        self.plan = Arc::default();
         self
     }
 
     /// How deals are chosen ([`Strategy`]).
     pub fn strategy(mut self, strategy: Strategy) -> Hunt {
         self.strategy = strategy;
+        self.plan = Arc::default();
         self
     }
 
@@ -440,8 +520,9 @@ impl Hunt {
     }
 
     /// Refuses what cannot be hunted: no budget, a setting whose games the deal does not
-    /// decide, a metric of cycles, a strategy the setting does not allow, a thread count out
-    /// of range, starting hands that are no deal of the setting.
+    /// decide, a metric of cycles, a thread count out of range, a strategy the setting does
+    /// not allow or for which it builds nothing ([`Strategy`]'s plan, decided once), starting
+    /// hands that are no deal of the setting.
     pub fn check(&self) -> Result<(), HuntError> {
         if self.games == Some(0) || self.time == Some(Duration::ZERO) {
             return Err(HuntError::NoBudget);
@@ -458,9 +539,6 @@ impl Hunt {
             }
             _ => {}
         }
-        if self.strategy.needs_two_players() && self.rules.players() != 2 {
-            return Err(HuntError::Players(self.strategy, self.rules.players()));
-        }
         check_threads(self.threads).map_err(|_| HuntError::Threads(self.threads))?;
         if self.stream.0 >= self.stream.1 {
             return Err(HuntError::Stream(self.stream.0, self.stream.1));
@@ -471,29 +549,18 @@ impl Hunt {
         if self.backward_states == 0 {
             return Err(HuntError::NoStates);
         }
-        if self.goal == Goal::Cycles && self.strategy == Strategy::Backward {
-            return Err(HuntError::BackwardCycles);
-        }
-        if self.strategy.builds_cycles() && self.goal != Goal::Cycles {
-            return Err(HuntError::CyclesOnly(self.strategy));
-        }
-        if self.strategy == Strategy::Construct {
-            let hands = deal::hands_of(&self.rules, &deal::sorted_values(&self.rules));
-            if hands[0].len() != hands[1].len() {
-                return Err(HuntError::Unequal(hands[0].len(), hands[1].len()));
-            }
-        }
-        if self.gpu {
-            let unfit = device::unfit(self);
-            if !unfit.is_empty() {
-                return Err(HuntError::Device(DeviceError::Unfit(unfit)));
-            }
-        }
         for (i, hands) in self.start.iter().enumerate() {
             deal::check_hands(&self.rules, hands).map_err(|why| HuntError::Start {
                 which: i + 1,
                 why: why.to_string(),
             })?;
+        }
+        self.plan()?;
+        if self.gpu {
+            let unfit = device::unfit(self);
+            if !unfit.is_empty() {
+                return Err(HuntError::Device(DeviceError::Unfit(unfit)));
+            }
         }
         Ok(())
     }
@@ -547,13 +614,13 @@ impl Hunt {
             .build()
             .map_err(|_| HuntError::Threads(self.threads))?;
         let sorted = deal::sorted_values(&self.rules);
-        let workers = Pool::new(|| Worker::new(&self.rules, &sorted));
         let mut book = Book::new(self.goal, self.keep, &self.rules);
-        let mut strategist = self.strategist();
+        let mut strategist = self.strategist()?;
         let mut at = saved::At::default();
         if let Some(from) = &self.from {
-            at = from.restore(&mut book, &mut strategist)?;
+            at = from.restore(&mut book, &mut strategist, &sorted)?;
         }
+        let workers = Pool::new(|| Worker::new(&self.rules, &sorted, started, at.seconds));
         let mut on = Generations {
             hunt: self,
             workers: &workers,
@@ -566,8 +633,17 @@ impl Hunt {
         // A checkpoint from the start: a hunt stopped in its first generation goes on too.
         save(&on.checkpoint(&at, false));
         let (mut saved_at, mut stopped, mut cut) = (Instant::now(), false, false);
+        let generation = on.strategist.generation() as u64;
         // The games to end at: a continued report's are not counted in the budget.
-        let budget = self.games.map(|g| g + at.uncounted);
+        let budget = match self.games.map(|g| g.checked_add(at.uncounted)) {
+            Some(None) => {
+                return Err(HuntError::Continue(format!(
+                    "its {} games and this hunt's budget add up to more than a count holds",
+                    at.uncounted
+                )))
+            }
+            budget => budget.flatten(),
+        };
         // A stop before the budget is spent, by a signal or (with a budget of games) the time.
         let stopped_now = || self.games.is_some() || stop.load(Ordering::Relaxed);
         loop {
@@ -580,18 +656,31 @@ impl Hunt {
                 stopped = stopped_now();
                 break;
             }
-            let device = device.as_deref_mut().map(|d| d as &mut dyn Walker);
-            let played = on.turn(device, &at, left, &halt)?;
-            at.games += played.games;
-            at.generations += played.generations;
-            at.steps += played.steps;
+            let played = match device.as_deref_mut() {
+                // Whole generations a launch, as many as a launch holds: the first
+                // generation, and those with given deals, on the CPU.
+                Some(device) if at.generations > 0 && !on.strategist.gives() => {
+                    device::play(&mut on, device, &at, left, &halt)?
+                }
+                _ => on.turn(&at, left.min(generation), &halt),
+            };
+            // Counts read from a file may be near the most a count holds: they stay there.
+            at.games = at.games.saturating_add(played.games);
+            at.generations = at.generations.saturating_add(played.generations);
+            at.steps = at.steps.saturating_add(played.steps);
+            at.built = at.built.saturating_add(played.built);
+            at.fell_back = at.fell_back.saturating_add(played.fell_back);
             progress(Status {
                 games: at.games,
                 best: on.book.best(),
+                built: at.built,
+                fell_back: at.fell_back,
             });
-            if played.cut {
-                // A search cut short: what it found is kept, but the hunt cannot go on from
-                // here as if it had not stopped, so its last checkpoint stands.
+            if let Some(before) = played.cut {
+                // A generation cut short (a search, or a build, stopped): what it found is
+                // kept, but the hunt cannot go on from its middle, so its checkpoint is the
+                // hunt before it.
+                save(&before);
                 (stopped, cut) = (stopped_now(), true);
                 break;
             }
@@ -607,14 +696,14 @@ impl Hunt {
         Ok(on.hunted(&at, stopped))
     }
 
-    /// The strategist of this hunt, from its starting deals.
-    fn strategist(&self) -> Strategist {
+    /// The strategist of this hunt, from its plan and its starting deals.
+    fn strategist(&self) -> Result<Strategist, HuntError> {
         let start: Vec<Vec<u8>> = self
             .start
             .iter()
             .map(|hands| deal::order_of(&self.rules, hands))
             .collect();
-        Strategist::new(self.strategy, &self.rules, start, self.backward_states)
+        Ok(Strategist::new(self.plan()?, start))
     }
 }
 

@@ -14,8 +14,10 @@ use serde::{Deserialize, Serialize};
 
 /// The hunt report format this program writes: 2 adds the deals kept (`keep`) and the
 /// generations played (`generations`), which joins and continued hunts need; a report of
-/// format 1 lacks them, and is read as keeping every deal it lists.
-const VERSION: u32 = 2;
+/// format 1 lacks them, and is read as keeping every deal it lists. 3 logs every distinct
+/// cycle reached and counts them (`cycles`), and adds the games a building strategy built and
+/// those it fell back on random deals for (`built`, `fell_back`).
+const VERSION: u32 = 3;
 
 /// A hunt and what it found, as its JSON file holds them.
 ///
@@ -67,6 +69,15 @@ pub struct Report {
     pub(crate) seconds: f64,
     /// Whether it was stopped before its budget was spent.
     pub(crate) stopped: bool,
+    /// Distinct cycles reached (a hunt for cycles), each logged, however many it keeps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) cycles: Option<u64>,
+    /// Games a strategy that builds its deals built (none for the others).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) built: Option<u64>,
+    /// Games such a strategy could not build, and drew at random instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) fell_back: Option<u64>,
     /// The best deals, best first.
     pub(crate) best: Vec<BestDeal>,
     /// Each improvement, by stream and then in order.
@@ -119,6 +130,12 @@ pub(crate) struct Logged {
     pub(crate) value: u64,
     /// The hands, as [`BestDeal::hands`].
     pub(crate) hands: String,
+    /// A building strategy's games built when it was found.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) built: Option<u64>,
+    /// And those fallen back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) fell_back: Option<u64>,
 }
 
 /// Why a report cannot be read or joined.
@@ -181,6 +198,9 @@ impl Report {
             steps: hunted.steps,
             seconds: hunted.seconds,
             stopped: hunted.stopped,
+            cycles: (hunt.goal == Goal::Cycles).then_some(hunted.cycles),
+            built: hunt.strategy.builds_cycles().then_some(hunted.built),
+            fell_back: hunt.strategy.builds_cycles().then_some(hunted.fell_back),
             best: hunted
                 .best
                 .iter()
@@ -258,13 +278,15 @@ impl Report {
         self.verify()
     }
 
-    /// Checks what the report says against the engine: its goal, strategy, streams and times,
-    /// and each deal kept and each improvement logged replayed to the game and the value it
-    /// claims. The first row that fails is named.
+    /// Checks what the report says against the engine and against itself: its goal,
+    /// strategy, streams and times; each deal kept and each improvement logged replayed to
+    /// the game and the value it claims; and every count what it can be (games against
+    /// generations, rows against games, no cycle or deal twice, no more kept than it keeps).
+    /// The first row or count that fails is named.
     fn verify(&self) -> Result<(), ReportError> {
         let rules = self.rules()?;
         let goal = self.goal_of()?;
-        self.strategy_of()?;
+        let strategy = self.strategy_of()?;
         let bad = |why: String| ReportError::Format(why);
         if self.streams.is_empty() {
             return Err(bad("it lists no stream".to_string()));
@@ -276,8 +298,11 @@ impl Report {
         if !time(self.seconds) {
             return Err(bad(format!("its seconds, {}, are no time", self.seconds)));
         }
+        self.check_counts(goal, strategy)?;
         let mut engine = Engine::new(rules);
         let mut least = Vec::new();
+        let mut named = std::collections::HashSet::new();
+        let mut reached = 0u64;
         for (i, deal) in self.best.iter().enumerate() {
             let row = format!("its deal #{} ({})", i + 1, deal.hands);
             if !self.streams.contains(&deal.stream) {
@@ -285,6 +310,20 @@ impl Report {
                     "{row} is of stream {}, which it does not list",
                     deal.stream
                 )));
+            }
+            if deal.games > self.games {
+                return Err(bad(format!(
+                    "{row} was found after {} games, more than its {}",
+                    deal.games, self.games
+                )));
+            }
+            if let Some(r) = deal.reached.filter(|_| goal == Goal::Cycles) {
+                reached = reached.saturating_add(r);
+                if r == 0 || reached > self.games {
+                    return Err(bad(format!(
+                        "{row} says {r} games reached its cycle: none, or more than the report's games with the others"
+                    )));
+                }
             }
             let found = replayed(&rules, goal, &deal.hands, &mut engine, Some(&mut least))
                 .map_err(|why| bad(format!("{row} {why}")))?;
@@ -300,7 +339,13 @@ impl Report {
                     replayed.said()
                 )));
             }
+            let name = deal.cycle.clone().unwrap_or_else(|| deal.hands.clone());
+            if !named.insert(name) {
+                return Err(bad(format!("{row} is kept twice")));
+            }
         }
+        let mut streams: std::collections::HashMap<&str, Stream> = Default::default();
+        let mut cycles = std::collections::HashSet::new();
         for (i, entry) in self.log.iter().enumerate() {
             let row = format!("its improvement #{} ({})", i + 1, entry.hands);
             if !self.streams.contains(&entry.stream) || !time(entry.seconds) {
@@ -308,7 +353,13 @@ impl Report {
                     "{row} is of no stream it lists, or at no time"
                 )));
             }
-            let found = replayed(&rules, goal, &entry.hands, &mut engine, None)
+            if entry.games > self.games || entry.seconds > self.seconds {
+                return Err(bad(format!(
+                    "{row} was found after {} games and {} seconds, more than the report's {} and {}",
+                    entry.games, entry.seconds, self.games, self.seconds
+                )));
+            }
+            let found = replayed(&rules, goal, &entry.hands, &mut engine, Some(&mut least))
                 .map_err(|why| bad(format!("{row} {why}")))?;
             if found.value != entry.value {
                 return Err(bad(format!(
@@ -316,6 +367,102 @@ impl Report {
                     entry.value, found.value
                 )));
             }
+            let stream = streams.entry(&entry.stream).or_default();
+            if entry.games < stream.games {
+                return Err(bad(format!(
+                    "{row} was found after {} games, fewer than the improvement before it",
+                    entry.games
+                )));
+            }
+            stream.games = entry.games;
+            let built = entry
+                .built
+                .unwrap_or(0)
+                .checked_add(entry.fell_back.unwrap_or(0));
+            if built.is_none_or(|built| built > entry.games) {
+                return Err(bad(format!(
+                    "{row} says more games built and fallen back than games played"
+                )));
+            }
+            match &found.cycle {
+                Some(cycle) => {
+                    if !stream.cycles.insert(cycle.clone()) {
+                        return Err(bad(format!("{row} reaches a cycle it logged before")));
+                    }
+                    cycles.insert(cycle.clone());
+                }
+                None => {
+                    if stream.value.is_some_and(|v| found.value <= v) {
+                        return Err(bad(format!(
+                            "{row} is no longer than the improvement before it"
+                        )));
+                    }
+                    stream.value = Some(found.value);
+                }
+            }
+        }
+        // Format 3 logs every distinct cycle, kept or not.
+        if let Some(count) = self.cycles {
+            if count != cycles.len() as u64 || named.iter().any(|c| !cycles.contains(c)) {
+                return Err(bad(format!(
+                    "it says it reached {count} distinct cycles, and its log and its deals name {}",
+                    cycles.len()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses counts that no hunt writes: more games than its generations hold, more
+    /// generations than games, states expanded by a strategy that expands none, more games
+    /// built than played, more deals than it keeps, a longest game kept before a longer one.
+    fn check_counts(&self, goal: Goal, strategy: super::Strategy) -> Result<(), ReportError> {
+        let bad = |why: String| Err(ReportError::Format(why));
+        if let Some(generations) = self.generations {
+            let most = generations.checked_mul(super::strategy::BATCH as u64);
+            if most.is_some_and(|most| self.games > most) || generations > self.games {
+                return bad(format!(
+                    "its {} games are more than {generations} generations of at most {} tasks hold, or fewer than one a generation",
+                    self.games,
+                    super::strategy::BATCH
+                ));
+            }
+        }
+        if self.steps > 0 && strategy != super::Strategy::Backward {
+            return bad(format!(
+                "it says the {strategy} strategy expanded {} states, and only the backward strategy expands any",
+                self.steps
+            ));
+        }
+        let built = self
+            .built
+            .unwrap_or(0)
+            .checked_add(self.fell_back.unwrap_or(0));
+        if built.is_none_or(|built| built > self.games) {
+            return bad(format!(
+                "its games built and fallen back add up to more than its {} games",
+                self.games
+            ));
+        }
+        if self.built.is_some() != strategy.builds_cycles()
+            || self.fell_back.is_some() != strategy.builds_cycles()
+        {
+            return bad(format!(
+                "its counts of games built do not fit the {strategy} strategy"
+            ));
+        }
+        if self.cycles.is_some() && goal != Goal::Cycles {
+            return bad("it counts cycles in a hunt for the longest games".to_string());
+        }
+        if self.keep.is_some_and(|keep| self.best.len() > keep) {
+            return bad(format!(
+                "it lists {} deals, more than the {} it keeps",
+                self.best.len(),
+                self.keep.unwrap_or(0)
+            ));
+        }
+        if goal != Goal::Cycles && self.best.windows(2).any(|w| w[0].value < w[1].value) {
+            return bad("its deals are not longest first".to_string());
         }
         Ok(())
     }
@@ -381,6 +528,13 @@ impl Report {
                 grouped_count(self.steps, "state")
             ));
         }
+        if let (Some(built), Some(fell_back)) = (self.built, self.fell_back) {
+            text.push_str(&format!(
+                ", {} built and {} fallen back on random deals",
+                group(built),
+                group(fell_back)
+            ));
+        }
         text.push('\n');
         if self.best.is_empty() {
             text.push_str(match self.goal.as_str() {
@@ -427,13 +581,21 @@ impl Report {
         flags.join(" ")
     }
 
-    /// The log as CSV (`stream,seconds,games,value,hands`), as `--log` writes it.
+    /// The log as CSV (`stream,seconds,games,value,hands,built,fell_back`, the last two empty
+    /// but for a building strategy), as `--log` writes it.
     pub(crate) fn log_csv(&self) -> String {
-        let mut csv = String::from("stream,seconds,games,value,hands\n");
+        let mut csv = String::from("stream,seconds,games,value,hands,built,fell_back\n");
+        let count = |n: Option<u64>| n.map_or(String::new(), |n| n.to_string());
         for entry in &self.log {
             csv.push_str(&format!(
-                "{},{:.3},{},{},\"{}\"\n",
-                entry.stream, entry.seconds, entry.games, entry.value, entry.hands
+                "{},{:.3},{},{},\"{}\",{},{}\n",
+                entry.stream,
+                entry.seconds,
+                entry.games,
+                entry.value,
+                entry.hands,
+                count(entry.built),
+                count(entry.fell_back)
             ));
         }
         csv
@@ -468,10 +630,12 @@ impl Report {
         let mut joined = first.clone();
         joined.streams = reports.iter().flat_map(|r| r.streams.clone()).collect();
         check_streams(&joined.streams)?;
-        joined.games = reports.iter().map(|r| r.games).sum();
-        joined.steps = reports.iter().map(|r| r.steps).sum();
+        joined.games = total(&reports, "games", |r| Some(r.games))?.unwrap_or(0);
+        joined.steps = total(&reports, "states expanded", |r| Some(r.steps))?.unwrap_or(0);
         joined.seconds = reports.iter().map(|r| r.seconds).sum();
-        joined.generations = reports.iter().map(|r| r.generations).sum();
+        joined.generations = total(&reports, "generations", |r| r.generations)?;
+        joined.built = total(&reports, "games built", |r| r.built)?;
+        joined.fell_back = total(&reports, "games fallen back", |r| r.fell_back)?;
         joined.stopped = reports.iter().any(|r| r.stopped);
         joined.log = reports.iter().flat_map(|r| r.log.clone()).collect();
         let mut best: Vec<BestDeal> = reports.iter().flat_map(|r| r.best.clone()).collect();
@@ -527,6 +691,33 @@ impl Report {
         }
         Ok(())
     }
+}
+
+/// What a stream's log has said so far: its games, its longest game, its cycles.
+#[derive(Default)]
+struct Stream {
+    games: u64,
+    value: Option<u64>,
+    cycles: std::collections::HashSet<String>,
+}
+
+/// The sum of a count of `reports` ([`None`] where one lacks it), or why it is none: more
+/// than a count holds.
+fn total(
+    reports: &[&Report],
+    what: &str,
+    count: impl Fn(&Report) -> Option<u64>,
+) -> Result<Option<u64>, ReportError> {
+    let mut sum = Some(0u64);
+    for report in reports {
+        sum = match (sum, count(report)) {
+            (Some(sum), Some(n)) => Some(sum.checked_add(n).ok_or_else(|| {
+                ReportError::Format(format!("their {what} add up to more than {}", u64::MAX))
+            })?),
+            _ => None,
+        };
+    }
+    Ok(sum)
 }
 
 /// Two reports' `what` differ: `a` and `b`.
@@ -716,6 +907,8 @@ impl Logged {
             games: improvement.games,
             value: improvement.value,
             hands: hands.join("|"),
+            built: improvement.built,
+            fell_back: improvement.fell_back,
         }
     }
 }

@@ -8,8 +8,9 @@
 
 use super::book::Book;
 use super::report::Report;
+use super::strategy::BATCH;
 use super::strategy::{Learned, Strategist};
-use super::{Hunt, HuntError, Hunted, BATCH};
+use super::{Hunt, HuntError, Hunted};
 use serde::{Deserialize, Serialize};
 
 /// What the first field of a checkpoint says, so that no other file is taken for one.
@@ -26,6 +27,9 @@ pub(crate) struct At {
     pub(crate) generations: u64,
     pub(crate) steps: u64,
     pub(crate) seconds: f64,
+    /// Games a building strategy built, and those it fell back on random deals for.
+    pub(crate) built: u64,
+    pub(crate) fell_back: u64,
 }
 
 /// A hunt between two generations, as it saves itself now and then and when it stops: its
@@ -108,6 +112,12 @@ impl Checkpoint {
         let saved: Checkpoint =
             serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
         saved.report.check().map_err(|e| corrupt(e.to_string()))?;
+        if saved.uncounted > saved.report.games {
+            return Err(corrupt(format!(
+                "it says {} of its {} games were a continued hunt's",
+                saved.uncounted, saved.report.games
+            )));
+        }
         Ok(saved)
     }
 }
@@ -142,11 +152,14 @@ impl Carried {
         &self,
         book: &mut Book,
         strategist: &mut Strategist,
+        sorted: &[u8],
     ) -> Result<At, HuntError> {
         let report = &self.report;
         let kept = book.restore(report);
         match &self.learned {
-            Some(learned) => strategist.restore(learned).map_err(HuntError::Checkpoint)?,
+            Some(learned) => strategist
+                .restore(learned, sorted)
+                .map_err(|e| HuntError::Checkpoint(e.to_string()))?,
             None => strategist.go_on_from(&kept),
         }
         Ok(At {
@@ -157,6 +170,8 @@ impl Carried {
                 .unwrap_or(report.games.div_ceil(BATCH as u64)),
             steps: report.steps,
             seconds: report.seconds,
+            built: report.built.unwrap_or(0),
+            fell_back: report.fell_back.unwrap_or(0),
         })
     }
 }
@@ -182,9 +197,10 @@ impl Hunt {
             return differs("started from other deals");
         }
         // What the strategy learned is its own to read: read it now, before anything runs.
-        self.strategist()
-            .restore(&checkpoint.learned)
-            .map_err(HuntError::Checkpoint)?;
+        let sorted = super::deal::sorted_values(&self.rules);
+        self.strategist()?
+            .restore(&checkpoint.learned, &sorted)
+            .map_err(|e| HuntError::Checkpoint(e.to_string()))?;
         self.from = Some(Box::new(Carried {
             report: checkpoint.report.clone(),
             learned: Some(checkpoint.learned.clone()),
@@ -194,14 +210,20 @@ impl Hunt {
     }
 
     /// The hunt going on from `report`, a finished hunt's of the same setting and goal: where
-    /// that hunt is this one (its seed, strategy and stream), this hunt continues it (its
-    /// games, seconds, deals and log carried on, new deals drawn); otherwise it starts from the
-    /// report's deals.
+    /// that hunt drew from this one's generators (its seed, strategy and stream), this hunt
+    /// continues it (its games, seconds, deals and log carried on, new deals drawn, as many
+    /// deals kept as this hunt keeps); otherwise it starts from the report's deals. A report
+    /// of this seed and stream by another strategy is refused: its generators would be drawn
+    /// from again.
     pub fn continuing(mut self, report: &Report) -> Result<Hunt, HuntError> {
         let mine = Report::of(&self, &Hunted::nothing());
         mine.same_search(report)
             .map_err(|e| HuntError::Continue(what_differs(e)))?;
-        if mine.same_hunt(report).is_ok() && report.streams == mine.streams {
+        let same_generators = report.seed == mine.seed && report.streams == mine.streams;
+        if same_generators && report.strategy != mine.strategy {
+            return Err(HuntError::SameGenerators(report.strategy.clone()));
+        }
+        if same_generators {
             self.from = Some(Box::new(Carried {
                 report: report.clone(),
                 learned: None,
@@ -235,6 +257,9 @@ impl Hunted {
             generations: 0,
             seconds: 0.0,
             stopped: false,
+            cycles: 0,
+            built: 0,
+            fell_back: 0,
         }
     }
 }

@@ -471,7 +471,8 @@ fn a_construction_resumed_from_any_checkpoint_ends_as_the_whole_hunt() {
             saved.push(c.clone());
         })
         .unwrap();
-    assert_eq!(saved.len(), 2);
+    // A checkpoint at the start and after each generation of 1,024 tasks but the last.
+    assert_eq!(saved.len(), 5);
     assert!(saved[1].to_json().contains("\"pieces\":[\""));
     for checkpoint in &saved {
         let rest = resume_and_run(&hunt, checkpoint).1;
@@ -485,7 +486,7 @@ fn a_construction_resumed_from_any_checkpoint_ends_as_the_whole_hunt() {
     let refused = hunt.clone().resume(&read).unwrap_err();
     assert_eq!(
         refused.to_string(),
-        "it is not a whole hunt checkpoint (\"1,2|3\" is not a piece); move it away to start over"
+        "it is not a whole hunt checkpoint (its construction knows \"1,2|3\", which is no piece); move it away to start over"
     );
 }
 
@@ -515,4 +516,284 @@ fn a_construction_s_streams_join_into_the_union_of_their_cycles() {
     for row in &joined.best {
         assert_eq!(row.reached, Some(reached[&row.cycle]));
     }
+}
+
+/// Fault guarded: `hunt --deck 1x2 --for cycles --strategy construct` panicked (an index out
+/// of bounds: no piece fits hands of one card). Every strategy, on every small deck and for
+/// both goals, hunts (every deal kept replaying to what it says) or refuses in one sentence.
+#[test]
+fn every_strategy_on_every_small_deck_hunts_or_refuses_in_a_sentence() {
+    let (mut hunted, mut refused) = (0, 0);
+    for deck in [
+        "1x2", "2x1", "1x3", "3x1", "2x2", "1x4", "2x3", "3x2", "1x5", "2x4",
+    ] {
+        let setting = rules(deck, |s| s);
+        for strategy in Strategy::ALL.iter().copied() {
+            for goal in [Goal::Cycles, Goal::Longest(Metric::Rounds)] {
+                let hunt = Hunt::new(setting, goal)
+                    .strategy(strategy)
+                    .games(Some(300))
+                    .threads(2);
+                match hunt.check() {
+                    Err(e) => {
+                        let said = e.to_string();
+                        assert!(!said.contains('\n') && !said.is_empty(), "{said}");
+                        refused += 1;
+                    }
+                    Ok(()) => {
+                        let found = hunt.run(&|_| {}, &AtomicBool::new(false)).unwrap();
+                        assert_eq!(found.games, 300, "{deck} {strategy} {goal}");
+                        for f in &found.best {
+                            assert_eq!(replay(setting, &f.hands), f.result);
+                        }
+                        hunted += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(hunted + refused, 10 * Strategy::ALL.len() * 2);
+    assert!(hunted >= 40 && refused >= 40, "{hunted} {refused}");
+    let one_card = Hunt::new(rules("1x2", |s| s), Goal::Cycles).strategy(Strategy::Construct);
+    assert_eq!(
+        one_card.check(),
+        Err(HuntError::Unbuildable(Unbuildable::Hands(1)))
+    );
+}
+
+/// Fault guarded: a stop or the end of `--time` waited for the end of a generation of 4,096
+/// war-free tasks (about 30 s on 4x13). A generation now holds what its tasks cost, and the
+/// strategies that build look at the stop before each try: a hunt given a millisecond plays
+/// fewer games than one generation of the building strategies, at most one of the others.
+#[test]
+fn a_hunt_out_of_time_stops_inside_a_generation_of_builds() {
+    let setting = rules("4x11", |s| s);
+    let mut checked = 0;
+    for strategy in Strategy::ALL.iter().copied() {
+        let goal = match strategy {
+            Strategy::Backward => Goal::Longest(Metric::Rounds),
+            _ => Goal::Cycles,
+        };
+        let hunt = Hunt::new(setting, goal)
+            .strategy(strategy)
+            .games(None)
+            .time(Some(Duration::from_millis(1)))
+            .threads(2);
+        let generation = hunt.plan().unwrap().generation as u64;
+        let found = hunt.run(&|_| {}, &AtomicBool::new(false)).unwrap();
+        match strategy.builds_cycles() {
+            true => assert!(found.games < generation, "{strategy}: {}", found.games),
+            false => assert!(found.games <= generation, "{strategy}: {}", found.games),
+        }
+        assert_eq!(
+            found.built + found.fell_back,
+            match strategy.builds_cycles() {
+                true => found.games,
+                false => 0,
+            }
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, Strategy::ALL.len());
+}
+
+/// A war-free hunt stopped inside a generation keeps what that generation found, and its
+/// checkpoint (the hunt before that generation) resumes to the whole hunt's deals.
+#[test]
+fn a_hunt_stopped_inside_a_generation_resumes_from_the_generation_s_start() {
+    let hunt = Hunt::new(rules("4x11", |s| s), Goal::Cycles)
+        .strategy(Strategy::WarFree)
+        .games(Some(200))
+        .keep(1000)
+        .seed(4)
+        .threads(2);
+    let whole = hunt.run(&|_| {}, &AtomicBool::new(false)).unwrap();
+    // Stopped a little way into its second generation, by the time.
+    let stop = AtomicBool::new(false);
+    let mut saved = Vec::new();
+    let (mut first, mut checked) = (None, 0);
+    for millis in [1u64, 5, 20, 80] {
+        saved.clear();
+        let timed = hunt.clone().time(Some(Duration::from_millis(millis)));
+        let cut = timed
+            .run_saving(&|_| {}, &stop, Duration::MAX, &mut |c| {
+                saved.push(c.clone())
+            })
+            .unwrap();
+        let last = saved.last().unwrap();
+        assert!(last.games() <= cut.games);
+        assert_eq!(last.games() % 64, 0, "a generation's start");
+        first.get_or_insert(cut.games);
+        let rest = resume_and_run(&hunt, last).1;
+        assert_eq!((rest.games, &rest.best), (whole.games, &whole.best));
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
+    assert!(first.unwrap() < 64);
+}
+
+/// Fault guarded: dropping `reached += 1` (the count that feeds cycles.csv's `deals_found`)
+/// passed every test. The same looping deal given three times and a budget of three games: its
+/// cycle reached three times.
+#[test]
+fn a_cycle_reached_by_three_deals_counts_three() {
+    let setting = rules("4x4", |s| s);
+    let hunt = Hunt::new(setting, Goal::Cycles).games(Some(20_000)).seed(1);
+    let found = hunt.run(&|_| {}, &AtomicBool::new(false)).unwrap();
+    let looping = found.best[0].hands.clone();
+    let given = Hunt::new(setting, Goal::Cycles)
+        .games(Some(3))
+        .start(vec![looping.clone(); 3])
+        .run(&|_| {}, &AtomicBool::new(false))
+        .unwrap();
+    assert_eq!(given.best.len(), 1);
+    assert_eq!((given.best[0].reached, given.cycles), (3, 1));
+}
+
+/// Fault guarded: cycles past `--keep` were neither counted nor logged. A hunt keeping one
+/// cycle counts and logs as many distinct cycles as one keeping them all, and its log's deals
+/// replayed name that many (the plain second implementation replays a report's log in
+/// tests/suite/hunt.rs).
+#[test]
+fn every_distinct_cycle_is_counted_and_logged_whatever_is_kept() {
+    let setting = rules("4x4", |s| s);
+    let hunt = Hunt::new(setting, Goal::Cycles)
+        .games(Some(100_000))
+        .seed(7);
+    let all = hunt
+        .clone()
+        .keep(10_000)
+        .run(&|_| {}, &AtomicBool::new(false))
+        .unwrap();
+    let one = hunt.keep(1).run(&|_| {}, &AtomicBool::new(false)).unwrap();
+    assert_eq!(one.best.len(), 1);
+    assert!(all.best.len() >= 3, "{}", all.best.len());
+    assert_eq!(one.cycles, all.best.len() as u64);
+    assert_eq!(one.log.len() as u64, one.cycles);
+    let mut engine = Engine::new(setting);
+    let mut least = Vec::new();
+    let mut named = std::collections::HashSet::new();
+    for entry in &one.log {
+        let order = deal::order_of(&setting, &entry.hands);
+        let game = engine.play_order(&order);
+        let Outcome::Infinite {
+            cycle_start,
+            cycle_length,
+        } = game.outcome
+        else {
+            panic!("{:?} ends", entry.hands);
+        };
+        engine.least_state_of_order(&order, [cycle_start, cycle_length], &mut least);
+        named.insert(least.clone());
+    }
+    assert_eq!(named.len() as u64, one.cycles);
+}
+
+/// Fault guarded: a report's or checkpoint's counts were trusted (`games` 2^64 - 1 finished a
+/// hunt that played nothing, `generations` 2^64 - 1 wrapped, `uncounted` wrapped the budget, a
+/// cycle kept twice was kept twice, a row found after 10^12 games of 8,192 was taken). Each
+/// edit of a real report and checkpoint is refused in one sentence naming what is wrong.
+#[test]
+fn counts_read_from_files_are_checked() {
+    let setting = rules("4x4", |s| s);
+    let hunt = Hunt::new(setting, Goal::Cycles)
+        .games(Some(8_192))
+        .keep(4)
+        .seed(1);
+    let stop = AtomicBool::new(true);
+    let report = Report::of(&hunt, &hunt.run(&|_| {}, &AtomicBool::new(false)).unwrap());
+    let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+    assert!(Report::from_json(&json.to_string()).is_ok());
+    assert!(json["best"].as_array().unwrap().len() >= 2, "{json}");
+    let max = u64::MAX;
+    let edits: Vec<(&str, Box<dyn Fn(&mut serde_json::Value)>)> = vec![
+        ("tasks hold", Box::new(move |r| r["games"] = max.into())),
+        (
+            "tasks hold",
+            Box::new(move |r| r["generations"] = max.into()),
+        ),
+        (
+            "more than its 8192",
+            Box::new(|r| r["best"][0]["games"] = 1_000_000_000_000u64.into()),
+        ),
+        (
+            "kept twice",
+            Box::new(|r| {
+                let first = r["best"][0].clone();
+                r["best"].as_array_mut().unwrap()[1] = first;
+            }),
+        ),
+        (
+            "games reached its cycle",
+            Box::new(|r| r["best"][0]["reached"] = 0.into()),
+        ),
+        (
+            "games reached its cycle",
+            Box::new(|r| r["best"][0]["reached"] = 9_000.into()),
+        ),
+        (
+            "only the backward strategy",
+            Box::new(|r| r["steps"] = 5.into()),
+        ),
+        (
+            "more than the 1 it keeps",
+            Box::new(|r| r["keep"] = 1.into()),
+        ),
+        (
+            "logged before",
+            Box::new(|r| {
+                let first = r["log"][0].clone();
+                r["log"].as_array_mut().unwrap()[1] = first;
+            }),
+        ),
+        ("distinct cycles", Box::new(|r| r["cycles"] = 99.into())),
+        (
+            "do not fit the random strategy",
+            Box::new(|r| r["built"] = 3.into()),
+        ),
+    ];
+    let mut refused = 0;
+    for (said, edit) in &edits {
+        let mut edited = json.clone();
+        edit(&mut edited);
+        let error = Report::from_json(&edited.to_string())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains(said), "{said}: {error}");
+        assert!(!error.contains('\n'), "{error}");
+        refused += 1;
+    }
+    assert_eq!(refused, edits.len());
+    // A checkpoint whose games of a continued hunt are more than its games.
+    let mut saved = None;
+    hunt.run_saving(&|_| {}, &stop, Duration::MAX, &mut |c| {
+        saved = Some(c.clone())
+    })
+    .unwrap();
+    let mut checkpoint: serde_json::Value =
+        serde_json::from_str(&saved.unwrap().to_json()).unwrap();
+    checkpoint["uncounted"] = max.into();
+    let error = Checkpoint::from_json(&checkpoint.to_string()).unwrap_err();
+    assert!(
+        error.to_string().contains("were a continued hunt's"),
+        "{error}"
+    );
+    // Counts that read, each within a count, but whose sum is not.
+    let mut huge = json.clone();
+    huge["games"] = (1u64 << 63).into();
+    huge["generations"] = (1u64 << 52).into();
+    let mut other = huge.clone();
+    huge["streams"] = serde_json::json!(["0/2"]);
+    other["streams"] = serde_json::json!(["1/2"]);
+    for r in [&mut huge, &mut other] {
+        let stream = r["streams"][0].clone();
+        for rows in ["best", "log"] {
+            for row in r[rows].as_array_mut().unwrap() {
+                row["stream"] = stream.clone();
+            }
+        }
+    }
+    let read = |r: &serde_json::Value| Report::from_json(&r.to_string()).unwrap();
+    let error = Report::join(&[read(&huge), read(&other)]).unwrap_err();
+    assert!(error.to_string().contains("add up to more than"), "{error}");
 }

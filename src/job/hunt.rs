@@ -29,7 +29,7 @@ use std::time::Duration;
 /// let report = Report::of(&hunt, &hunt.run(&|_| {}, &Default::default())?);
 /// files.write(&report)?;
 /// assert_eq!(warsweep::job::read_report(&dir.join("hunt.json"))?, report);
-/// assert!(std::fs::read_to_string(dir.join("log.csv"))?.starts_with("stream,seconds,games,value,hands\n"));
+/// assert!(std::fs::read_to_string(dir.join("log.csv"))?.starts_with("stream,seconds,games,value,hands,built,fell_back\n"));
 /// std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -37,7 +37,8 @@ use std::time::Duration;
 pub struct HuntFiles {
     /// The report, as JSON.
     pub report: Option<PathBuf>,
-    /// The log, as CSV (`stream,seconds,games,value,hands`).
+    /// The log, as CSV (`stream,seconds,games,value,hands,built,fell_back`,
+    /// the last two a building strategy's counts so far).
     pub log: Option<PathBuf>,
 }
 
@@ -120,7 +121,7 @@ impl HuntFiles {
 ///     resume: false,
 ///     checkpoint_every: Duration::from_secs(2),
 /// };
-/// let run = job.prepare(&mut |_| {})?.run(&|_| {}, &Default::default(), &Default::default())?;
+/// let run = job.prepare(&mut |_| {})?.run(&|_| {}, &Default::default(), &Default::default(), &Default::default())?;
 /// assert_eq!(run.report.games(), 8_192);
 /// // A hunt that spent its budget keeps no checkpoint.
 /// assert!(!dir.join("hunt.json.resume").exists());
@@ -161,7 +162,7 @@ pub struct HuntJob {
 ///     checkpoint_every: Duration::from_secs(2),
 /// };
 /// // Stopped at once (as by a signal): its report is written, and its checkpoint kept.
-/// let run = job.prepare(&mut |_| {})?.run(&|_| {}, &AtomicBool::new(true), &Default::default())?;
+/// let run = job.prepare(&mut |_| {})?.run(&|_| {}, &AtomicBool::new(true), &Default::default(), &Default::default())?;
 /// assert_eq!(run.report.games(), 0);
 /// assert_eq!(run.checkpoint, Some(dir.join("hunt.json.resume")));
 /// std::fs::remove_dir_all(&dir)?;
@@ -219,27 +220,35 @@ impl HuntJob {
             }
         }
         self.hunt.check()?;
+        if let Some(line) = self.hunt.builds()? {
+            note(line.to_string());
+        }
         Ok(self)
     }
 
     /// Hunts, saving the checkpoint now and then and at a stop, then writes the report and
     /// the log; removes the checkpoint of a hunt that spent its budget. `writing` is held
-    /// while a file is written, so that a caller that ends the process takes it first.
+    /// while a file is written, so that a caller that ends the process takes it first; and
+    /// `rescue` keeps the last checkpoint, for a caller that must end the process before the
+    /// hunt ends ([`Rescue::write`]).
     pub fn run(
         &self,
         progress: &(dyn Fn(Status) + Sync),
         stop: &AtomicBool,
         writing: &Mutex<()>,
+        rescue: &Rescue,
     ) -> Result<HuntRun, Error> {
         let checkpoint = self.files.checkpoint();
         let mut failed = None;
         let mut save = |saved: &Checkpoint| {
-            let Some(path) = &checkpoint else { return };
             let _writing = writing.lock();
-            if let Err(e) = write_atomically(path, saved.to_json().as_bytes()) {
-                let cannot = format!("cannot save the checkpoint {}", path.display());
-                failed.get_or_insert(Error::io(cannot, e));
+            if let Some(path) = &checkpoint {
+                if let Err(e) = write_atomically(path, saved.to_json().as_bytes()) {
+                    let cannot = format!("cannot save the checkpoint {}", path.display());
+                    failed.get_or_insert(Error::io(cannot, e));
+                }
             }
+            rescue.keep(saved);
         };
         let hunted = self
             .hunt
@@ -248,6 +257,7 @@ impl HuntJob {
         {
             let _writing = writing.lock();
             self.files.write(&report)?;
+            rescue.done();
         }
         if let Some(e) = failed {
             return Err(e);
@@ -261,6 +271,81 @@ impl HuntJob {
             report,
             checkpoint: kept,
         })
+    }
+}
+
+/// A running hunt's last checkpoint, kept for a process that must end before the hunt does
+/// (a second signal, a second after the first): [`Rescue::write`] puts what the hunt had
+/// found at that checkpoint into its report and log, unless the hunt wrote them itself.
+///
+/// ```
+/// use warsweep::hunt::{Goal, Hunt};
+/// use warsweep::job::{HuntFiles, HuntJob, Rescue};
+/// use warsweep::{Deck, Preset, Settings};
+/// let dir = std::env::temp_dir().join(format!("warsweep-rescue-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x4")?).build()?;
+/// let files = HuntFiles { report: Some(dir.join("hunt.json")), log: None };
+/// let job = HuntJob {
+///     hunt: Hunt::new(rules, Goal::Cycles).games(Some(10_000)),
+///     files: files.clone(),
+///     start: None,
+///     resume: false,
+///     checkpoint_every: std::time::Duration::ZERO,
+/// };
+/// let rescue = Rescue::default();
+/// job.prepare(&mut |_| {})?.run(&|_| {}, &Default::default(), &Default::default(), &rescue)?;
+/// // The hunt wrote its report itself: there is nothing left to rescue.
+/// assert_eq!(rescue.write(&files)?, None);
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Rescue(Mutex<Rescued>);
+
+/// What a [`Rescue`] holds: the last checkpoint, and whether the hunt has written its files.
+#[derive(Debug, Default)]
+struct Rescued {
+    last: Option<Checkpoint>,
+    written: bool,
+}
+
+impl Rescue {
+    /// Keeps `checkpoint`, the hunt's latest.
+    fn keep(&self, checkpoint: &Checkpoint) {
+        let mut rescued = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        rescued.last = Some(checkpoint.clone());
+    }
+
+    /// The hunt wrote its report and log.
+    fn done(&self) {
+        let mut rescued = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        rescued.written = true;
+    }
+
+    /// Writes the report and the log of the hunt as its last checkpoint holds it (marked
+    /// stopped) to `files`, unless the hunt wrote them itself or saved no checkpoint yet;
+    /// returns that report, for the caller to say where it went. Call it holding the lock
+    /// [`HuntJob::run`] writes under, so that no file is half written.
+    pub fn write(&self, files: &HuntFiles) -> Result<Option<Report>, Error> {
+        let mut rescued = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let Some(last) = rescued.last.as_ref().filter(|_| !rescued.written) else {
+            return Ok(None);
+        };
+        let mut report = last.report.clone();
+        report.stopped = true;
+        files.write(&report)?;
+        rescued.written = true;
+        Ok(Some(report))
     }
 }
 

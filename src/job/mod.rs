@@ -12,7 +12,7 @@ pub use crate::error::{Error, JobError};
 pub use crate::output::checkpoint::CheckpointError;
 pub use crate::output::exports::PlotError;
 pub use crate::output::files::TargetError;
-pub use hunt::{join, read_report, read_start, HuntFiles, HuntJob, HuntRun};
+pub use hunt::{join, read_report, read_start, HuntFiles, HuntJob, HuntRun, Rescue};
 pub use sweep::{Done, Files, Job, Ready};
 
 use crate::output::exports;

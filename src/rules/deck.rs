@@ -401,6 +401,50 @@ impl Deck {
         (!over.is_empty()).then_some(Excess { deck: self, over })
     }
 
+    /// What `cards` lack of the whole deck when they hold more than half of it but not all (a
+    /// deal meant as the whole deck, with a card lost): each card (or, for bare values, each
+    /// value) held fewer times than the deck has it. [`None`] for half the deck or fewer (the
+    /// CodinGame puzzle's hands are often a few cards of a deck) and for the whole deck.
+    ///
+    /// ```
+    /// use warsweep::Deck;
+    /// let deck = Deck::STANDARD;
+    /// let mut cards = deck.cards();
+    /// cards.retain(|c| c.to_string() != "7H");
+    /// let missing = deck.missing(&cards).expect("51 cards");
+    /// assert_eq!(missing.to_string(), "the hands hold 51 of the 4x13 deck's 52 cards: 7H is missing");
+    /// assert_eq!(deck.missing(&deck.cards()), None);
+    /// assert_eq!(deck.missing(&deck.cards()[..10]), None);
+    /// ```
+    pub fn missing(self, cards: &[Card]) -> Option<Missing> {
+        let size = self.size();
+        if cards.len() >= size || cards.len() * 2 <= size {
+            return None;
+        }
+        // Faces are named where every card given has one; else values.
+        let faced = cards.iter().all(|c| c.0 >> 8 != 0);
+        let key = |c: &Card| if faced { c.0 } else { u16::from(c.value()) };
+        let mut short = std::collections::BTreeMap::<u16, (Card, i64)>::new();
+        for card in self.cards() {
+            short.entry(key(&card)).or_insert((card, 0)).1 += 1;
+        }
+        for card in cards {
+            short.entry(key(card)).or_insert((*card, 0)).1 -= 1;
+        }
+        let short: Vec<(String, u32)> = (short.into_values())
+            .filter(|&(_, n)| n > 0)
+            .map(|(card, n)| match faced {
+                true => (card.to_string(), n as u32),
+                false => (format!("value {}", card.value() + 1), n as u32),
+            })
+            .collect();
+        (!short.is_empty()).then_some(Missing {
+            deck: self,
+            given: cards.len(),
+            short,
+        })
+    }
+
     /// The number of distinct deals (arrangements of the values), `N! / (n1! ... nV!)`.
     pub(crate) fn arrangements(self) -> BigCount {
         // The product of binomials C(n1 + .. + nv, nv): exact at every step.
@@ -536,6 +580,41 @@ struct Over {
     given: u32,
     /// How many the deck has.
     held: u32,
+}
+
+/// The cards or values that hands meant as a whole deck lack ([`Deck::missing`]), shown as one
+/// sentence: `the hands hold 51 of the 4x13 deck's 52 cards: 7H is missing`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Missing {
+    deck: Deck,
+    given: usize,
+    /// Each card or value short, and how many of it.
+    short: Vec<(String, u32)>,
+}
+
+impl fmt::Display for Missing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<String> = (self.short.iter())
+            .map(|(name, n)| match n {
+                1 => name.clone(),
+                n => format!("{name} {n} times"),
+            })
+            .collect();
+        let list = match names.as_slice() {
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+            [] => String::new(),
+        };
+        let short: u32 = self.short.iter().map(|s| s.1).sum();
+        let is = if short > 1 { "are" } else { "is" };
+        write!(
+            f,
+            "the hands hold {} of the {} deck's {} cards: {list} {is} missing",
+            self.given,
+            self.deck,
+            self.deck.size()
+        )
+    }
 }
 
 /// The cards or values some hands hold beyond what their deck deals ([`Deck::excess`]), shown

@@ -7,7 +7,7 @@ mod gather;
 pub(crate) mod ranking;
 mod settings;
 
-pub use deck::{Card, CardError, Deck, DeckError, Excess};
+pub use deck::{Card, CardError, Deck, DeckError, Excess, Missing};
 pub(crate) use gather::{gather, of_two, two_players, Direction, Order, PickUp, Place, TwoCards};
 pub use ranking::{Ranking, Strength};
 pub use settings::{check_face_down, check_max_rounds, check_players, RulesError, Settings};

@@ -122,7 +122,7 @@ fn reports_join_and_restart_hunts() {
     }
     let log = std::fs::read_to_string(path("l0.csv")).unwrap();
     assert!(
-        log.starts_with("stream,seconds,games,value,hands\n0/2,"),
+        log.starts_with("stream,seconds,games,value,hands,built,fell_back\n0/2,"),
         "{log}"
     );
     let joined = run(&[

@@ -1,7 +1,7 @@
 //! The climb: walkers change their deal a little and keep a change whose game is no shorter; a
 //! walker stuck too long starts again from a random deal.
 
-use super::{read, Base, Choose, Task};
+use super::{read, Base, Choose, Task, Unlearned};
 use crate::hunt::Played;
 use serde::{Deserialize, Serialize};
 
@@ -106,8 +106,22 @@ impl Choose for Climb {
         serde_json::to_value(saved).expect("walkers serialize")
     }
 
-    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String> {
-        self.walkers = read::<Saved>(saved)?.climbers;
+    /// Every walker must stand at a deal of the setting (its values those of `sorted`), as
+    /// its changes assume.
+    fn restore(&mut self, saved: &serde_json::Value, sorted: &[u8]) -> Result<(), Unlearned> {
+        let walkers = read::<Saved>(saved)?.climbers;
+        let mut deck = sorted.to_vec();
+        deck.sort_unstable();
+        for (w, walker) in walkers.iter().enumerate() {
+            if let Some((order, _)) = &walker.at {
+                let mut values = order.clone();
+                values.sort_unstable();
+                if values != deck {
+                    return Err(Unlearned::Walker(w + 1));
+                }
+            }
+        }
+        self.walkers = walkers;
         Ok(())
     }
 

@@ -1,8 +1,9 @@
 //! How a hunt chooses its deals, generation after generation. Each strategy is a module that
 //! implements [`Choose`]: it draws a generation's tasks from what it has learned, learns from
-//! their games, and says what it has learned for a checkpoint. [`Strategy::chooser`] is the one
-//! place the strategies are listed; the generation loop (`generations::Generations`) knows none of
-//! them.
+//! their games, and says what it has learned for a checkpoint. [`Strategy::plan`] is the one
+//! place a strategy is judged against a hunt (what it refuses, what it builds from, what it
+//! falls back to, how many tasks a generation holds) and [`Plan::chooser`] the one place the
+//! strategies are listed; the generation loop (`generations::Generations`) knows none of them.
 
 pub(crate) mod backward;
 mod climb;
@@ -10,10 +11,11 @@ pub(crate) mod construct;
 mod random;
 mod war_free;
 
-use super::{deal, Played};
+use super::{deal, Goal, Halt, HuntError, Played};
 use crate::deal::SplitMix64;
 use crate::engine::Engine;
 use crate::rules::Rules;
+use backward::search::Backward as Search;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -39,16 +41,19 @@ pub enum Strategy {
     /// states that lead into the game are searched for a deal whose game reaches it later
     /// (two players). Given deals (`start`) are extended whatever their length.
     Backward,
-    /// Deals built of pieces (two players, equal hands): blocks of cards at the same places in
-    /// both hands that are played without a war crossing their end and come back, at the
-    /// bottom, as a block of the same kind, forever. A deal made of such pieces never ends
-    /// (docs/research.md, "Infinite games by construction").
+    /// Deals built of pieces (two players, equal hands of 2 cards or more): blocks of cards
+    /// at the same places in both hands that are played without a war crossing their end and
+    /// come back, at the bottom, as a block of the same kind, forever. A deal made of such
+    /// pieces never ends (docs/research.md, "Infinite games by construction"); a task whose
+    /// pieces do not cover the deck plays a random deal instead, counted as fallen back.
     Construct,
     /// Deals that reach cycles without a war, or with one war a period (two players, ranked by
     /// value): a periodic order of who wins each battle and player 1's hand size fix where
     /// every card goes; values are laid so that each battle's winner holds the higher card,
     /// and the state they make is walked backward to a deal (docs/research.md, "Cycles without
-    /// a war", "Infinite games of 52 cards").
+    /// a war", "Infinite games of 52 cards"). A task whose laying or walk fails plays a
+    /// random deal instead, counted as fallen back; a setting none of whose shapes takes its
+    /// values is refused.
     WarFree,
 }
 
@@ -61,45 +66,146 @@ crate::rules::named!(
     WarFree = "war-free",
 );
 
+/// Tasks a generation of the strategies that draw their deals holds (random, climb,
+/// backward): enough to keep every core busy between two looks at the clock, and a GPU's
+/// generation (deal `j` of a launch is task `j % BATCH` of generation `j / BATCH`). No
+/// generation holds more: a report's games are checked against it.
+pub(crate) const BATCH: usize = 4096;
+
+/// Tasks a generation of the construction holds: a task costs about 0.3 ms on 4x13 (measured
+/// on a 2-core AMD EPYC), so a generation lasts about 0.3 s on one thread.
+const CONSTRUCT_BATCH: usize = 1024;
+
+/// Tasks a generation of the war-free strategy holds: a task costs up to about 10 ms on 4x13
+/// (the backward walk from a state to a deal), so a generation lasts about 0.6 s on one
+/// thread, and a hunt's checkpoints and progress keep up.
+const WAR_FREE_BATCH: usize = 64;
+
 impl Strategy {
     /// The strategy a hunt for `goal` uses unless told otherwise: for the longest games the
     /// best measured (docs/research.md, "Record games"), backward; for cycles, which the
     /// backward search does not extend, random.
-    pub(crate) fn default_for(goal: super::Goal) -> Strategy {
+    pub(crate) fn default_for(goal: Goal) -> Strategy {
         match goal {
-            super::Goal::Longest(_) => Strategy::Backward,
-            super::Goal::Cycles => Strategy::Random,
+            Goal::Longest(_) => Strategy::Backward,
+            Goal::Cycles => Strategy::Random,
         }
     }
 
     /// Whether it builds infinite games, and so hunts cycles only.
     pub(crate) fn builds_cycles(self) -> bool {
-        matches!(self, Strategy::Construct | Strategy::WarFree)
-    }
-
-    /// Whether it plays only two-player settings.
-    pub(crate) fn needs_two_players(self) -> bool {
         match self {
-            Strategy::Backward | Strategy::Construct | Strategy::WarFree => true,
-            Strategy::Random | Strategy::Climb => false,
+            Strategy::Construct | Strategy::WarFree => true,
+            Strategy::Random | Strategy::Climb | Strategy::Backward => false,
         }
     }
 
-    /// The strategy's chooser for a hunt under `rules` that starts from the deals `start`
-    /// (values in dealing order) and whose backward searches expand at most `states`.
-    fn chooser(self, rules: &Rules, start: &[Vec<u8>], states: u64) -> Box<dyn Choose> {
-        match self {
-            Strategy::Random => Box::new(random::Random),
-            Strategy::Climb => Box::new(climb::Climb::new(start)),
-            Strategy::Backward => Box::new(backward::Backward::new(states)),
-            Strategy::Construct => Box::new(construct::Construct::new(rules)),
-            Strategy::WarFree => Box::new(war_free::WarFree::new(rules)),
+    /// What the strategy does for a hunt for `goal` under `rules` whose backward searches
+    /// expand at most `states`: its plan, or why it refuses. Every strategy's refusals are
+    /// here, decided once, before any game.
+    pub(crate) fn plan(self, rules: &Rules, goal: Goal, states: u64) -> Result<Plan, HuntError> {
+        let two_players = match self {
+            Strategy::Backward | Strategy::Construct | Strategy::WarFree => true,
+            Strategy::Random | Strategy::Climb => false,
+        };
+        if two_players && rules.players() != 2 {
+            return Err(HuntError::Players(self, rules.players()));
+        }
+        if self.builds_cycles() && goal != Goal::Cycles {
+            return Err(HuntError::CyclesOnly(self));
+        }
+        let plan = |generation, builds, source| Plan {
+            strategy: self,
+            generation,
+            builds,
+            source,
+        };
+        Ok(match self {
+            Strategy::Random => plan(BATCH, None, Source::Random),
+            Strategy::Climb => plan(BATCH, None, Source::Climb),
+            Strategy::Backward => {
+                if goal == Goal::Cycles {
+                    return Err(HuntError::BackwardCycles);
+                }
+                plan(BATCH, None, Source::Backward(states))
+            }
+            Strategy::Construct => {
+                let (built, builds) = construct::plan(rules)?;
+                plan(CONSTRUCT_BATCH, Some(builds), Source::Construct(built))
+            }
+            Strategy::WarFree => {
+                let (shapes, builds) = war_free::plan(rules)?;
+                plan(WAR_FREE_BATCH, Some(builds), Source::WarFree(shapes))
+            }
+        })
+    }
+}
+
+/// What a strategy does for one hunt, decided once when the hunt is checked (as
+/// regex-automata's meta strategy decides, when a regex is built, which engines apply): how
+/// many tasks a generation holds, what it builds from, and what its tasks draw from.
+#[derive(Clone)]
+pub(crate) struct Plan {
+    pub(crate) strategy: Strategy,
+    /// Tasks a generation holds: what its tasks cost decides it, so that a generation lasts
+    /// well under a second on one thread.
+    pub(crate) generation: usize,
+    /// What it builds its deals from and what it falls back to, said once when the hunt
+    /// starts; [`None`] for the strategies that draw their deals.
+    pub(crate) builds: Option<String>,
+    source: Source,
+}
+
+impl std::fmt::Debug for Plan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Plan({}, {} tasks)", self.strategy, self.generation)
+    }
+}
+
+/// What a strategy's tasks draw from, made once for the hunt.
+#[derive(Clone)]
+enum Source {
+    Random,
+    Climb,
+    /// The states one backward search may expand.
+    Backward(u64),
+    Construct(Arc<construct::Known>),
+    WarFree(Arc<war_free::Shapes>),
+}
+
+impl Plan {
+    /// The strategy's chooser for a hunt that starts from the deals `start` (values in
+    /// dealing order): the one place the strategies are listed.
+    fn chooser(&self, start: &[Vec<u8>]) -> Box<dyn Choose> {
+        match &self.source {
+            Source::Random => Box::new(random::Random),
+            Source::Climb => Box::new(climb::Climb::new(start)),
+            Source::Backward(states) => Box::new(backward::Backward::new(*states)),
+            Source::Construct(known) => Box::new(construct::Construct::new(known.clone())),
+            Source::WarFree(shapes) => Box::new(war_free::WarFree::new(shapes.clone())),
         }
     }
 }
 
 /// States one backward search may expand, unless the hunt says otherwise.
 pub(crate) const BACKWARD_STATES: u64 = 100_000;
+
+/// Why what a checkpoint says a strategy learned cannot be gone on from.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Unlearned {
+    /// Fields that are not the strategy's.
+    #[error("its strategy's state does not read: {0}")]
+    Fields(#[from] serde_json::Error),
+    /// A climbing walker at something that is no deal of the setting.
+    #[error("its climb's walker #{0} stands at no deal of the setting")]
+    Walker(usize),
+    /// A construction's piece that cannot be read.
+    #[error("its construction knows {0:?}, which is no piece")]
+    Piece(String),
+    /// More given deals played than the hunt was given.
+    #[error("it played {played} given deals of the {given} the hunt was given")]
+    Given { played: usize, given: usize },
+}
 
 /// What a strategy does between generations.
 pub(crate) trait Choose: Send {
@@ -128,8 +234,9 @@ pub(crate) trait Choose: Send {
     /// What it has learned, for a checkpoint.
     fn save(&self) -> serde_json::Value;
 
-    /// Goes on from what [`Choose::save`] said, or says why it cannot.
-    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String>;
+    /// Goes on from what [`Choose::save`] said (of a hunt whose deck's values are `sorted`),
+    /// or says why it cannot.
+    fn restore(&mut self, saved: &serde_json::Value, sorted: &[u8]) -> Result<(), Unlearned>;
 
     /// Goes on from the deals a finished hunt kept (`kept`: each deal and its value, best
     /// first), as if it had just played them.
@@ -148,10 +255,18 @@ pub(crate) enum Base {
     Built(Arc<dyn Build>),
 }
 
-/// How a strategy that builds its deals builds one, with the task's own generator (`engine`
-/// plays the rounds that test what it builds).
+/// What a task draws and plays with: the worker's engine (which plays the rounds that test
+/// what a strategy builds), its backward search (two players), and the deck's values.
+pub(crate) struct Tools<'a> {
+    pub(crate) engine: &'a mut Engine,
+    pub(crate) search: Option<&'a mut Search>,
+    pub(crate) sorted: &'a [u8],
+}
+
+/// How a strategy that builds its deals builds one, with the task's own generator; [`None`]
+/// where `halt` stopped it first (the task is then not played).
 pub(crate) trait Build: Send + Sync {
-    fn draw(&self, rng: &mut SplitMix64, sorted: &[u8], engine: &mut Engine) -> Drawn;
+    fn draw(&self, rng: &mut SplitMix64, tools: &mut Tools, halt: &Halt) -> Option<Drawn>;
 }
 
 /// One task of a generation: the deal it plays, and whether its game is extended backward
@@ -163,10 +278,32 @@ pub(crate) struct Task {
 }
 
 /// A task's deal, and what drawing it found for the strategy to learn (the pieces a
-/// construction found).
+/// construction found); for a built task, whether it was built ([`None`]: a deal not built).
 pub(crate) struct Drawn {
     pub(crate) order: Vec<u8>,
     pub(crate) pieces: Vec<construct::Piece>,
+    pub(crate) built: Option<bool>,
+}
+
+impl Drawn {
+    /// A deal drawn, given or changed: not built.
+    fn plain(order: Vec<u8>) -> Drawn {
+        Drawn {
+            order,
+            pieces: Vec::new(),
+            built: None,
+        }
+    }
+
+    /// A built task's deal: `built` where the strategy built it, else a random deal it fell
+    /// back to.
+    pub(crate) fn of_build(order: Vec<u8>, pieces: Vec<construct::Piece>, built: bool) -> Drawn {
+        Drawn {
+            order,
+            pieces,
+            built: Some(built),
+        }
+    }
 }
 
 impl Task {
@@ -183,23 +320,24 @@ impl Task {
         matches!(self.base, Base::Given(_))
     }
 
-    /// The deal this task plays, drawn with its own generator (`engine` plays the rounds that
-    /// test a construction's pieces).
-    pub(crate) fn deal(&self, rng: &mut SplitMix64, sorted: &[u8], engine: &mut Engine) -> Drawn {
-        let order = match &self.base {
-            Base::Random => deal::random_deal(sorted, rng),
+    /// The deal this task plays, drawn with its own generator; [`None`] where `halt` stopped a
+    /// build first.
+    pub(crate) fn deal(
+        &self,
+        rng: &mut SplitMix64,
+        tools: &mut Tools,
+        halt: &Halt,
+    ) -> Option<Drawn> {
+        Some(Drawn::plain(match &self.base {
+            Base::Random => deal::random_deal(tools.sorted, rng),
             Base::Given(order) => order.clone(),
             Base::Changed(order) => {
                 let mut order = order.clone();
                 deal::mutate(&mut order, rng);
                 order
             }
-            Base::Built(known) => return known.draw(rng, sorted, engine),
-        };
-        Drawn {
-            order,
-            pieces: Vec::new(),
-        }
+            Base::Built(known) => return known.draw(rng, tools, halt),
+        }))
     }
 }
 
@@ -218,20 +356,23 @@ pub(crate) struct Strategist {
     start: Vec<Vec<u8>>,
     given: usize,
     chooser: Box<dyn Choose>,
+    /// Tasks a generation holds.
+    generation: usize,
 }
 
 impl Strategist {
-    pub(crate) fn new(
-        strategy: Strategy,
-        rules: &Rules,
-        start: Vec<Vec<u8>>,
-        states: u64,
-    ) -> Strategist {
+    pub(crate) fn new(plan: &Plan, start: Vec<Vec<u8>>) -> Strategist {
         Strategist {
-            chooser: strategy.chooser(rules, &start, states),
+            chooser: plan.chooser(&start),
             start,
             given: 0,
+            generation: plan.generation,
         }
+    }
+
+    /// Tasks a generation holds.
+    pub(crate) fn generation(&self) -> usize {
+        self.generation
     }
 
     /// The next generation's tasks, `count` of them: the given deals not yet played first.
@@ -270,11 +411,18 @@ impl Strategist {
         }
     }
 
-    /// Goes on from what a checkpoint says it had learned, or says why it cannot.
-    pub(crate) fn restore(&mut self, learned: &Learned) -> Result<(), String> {
+    /// Goes on from what a checkpoint says it had learned (of a hunt whose deck's values are
+    /// `sorted`), or says why it cannot.
+    pub(crate) fn restore(&mut self, learned: &Learned, sorted: &[u8]) -> Result<(), Unlearned> {
+        if learned.given > self.start.len() {
+            return Err(Unlearned::Given {
+                played: learned.given,
+                given: self.start.len(),
+            });
+        }
         self.given = learned.given;
         let fields = serde_json::Value::Object(learned.strategy.clone());
-        self.chooser.restore(&fields)
+        self.chooser.restore(&fields, sorted)
     }
 
     /// Goes on from the deals a finished hunt kept (`kept`: each deal and its value, best
@@ -288,7 +436,7 @@ impl Strategist {
         self.given < self.start.len()
     }
 
-    /// Learns from a generation's games.
+    /// Learns from a generation's games, every task of it played.
     pub(crate) fn learn(&mut self, tasks: &[Task], played: &[Played]) {
         // Given deals come first.
         let given = tasks.iter().take_while(|t| t.given()).count();
@@ -300,6 +448,6 @@ impl Strategist {
 
 /// A strategy's saved fields read back (fields it does not know are those of another
 /// version's checkpoint, and are left).
-fn read<T: serde::de::DeserializeOwned>(saved: &serde_json::Value) -> Result<T, String> {
-    serde_json::from_value(saved.clone()).map_err(|e| e.to_string())
+fn read<T: serde::de::DeserializeOwned>(saved: &serde_json::Value) -> Result<T, Unlearned> {
+    Ok(serde_json::from_value(saved.clone())?)
 }

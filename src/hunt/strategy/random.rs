@@ -1,6 +1,6 @@
 //! The random strategy: every deal drawn at random, as the published records were found.
 
-use super::{Base, Choose, Task};
+use super::{Base, Choose, Task, Unlearned};
 use crate::hunt::Played;
 
 /// Draws every deal at random and learns nothing.
@@ -17,7 +17,7 @@ impl Choose for Random {
         serde_json::json!({})
     }
 
-    fn restore(&mut self, _saved: &serde_json::Value) -> Result<(), String> {
+    fn restore(&mut self, _saved: &serde_json::Value, _sorted: &[u8]) -> Result<(), Unlearned> {
         Ok(())
     }
 }

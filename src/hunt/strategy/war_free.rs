@@ -15,11 +15,10 @@
 //! gathered alike under `natural` and `sorted`). The tied cards must then be equal: they join
 //! the cards into classes of one value each (docs/research.md, "Infinite games of 52 cards").
 
-use super::backward::search::Backward;
-use super::{deal, Base, Build, Choose, Drawn, Task};
+use super::{deal, Base, Build, Choose, Drawn, Task, Tools, Unlearned};
 use crate::deal::SplitMix64;
 use crate::engine::Engine;
-use crate::hunt::Played;
+use crate::hunt::{Halt, HuntError, Played, Unbuildable};
 use crate::rules::{Ranking, Rules};
 use std::cmp::Reverse;
 use std::collections::VecDeque;
@@ -371,8 +370,7 @@ fn periods(length: usize) -> Vec<Vec<u8>> {
 }
 
 /// The shapes of a setting and its deck, which each task lays values on.
-struct Shapes {
-    rules: Rules,
+pub(crate) struct Shapes {
     /// Copies of each value in the deck.
     counts: Vec<u8>,
     shapes: Vec<Shape>,
@@ -381,27 +379,58 @@ struct Shapes {
 impl Build for Shapes {
     /// A deal whose game reaches a cycle without a war: a shape drawn, values laid on it, and
     /// the backward search from the state they make; a random deal where that fails.
-    fn draw(&self, rng: &mut SplitMix64, sorted: &[u8], engine: &mut Engine) -> Drawn {
-        let tries = if self.shapes.is_empty() { 0 } else { TRIES };
-        for _ in 0..tries {
+    /// `halt` is looked at before each try (a walk back costs up to about 10 ms on 4x13).
+    fn draw(&self, rng: &mut SplitMix64, tools: &mut Tools, halt: &Halt) -> Option<Drawn> {
+        for _ in 0..TRIES {
+            if halt.now() {
+                return None;
+            }
             let shape = &self.shapes[rng.below(self.shapes.len())];
             let Some(values) = (0..LAYINGS).find_map(|_| lay(shape, &self.counts, rng)) else {
                 continue;
             };
             let hands = [values[..shape.len0].to_vec(), values[shape.len0..].to_vec()];
-            let mut back = Backward::new(&self.rules);
-            if let Some(order) = back.deal_into(engine, hands, STATES) {
-                return Drawn {
-                    order,
-                    pieces: Vec::new(),
-                };
+            let search = tools.search.as_deref_mut().expect("a two-player setting");
+            if let Some(order) = search.deal_into(tools.engine, hands, STATES) {
+                return Some(Drawn::of_build(order, Vec::new(), true));
             }
         }
-        Drawn {
-            order: deal::random_deal(sorted, rng),
-            pieces: Vec::new(),
-        }
+        let order = deal::random_deal(tools.sorted, rng);
+        Some(Drawn::of_build(order, Vec::new(), false))
     }
+}
+
+/// The shapes of `rules` that take its deck's values (each fits one of [`PROBES`] layings),
+/// and the line a hunt says of them when it starts; or why it builds nothing: no shape (the
+/// rules are not two players ranked by value), or none that takes the values.
+pub(crate) fn plan(rules: &Rules) -> Result<(Arc<Shapes>, String), HuntError> {
+    if rules.ranking() != Ranking::Standard {
+        return Err(HuntError::Unbuildable(Unbuildable::Ranking));
+    }
+    let counts = deal::value_counts(rules);
+    let mut engine = Engine::new(*rules);
+    let mut rng = SplitMix64(0);
+    let copies = counts.iter().copied().max().map_or(0, usize::from);
+    let all = shapes(rules, &mut engine, copies);
+    let tried = all.len();
+    let shapes: Vec<Shape> = (all.into_iter())
+        .map(|(_, _, shape)| shape)
+        .filter(|shape| takes_values(shape, &counts, &mut rng))
+        .collect();
+    if shapes.is_empty() {
+        return Err(HuntError::Unbuildable(Unbuildable::NoShape { tried }));
+    }
+    let line = format!(
+        "the war-free strategy builds from {} of the {tried} shapes of periods of up to {LONGEST_PERIOD} rounds without a war or {LONGEST_WAR_PERIOD} battles with one, those that took this deck's values in {PROBES} layings; a task whose layings and walks back fail plays a random deal, counted as fallen back",
+        shapes.len()
+    );
+    Ok((Arc::new(Shapes { counts, shapes }), line))
+}
+
+/// Whether one of [`PROBES`] layings of the deck's values (`counts` copies of each) fits
+/// `shape`: a hunt builds from the shapes that pass.
+fn takes_values(shape: &Shape, counts: &[u8], rng: &mut SplitMix64) -> bool {
+    (0..PROBES).any(|_| lay(shape, counts, rng).is_some())
 }
 
 /// The strategy: every task draws its shape and values afresh; nothing is learned.
@@ -410,22 +439,9 @@ pub(super) struct WarFree {
 }
 
 impl WarFree {
-    pub(super) fn new(rules: &Rules) -> WarFree {
-        let counts = deal::value_counts(rules);
-        let mut engine = Engine::new(*rules);
-        let mut rng = SplitMix64(0);
-        let copies = counts.iter().copied().max().map_or(0, usize::from);
-        let shapes = (shapes(rules, &mut engine, copies).into_iter())
-            .map(|(_, _, shape)| shape)
-            .filter(|shape| (0..PROBES).any(|_| lay(shape, &counts, &mut rng).is_some()))
-            .collect();
-        WarFree {
-            shapes: Arc::new(Shapes {
-                rules: *rules,
-                counts,
-                shapes,
-            }),
-        }
+    /// The strategy from what [`plan`] made of the setting.
+    pub(super) fn new(shapes: Arc<Shapes>) -> WarFree {
+        WarFree { shapes }
     }
 }
 
@@ -443,7 +459,7 @@ impl Choose for WarFree {
         serde_json::json!({})
     }
 
-    fn restore(&mut self, _saved: &serde_json::Value) -> Result<(), String> {
+    fn restore(&mut self, _saved: &serde_json::Value, _sorted: &[u8]) -> Result<(), Unlearned> {
         Ok(())
     }
 }
@@ -536,6 +552,95 @@ mod tests {
             }
         }
         assert_eq!(compared, 26);
+    }
+
+    /// The census scripts' shapes (tests/data/census/shapes.txt, an independent enumeration
+    /// with an exact SAT laying): for 4x7, 4x11 and 4x13 without a war (periods of up to 16
+    /// rounds) and `natural` with one war a period (up to 14 battles on 4x7, 18 on 4x13),
+    /// the shapes whose order has no circle (the census's count, and each listed) and those
+    /// that take the values (each listed, with its state) are the Rust shapes and those the
+    /// hunt's plan keeps.
+    #[test]
+    fn the_shapes_are_the_census_s() {
+        let census = include_str!("../../../tests/data/census/shapes.txt");
+        let text = |wins: &[u8]| -> String { wins.iter().map(|&w| char::from(b'A' + w)).collect() };
+        let mut compared = 0;
+        let mut lines = census.lines().peekable();
+        while let Some(line) = lines.next() {
+            if !line.starts_with("4x") {
+                continue;
+            }
+            let deck = line.split([':', ' ']).next().unwrap();
+            let war = line.contains(" natural, every word");
+            let longest: usize = match war {
+                true => line
+                    .split("4..")
+                    .nth(1)
+                    .unwrap()
+                    .split(' ')
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap(),
+                false => 16,
+            };
+            let count = |after: &str| -> usize {
+                let rest = line.split(after).nth(1).unwrap().trim_start();
+                rest.split([' ', ';'])
+                    .next()
+                    .unwrap()
+                    .replace(',', "")
+                    .parse()
+                    .unwrap()
+            };
+            let no_circle = count(if war {
+                "of one value"
+            } else {
+                "shapes with no circle"
+            });
+            let taking = count("taking the values");
+            let mut listed = Vec::new();
+            while lines.peek().is_some_and(|l| l.starts_with("  ")) {
+                let words: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+                let len0 = words[words.len() - 2].trim_end_matches(':');
+                listed.push((words[0].to_string(), len0.parse::<usize>().unwrap()));
+            }
+            assert_eq!(listed.len(), taking, "{line}");
+            let gathers: &[Gather] = if war {
+                &[Gather::Natural]
+            } else {
+                &[Gather::Natural, Gather::Sorted]
+            };
+            for &gather in gathers {
+                let rules = bataille(deck, gather);
+                let mut engine = Engine::new(rules);
+                let ours: Vec<(String, usize)> = (shapes(&rules, &mut engine, 4).iter())
+                    .filter(|(wins, w, _)| *w == war && wins.len() <= longest)
+                    .map(|(wins, _, shape)| (text(wins), shape.len0))
+                    .collect();
+                assert_eq!(ours.len(), no_circle, "{deck} {gather:?} war {war}");
+                if !war {
+                    // The census lists each shape with no circle on its line.
+                    for (wins, len0) in &ours {
+                        assert!(
+                            line.contains(&format!("('{wins}', {len0})")),
+                            "{wins} {len0}"
+                        );
+                    }
+                }
+                // Those the plan's probes find values for are the census's, listed.
+                let counts = deal::value_counts(&rules);
+                let mut rng = SplitMix64(0);
+                let taken: Vec<(String, usize)> = (shapes(&rules, &mut engine, 4).into_iter())
+                    .filter(|(wins, w, _)| *w == war && wins.len() <= longest)
+                    .filter(|(_, _, shape)| takes_values(shape, &counts, &mut rng))
+                    .map(|(wins, _, shape)| (text(&wins), shape.len0))
+                    .collect();
+                assert_eq!(taken, listed, "{deck} {gather:?} war {war}");
+                compared += ours.len();
+            }
+        }
+        assert!(compared >= 4 * 2 + 8 * 2 + 5 * 2 + 3 + 20, "{compared}");
     }
 
     /// Values laid on the shapes of 4x11 make states on cycles without a war (the engine's

@@ -4,7 +4,7 @@
 
 pub(crate) mod search;
 
-use super::{read, Base, Choose, Task};
+use super::{read, Base, Choose, Task, Unlearned};
 use crate::hunt::Played;
 use serde::{Deserialize, Serialize};
 
@@ -74,7 +74,7 @@ impl Choose for Backward {
         })
     }
 
-    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String> {
+    fn restore(&mut self, saved: &serde_json::Value, _sorted: &[u8]) -> Result<(), Unlearned> {
         self.threshold = read::<Saved>(saved)?.threshold;
         Ok(())
     }

@@ -86,6 +86,44 @@ mod tests {
     use crate::rules::{Card, Deck, Gather, Preset, Settings};
     use std::collections::HashSet;
 
+    /// Fault guarded: letting a level of a renamed piece take the value of the level before it
+    /// (`at..` for `at + 1..`) passed every test, and can use a value more often than the deck
+    /// has it left (a u8 underflow in the cover). Every renaming of random patterns onto random
+    /// copies left gives each level its own value, in order, and uses no value more often than
+    /// it is left.
+    #[test]
+    fn a_renamed_piece_gives_each_level_its_own_value_within_the_copies_left() {
+        let mut rng = SplitMix64(11);
+        let counts = [4u8; 13];
+        let (mut renamings, mut shared) = (0, 0);
+        for _ in 0..20_000 {
+            let k = 2 * (1 + rng.below(6));
+            let Some(piece) = random(k, &counts, &mut rng) else {
+                continue;
+            };
+            let pattern = piece.pattern();
+            let left: Vec<u8> = (0..13).map(|_| rng.below(4) as u8).collect();
+            let Some(named) = renamed(&pattern, &left, &mut rng) else {
+                continue;
+            };
+            let mut to = std::collections::BTreeMap::new();
+            for (level, value) in pattern.cards().zip(named.cards()) {
+                assert_eq!(*to.entry(level).or_insert(value), value, "{named:?}");
+            }
+            let values: Vec<u8> = to.values().copied().collect();
+            assert!(values.windows(2).all(|w| w[0] < w[1]), "{to:?}");
+            let mut used = [0u8; 13];
+            named.cards().for_each(|v| used[usize::from(v)] += 1);
+            assert!(
+                used.iter().zip(&left).all(|(u, l)| u <= l),
+                "{named:?} {left:?}"
+            );
+            renamings += 1;
+            shared += usize::from(values.len() > 1);
+        }
+        assert!(renamings > 1_000 && shared > 500, "{renamings} {shared}");
+    }
+
     /// Deals of pieces that never fail but for `free` cards a hand outside them
     /// (`FREE=deck,n,free,split`): the run records' test of whether such deals make long games
     /// or fall into cycles more often than random deals. `split` `both`: the free cards, `free`

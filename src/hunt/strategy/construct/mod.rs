@@ -7,10 +7,9 @@
 mod cover;
 pub(crate) mod piece;
 
-use super::{read, Base, Build, Choose, Drawn, Task};
+use super::{read, Base, Build, Choose, Drawn, Task, Tools, Unlearned};
 use crate::deal::SplitMix64;
-use crate::engine::Engine;
-use crate::hunt::{deal, Played};
+use crate::hunt::{deal, Halt, HuntError, Played, Unbuildable};
 use crate::rules::Rules;
 pub(crate) use piece::Piece;
 use serde::{Deserialize, Serialize};
@@ -30,17 +29,48 @@ pub(crate) struct Known {
     rules: Rules,
     /// Copies of each value in the deck.
     counts: Vec<u8>,
+    /// Cards a hand of the pieces drawn: every even size from 2 to [`LARGEST`] that fits in
+    /// a hand.
+    sizes: Vec<usize>,
+}
+
+/// What the construction builds from under `rules` (no piece known yet) and the line a hunt
+/// says of it when it starts, or why it builds nothing: its deals are two equal hands of
+/// pieces of 2 cards or more each.
+pub(crate) fn plan(rules: &Rules) -> Result<(Arc<Known>, String), HuntError> {
+    let hands = deal::hands_of(rules, &deal::sorted_values(rules));
+    if hands[0].len() != hands[1].len() {
+        return Err(HuntError::Unequal(hands[0].len(), hands[1].len()));
+    }
+    let sizes: Vec<usize> = (2..=LARGEST.min(hands[0].len())).step_by(2).collect();
+    if sizes.is_empty() {
+        return Err(HuntError::Unbuildable(Unbuildable::Hands(hands[0].len())));
+    }
+    let known = Known {
+        pieces: Vec::new(),
+        rules: *rules,
+        counts: deal::value_counts(rules),
+        sizes,
+    };
+    let line = format!(
+        "the construct strategy builds deals of pieces of {} to {} cards a hand; a task whose pieces do not cover the deck plays a random deal, counted as fallen back",
+        known.sizes[0],
+        known.sizes[known.sizes.len() - 1]
+    );
+    Ok((Arc::new(known), line))
 }
 
 impl Build for Known {
     /// A task's deal: random pieces drawn and tested, then a cover of the deck by pieces known
     /// and found; a random deal where no cover is found.
-    fn draw(&self, rng: &mut SplitMix64, sorted: &[u8], engine: &mut Engine) -> Drawn {
-        let half = sorted.len() / 2;
-        let sizes: Vec<usize> = (2..=LARGEST.min(half)).step_by(2).collect();
+    fn draw(&self, rng: &mut SplitMix64, tools: &mut Tools, halt: &Halt) -> Option<Drawn> {
+        if halt.now() {
+            return None;
+        }
+        let engine = &mut *tools.engine;
         let mut found = Vec::new();
         for _ in 0..DRAWS {
-            let k = sizes[rng.below(sizes.len())];
+            let k = self.sizes[rng.below(self.sizes.len())];
             if let Some(p) = piece::random(k, &self.counts, rng) {
                 if piece::never_fails(engine, &p) {
                     found.push(p.pattern());
@@ -48,7 +78,7 @@ impl Build for Known {
             }
         }
         let known: Vec<&Piece> = self.pieces.iter().chain(&found).collect();
-        let order = match cover::cover(&known, &self.counts, rng, engine) {
+        let (order, built) = match cover::cover(&known, &self.counts, rng, engine) {
             Some(mut pieces) => {
                 rng.shuffle(&mut pieces);
                 let hand = |p: usize| -> Vec<u8> {
@@ -57,14 +87,11 @@ impl Build for Known {
                         .flat_map(|q| q.0[p].iter().map(|v| v + 1))
                         .collect()
                 };
-                deal::order_of(&self.rules, &[hand(0), hand(1)])
+                (deal::order_of(&self.rules, &[hand(0), hand(1)]), true)
             }
-            None => deal::random_deal(sorted, rng),
+            None => (deal::random_deal(tools.sorted, rng), false),
         };
-        Drawn {
-            order,
-            pieces: found,
-        }
+        Some(Drawn::of_build(order, found, built))
     }
 }
 
@@ -81,14 +108,10 @@ pub(super) struct Construct {
 }
 
 impl Construct {
-    pub(super) fn new(rules: &Rules) -> Construct {
-        let counts = deal::value_counts(rules);
+    /// The construction from what [`plan`] made of the setting.
+    pub(super) fn new(known: Arc<Known>) -> Construct {
         Construct {
-            known: Arc::new(Known {
-                pieces: Vec::new(),
-                rules: *rules,
-                counts,
-            }),
+            known,
             patterns: HashSet::new(),
         }
     }
@@ -108,6 +131,7 @@ impl Construct {
                 pieces,
                 rules: known.rules,
                 counts: known.counts.clone(),
+                sizes: known.sizes.clone(),
             });
         }
     }
@@ -129,10 +153,10 @@ impl Choose for Construct {
         serde_json::to_value(Saved { pieces }).expect("pieces serialize")
     }
 
-    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String> {
+    fn restore(&mut self, saved: &serde_json::Value, _sorted: &[u8]) -> Result<(), Unlearned> {
         let saved: Saved = read(saved)?;
         let pieces = (saved.pieces.iter())
-            .map(|t| Piece::parse(t).ok_or_else(|| format!("{t:?} is not a piece")))
+            .map(|t| Piece::parse(t).ok_or_else(|| Unlearned::Piece(t.clone())))
             .collect::<Result<Vec<_>, _>>()?;
         self.learn_pieces(pieces.iter());
         Ok(())
