@@ -402,13 +402,15 @@ pub struct HuntArgs {
     /// Games to play at most [default: 1000000 without --time]
     #[arg(long, allow_negative_numbers = true, value_parser = positive_u64)]
     pub games: Option<u64>,
-    /// Time to hunt for at most: 90s, 10m, 2h, 1h30m
+    /// Time to hunt for at most, from the command's start (a building strategy's shapes
+    /// included): 90s, 10m, 2h, 1h30m
     #[arg(long, value_name = "DURATION", value_parser = duration)]
     pub time: Option<std::time::Duration>,
     /// Worker threads, 1 to 1024 [default: all cores]
     #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true, value_parser = threads)]
     pub threads: Option<usize>,
-    /// How many of the best deals to print and keep (or distinct cycles)
+    /// How many of the best deals to print and keep (or distinct cycles; every distinct cycle
+    /// is counted and logged)
     #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = positive_usize)]
     pub keep: usize,
     /// States one backward search may expand (the backward strategy): a few microseconds and

@@ -15,6 +15,7 @@ use warsweep::job::{self, HuntFiles, HuntJob, Rescue};
 use warsweep::{DeviceError, Metric, Preset, Seeds, DEFAULT_MAX_ROUNDS};
 
 pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
+    let began = Instant::now();
     let files = HuntFiles {
         report: args.out.clone(),
         log: args.log.clone(),
@@ -49,7 +50,13 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
             say(&format!("warsweep: note: {note}"));
         }
     });
-    let job = job.map_err(refusal)?;
+    let mut job = job.map_err(refusal)?;
+    // `--time` is the command's: what a building strategy found before its first game (the
+    // war-free shapes take a second or two on 4x13) is taken from the hunt's.
+    if let Some(time) = args.time {
+        let left = time.saturating_sub(began.elapsed());
+        job.hunt = job.hunt.time(Some(left.max(Duration::from_millis(1))));
+    }
     let bar = hunt_bar(games, args.time, args.quiet);
     let signals = signals::Signals::watch();
     let rescue = Arc::new(Rescue::default());

@@ -420,9 +420,15 @@ impl Hunt {
 
     /// What its strategy does for it, or why it refuses (decided once).
     fn plan(&self) -> Result<&Plan, HuntError> {
-        let plan = self
-            .plan
-            .get_or_init(|| (self.strategy).plan(&self.rules, self.goal, self.backward_states));
+        let plan = self.plan.get_or_init(|| {
+            let plan = || (self.strategy).plan(&self.rules, self.goal, self.backward_states);
+            // On the hunt's threads (the war-free shapes are enumerated in parallel).
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(self.threads).build();
+            match pool {
+                Ok(pool) if check_threads(self.threads).is_ok() => pool.install(plan),
+                _ => plan(),
+            }
+        });
         plan.as_ref().map_err(Clone::clone)
     }
 
@@ -633,6 +639,7 @@ impl Hunt {
         // A checkpoint from the start: a hunt stopped in its first generation goes on too.
         save(&on.checkpoint(&at, false));
         let (mut saved_at, mut stopped, mut cut) = (Instant::now(), false, false);
+        let mut saving = Duration::ZERO;
         let generation = on.strategist.generation() as u64;
         // The games to end at: a continued report's are not counted in the budget.
         let budget = match self.games.map(|g| g.checked_add(at.uncounted)) {
@@ -685,9 +692,13 @@ impl Hunt {
                 break;
             }
             let spent = budget.is_some_and(|b| at.games >= b);
-            if !spent && saved_at.elapsed() >= every {
+            // A checkpoint holds every improvement (every distinct cycle, in a hunt for
+            // cycles): one that takes long to write waits ten times as long before the next,
+            // so that the hunt plays at least nine tenths of its time.
+            if !spent && saved_at.elapsed() >= every.max(saving * 10) {
+                let began = Instant::now();
                 save(&on.checkpoint(&at, false));
-                saved_at = Instant::now();
+                (saved_at, saving) = (Instant::now(), began.elapsed());
             }
         }
         if stopped && !cut {

@@ -528,6 +528,12 @@ impl Report {
                 grouped_count(self.steps, "state")
             ));
         }
+        if let Some(cycles) = self.cycles {
+            text.push_str(&format!(
+                ", {} reached",
+                grouped_count(cycles, "distinct cycle")
+            ));
+        }
         if let (Some(built), Some(fell_back)) = (self.built, self.fell_back) {
             text.push_str(&format!(
                 ", {} built and {} fallen back on random deals",
