@@ -4,7 +4,7 @@
 use crate::{bad, Knobbed};
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use warsweep::hunt::{Goal, Hunt, HuntError, Report, Strategy};
 use warsweep::{DeviceError, Metric};
 
@@ -38,6 +38,7 @@ pub(crate) fn _hunt(
     stream: Option<(u64, u64)>,
     gpu: bool,
 ) -> PyResult<(String, bool)> {
+    let began = Instant::now();
     let knobs = Knobbed {
         rules,
         deck,
@@ -108,6 +109,12 @@ pub(crate) fn _hunt(
         HuntError::Device(DeviceError::Unfit(reasons)) => bad(crate::gpu_refusal("hunt", &reasons)),
         e => bad(format!("{}: {e}", argument_of(&e))),
     })?;
+    // The time is the call's: what a building strategy found before its first game (the
+    // war-free shapes) is taken from the hunt's.
+    if let Some(time) = time {
+        let left = time.saturating_sub(began.elapsed());
+        hunt = hunt.time(Some(left.max(Duration::from_millis(1))));
+    }
     let stop = AtomicBool::new(false);
     let (report, interrupted) = std::thread::scope(|scope| -> PyResult<(Report, bool)> {
         let (hunt, stop) = (&hunt, &stop);

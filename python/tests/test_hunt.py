@@ -16,7 +16,9 @@ def test_a_hunt_finds_deals_that_replay():
         assert game.winner == deal["winner"]
     assert [d["value"] for d in found.best] == sorted((d["value"] for d in found.best), reverse=True)
     log = found.log
-    assert list(log.columns) == ["stream", "seconds", "games", "value", "hands"]
+    assert list(log.columns) == ["stream", "seconds", "games", "value", "hands", "built",
+                                 "fell_back"]
+    assert found.cycles is None and found.built is None and found.fell_back is None
     assert log["value"].iloc[-1] == found.best[0]["value"]
     assert log["value"].is_monotonic_increasing
     # The same deals on one thread; a pickled result is the same result.
@@ -65,6 +67,9 @@ def test_war_free_cycles_come_with_deals_of_22_cards_a_hand():
     assert built.games == 100 and len(built.best) >= 50
     assert all([len(h) for h in deal["hands"]] == [22, 22] for deal in built.best)
     assert all(game.cycle_length % 8 == 0 for game in _replayed_cycles(built, "4x11"))
+    assert built.built + built.fell_back == 100 and built.built > 50
+    assert built.cycles == len(built.log) == len(built.best)
+    assert built.log["built"].is_monotonic_increasing
     with pytest.raises(ValueError, match="^strategy: the war-free strategy builds infinite games"):
         warsweep.hunt(rules="bataille", deck="4x11", strategy="war-free")
 
@@ -76,6 +81,23 @@ def test_war_shapes_give_infinite_games_of_52_cards():
     assert all([len(h) for h in deal["hands"]] == [26, 26] for deal in built.best)
     assert all(game.cycle_length == 1020 for game in _replayed_cycles(built, "4x13"))
     assert all(deal["wars"] > 0 for deal in built.best)  # one war a period
+
+
+def test_every_distinct_cycle_is_counted_whatever_is_kept():
+    one = warsweep.hunt(rules="bataille", deck="4x4", goal="cycles", games=100_000, seed=7,
+                        keep=1)
+    every = warsweep.hunt(rules="bataille", deck="4x4", goal="cycles", games=100_000, seed=7,
+                          keep=1000)
+    assert len(one.best) == 1 and one.cycles == len(every.best) >= 3
+    assert len(one.log) == one.cycles
+
+
+def test_a_strategy_that_would_build_nothing_is_refused():
+    with pytest.raises(ValueError, match="^strategy: none of the .* war-free shapes"):
+        warsweep.hunt(rules="bataille", deck="4x8", gather="sorted", goal="cycles",
+                      strategy="war-free", games=10)
+    with pytest.raises(ValueError, match="^strategy: the construct strategy builds hands of pieces"):
+        warsweep.hunt(rules="bataille", deck="1x2", goal="cycles", strategy="construct", games=10)
 
 
 def test_a_hunt_refuses_what_it_cannot_hunt():

@@ -437,6 +437,15 @@ def test_hands_with_repeated_cards_play_with_a_warning():
     assert str(game) == "2 4"
 
 
+def test_hands_missing_a_card_of_their_deck_play_with_a_warning():
+    # 26 and 25 cards given as a 52-card deal: the missing card is named.
+    deck = [v for v in range(1, 14) for _ in range(4)]
+    deck.remove(7)
+    hands = [deck[:26], deck[26:]]
+    with pytest.warns(UserWarning, match="the hands hold 51 of the 4x13 deck's 52 cards: value 7 is missing"):
+        warsweep.play(hands, rules="bataille", deck="4x13")
+
+
 def test_options_that_would_do_nothing_are_refused_or_warned():
     with pytest.raises(ValueError, match="a table of cycles needs games whose cycles are found"):
         warsweep.sweep((0, 10), gather="random", cycles=True, rules="shortened")

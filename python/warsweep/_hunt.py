@@ -37,22 +37,41 @@ class Hunted:
         return float(self.report["seconds"])
 
     @property
+    def cycles(self) -> _Optional[int]:
+        """Distinct cycles reached (a hunt for cycles: every one, logged, however many it
+        keeps); None for a hunt for the longest game."""
+        return self.report.get("cycles")
+
+    @property
+    def built(self) -> _Optional[int]:
+        """Games whose deal a strategy that builds them (``construct``, ``war-free``) built;
+        None for the strategies that draw their deals."""
+        return self.report.get("built")
+
+    @property
+    def fell_back(self) -> _Optional[int]:
+        """Games such a strategy could not build, and drew at random instead."""
+        return self.report.get("fell_back")
+
+    @property
     def stopped(self) -> bool:
         """Whether it was stopped (Ctrl-C) before its budget was spent."""
         return bool(self.report["stopped"])
 
     @property
     def log(self) -> _Any:
-        """Each improvement: ``seconds``, ``games``, ``value`` and ``hands``; a pandas DataFrame
-        where pandas is installed, else a list of dictionaries."""
+        """Each improvement (in a hunt for cycles, each distinct cycle): ``seconds``, ``games``,
+        ``value``, ``hands``, and for a building strategy ``built`` and ``fell_back`` (its games
+        so far); a pandas DataFrame where pandas is installed, else a list of dictionaries."""
         rows = [dict(e, hands=_hand_lists(e["hands"])) for e in self.report["log"]]
         try:
             import pandas
         except ImportError:
             return rows
-        columns = ["stream", "seconds", "games", "value", "hands"]
+        columns = ["stream", "seconds", "games", "value", "hands", "built", "fell_back"]
         frame = pandas.DataFrame(rows, columns=columns)
-        return frame.astype({"games": "UInt64", "value": "UInt64"})
+        counts = {"games": "UInt64", "value": "UInt64", "built": "UInt64", "fell_back": "UInt64"}
+        return frame.astype(counts)
 
     def __repr__(self) -> str:
         r = self.report
@@ -100,8 +119,11 @@ def hunt(
     ``"climb"``, ``"backward"`` (the default for the longest game: random deals, the longest
     games among them extended backward), ``"construct"`` (cycles only: deals built of pieces
     that come back forever, two equal hands) or ``"war-free"`` (cycles only: deals walked back
-    from cycles without a war or with one war a period, 52 cards included; each cycle's ``reached`` counts the games that reached it); a hunt for cycles is ``"random"`` by default, and refuses ``"backward"``, which
-    extends no cycle; ``start`` gives deals to start from (each a list of hands, values from
+    from cycles without a war or with one war a period, 52 cards included; each cycle's ``reached`` counts the games that reached it); a building strategy counts the games it built and
+    those it fell back to random deals for (``built``, ``fell_back``), and a setting where it
+    would build nothing is refused; a hunt for cycles counts every distinct cycle (``cycles``)
+    and is ``"random"`` by default, and refuses ``"backward"``, which extends no cycle; ``time``
+    counts from the call (a building strategy's shapes included); ``start`` gives deals to start from (each a list of hands, values from
     1), ``stream=(k, n)`` one stream of a hunt split over ``n`` processes. ``gpu=True`` plays the
     random and backward strategies' random games on an NVIDIA GPU (a module built with the
     feature ``gpu``), the same deals as on the CPU.

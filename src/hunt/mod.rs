@@ -423,7 +423,9 @@ impl Hunt {
         let plan = self.plan.get_or_init(|| {
             let plan = || (self.strategy).plan(&self.rules, self.goal, self.backward_states);
             // On the hunt's threads (the war-free shapes are enumerated in parallel).
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(self.threads).build();
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(self.threads)
+                .build();
             match pool {
                 Ok(pool) if check_threads(self.threads).is_ok() => pool.install(plan),
                 _ => plan(),

@@ -420,11 +420,17 @@ impl Report {
         let bad = |why: String| Err(ReportError::Format(why));
         if let Some(generations) = self.generations {
             let most = generations.checked_mul(super::strategy::BATCH as u64);
-            if most.is_some_and(|most| self.games > most) || generations > self.games {
+            if most.is_some_and(|most| self.games > most) {
                 return bad(format!(
-                    "its {} games are more than {generations} generations of at most {} tasks hold, or fewer than one a generation",
+                    "its {} games are more than {generations} generations of at most {} tasks hold",
                     self.games,
                     super::strategy::BATCH
+                ));
+            }
+            if generations > self.games {
+                return bad(format!(
+                    "its {generations} generations are more than its {} games, and each plays one or more",
+                    self.games
                 ));
             }
         }

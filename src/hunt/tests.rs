@@ -709,7 +709,7 @@ fn counts_read_from_files_are_checked() {
     let edits: Vec<(&str, Box<dyn Fn(&mut serde_json::Value)>)> = vec![
         ("tasks hold", Box::new(move |r| r["games"] = max.into())),
         (
-            "tasks hold",
+            "each plays one or more",
             Box::new(move |r| r["generations"] = max.into()),
         ),
         (

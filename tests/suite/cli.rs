@@ -604,3 +604,77 @@ fn play_notes_an_lcg_seed_that_repeats_a_deal() {
     assert_eq!(past.stdout, repeated.stdout);
     assert!(repeated.stderr.is_empty());
 }
+
+/// Fault guarded: hands of 26 and 25 cards given with `--deck 4x13` played without a word,
+/// where a card too many gets a note: a claimed 52-card game could hold 51. `play` names what
+/// is missing (bare values, or faces where the hands have them); a hunt refuses such a start
+/// naming it; hands of half a deck or fewer (CodinGame's) play without a note.
+#[test]
+fn hands_missing_a_card_of_their_deck_are_named() {
+    let deck: Vec<u8> = (1..=13).flat_map(|v| [v; 4]).collect();
+    let mut short = deck.clone();
+    short.remove(short.iter().position(|&v| v == 7).unwrap());
+    let text = |cards: &[u8]| {
+        cards
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let hands = format!("{}\n{}\n", text(&short[..26]), text(&short[26..]));
+    let said = "the hands hold 51 of the 4x13 deck's 52 cards: value 7 is missing";
+    let out = warsweep()
+        .args(["play", "--rules", "bataille", "--deck", "4x13"])
+        .write_stdin(hands.clone())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "warsweep: note: {said}: the game is played without it"
+        )),
+        "{stderr}"
+    );
+    // Faces: the missing ones by name.
+    let faces = "26\nAH\nKD\nQC\nJS\n10H\n9D\n8C\n7S\n6H\n5D\n4C\n3S\n2H\nAD\nKC\nQS\nJH\n10D\n9C\n8S\n7H\n6D\n5C\n4S\n3H\n2D\n24\nAC\nKS\nQH\nJD\n10C\n9S\n8H\n7D\n6C\n5S\n4H\n3D\n2C\nAS\nKH\nQD\nJC\n10S\n9H\n8D\n7C\n6S\n5H\n4D\n";
+    let out = warsweep()
+        .args(["play"])
+        .write_stdin(faces)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("the hands hold 50 of the 4x13 deck's 52 cards: 2S and 3C are missing"),
+        "{stderr}"
+    );
+    // A hunt refuses to start from it.
+    let dir = tempfile::tempdir().unwrap();
+    let start = dir.path().join("short.txt");
+    std::fs::write(&start, &hands).unwrap();
+    let out = warsweep()
+        .args([
+            "hunt",
+            "--deck",
+            "4x13",
+            "--games",
+            "1",
+            "--start",
+            start.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(said) && stderr.trim_end().lines().count() == 1,
+        "{stderr}"
+    );
+    // Half a deck or fewer: no note.
+    let out = warsweep()
+        .args(["play", "--rules", "bataille", "--deck", "4x13"])
+        .write_stdin("1,2,3\n4,5,6\n")
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

@@ -499,3 +499,78 @@ fn the_commands_of_research_md_print_what_it_says() {
     }
     assert!(replayed >= 3, "{replayed} commands");
 }
+
+/// Fault guarded: a hunt for cycles counted and logged only the cycles it kept. A hunt keeping
+/// one cycle logs every distinct cycle it reached; the plain second implementation (no engine
+/// code) replays every row of its log to a cycle, and names as many distinct cycles as the
+/// report's count.
+#[test]
+fn a_report_s_distinct_cycles_are_those_a_plain_replay_of_its_log_finds() {
+    use crate::plain::{least_state_of_hands, play_hands, Setting};
+    use std::collections::VecDeque;
+    use warsweep::{Deal, Gather, Outcome, Ranking, ShortWar, WonPile};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cycles.json");
+    let args = [
+        "hunt",
+        "--deck",
+        "4x4",
+        "--for",
+        "cycles",
+        "--games",
+        "100000",
+        "--keep",
+        "1",
+        "-q",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let run = warsweep().args(args).output().unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let s = Setting {
+        copies: 4,
+        values: 4,
+        jokers: 0,
+        players: 2,
+        face_down: 0,
+        short_war: ShortWar::FirstOutLoses,
+        gather: Gather::Natural,
+        deal: Deal::Blocks,
+        ranking: Ranking::Standard,
+        won_pile: WonPile::None,
+        max_rounds: u64::MAX,
+    };
+    let mut named = std::collections::HashSet::new();
+    let log = report["log"].as_array().unwrap();
+    for entry in log {
+        let hands: Vec<VecDeque<u8>> = (entry["hands"].as_str().unwrap().split('|'))
+            .map(|h| h.split(',').map(|v| v.parse::<u8>().unwrap() - 1).collect())
+            .collect();
+        let game = play_hands(&s, hands.clone(), 0, 1_000_000).unwrap();
+        let Outcome::Infinite {
+            cycle_start,
+            cycle_length,
+        } = game.outcome
+        else {
+            panic!("{entry}: {game:?}");
+        };
+        assert_eq!(cycle_length, entry["value"].as_u64().unwrap());
+        named.insert(least_state_of_hands(
+            &s,
+            hands,
+            0,
+            cycle_start,
+            cycle_length,
+        ));
+    }
+    assert_eq!(report["best"].as_array().unwrap().len(), 1);
+    assert!(named.len() >= 3, "{}", named.len());
+    assert_eq!(named.len() as u64, report["cycles"].as_u64().unwrap());
+    assert_eq!(log.len(), named.len());
+}
