@@ -780,6 +780,20 @@ fn check_streams(streams: &[String]) -> Result<(), ReportError> {
     Ok(())
 }
 
+/// Why a report's row does not replay: said after the row's name.
+#[derive(Debug, thiserror::Error)]
+enum RowError {
+    /// Hands that do not read.
+    #[error("{0}")]
+    Hands(#[from] crate::puzzles::InputError),
+    /// Hands that are not a deal of the report's setting.
+    #[error("is not a deal of its setting: {0}")]
+    NotADeal(super::deal::NotADeal),
+    /// A finished game in a hunt for cycles, or an infinite one in a hunt for the longest.
+    #[error("plays a game that does not count for its hunt")]
+    Uncounted,
+}
+
 /// The game of the hands `text` under `rules`, as a hunt for `goal` keeps it (`games` 0, its
 /// cycle named where `least` is given, the buffer for its least state), or why it is not one
 /// a hunt keeps.
@@ -789,15 +803,12 @@ fn replayed(
     text: &str,
     engine: &mut Engine,
     least: Option<&mut Vec<u8>>,
-) -> Result<Found, String> {
-    let hands = super::deal::read_hands(rules, text).map_err(|e| e.to_string())?;
-    super::deal::check_hands(rules, &hands)
-        .map_err(|why| format!("is not a deal of its setting: {why}"))?;
+) -> Result<Found, RowError> {
+    let hands = super::deal::read_hands(rules, text)?;
+    super::deal::check_hands(rules, &hands).map_err(RowError::NotADeal)?;
     let order = super::deal::order_of(rules, &hands);
     let result = engine.play_order(&order);
-    let value = goal
-        .value(&result)
-        .ok_or_else(|| "plays a game that does not count for its hunt".to_string())?;
+    let value = goal.value(&result).ok_or(RowError::Uncounted)?;
     let cycle = match (goal, result.outcome, least) {
         (
             Goal::Cycles,

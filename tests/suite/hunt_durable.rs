@@ -895,7 +895,7 @@ fn a_rescue_writes_the_last_checkpoint_until_the_hunt_writes_its_own() {
     let run = job
         .run(
             &|status| {
-                // After the fifth generation, whose checkpoint is not saved yet: the fourth's.
+                // After the fifth generation, whose checkpoint is not saved yet.
                 if status.games == 5 * 4096 {
                     let rescued = rescue.write(&files).unwrap().unwrap();
                     let written = json(files.report.as_ref().unwrap());
@@ -909,10 +909,15 @@ fn a_rescue_writes_the_last_checkpoint_until_the_hunt_writes_its_own() {
         )
         .unwrap();
     let (games, written, log) = seen.into_inner().unwrap().unwrap();
-    assert_eq!(games, 4 * 4096);
+    // A checkpoint of an earlier generation (one is saved at most every ten times as long as
+    // saving one takes).
+    assert!(
+        games % 4096 == 0 && (4096..=4 * 4096).contains(&games),
+        "{games}"
+    );
     assert_eq!(
         (written["games"].as_u64(), &written["stopped"]),
-        (Some(4 * 4096), &serde_json::json!(true))
+        (Some(games), &serde_json::json!(true))
     );
     assert!(
         log.starts_with("stream,seconds,games,value,hands,built,fell_back\n")
