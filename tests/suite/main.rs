@@ -11,6 +11,7 @@ mod fast_paths;
 mod golden;
 mod hunt;
 mod hunt_durable;
+mod hunt_faults;
 mod layout;
 mod merges;
 mod misuse;

@@ -2,8 +2,10 @@
 //! so that the hunts of a Slurm array's tasks join into one, and a later hunt starts from
 //! what an earlier one found.
 
+mod check;
+
 use super::{Found, Goal, Hunt, HuntError, Hunted, Improvement};
-use crate::engine::{Engine, GameResult, Outcome, DEFAULT_MAX_ROUNDS};
+use crate::engine::{GameResult, Outcome, DEFAULT_MAX_ROUNDS};
 use crate::output::metric::Metric;
 use crate::output::setting::{SettingText, SweepSetting};
 use crate::output::summary::SummaryError;
@@ -278,201 +280,6 @@ impl Report {
         self.verify()
     }
 
-    /// Checks what the report says against the engine and against itself: its goal,
-    /// strategy, streams and times; each deal kept and each improvement logged replayed to
-    /// the game and the value it claims; and every count what it can be (games against
-    /// generations, rows against games, no cycle or deal twice, no more kept than it keeps).
-    /// The first row or count that fails is named.
-    fn verify(&self) -> Result<(), ReportError> {
-        let rules = self.rules()?;
-        let goal = self.goal_of()?;
-        let strategy = self.strategy_of()?;
-        let bad = |why: String| ReportError::Format(why);
-        if self.streams.is_empty() {
-            return Err(bad("it lists no stream".to_string()));
-        }
-        for stream in &self.streams {
-            parse_stream(stream)?;
-        }
-        let time = |t: f64| t.is_finite() && t >= 0.0;
-        if !time(self.seconds) {
-            return Err(bad(format!("its seconds, {}, are no time", self.seconds)));
-        }
-        self.check_counts(goal, strategy)?;
-        let mut engine = Engine::new(rules);
-        let mut least = Vec::new();
-        let mut named = std::collections::HashSet::new();
-        let mut reached = 0u64;
-        for (i, deal) in self.best.iter().enumerate() {
-            let row = format!("its deal #{} ({})", i + 1, deal.hands);
-            if !self.streams.contains(&deal.stream) {
-                return Err(bad(format!(
-                    "{row} is of stream {}, which it does not list",
-                    deal.stream
-                )));
-            }
-            if deal.games > self.games {
-                return Err(bad(format!(
-                    "{row} was found after {} games, more than its {}",
-                    deal.games, self.games
-                )));
-            }
-            if let Some(r) = deal.reached.filter(|_| goal == Goal::Cycles) {
-                reached = reached.saturating_add(r);
-                if r == 0 || reached > self.games {
-                    return Err(bad(format!(
-                        "{row} says {r} games reached its cycle: none, or more than the report's games with the others"
-                    )));
-                }
-            }
-            let found = replayed(&rules, goal, &deal.hands, &mut engine, Some(&mut least))
-                .map_err(|why| bad(format!("{row} {why}")))?;
-            let found = Found {
-                games: deal.games,
-                reached: deal.reached.unwrap_or(0),
-                ..found
-            };
-            let replayed = BestDeal::of(&found, &deal.stream);
-            if replayed != *deal {
-                return Err(bad(format!(
-                    "{row} does not replay to what it says: the engine plays {}",
-                    replayed.said()
-                )));
-            }
-            let name = deal.cycle.clone().unwrap_or_else(|| deal.hands.clone());
-            if !named.insert(name) {
-                return Err(bad(format!("{row} is kept twice")));
-            }
-        }
-        let mut streams: std::collections::HashMap<&str, Stream> = Default::default();
-        let mut cycles = std::collections::HashSet::new();
-        for (i, entry) in self.log.iter().enumerate() {
-            let row = format!("its improvement #{} ({})", i + 1, entry.hands);
-            if !self.streams.contains(&entry.stream) || !time(entry.seconds) {
-                return Err(bad(format!(
-                    "{row} is of no stream it lists, or at no time"
-                )));
-            }
-            if entry.games > self.games || entry.seconds > self.seconds {
-                return Err(bad(format!(
-                    "{row} was found after {} games and {} seconds, more than the report's {} and {}",
-                    entry.games, entry.seconds, self.games, self.seconds
-                )));
-            }
-            let found = replayed(&rules, goal, &entry.hands, &mut engine, Some(&mut least))
-                .map_err(|why| bad(format!("{row} {why}")))?;
-            if found.value != entry.value {
-                return Err(bad(format!(
-                    "{row} says {} but the engine plays {}",
-                    entry.value, found.value
-                )));
-            }
-            let stream = streams.entry(&entry.stream).or_default();
-            if entry.games < stream.games {
-                return Err(bad(format!(
-                    "{row} was found after {} games, fewer than the improvement before it",
-                    entry.games
-                )));
-            }
-            stream.games = entry.games;
-            let built = entry
-                .built
-                .unwrap_or(0)
-                .checked_add(entry.fell_back.unwrap_or(0));
-            if built.is_none_or(|built| built > entry.games) {
-                return Err(bad(format!(
-                    "{row} says more games built and fallen back than games played"
-                )));
-            }
-            match &found.cycle {
-                Some(cycle) => {
-                    if !stream.cycles.insert(cycle.clone()) {
-                        return Err(bad(format!("{row} reaches a cycle it logged before")));
-                    }
-                    cycles.insert(cycle.clone());
-                }
-                None => {
-                    if stream.value.is_some_and(|v| found.value <= v) {
-                        return Err(bad(format!(
-                            "{row} is no longer than the improvement before it"
-                        )));
-                    }
-                    stream.value = Some(found.value);
-                }
-            }
-        }
-        // Format 3 logs every distinct cycle, kept or not.
-        if let Some(count) = self.cycles {
-            if count != cycles.len() as u64 || named.iter().any(|c| !cycles.contains(c)) {
-                return Err(bad(format!(
-                    "it says it reached {count} distinct cycles, and its log and its deals name {}",
-                    cycles.len()
-                )));
-            }
-        }
-        Ok(())
-    }
-
-    /// Refuses counts that no hunt writes: more games than its generations hold, more
-    /// generations than games, states expanded by a strategy that expands none, more games
-    /// built than played, more deals than it keeps, a longest game kept before a longer one.
-    fn check_counts(&self, goal: Goal, strategy: super::Strategy) -> Result<(), ReportError> {
-        let bad = |why: String| Err(ReportError::Format(why));
-        if let Some(generations) = self.generations {
-            let most = generations.checked_mul(super::strategy::BATCH as u64);
-            if most.is_some_and(|most| self.games > most) {
-                return bad(format!(
-                    "its {} games are more than {generations} generations of at most {} tasks hold",
-                    self.games,
-                    super::strategy::BATCH
-                ));
-            }
-            if generations > self.games {
-                return bad(format!(
-                    "its {generations} generations are more than its {} games, and each plays one or more",
-                    self.games
-                ));
-            }
-        }
-        if self.steps > 0 && strategy != super::Strategy::Backward {
-            return bad(format!(
-                "it says the {strategy} strategy expanded {} states, and only the backward strategy expands any",
-                self.steps
-            ));
-        }
-        let built = self
-            .built
-            .unwrap_or(0)
-            .checked_add(self.fell_back.unwrap_or(0));
-        if built.is_none_or(|built| built > self.games) {
-            return bad(format!(
-                "its games built and fallen back add up to more than its {} games",
-                self.games
-            ));
-        }
-        if self.built.is_some() != strategy.builds_cycles()
-            || self.fell_back.is_some() != strategy.builds_cycles()
-        {
-            return bad(format!(
-                "its counts of games built do not fit the {strategy} strategy"
-            ));
-        }
-        if self.cycles.is_some() && goal != Goal::Cycles {
-            return bad("it counts cycles in a hunt for the longest games".to_string());
-        }
-        if self.keep.is_some_and(|keep| self.best.len() > keep) {
-            return bad(format!(
-                "it lists {} deals, more than the {} it keeps",
-                self.best.len(),
-                self.keep.unwrap_or(0)
-            ));
-        }
-        if goal != Goal::Cycles && self.best.windows(2).any(|w| w[0].value < w[1].value) {
-            return bad("its deals are not longest first".to_string());
-        }
-        Ok(())
-    }
-
     /// The strategy it hunted with.
     fn strategy_of(&self) -> Result<super::Strategy, ReportError> {
         self.strategy
@@ -705,14 +512,6 @@ impl Report {
     }
 }
 
-/// What a stream's log has said so far: its games, its longest game, its cycles.
-#[derive(Default)]
-struct Stream {
-    games: u64,
-    value: Option<u64>,
-    cycles: std::collections::HashSet<String>,
-}
-
 /// The sum of a count of `reports` ([`None`] where one lacks it), or why it is none: more
 /// than a count holds.
 fn total(
@@ -778,59 +577,6 @@ fn check_streams(streams: &[String]) -> Result<(), ReportError> {
         return Err(ReportError::Missing(missing.join(", ")));
     }
     Ok(())
-}
-
-/// Why a report's row does not replay: said after the row's name.
-#[derive(Debug, thiserror::Error)]
-enum RowError {
-    /// Hands that do not read.
-    #[error("{0}")]
-    Hands(#[from] crate::puzzles::InputError),
-    /// Hands that are not a deal of the report's setting.
-    #[error("is not a deal of its setting: {0}")]
-    NotADeal(super::deal::NotADeal),
-    /// A finished game in a hunt for cycles, or an infinite one in a hunt for the longest.
-    #[error("plays a game that does not count for its hunt")]
-    Uncounted,
-}
-
-/// The game of the hands `text` under `rules`, as a hunt for `goal` keeps it (`games` 0, its
-/// cycle named where `least` is given, the buffer for its least state), or why it is not one
-/// a hunt keeps.
-fn replayed(
-    rules: &Rules,
-    goal: Goal,
-    text: &str,
-    engine: &mut Engine,
-    least: Option<&mut Vec<u8>>,
-) -> Result<Found, RowError> {
-    let hands = super::deal::read_hands(rules, text)?;
-    super::deal::check_hands(rules, &hands).map_err(RowError::NotADeal)?;
-    let order = super::deal::order_of(rules, &hands);
-    let result = engine.play_order(&order);
-    let value = goal.value(&result).ok_or(RowError::Uncounted)?;
-    let cycle = match (goal, result.outcome, least) {
-        (
-            Goal::Cycles,
-            Outcome::Infinite {
-                cycle_start,
-                cycle_length,
-            },
-            Some(least),
-        ) => {
-            engine.least_state_of_order(&order, [cycle_start, cycle_length], least);
-            Some(crate::output::cycles::hands_text(least))
-        }
-        _ => None,
-    };
-    Ok(Found {
-        hands,
-        result,
-        value,
-        games: 0,
-        cycle,
-        reached: 0,
-    })
 }
 
 /// Games a second, as a reader wants it: grouped from 10 up, with a decimal below.
