@@ -8,9 +8,9 @@ use anyhow::{anyhow, bail, Result};
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
-use std::sync::{Arc, PoisonError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-use warsweep::hunt::{Goal, Hunt, HuntError};
+use warsweep::hunt::{Goal, Hunt, HuntError, Status};
 use warsweep::job::{self, HuntFiles, HuntJob, Rescue};
 use warsweep::{DeviceError, Metric, Preset, Seeds, DEFAULT_MAX_ROUNDS};
 
@@ -31,7 +31,8 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
         note_rules(&rules);
     }
     let (hunt, goal, games) = hunt_of(&args, rules)?;
-    let every = Duration::try_from_secs_f64(args.checkpoint_seconds).map_err(|_| {
+    let every = Duration::try_from_secs_f64(args.checkpoint_seconds);
+    let every = every.map_err(|_| {
         anyhow!(
             "--checkpoint-seconds: {} is no time",
             args.checkpoint_seconds
@@ -60,32 +61,14 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
     let bar = hunt_bar(games, args.time, args.quiet);
     let signals = signals::Signals::watch();
     let rescue = Arc::new(Rescue::default());
-    *signals
-        .last_words
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner) = Some(last_words(
+    signals.on_last_signal(last_words(
         rescue.clone(),
         files.clone(),
-        args.quiet,
+        quiet,
         bar.clone(),
     ));
     let run = job.run(
-        &|status| {
-            bar.set_position(status.games);
-            let best = status.best.map(|best| match goal {
-                Goal::Cycles => count(best, "cycle"),
-                _ => format!("best {best}"),
-            });
-            let built = (status.built + status.fell_back > 0).then(|| {
-                format!(
-                    "{} built, {} fallen back",
-                    HumanCount(status.built),
-                    HumanCount(status.fell_back)
-                )
-            });
-            let said: Vec<String> = best.into_iter().chain(built).collect();
-            bar.set_message(said.join(", "));
-        },
+        &|status| progress(&bar, goal, status),
         &signals.stop,
         &signals.writing,
         &rescue,
@@ -108,6 +91,25 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(code));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A hunt's progress on its bar: games played, the best so far (or the cycles found), and a
+/// building strategy's games built and fallen back.
+fn progress(bar: &ProgressBar, goal: Goal, status: Status) {
+    bar.set_position(status.games);
+    let best = status.best.map(|best| match goal {
+        Goal::Cycles => count(best, "cycle"),
+        _ => format!("best {best}"),
+    });
+    let built = (status.built + status.fell_back > 0).then(|| {
+        format!(
+            "{} built, {} fallen back",
+            HumanCount(status.built),
+            HumanCount(status.fell_back)
+        )
+    });
+    let said: Vec<String> = best.into_iter().chain(built).collect();
+    bar.set_message(said.join(", "));
 }
 
 /// What a hunt says when a late second signal ends it: the report and the log of its last

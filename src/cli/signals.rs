@@ -4,7 +4,7 @@
 //! and the command's last words (a hunt's report of its last checkpoint) are said.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// How long after the first signal another one still counts as the same request.
@@ -20,7 +20,7 @@ pub struct Signals {
     /// Held while a file is written: a later signal waits for it before it ends the process.
     pub writing: Arc<Mutex<()>>,
     /// What the command does before a late second signal ends the process.
-    pub last_words: Arc<Mutex<Option<LastWords>>>,
+    last_words: Arc<Mutex<Option<LastWords>>>,
     which: Arc<AtomicUsize>,
 }
 
@@ -64,6 +64,15 @@ impl Signals {
             });
         }
         signals
+    }
+
+    /// What the command does before a late second signal ends the process.
+    pub fn on_last_signal(&self, words: LastWords) {
+        let mut last = self
+            .last_words
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        *last = Some(words);
     }
 
     /// The name and exit code (128 + its number) of the signal that stopped the sweep.

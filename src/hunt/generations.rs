@@ -164,6 +164,16 @@ impl Generations<'_, '_> {
         }
     }
 
+    /// Where the hunt stands, having played as `at` says.
+    pub(super) fn status(&self, at: &saved::At) -> super::Status {
+        super::Status {
+            games: at.games,
+            best: self.book.best(),
+            built: at.built,
+            fell_back: at.fell_back,
+        }
+    }
+
     /// The hunt's checkpoint, having played as `at` says.
     pub(super) fn checkpoint(&self, at: &saved::At, stopped: bool) -> Checkpoint {
         let report = Report::of(self.hunt, &self.hunted(at, stopped));

@@ -617,10 +617,7 @@ impl Hunt {
             stop,
             deadline: self.time.and_then(|t| started.checked_add(t)),
         };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
-            .build()
-            .map_err(|_| HuntError::Threads(self.threads))?;
+        let pool = self.pool()?;
         let sorted = deal::sorted_values(&self.rules);
         let mut book = Book::new(self.goal, self.keep, &self.rules);
         let mut strategist = self.strategist()?;
@@ -628,7 +625,8 @@ impl Hunt {
         if let Some(from) = &self.from {
             at = from.restore(&mut book, &mut strategist, &sorted)?;
         }
-        let workers = Pool::new(|| Worker::new(&self.rules, &sorted, started, at.seconds));
+        let before = at.seconds;
+        let workers = Pool::new(|| Worker::new(&self.rules, &sorted, started, before));
         let mut on = Generations {
             hunt: self,
             workers: &workers,
@@ -636,23 +634,13 @@ impl Hunt {
             book: &mut book,
             strategist: &mut strategist,
             started,
-            before: at.seconds,
+            before,
         };
         // A checkpoint from the start: a hunt stopped in its first generation goes on too.
         save(&on.checkpoint(&at, false));
-        let (mut saved_at, mut stopped, mut cut) = (Instant::now(), false, false);
-        let mut saving = Duration::ZERO;
+        let (mut saving, mut stopped, mut cut) = (Saving::new(every), false, false);
         let generation = on.strategist.generation() as u64;
-        // The games to end at: a continued report's are not counted in the budget.
-        let budget = match self.games.map(|g| g.checked_add(at.uncounted)) {
-            Some(None) => {
-                return Err(HuntError::Continue(format!(
-                    "its {} games and this hunt's budget add up to more than a count holds",
-                    at.uncounted
-                )))
-            }
-            budget => budget.flatten(),
-        };
+        let budget = self.budget(&at)?;
         // A stop before the budget is spent, by a signal or (with a budget of games) the time.
         let stopped_now = || self.games.is_some() || stop.load(Ordering::Relaxed);
         loop {
@@ -673,18 +661,8 @@ impl Hunt {
                 }
                 _ => on.turn(&at, left.min(generation), &halt),
             };
-            // Counts read from a file may be near the most a count holds: they stay there.
-            at.games = at.games.saturating_add(played.games);
-            at.generations = at.generations.saturating_add(played.generations);
-            at.steps = at.steps.saturating_add(played.steps);
-            at.built = at.built.saturating_add(played.built);
-            at.fell_back = at.fell_back.saturating_add(played.fell_back);
-            progress(Status {
-                games: at.games,
-                best: on.book.best(),
-                built: at.built,
-                fell_back: at.fell_back,
-            });
+            at.add(&played);
+            progress(on.status(&at));
             if let Some(before) = played.cut {
                 // A generation cut short (a search, or a build, stopped): what it found is
                 // kept, but the hunt cannot go on from its middle, so its checkpoint is the
@@ -694,19 +672,32 @@ impl Hunt {
                 break;
             }
             let spent = budget.is_some_and(|b| at.games >= b);
-            // A checkpoint holds every improvement (every distinct cycle, in a hunt for
-            // cycles): one that takes long to write waits ten times as long before the next,
-            // so that the hunt plays at least nine tenths of its time.
-            if !spent && saved_at.elapsed() >= every.max(saving * 10) {
-                let began = Instant::now();
-                save(&on.checkpoint(&at, false));
-                (saved_at, saving) = (Instant::now(), began.elapsed());
+            if !spent && saving.due() {
+                saving.timed(|| save(&on.checkpoint(&at, false)));
             }
         }
         if stopped && !cut {
             save(&on.checkpoint(&at, true));
         }
         Ok(on.hunted(&at, stopped))
+    }
+
+    /// The pool of the hunt's threads.
+    fn pool(&self) -> Result<rayon::ThreadPool, HuntError> {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(self.threads);
+        pool.build().map_err(|_| HuntError::Threads(self.threads))
+    }
+
+    /// The games to end at, having played as `at` says ([`None`]: no budget of games): a
+    /// continued report's games are not counted in the budget.
+    fn budget(&self, at: &saved::At) -> Result<Option<u64>, HuntError> {
+        match self.games.map(|g| g.checked_add(at.uncounted)) {
+            Some(None) => Err(HuntError::Continue(format!(
+                "its {} games and this hunt's budget add up to more than a count holds",
+                at.uncounted
+            ))),
+            budget => Ok(budget.flatten()),
+        }
     }
 
     /// The strategist of this hunt, from its plan and its starting deals.
@@ -717,6 +708,37 @@ impl Hunt {
             .map(|hands| deal::order_of(&self.rules, hands))
             .collect();
         Ok(Strategist::new(self.plan()?, start))
+    }
+}
+
+/// When a hunt saves its next checkpoint: `every` after the last, or ten times as long as
+/// saving the last took where that is longer (a checkpoint holds every improvement, every
+/// distinct cycle in a hunt for cycles), so that the hunt plays nine tenths of its time.
+struct Saving {
+    every: Duration,
+    last: Instant,
+    took: Duration,
+}
+
+impl Saving {
+    fn new(every: Duration) -> Saving {
+        Saving {
+            every,
+            last: Instant::now(),
+            took: Duration::ZERO,
+        }
+    }
+
+    /// Whether a checkpoint is due.
+    fn due(&self) -> bool {
+        self.last.elapsed() >= self.every.max(self.took * 10)
+    }
+
+    /// Saves one with `save`, timed.
+    fn timed(&mut self, save: impl FnOnce()) {
+        let began = Instant::now();
+        save();
+        (self.last, self.took) = (Instant::now(), began.elapsed());
     }
 }
 

@@ -32,6 +32,18 @@ pub(crate) struct At {
     pub(crate) fell_back: u64,
 }
 
+impl At {
+    /// Adds what a turn played (counts read from a file may be near the most a count holds:
+    /// they stay there).
+    pub(crate) fn add(&mut self, played: &super::generations::Generation) {
+        self.games = self.games.saturating_add(played.games);
+        self.generations = self.generations.saturating_add(played.generations);
+        self.steps = self.steps.saturating_add(played.steps);
+        self.built = self.built.saturating_add(played.built);
+        self.fell_back = self.fell_back.saturating_add(played.fell_back);
+    }
+}
+
 /// A hunt between two generations, as it saves itself now and then and when it stops: its
 /// report so far, and what its strategy has learned. [`Hunt::resume`] goes on from it.
 ///

@@ -695,14 +695,7 @@ fn every_distinct_cycle_is_counted_and_logged_whatever_is_kept() {
 /// edit of a real report and checkpoint is refused in one sentence naming what is wrong.
 #[test]
 fn counts_read_from_files_are_checked() {
-    let setting = rules("4x4", |s| s);
-    let hunt = Hunt::new(setting, Goal::Cycles)
-        .games(Some(8_192))
-        .keep(4)
-        .seed(1);
-    let stop = AtomicBool::new(true);
-    let report = Report::of(&hunt, &hunt.run(&|_| {}, &AtomicBool::new(false)).unwrap());
-    let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+    let (_, json) = counted_report();
     assert!(Report::from_json(&json.to_string()).is_ok());
     assert!(json["best"].as_array().unwrap().len() >= 2, "{json}");
     let max = u64::MAX;
@@ -764,7 +757,26 @@ fn counts_read_from_files_are_checked() {
         refused += 1;
     }
     assert_eq!(refused, edits.len());
-    // A checkpoint whose games of a continued hunt are more than its games.
+}
+
+/// A hunt for cycles of 8,192 games keeping 4, and its report as JSON.
+fn counted_report() -> (Hunt, serde_json::Value) {
+    let setting = rules("4x4", |s| s);
+    let hunt = Hunt::new(setting, Goal::Cycles)
+        .games(Some(8_192))
+        .keep(4)
+        .seed(1);
+    let report = Report::of(&hunt, &hunt.run(&|_| {}, &AtomicBool::new(false)).unwrap());
+    (hunt, serde_json::from_str(&report.to_json()).unwrap())
+}
+
+/// Counts read from a checkpoint and summed by a join are checked too: a checkpoint whose
+/// games of a continued hunt are more than its games, and two reports whose games, each
+/// within a count, add up to more than one holds, are refused in one sentence.
+#[test]
+fn counts_of_checkpoints_and_joins_are_checked() {
+    let (hunt, json) = counted_report();
+    let (max, stop) = (u64::MAX, AtomicBool::new(true));
     let mut saved = None;
     hunt.run_saving(&|_| {}, &stop, Duration::MAX, &mut |c| {
         saved = Some(c.clone())

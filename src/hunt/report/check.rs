@@ -6,6 +6,7 @@ use super::{parse_stream, BestDeal, Report, ReportError};
 use crate::engine::{Engine, Outcome};
 use crate::hunt::{Found, Goal};
 use crate::rules::Rules;
+use std::collections::HashSet;
 
 impl Report {
     /// Checks what the report says against the engine and against itself: its goal,
@@ -17,22 +18,41 @@ impl Report {
         let rules = self.rules()?;
         let goal = self.goal_of()?;
         let strategy = self.strategy_of()?;
-        let bad = |why: String| ReportError::Format(why);
         if self.streams.is_empty() {
             return Err(bad("it lists no stream".to_string()));
         }
         for stream in &self.streams {
             parse_stream(stream)?;
         }
-        let time = |t: f64| t.is_finite() && t >= 0.0;
         if !time(self.seconds) {
             return Err(bad(format!("its seconds, {}, are no time", self.seconds)));
         }
         self.check_counts(goal, strategy)?;
-        let mut engine = Engine::new(rules);
-        let mut least = Vec::new();
-        let mut named = std::collections::HashSet::new();
-        let mut reached = 0u64;
+        let mut replay = Replay {
+            rules,
+            goal,
+            engine: Engine::new(rules),
+            least: Vec::new(),
+        };
+        let named = self.verify_best(&mut replay)?;
+        let cycles = self.verify_log(&mut replay)?;
+        // Format 3 logs every distinct cycle, kept or not.
+        if let Some(count) = self.cycles {
+            if count != cycles.len() as u64 || named.iter().any(|c| !cycles.contains(c)) {
+                return Err(bad(format!(
+                    "it says it reached {count} distinct cycles, and its log and its deals name {}",
+                    cycles.len()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks each deal kept: of a stream it lists, found within its games, its cycle reached
+    /// by some of them, replayed to what it says, none twice. Returns their names (each
+    /// cycle's least state, or a finished game's hands).
+    fn verify_best(&self, replay: &mut Replay) -> Result<HashSet<String>, ReportError> {
+        let (mut named, mut reached) = (HashSet::new(), 0u64);
         for (i, deal) in self.best.iter().enumerate() {
             let row = format!("its deal #{} ({})", i + 1, deal.hands);
             if !self.streams.contains(&deal.stream) {
@@ -47,7 +67,7 @@ impl Report {
                     deal.games, self.games
                 )));
             }
-            if let Some(r) = deal.reached.filter(|_| goal == Goal::Cycles) {
+            if let Some(r) = deal.reached.filter(|_| replay.goal == Goal::Cycles) {
                 reached = reached.saturating_add(r);
                 if r == 0 || reached > self.games {
                     return Err(bad(format!(
@@ -55,8 +75,7 @@ impl Report {
                     )));
                 }
             }
-            let found = replayed(&rules, goal, &deal.hands, &mut engine, Some(&mut least))
-                .map_err(|why| bad(format!("{row} {why}")))?;
+            let found = replay.row(&row, &deal.hands)?;
             let found = Found {
                 games: deal.games,
                 reached: deal.reached.unwrap_or(0),
@@ -74,8 +93,16 @@ impl Report {
                 return Err(bad(format!("{row} is kept twice")));
             }
         }
+        Ok(named)
+    }
+
+    /// Checks each improvement logged: of a stream it lists, found within the report's games
+    /// and seconds and after the one before it in its stream, its counts of games built
+    /// within its games, replayed to its value; in a hunt for cycles each cycle once a stream,
+    /// else each longer than the one before it. Returns the distinct cycles logged.
+    fn verify_log(&self, replay: &mut Replay) -> Result<HashSet<String>, ReportError> {
         let mut streams: std::collections::HashMap<&str, Stream> = Default::default();
-        let mut cycles = std::collections::HashSet::new();
+        let mut cycles = HashSet::new();
         for (i, entry) in self.log.iter().enumerate() {
             let row = format!("its improvement #{} ({})", i + 1, entry.hands);
             if !self.streams.contains(&entry.stream) || !time(entry.seconds) {
@@ -89,8 +116,7 @@ impl Report {
                     entry.games, entry.seconds, self.games, self.seconds
                 )));
             }
-            let found = replayed(&rules, goal, &entry.hands, &mut engine, Some(&mut least))
-                .map_err(|why| bad(format!("{row} {why}")))?;
+            let found = replay.row(&row, &entry.hands)?;
             if found.value != entry.value {
                 return Err(bad(format!(
                     "{row} says {} but the engine plays {}",
@@ -105,42 +131,28 @@ impl Report {
                 )));
             }
             stream.games = entry.games;
-            let built = entry
-                .built
-                .unwrap_or(0)
-                .checked_add(entry.fell_back.unwrap_or(0));
+            let built = (entry.built.unwrap_or(0)).checked_add(entry.fell_back.unwrap_or(0));
             if built.is_none_or(|built| built > entry.games) {
                 return Err(bad(format!(
                     "{row} says more games built and fallen back than games played"
                 )));
             }
             match &found.cycle {
+                Some(cycle) if !stream.cycles.insert(cycle.clone()) => {
+                    return Err(bad(format!("{row} reaches a cycle it logged before")));
+                }
                 Some(cycle) => {
-                    if !stream.cycles.insert(cycle.clone()) {
-                        return Err(bad(format!("{row} reaches a cycle it logged before")));
-                    }
                     cycles.insert(cycle.clone());
                 }
-                None => {
-                    if stream.value.is_some_and(|v| found.value <= v) {
-                        return Err(bad(format!(
-                            "{row} is no longer than the improvement before it"
-                        )));
-                    }
-                    stream.value = Some(found.value);
+                None if stream.value.is_some_and(|v| found.value <= v) => {
+                    return Err(bad(format!(
+                        "{row} is no longer than the improvement before it"
+                    )));
                 }
+                None => stream.value = Some(found.value),
             }
         }
-        // Format 3 logs every distinct cycle, kept or not.
-        if let Some(count) = self.cycles {
-            if count != cycles.len() as u64 || named.iter().any(|c| !cycles.contains(c)) {
-                return Err(bad(format!(
-                    "it says it reached {count} distinct cycles, and its log and its deals name {}",
-                    cycles.len()
-                )));
-            }
-        }
-        Ok(())
+        Ok(cycles)
     }
 
     /// Refuses counts that no hunt writes: more games than its generations hold, more
@@ -204,12 +216,39 @@ impl Report {
     }
 }
 
+/// A report's error: `why` it is not one.
+fn bad(why: String) -> ReportError {
+    ReportError::Format(why)
+}
+
+/// Whether `t` is a time: finite, and not negative.
+fn time(t: f64) -> bool {
+    t.is_finite() && t >= 0.0
+}
+
+/// What replays a report's rows: its rules and goal, an engine, a buffer for least states.
+struct Replay {
+    rules: Rules,
+    goal: Goal,
+    engine: Engine,
+    least: Vec<u8>,
+}
+
+impl Replay {
+    /// The game of the hands `text` of the row named `row`, or why it is none a hunt keeps.
+    fn row(&mut self, row: &str, text: &str) -> Result<Found, ReportError> {
+        let (rules, goal) = (&self.rules, self.goal);
+        replayed(rules, goal, text, &mut self.engine, Some(&mut self.least))
+            .map_err(|why| bad(format!("{row} {why}")))
+    }
+}
+
 /// What a stream's log has said so far: its games, its longest game, its cycles.
 #[derive(Default)]
 struct Stream {
     games: u64,
     value: Option<u64>,
-    cycles: std::collections::HashSet<String>,
+    cycles: HashSet<String>,
 }
 
 /// Why a report's row does not replay: said after the row's name.

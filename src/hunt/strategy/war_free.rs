@@ -556,6 +556,29 @@ mod tests {
         assert_eq!(compared, 26);
     }
 
+    /// A census line's deck, whether its shapes have a war, their longest period, and its
+    /// counts of shapes with no circle and of those taking the values.
+    fn census_line(line: &str) -> (&str, bool, usize, usize, usize) {
+        let deck = line.split([':', ' ']).next().unwrap();
+        let war = line.contains(" natural, every word");
+        let longest = match war {
+            true => line.split("4..").nth(1).unwrap().split(' ').next().unwrap(),
+            false => "16",
+        };
+        let count = |after: &str| -> usize {
+            let rest = line.split(after).nth(1).unwrap().trim_start();
+            let digits = rest.split([' ', ';']).next().unwrap().replace(',', "");
+            digits.parse().unwrap()
+        };
+        let circles = if war {
+            "of one value"
+        } else {
+            "shapes with no circle"
+        };
+        let (no_circle, taking) = (count(circles), count("taking the values"));
+        (deck, war, longest.parse().unwrap(), no_circle, taking)
+    }
+
     /// The census scripts' shapes (tests/data/census/shapes.txt, an independent enumeration
     /// with an exact SAT laying): for 4x7, 4x11 and 4x13 without a war (periods of up to 16
     /// rounds) and `natural` with one war a period (up to 14 battles on 4x7, 18 on 4x13),
@@ -572,35 +595,7 @@ mod tests {
             if !line.starts_with("4x") {
                 continue;
             }
-            let deck = line.split([':', ' ']).next().unwrap();
-            let war = line.contains(" natural, every word");
-            let longest: usize = match war {
-                true => line
-                    .split("4..")
-                    .nth(1)
-                    .unwrap()
-                    .split(' ')
-                    .next()
-                    .unwrap()
-                    .parse()
-                    .unwrap(),
-                false => 16,
-            };
-            let count = |after: &str| -> usize {
-                let rest = line.split(after).nth(1).unwrap().trim_start();
-                rest.split([' ', ';'])
-                    .next()
-                    .unwrap()
-                    .replace(',', "")
-                    .parse()
-                    .unwrap()
-            };
-            let no_circle = count(if war {
-                "of one value"
-            } else {
-                "shapes with no circle"
-            });
-            let taking = count("taking the values");
+            let (deck, war, longest, no_circle, taking) = census_line(line);
             let mut listed = Vec::new();
             while lines.peek().is_some_and(|l| l.starts_with("  ")) {
                 let words: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
