@@ -584,6 +584,21 @@ struct Over {
 
 /// The cards or values that hands meant as a whole deck lack ([`Deck::missing`]), shown as one
 /// sentence: `the hands hold 51 of the 4x13 deck's 52 cards: 7H is missing`.
+///
+/// ```
+/// use warsweep::Deck;
+/// let deck = Deck::parse("4x4")?;
+/// let cards: Vec<_> = [1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 4]
+///     .iter()
+///     .map(|&v| deck.value_card(v))
+///     .collect::<Result<_, _>>()?;
+/// let missing = deck.missing(&cards).expect("12 of 16 cards");
+/// assert_eq!(
+///     missing.to_string(),
+///     "the hands hold 12 of the 4x4 deck's 16 cards: value 1, value 2 twice and value 3 are missing"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Missing {
     deck: Deck,
@@ -597,6 +612,7 @@ impl fmt::Display for Missing {
         let names: Vec<String> = (self.short.iter())
             .map(|(name, n)| match n {
                 1 => name.clone(),
+                2 => format!("{name} twice"),
                 n => format!("{name} {n} times"),
             })
             .collect();
