@@ -9,6 +9,38 @@ fn records() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/research/records.csv")
 }
 
+/// Fault guarded: a deal missing a card played without a word, so that a claimed 52-card game
+/// could hold 51. Whether the hands `deal` (`1,2|3,4`, values from 1) hold the whole deck `deck`
+/// (`CxV`): every value from 1 to V, C times.
+fn whole_deck(deck: &str, deal: &str) -> bool {
+    let (copies, values) = deck.split_once('x').unwrap();
+    let (copies, values): (usize, u8) = (copies.parse().unwrap(), values.parse().unwrap());
+    let mut held: Vec<u8> = (deal.split(['|', ',']))
+        .map(|v| v.parse().unwrap())
+        .collect();
+    held.sort_unstable();
+    let whole: Vec<u8> = (1..=values).flat_map(|v| vec![v; copies]).collect();
+    held == whole
+}
+
+/// Every deal of the research tables is the whole deck of its row, and the check refuses one
+/// that is not.
+#[test]
+fn every_deal_of_the_research_tables_is_a_whole_deck() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/research");
+    let mut checked = 0;
+    for (file, hands) in [("records.csv", 4), ("cycles.csv", 4)] {
+        for row in csv::Reader::from_path(root.join(file)).unwrap().records() {
+            let row = row.unwrap();
+            assert!(whole_deck(&row[0], &row[hands]), "{file}: {row:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 100, "{checked}");
+    assert!(!whole_deck("4x4", "1,2,3,4,1,2,3,4|1,2,3,4,1,2,3"));
+    assert!(!whole_deck("4x4", "1,2,3,4,1,2,3,4|1,2,3,4,1,2,3,3"));
+}
+
 /// Runs `args` and returns stdout, asserting success.
 fn run(args: &[&str]) -> String {
     let out = warsweep().args(args).output().unwrap();
