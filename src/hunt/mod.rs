@@ -444,7 +444,8 @@ impl Hunt {
     /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x7")?).build()?;
     /// let hunt = Hunt::new(rules, Goal::Cycles);
     /// assert_eq!(hunt.builds()?, None);
-    /// let line = hunt.strategy(Strategy::WarFree).builds()?.unwrap();
+    /// let war_free = hunt.strategy(Strategy::WarFree);
+    /// let line = war_free.builds()?.unwrap();
     /// assert!(line.starts_with("the war-free strategy builds from "));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
