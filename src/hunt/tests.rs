@@ -617,7 +617,7 @@ fn a_hunt_stopped_inside_a_generation_resumes_from_the_generation_s_start() {
         let timed = hunt.clone().time(Some(Duration::from_millis(millis)));
         let cut = timed
             .run_saving(&|_| {}, &stop, Duration::MAX, &mut |c| {
-                saved.push(c.clone())
+                saved.push(c.clone());
             })
             .unwrap();
         let last = saved.last().unwrap();
@@ -699,7 +699,7 @@ fn counts_read_from_files_are_checked() {
     assert!(Report::from_json(&json.to_string()).is_ok());
     assert!(json["best"].as_array().unwrap().len() >= 2, "{json}");
     let max = u64::MAX;
-    let edits: Vec<(&str, Box<dyn Fn(&mut serde_json::Value)>)> = vec![
+    let edits: Vec<(&str, Edit)> = vec![
         ("tasks hold", Box::new(move |r| r["games"] = max.into())),
         (
             "each plays one or more",
@@ -759,6 +759,9 @@ fn counts_read_from_files_are_checked() {
     assert_eq!(refused, edits.len());
 }
 
+/// A change to a report's JSON.
+type Edit = Box<dyn Fn(&mut serde_json::Value)>;
+
 /// A hunt for cycles of 8,192 games keeping 4, and its report as JSON.
 fn counted_report() -> (Hunt, serde_json::Value) {
     let setting = rules("4x4", |s| s);
@@ -779,7 +782,7 @@ fn counts_of_checkpoints_and_joins_are_checked() {
     let (max, stop) = (u64::MAX, AtomicBool::new(true));
     let mut saved = None;
     hunt.run_saving(&|_| {}, &stop, Duration::MAX, &mut |c| {
-        saved = Some(c.clone())
+        saved = Some(c.clone());
     })
     .unwrap();
     let mut checkpoint: serde_json::Value =
