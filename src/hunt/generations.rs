@@ -96,16 +96,19 @@ impl Generations<'_, '_> {
                 )
                 .collect()
         });
-        let every = played.iter().all(Option::is_some);
+        // A build that `halt` stopped first is not played.
+        let count = played.iter().flatten().count();
+        let every = count == tasks.len();
         let whole = every && played.iter().flatten().all(|p| !p.cut);
         let mut generation = Generation {
-            generations: 1,
+            games: count as u64,
+            generations: u64::from(count > 0),
             cut: (!whole).then(|| Box::new(self.checkpoint(at, true))),
             ..Generation::default()
         };
-        let finds = played.iter().zip(places).zip(tasks);
-        for (k, ((outcome, &place), task)) in finds.enumerate() {
-            let Some(outcome) = outcome else { continue };
+        let finds = (played.iter().zip(places).zip(tasks))
+            .filter_map(|((p, place), task)| Some((p.as_ref()?, place, task)));
+        for (n, (outcome, &place, task)) in finds.enumerate() {
             generation.steps += outcome.steps;
             match outcome.built {
                 Some(true) => generation.built += 1,
@@ -114,7 +117,7 @@ impl Generations<'_, '_> {
             }
             // Games played when it was found: a generation whose builds a stop cut short
             // numbers those it played.
-            let found = at.games + if every { place + 1 } else { k as u64 + 1 };
+            let found = at.games + if every { place + 1 } else { n as u64 + 1 };
             let built = outcome.built.map(|_| {
                 (
                     at.built + generation.built,
@@ -135,11 +138,6 @@ impl Generations<'_, '_> {
             if let Some(extended) = &outcome.extended {
                 self.book.offer(&extended.0, &extended.1, when);
             }
-        }
-        let count = played.iter().flatten().count() as u64;
-        generation.games = count;
-        if count == 0 {
-            generation.generations = 0;
         }
         if whole {
             let played: Vec<Played> = played.into_iter().flatten().collect();
@@ -200,7 +198,8 @@ pub(crate) struct Played {
     pub(crate) pieces: Vec<strategy::construct::Piece>,
     /// For a built task, whether it was built (else it fell back to a random deal).
     pub(crate) built: Option<bool>,
-    /// Seconds of the hunt when it ended, the runs it continues included.
+    /// Seconds of the hunt when it ended, the runs it continues included (a game that counts
+    /// for nothing: 0).
     pub(crate) seconds: f64,
 }
 
@@ -274,7 +273,11 @@ impl Worker {
             cut,
             pieces: drawn.pieces,
             built: drawn.built,
-            seconds: self.before + self.started.elapsed().as_secs_f64(),
+            // When it was found, for the log: a game that counts for nothing is logged never.
+            seconds: match value {
+                Some(_) => self.before + self.started.elapsed().as_secs_f64(),
+                None => 0.0,
+            },
         })
     }
 }
