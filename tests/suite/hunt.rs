@@ -9,6 +9,31 @@ fn records() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/research/records.csv")
 }
 
+/// The plain second implementation's `bataille` setting of `copies` x `values` under `gather`.
+fn plain_bataille(copies: usize, values: usize, gather: warsweep::Gather) -> crate::plain::Setting {
+    use warsweep::{Deal, Ranking, ShortWar, WonPile};
+    crate::plain::Setting {
+        copies: copies as _,
+        values: values as _,
+        jokers: 0,
+        players: 2,
+        face_down: 0,
+        short_war: ShortWar::FirstOutLoses,
+        gather,
+        deal: Deal::Blocks,
+        ranking: Ranking::Standard,
+        won_pile: WonPile::None,
+        max_rounds: u64::MAX,
+    }
+}
+
+/// A deal `1,2|3,4` (values from 1) as the plain implementation's hands (values from 0).
+fn plain_hands(text: &str) -> Vec<std::collections::VecDeque<u8>> {
+    (text.split('|'))
+        .map(|h| h.split(',').map(|v| v.parse::<u8>().unwrap() - 1).collect())
+        .collect()
+}
+
 /// Fault guarded: a deal missing a card played without a word, so that a claimed 52-card game
 /// could hold 51. Whether the hands `deal` (`1,2|3,4`, values from 1) hold the whole deck `deck`
 /// (`CxV`): every value from 1 to V, C times.
@@ -451,9 +476,8 @@ fn the_count_of_published_records_beaten_is_the_one_said() {
 /// `warsweep play` prints `INFINITE mu lambda` for it.
 #[test]
 fn every_cycle_of_cycles_csv_replays() {
-    use crate::plain::{least_state_of_hands, play_hands, Setting};
-    use std::collections::VecDeque;
-    use warsweep::{Deal, Gather, Outcome, Ranking, ShortWar, WonPile};
+    use crate::plain::{least_state_of_hands, play_hands};
+    use warsweep::{Gather, Outcome};
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/research/cycles.csv");
     let (mut rows, mut checked) = (0, 0);
     for row in csv::Reader::from_path(path).unwrap().records() {
@@ -461,22 +485,9 @@ fn every_cycle_of_cycles_csv_replays() {
         rows += 1;
         let (deck, gather, period) = (&row[0], &row[1], row[2].parse::<u64>().unwrap());
         let (copies, values) = deck.split_once('x').unwrap();
-        let s = Setting {
-            copies: copies.parse().unwrap(),
-            values: values.parse().unwrap(),
-            jokers: 0,
-            players: 2,
-            face_down: 0,
-            short_war: ShortWar::FirstOutLoses,
-            gather: gather.parse::<Gather>().unwrap(),
-            deal: Deal::Blocks,
-            ranking: Ranking::Standard,
-            won_pile: WonPile::None,
-            max_rounds: u64::MAX,
-        };
-        let hands: Vec<VecDeque<u8>> = (row[4].split('|'))
-            .map(|h| h.split(',').map(|v| v.parse::<u8>().unwrap() - 1).collect())
-            .collect();
+        let rule = gather.parse::<Gather>().unwrap();
+        let s = plain_bataille(copies.parse().unwrap(), values.parse().unwrap(), rule);
+        let hands = plain_hands(&row[4]);
         let game = play_hands(&s, hands.clone(), 0, 10_000_000).unwrap();
         let Outcome::Infinite {
             cycle_start,
@@ -538,9 +549,8 @@ fn the_commands_of_research_md_print_what_it_says() {
 /// report's count.
 #[test]
 fn a_report_s_distinct_cycles_are_those_a_plain_replay_of_its_log_finds() {
-    use crate::plain::{least_state_of_hands, play_hands, Setting};
-    use std::collections::VecDeque;
-    use warsweep::{Deal, Gather, Outcome, Ranking, ShortWar, WonPile};
+    use crate::plain::{least_state_of_hands, play_hands};
+    use warsweep::Outcome;
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("cycles.json");
     let args = [
@@ -565,25 +575,11 @@ fn a_report_s_distinct_cycles_are_those_a_plain_replay_of_its_log_finds() {
     );
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    let s = Setting {
-        copies: 4,
-        values: 4,
-        jokers: 0,
-        players: 2,
-        face_down: 0,
-        short_war: ShortWar::FirstOutLoses,
-        gather: Gather::Natural,
-        deal: Deal::Blocks,
-        ranking: Ranking::Standard,
-        won_pile: WonPile::None,
-        max_rounds: u64::MAX,
-    };
+    let s = plain_bataille(4, 4, warsweep::Gather::Natural);
     let mut named = std::collections::HashSet::new();
     let log = report["log"].as_array().unwrap();
     for entry in log {
-        let hands: Vec<VecDeque<u8>> = (entry["hands"].as_str().unwrap().split('|'))
-            .map(|h| h.split(',').map(|v| v.parse::<u8>().unwrap() - 1).collect())
-            .collect();
+        let hands = plain_hands(entry["hands"].as_str().unwrap());
         let game = play_hands(&s, hands.clone(), 0, 1_000_000).unwrap();
         let Outcome::Infinite {
             cycle_start,
