@@ -611,7 +611,8 @@ mod tests {
             for &gather in gathers {
                 let rules = bataille(deck, gather);
                 let mut engine = Engine::new(rules);
-                let ours: Vec<(String, usize)> = (shapes(&rules, &mut engine, 4).iter())
+                let all = shapes(&rules, &mut engine, 4);
+                let ours: Vec<(String, usize)> = (all.iter())
                     .filter(|(wins, w, _)| *w == war && wins.len() <= longest)
                     .map(|(wins, _, shape)| (text(wins), shape.len0))
                     .collect();
@@ -628,7 +629,7 @@ mod tests {
                 // Those the plan's probes find values for are the census's, listed.
                 let counts = deal::value_counts(&rules);
                 let mut rng = SplitMix64(0);
-                let taken: Vec<(String, usize)> = (shapes(&rules, &mut engine, 4).into_iter())
+                let taken: Vec<(String, usize)> = (all.into_iter())
                     .filter(|(wins, w, _)| *w == war && wins.len() <= longest)
                     .filter(|(_, _, shape)| takes_values(shape, &counts, &mut rng))
                     .map(|(wins, _, shape)| (text(&wins), shape.len0))
