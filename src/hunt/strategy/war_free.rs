@@ -315,11 +315,8 @@ fn gathering(rules: &Rules, engine: &mut Engine) -> Gathering {
 /// periods of at most [`LONGEST_PERIOD`] rounds (each once, as its least rotation, and not a
 /// repeat of a shorter one), and war shapes of at most [`LONGEST_WAR_PERIOD`] battles (each
 /// once: a period begins with its war), from every size of player 1's hand, no class of more
-/// than `copies` cards. None where the rules are not two players ranked by value.
+/// than `copies` cards. The rules are two players ranked by value ([`plan`] refuses others).
 fn shapes(rules: &Rules, engine: &mut Engine, copies: usize) -> Vec<(Vec<u8>, bool, Shape)> {
-    if rules.players() != 2 || rules.ranking() != Ranking::Standard {
-        return Vec::new();
-    }
     let gathering = gathering(rules, engine);
     let n = rules.deck().size();
     let mut words: Vec<(Vec<u8>, bool)> = Vec::new();
