@@ -576,6 +576,7 @@ impl Engine {
     /// Plays the deal whose cards, in the order the rules deal them, have the values `order`
     /// (0-based; the deck's values, each as often as the deck has it): how the hunt plays the
     /// deals it makes, on the fast path of the setting.
+    #[inline]
     pub(crate) fn play_order(&mut self, order: &[u8]) -> GameResult {
         debug_assert_eq!(order.len(), self.sorted.len());
         self.rng = SplitMix64(GATHER_SEED_SALT);

@@ -83,6 +83,7 @@ impl Generations<'_, '_> {
         let hunt = self.hunt;
         let stream = mix(mix(hunt.seed, hunt.stream.0), at.generations);
         let workers = self.workers;
+        let least = self.book.least();
         let played: Vec<Option<Played>> = self.pool.install(|| {
             tasks
                 .par_iter()
@@ -91,33 +92,36 @@ impl Generations<'_, '_> {
                     || workers.borrow(),
                     |worker, (task, &place)| {
                         let rng = SplitMix64(mix(stream, place));
-                        worker.play(task, rng, hunt.goal, halt)
+                        worker.play(task, rng, hunt.goal, least, halt)
                     },
                 )
                 .collect()
         });
-        // A build that `halt` stopped first is not played.
-        let count = played.iter().flatten().count();
-        let every = count == tasks.len();
-        let whole = every && played.iter().flatten().all(|p| !p.cut);
+        let whole = played.iter().all(|p| p.as_ref().is_some_and(|p| !p.cut));
         let mut generation = Generation {
-            games: count as u64,
-            generations: u64::from(count > 0),
             cut: (!whole).then(|| Box::new(self.checkpoint(at, true))),
             ..Generation::default()
         };
-        let finds = (played.iter().zip(places).zip(tasks))
-            .filter_map(|((p, place), task)| Some((p.as_ref()?, place, task)));
-        for (n, (outcome, &place, task)) in finds.enumerate() {
+        // A build that `halt` stopped first is not played, and the games after it are
+        // numbered by those played.
+        let mut skipped = 0;
+        for ((played, &place), task) in played.iter().zip(places).zip(tasks) {
+            let Some(outcome) = played else {
+                skipped += 1;
+                continue;
+            };
+            generation.games += 1;
             generation.steps += outcome.steps;
             match outcome.built {
                 Some(true) => generation.built += 1,
                 Some(false) => generation.fell_back += 1,
                 None => {}
             }
-            // Games played when it was found: a generation whose builds a stop cut short
-            // numbers those it played.
-            let found = at.games + if every { place + 1 } else { n as u64 + 1 };
+            let Some(seconds) = outcome.seconds else {
+                continue;
+            };
+            // Games played when it was found.
+            let found = at.games + place + 1 - skipped;
             let built = outcome.built.map(|_| {
                 (
                     at.built + generation.built,
@@ -126,7 +130,7 @@ impl Generations<'_, '_> {
             });
             let when = When {
                 games: found,
-                seconds: outcome.seconds,
+                seconds,
                 built,
             };
             // A given deal was not found by this hunt.
@@ -139,8 +143,8 @@ impl Generations<'_, '_> {
                 self.book.offer(&extended.0, &extended.1, when);
             }
         }
+        generation.generations = u64::from(generation.games > 0);
         if whole {
-            let played: Vec<Played> = played.into_iter().flatten().collect();
             self.strategist.learn(tasks, &played);
         }
         generation
@@ -198,9 +202,9 @@ pub(crate) struct Played {
     pub(crate) pieces: Vec<strategy::construct::Piece>,
     /// For a built task, whether it was built (else it fell back to a random deal).
     pub(crate) built: Option<bool>,
-    /// Seconds of the hunt when it ended, the runs it continues included (a game that counts
-    /// for nothing: 0).
-    pub(crate) seconds: f64,
+    /// Seconds of the hunt when it ended, the runs it continues included; [`None`] for a game
+    /// that the book can neither keep nor log (see [`Worker::play`]).
+    pub(crate) seconds: Option<f64>,
 }
 
 /// A thread's engine and backward search, the deck's values, and when the hunt's run started
@@ -225,11 +229,15 @@ impl Worker {
     }
 
     /// Plays `task` with its generator `rng`; [`None`] where `halt` stopped its build first.
+    /// A game counts for the book if it has a value and, finished, is worth `least` or more
+    /// ([`Book::least`](super::book::Book::least) at the generation's start, which only
+    /// grows) or was extended; only those are timed and offered.
     fn play(
         &mut self,
         task: &Task,
         mut rng: SplitMix64,
         goal: Goal,
+        least: u64,
         halt: &Halt,
     ) -> Option<Played> {
         let mut tools = Tools {
@@ -264,6 +272,11 @@ impl Worker {
                 }
             }
         }
+        let counts = match (value, goal) {
+            (Some(_), Goal::Cycles) => true,
+            (Some(v), Goal::Longest(_)) => v >= least || extended.is_some(),
+            (None, _) => false,
+        };
         Some(Played {
             order,
             result,
@@ -273,11 +286,8 @@ impl Worker {
             cut,
             pieces: drawn.pieces,
             built: drawn.built,
-            // When it was found, for the log: a game that counts for nothing is logged never.
-            seconds: match value {
-                Some(_) => self.before + self.started.elapsed().as_secs_f64(),
-                None => 0.0,
-            },
+            // When it was found, for the log.
+            seconds: counts.then(|| self.before + self.started.elapsed().as_secs_f64()),
         })
     }
 }

@@ -66,15 +66,20 @@ impl Choose for Climb {
 
     /// The walkers that start from given deals learn their value; then each walker moves to its
     /// best change if that is no worse, or counts a generation stuck.
-    fn learn(&mut self, first: usize, given: &[Played], played: &[Played]) {
-        for (walker, p) in self.walkers.iter_mut().skip(first).zip(given) {
+    fn learn(&mut self, first: usize, given: &[Option<Played>], played: &[Option<Played>]) {
+        for (walker, p) in self
+            .walkers
+            .iter_mut()
+            .skip(first)
+            .zip(given.iter().flatten())
+        {
             if let Some((_, value)) = walker.at.as_mut() {
                 *value = worth(p);
             }
         }
         let each = played.len().div_ceil(WALKERS).max(1);
         for (w, walker) in self.walkers.iter_mut().enumerate() {
-            let mine = played.iter().skip(w * each).take(each);
+            let mine = played.iter().skip(w * each).take(each).flatten();
             let Some(best) = mine
                 .map(|p| (worth(p), p))
                 .reduce(|a, b| if b.0 > a.0 { b } else { a })

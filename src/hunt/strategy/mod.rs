@@ -218,8 +218,10 @@ pub(crate) trait Choose: Send {
     }
 
     /// Learns from a generation's games: `given` are those of the given deals (the first of
-    /// them the `first`th given deal), `played` those of its own tasks, in order.
-    fn learn(&mut self, first: usize, given: &[Played], played: &[Played]);
+    /// them the `first`th given deal), `played` those of its own tasks, in order. Every one
+    /// was played (a generation that a stop cut short teaches nothing), each an [`Option`]
+    /// only as the generation plays it, so that it is read where it lies.
+    fn learn(&mut self, first: usize, given: &[Option<Played>], played: &[Option<Played>]);
 
     /// The least value of a game that its tasks extend backward ([`u64::MAX`]: none).
     fn extends_from(&self) -> u64 {
@@ -437,7 +439,7 @@ impl Strategist {
     }
 
     /// Learns from a generation's games, every task of it played.
-    pub(crate) fn learn(&mut self, tasks: &[Task], played: &[Played]) {
+    pub(crate) fn learn(&mut self, tasks: &[Task], played: &[Option<Played>]) {
         // Given deals come first.
         let given = tasks.iter().take_while(|t| t.given()).count();
         let first = self.given - given;

@@ -11,7 +11,7 @@ impl Choose for Random {
         (0..count).map(|_| Task::plain(Base::Random)).collect()
     }
 
-    fn learn(&mut self, _first: usize, _given: &[Played], _played: &[Played]) {}
+    fn learn(&mut self, _first: usize, _given: &[Option<Played>], _played: &[Option<Played>]) {}
 
     fn save(&self) -> serde_json::Value {
         serde_json::json!({})

@@ -452,7 +452,7 @@ impl Choose for WarFree {
             .collect()
     }
 
-    fn learn(&mut self, _first: usize, _given: &[Played], _played: &[Played]) {}
+    fn learn(&mut self, _first: usize, _given: &[Option<Played>], _played: &[Option<Played>]) {}
 
     fn save(&self) -> serde_json::Value {
         serde_json::json!({})

@@ -47,7 +47,7 @@ impl Choose for Backward {
 
     /// Extensions are worth their time only where they can give the best game: the best value
     /// so far is the threshold (the first generation's games only set it).
-    fn learn(&mut self, _first: usize, given: &[Played], played: &[Played]) {
+    fn learn(&mut self, _first: usize, given: &[Option<Played>], played: &[Option<Played>]) {
         if let Some(best) = best_of(given, played) {
             self.threshold = match self.threshold {
                 u64::MAX => best,
@@ -88,8 +88,8 @@ impl Choose for Backward {
 }
 
 /// The best value of a generation's games, those found backward included.
-fn best_of(given: &[Played], played: &[Played]) -> Option<u64> {
-    let all = || given.iter().chain(played);
+fn best_of(given: &[Option<Played>], played: &[Option<Played>]) -> Option<u64> {
+    let all = || given.iter().chain(played).flatten();
     let best = all().filter_map(|p| p.value).max();
     let extended = all().filter_map(|p| p.extended.as_ref()).map(|e| e.2);
     best.into_iter().chain(extended).max()

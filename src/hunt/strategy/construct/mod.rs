@@ -144,8 +144,8 @@ impl Choose for Construct {
             .collect()
     }
 
-    fn learn(&mut self, _first: usize, _given: &[Played], played: &[Played]) {
-        self.learn_pieces(played.iter().flat_map(|p| &p.pieces));
+    fn learn(&mut self, _first: usize, _given: &[Option<Played>], played: &[Option<Played>]) {
+        self.learn_pieces(played.iter().flatten().flat_map(|p| &p.pieces));
     }
 
     fn save(&self) -> serde_json::Value {
