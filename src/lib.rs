@@ -33,6 +33,7 @@ mod text;
 pub mod hunt;
 pub mod job;
 pub mod puzzles;
+pub mod shapes;
 
 pub use deal::seeds::{RangeError, Seeds};
 pub use deal::Shuffle;

@@ -24,6 +24,7 @@ fn main() -> ExitCode {
         Command::Battle(args) => battle(args).map(|_| ExitCode::SUCCESS),
         Command::Sweep(args) => cli::sweep::sweep(args),
         Command::Hunt(args) => cli::hunt::hunt(args),
+        Command::Shapes(args) => shapes(args).map(|_| ExitCode::SUCCESS),
         Command::Merge(args) => merge(args).map(|_| ExitCode::SUCCESS),
         Command::Plot(args) => plot(args).map(|_| ExitCode::SUCCESS),
         Command::Completions(args) => completions(args).map(|_| ExitCode::SUCCESS),
@@ -77,6 +78,27 @@ fn rules_of(setting: &SettingArgs, default: Preset, players: Option<usize>) -> R
     // The library names the setting at fault (`face_down`); the command line names its flag.
     let flag = |e: RulesError| anyhow!("{}: {}", cli::flag(e.setting()), e.reason());
     settings.build().map_err(flag)
+}
+
+/// A census of shapes, on `--threads` threads.
+fn shapes(args: cli::ShapesArgs) -> Result<()> {
+    use warsweep::shapes::{census, Bounds};
+    let rules = rules_of(&args.setting, Preset::Bataille, None)?;
+    let bounds = match args.wars {
+        0 => Bounds::NoWar {
+            longest: args.longest,
+        },
+        wars => Bounds::Words {
+            longest: args.longest,
+            wars,
+        },
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("cannot start the threads")?;
+    let found = pool.install(|| census(&rules, &bounds))?;
+    print_out(&found.to_string())
 }
 
 /// Notes what the rules' flags do not do on this setting ([`Rules::inert_ranking`]).

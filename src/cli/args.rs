@@ -130,6 +130,16 @@ pub enum Command {
     /// on any number of threads. SIGINT, SIGTERM and SIGHUP end it with its results written.
     #[command(after_help = PRESETS, mut_arg("rules", |a| a.help("Rule preset [default: bataille]; every flag below overrides one part of it")))]
     Hunt(HuntArgs),
+    /// Count a setting's shapes: periodic words of who wins each battle, wars placed in them.
+    ///
+    /// Plays the bataille rules on 4x13 unless told otherwise. For every word within the
+    /// bounds (without a war, or beginning with player 1's war) and every size of player 1's
+    /// hand, the engine's gather fixes where each card goes; a SAT solver then decides whether
+    /// the deck's values fit what the battles ask of them (its "no" is a proof). Prints the
+    /// counts, then each shape that takes the values with its state, which is on a cycle, and
+    /// the `play` command that shows it. The same answer on any number of threads.
+    #[command(after_help = PRESETS, mut_arg("rules", |a| a.help("Rule preset [default: bataille]; every flag below overrides one part of it")))]
+    Shapes(ShapesArgs),
     /// Merge shard summaries of one setting over disjoint seed ranges that join up.
     ///
     /// The result is exactly what one sweep over the union would have written (timings are
@@ -376,6 +386,21 @@ pub struct SweepArgs {
     /// Seconds between two checkpoints
     #[arg(long, default_value_t = 2.0, hide = true)]
     pub checkpoint_seconds: f64,
+}
+
+#[derive(Args, Debug)]
+pub struct ShapesArgs {
+    #[command(flatten)]
+    pub setting: SettingArgs,
+    /// The most battles a word holds (even; 2 to 30 without a war, 4 to 30 with wars)
+    #[arg(long, default_value_t = 16, value_name = "BATTLES", allow_negative_numbers = true, value_parser = count_usize)]
+    pub longest: usize,
+    /// Wars placed in each word: 0, or 1 (player 1's, at its start) or 2 (a second after it)
+    #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count_usize)]
+    pub wars: usize,
+    /// Worker threads, 1 to 1024 [default: all cores]
+    #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true, value_parser = threads)]
+    pub threads: Option<usize>,
 }
 
 #[derive(Args, Debug)]

@@ -96,6 +96,25 @@ macro_rules! rules_parts {
                 $( parts.push((stringify!($name), self.$name.to_string())); )*
                 parts
             }
+
+            /// The flags that name these rules on the command line: the preset, then each
+            /// part that differs from the preset's own.
+            ///
+            /// ```
+            /// use warsweep::{Deck, Preset, Settings};
+            /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x7").unwrap());
+            /// assert_eq!(rules.build().unwrap().flags(), "--rules bataille --deck 4x7");
+            /// ```
+            pub fn flags(&self) -> String {
+                let preset = Rules::preset(self.from_preset()).parts();
+                let mut flags = Vec::new();
+                for ((name, value), (_, default)) in self.parts().into_iter().zip(preset) {
+                    if name == "rules" || value != default {
+                        flags.push(format!("--{} {value}", name.replace('_', "-")));
+                    }
+                }
+                flags.join(" ")
+            }
         }
     };
 }

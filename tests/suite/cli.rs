@@ -478,9 +478,9 @@ fn help_and_man_pages_say_what_is_true() {
         }
         checked += 1;
     }
-    // warsweep's page and one a command: play, answer, battle, sweep, hunt, merge, plot,
-    // completions, man.
-    assert_eq!(checked, 3 + 3 + 10);
+    // warsweep's page and one a command: play, answer, battle, sweep, hunt, shapes, merge,
+    // plot, completions, man.
+    assert_eq!(checked, 3 + 3 + 11);
 }
 
 /// Fault (a regression): CodinGame's own inputs repeat cards (one holds `KD`, `AH`, `QH` and
@@ -574,7 +574,7 @@ fn man_pages_exist_for_every_command_they_name() {
             named += 1;
         }
     }
-    assert_eq!(named, 9, "{main}");
+    assert_eq!(named, 10, "{main}");
     let sweep = std::fs::read_to_string(dir.path().join("warsweep-sweep.1")).unwrap();
     for flag in ["\\-\\-resume", "\\-\\-shard", "\\-\\-csv", "\\-\\-gather"] {
         assert!(sweep.contains(flag), "warsweep-sweep.1 lacks {flag}");

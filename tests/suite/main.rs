@@ -20,4 +20,5 @@ mod plain;
 mod plots;
 mod readme;
 mod refusals;
+mod shapes;
 mod sweep;

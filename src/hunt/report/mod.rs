@@ -387,17 +387,10 @@ impl Report {
     /// The `play` flags of the report's setting: the preset, then each part that differs from
     /// the preset's own.
     pub(crate) fn play_flags(&self) -> String {
-        let Ok(rules) = self.rules() else {
-            return format!("--rules {}", self.setting.rules);
-        };
-        let preset = Rules::preset(rules.from_preset()).parts();
-        let mut flags = Vec::new();
-        for ((name, value), (_, default)) in rules.parts().into_iter().zip(preset) {
-            if name == "rules" || value != default {
-                flags.push(format!("--{} {value}", name.replace('_', "-")));
-            }
+        match self.rules() {
+            Ok(rules) => rules.flags(),
+            Err(_) => format!("--rules {}", self.setting.rules),
         }
-        flags.join(" ")
     }
 
     /// The log as CSV (`stream,seconds,games,value,hands,built,fell_back`, the last two empty

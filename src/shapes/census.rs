@@ -1,0 +1,300 @@
+//! A census of a setting's shapes: every placing within the bounds, from every size of player
+//! 1's hand, counted by how far it gets (a shape, values that fit), on the pool's threads and
+//! in the placings' order whatever their number.
+
+use super::gathering::Unshaped;
+use super::{lay, Gathering, Placing, Shape, War};
+use crate::engine::Engine;
+use crate::rules::{Ranking, Rules};
+use crate::text::group;
+use rayon::prelude::*;
+
+/// The most battles a census's words hold: every word of a length is looked at, and there are
+/// about 2^length of them.
+pub const LONGEST_WORD: usize = 30;
+
+/// What a census found: printed, its counts and each shape that takes the values with the
+/// command that replays its state.
+///
+/// ```
+/// use warsweep::shapes::{census, Bounds};
+/// use warsweep::{Deck, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x13").unwrap()).build().unwrap();
+/// let found = census(&rules, &Bounds::NoWar { longest: 16 }).unwrap();
+/// assert_eq!((found.placings, found.shapes, found.found.len()), (1158, 5, 0));
+/// assert!(found.to_string().starts_with("--rules bataille: words without a war of 2..16"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Census {
+    /// The rules it was taken under.
+    pub rules: Rules,
+    /// Its bounds.
+    pub bounds: Bounds,
+    /// Placings tried (each from every size of player 1's hand).
+    pub placings: usize,
+    /// Placings and hand sizes whose cards can take one value in each circle.
+    pub shapes: usize,
+    /// Those that take the deck's values, in the placings' order.
+    pub found: Vec<Found>,
+}
+
+/// A shape that takes the deck's values, and the state the values make: on a cycle.
+///
+/// ```
+/// use warsweep::shapes::{census, Bounds};
+/// use warsweep::{Deck, Engine, Outcome, Preset, Settings, Silent};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x11").unwrap()).build().unwrap();
+/// let found = census(&rules, &Bounds::NoWar { longest: 8 }).unwrap();
+/// let card = |v: &u8| rules.deck().value_card(i64::from(*v)).unwrap();
+/// let hands = found.found[0].hands.clone().map(|h| h.iter().map(card).collect());
+/// let game = Engine::new(rules).play_hands(&hands, 0, &mut Silent).unwrap();
+/// assert_eq!(game.outcome, Outcome::Infinite { cycle_start: 0, cycle_length: 13_440 });
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The placing, its wars' kinds as the gather tells them.
+    pub placing: Placing,
+    /// Player 1's hand, then player 2's, top card first; values from 1.
+    pub hands: [Vec<u8>; 2],
+}
+
+/// The bounds of a census.
+///
+/// ```
+/// use warsweep::shapes::Bounds;
+/// let bounds = Bounds::Words { longest: 18, wars: 1 };
+/// assert_eq!(bounds.to_string(), "words of 4..18 battles that player 1 begins with a war, 1 war each");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bounds {
+    /// Words without a war of 2 to `longest` battles, each once up to a turn (balanced Lyndon
+    /// words).
+    NoWar {
+        /// The most battles a word holds.
+        longest: usize,
+    },
+    /// Words of 4 to `longest` battles that player 1 begins with a war of any kind the gather
+    /// tells apart, and with `wars` = 2 a second war of any kind after it.
+    Words {
+        /// The most battles a word holds.
+        longest: usize,
+        /// Wars a word holds, 1 or 2.
+        wars: usize,
+    },
+}
+
+/// Why a census cannot be taken.
+///
+/// ```
+/// use warsweep::shapes::{census, Bounds, ShapesError};
+/// use warsweep::{Gather, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).gather(Gather::Random).build().unwrap();
+/// assert_eq!(census(&rules, &Bounds::NoWar { longest: 8 }), Err(ShapesError::Random));
+/// assert_eq!(
+///     census(&Settings::new(Preset::Bataille).build().unwrap(), &Bounds::NoWar { longest: 7 }),
+///     Err(ShapesError::NoWarLength(7))
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShapesError {
+    /// More than two players.
+    #[error("shapes are games of two players, not {0}")]
+    Players(usize),
+    /// The `random` gather.
+    #[error("the random gather moves cards by a generator, which no shape can follow")]
+    Random,
+    /// `sorted` with cards face down.
+    #[error("the sorted gather moves face-down cards by values that no battle constrains: shapes under it take --face-down 0")]
+    SortedFaceDown,
+    /// A ranking other than by value.
+    #[error("shapes order cards by value: they need --ranking standard")]
+    Ranking,
+    /// A deck with jokers.
+    #[error("a census lays each value on as many cards: a deck with jokers has no shapes")]
+    Jokers,
+    /// Words without a war of an odd length, or out of bounds.
+    #[error(
+        "words without a war have an even number of battles from 2 to {LONGEST_WORD}, not {0}"
+    )]
+    NoWarLength(usize),
+    /// Words with wars of an odd length, or out of bounds.
+    #[error("words with wars have an even number of battles from 4 to {LONGEST_WORD}, not {0}")]
+    WordsLength(usize),
+    /// Another number of wars a word than 1 or 2.
+    #[error("a census places 1 or 2 wars a word, not {0}")]
+    Wars(usize),
+}
+
+/// A placing's shapes, and those that take the values: player 1's hand size and the values.
+type Counted = (usize, Vec<(usize, Vec<u8>)>);
+
+/// Every placing within `bounds`, whose wars are of the kinds `gathering` tells apart.
+fn placings(bounds: &Bounds, gathering: &Gathering) -> Vec<Placing> {
+    match *bounds {
+        Bounds::NoWar { longest } => (2..=longest)
+            .step_by(2)
+            .flat_map(super::lyndon_words)
+            .map(|word| Placing {
+                word,
+                wars: Vec::new(),
+            })
+            .collect(),
+        Bounds::Words { longest, wars } => {
+            let war = |battle: usize, kinds: &[super::Kind]| War {
+                battle,
+                kinds: kinds.to_vec(),
+            };
+            let mut out = Vec::new();
+            for word in (4..=longest).step_by(2).flat_map(super::war_words) {
+                for (kinds, _) in &gathering.wars[0] {
+                    if wars == 1 {
+                        out.push(Placing {
+                            word: word.clone(),
+                            wars: vec![war(0, kinds)],
+                        });
+                        continue;
+                    }
+                    for j in (2..word.len() - 1).filter(|&j| word[j] == word[j + 1]) {
+                        let second = &gathering.wars[usize::from(word[j])];
+                        out.extend(second.iter().map(|(kinds2, _)| Placing {
+                            word: word.clone(),
+                            wars: vec![war(0, kinds), war(j, kinds2)],
+                        }));
+                    }
+                }
+            }
+            out
+        }
+    }
+}
+
+/// The census of `rules` within `bounds`: every placing, from every size of player 1's hand,
+/// on the threads of the pool it is called in; the same answer on any number of them.
+///
+/// ```
+/// use warsweep::shapes::{census, Bounds};
+/// use warsweep::{Deck, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x11").unwrap()).build().unwrap();
+/// let found = census(&rules, &Bounds::NoWar { longest: 8 }).unwrap();
+/// assert_eq!((found.shapes, found.found.len()), (4, 4));
+/// ```
+pub fn census(rules: &Rules, bounds: &Bounds) -> Result<Census, ShapesError> {
+    check(rules, bounds)?;
+    let deck = rules.deck();
+    let n = deck.size();
+    let kinds = usize::from(deck.values());
+    let copies = usize::from(deck.copies());
+    let mut engine = Engine::new(*rules);
+    let gathering = Gathering::of(rules, &mut engine).map_err(|why| match why {
+        Unshaped::Players => ShapesError::Players(rules.players()),
+        Unshaped::Random => ShapesError::Random,
+        Unshaped::SortedFaceDown => ShapesError::SortedFaceDown,
+    })?;
+    let placings = placings(bounds, &gathering);
+    let counts = vec![copies; kinds];
+    let face_down = rules.face_down();
+    let each: Vec<Counted> = placings
+        .par_iter()
+        .map(|placing| {
+            let mut shapes = 0;
+            let mut found = Vec::new();
+            for len0 in 1..n {
+                let Ok(shape) = Shape::of(placing, len0, n, &gathering, face_down, copies) else {
+                    continue;
+                };
+                shapes += 1;
+                if let Some(values) = lay::lay(&shape.relations, n, &counts) {
+                    found.push((len0, values));
+                }
+            }
+            (shapes, found)
+        })
+        .collect();
+    let mut census = Census {
+        rules: *rules,
+        bounds: *bounds,
+        placings: placings.len(),
+        shapes: 0,
+        found: Vec::new(),
+    };
+    for (placing, (shapes, found)) in placings.into_iter().zip(each) {
+        census.shapes += shapes;
+        census
+            .found
+            .extend(found.into_iter().map(|(len0, mut values)| {
+                let second = values.split_off(len0);
+                Found {
+                    placing: placing.clone(),
+                    hands: [values, second],
+                }
+            }));
+    }
+    Ok(census)
+}
+
+/// What a census refuses before it starts.
+fn check(rules: &Rules, bounds: &Bounds) -> Result<(), ShapesError> {
+    if rules.ranking() != Ranking::Standard {
+        return Err(ShapesError::Ranking);
+    }
+    if rules.deck().jokers() > 0 {
+        return Err(ShapesError::Jokers);
+    }
+    let even = |length: usize, least: usize| {
+        length.is_multiple_of(2) && (least..=LONGEST_WORD).contains(&length)
+    };
+    match *bounds {
+        Bounds::NoWar { longest } if !even(longest, 2) => Err(ShapesError::NoWarLength(longest)),
+        Bounds::Words { longest, .. } if !even(longest, 4) => {
+            Err(ShapesError::WordsLength(longest))
+        }
+        Bounds::Words { wars, .. } if !(1..=2).contains(&wars) => Err(ShapesError::Wars(wars)),
+        _ => Ok(()),
+    }
+}
+
+impl std::fmt::Display for Bounds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Bounds::NoWar { longest } => write!(f, "words without a war of 2..{longest} battles"),
+            Bounds::Words { longest, wars } => write!(
+                f,
+                "words of 4..{longest} battles that player 1 begins with a war, {wars} war{} each",
+                if wars > 1 { "s" } else { "" }
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for Census {
+    /// A line of counts, then each shape that takes the values: its placing, the state, and
+    /// the command that plays the state (to `INFINITE 0`, the state being on its cycle).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let flags = self.rules.flags();
+        let n = self.rules.deck().size();
+        writeln!(
+            f,
+            "{flags}: {}: {} placings, each from every size of player 1's hand (1..{}); shapes whose circles can be of one value: {}; taking the values: {}",
+            self.bounds,
+            group(self.placings as u64),
+            n - 1,
+            group(self.shapes as u64),
+            group(self.found.len() as u64),
+        )?;
+        for found in &self.found {
+            let [one, two] = found.hands.clone().map(|h| {
+                let text: Vec<String> = h.iter().map(u8::to_string).collect();
+                text.join(",")
+            });
+            let held = found.hands[0].len();
+            writeln!(
+                f,
+                "  {}, player 1 holding {held}: {one}|{two}",
+                found.placing
+            )?;
+            writeln!(f, "    printf '{one}\\n{two}\\n' | warsweep play {flags}")?;
+        }
+        Ok(())
+    }
+}

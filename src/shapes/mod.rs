@@ -1,0 +1,368 @@
+//! Shapes: infinite games built from who wins each battle (docs/research.md, "Shapes").
+//!
+//! A *placing* is a periodic word of who wins each battle, with wars placed at stated battles,
+//! each of a stated kind. From a state whose player 1 holds `len0` cards, the placing and the
+//! engine's gather fix where every card goes, whatever the values: one period moves the cards
+//! by a permutation of their places, and each later period meets the same places again. The
+//! *shape* is what the cards must then satisfy over every period until they are back: the
+//! winner's card higher at a battle, the tied cards equal and the deciding cards ordered as the
+//! war's kind says at a war. Cards that these relations join in a circle must hold one value
+//! (at most as many cards as a value has copies, no strict relation among them); the deck's
+//! values either fit the rest or not, which a SAT solver decides (`lay`): its "no" is a
+//! proof within the shape. Values that fit make a state on a cycle.
+
+mod census;
+mod gathering;
+mod lay;
+
+pub use census::{census, Bounds, Census, Found, ShapesError, LONGEST_WORD};
+
+use gathering::{Gathering, Slot};
+use std::collections::VecDeque;
+
+/// A war by its tied value `x` against the deciding cards, the winner's `y` over the loser's
+/// `z`: the kinds a gather by value (`sorted`) tells apart.
+///
+/// ```
+/// use warsweep::shapes::{census, Bounds, Kind};
+/// use warsweep::{Gather, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).gather(Gather::Sorted).build().unwrap();
+/// let found = census(&rules, &Bounds::Words { longest: 18, wars: 1 }).unwrap();
+/// // The 1,020-round cycle of 52 cards: a low war, gathered alike under `natural`.
+/// assert_eq!(found.found[0].placing.wars[0].kinds, [Kind::Low]);
+/// assert_eq!(Kind::Low.name(), "low");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// `x >= y`.
+    High,
+    /// `z <= x < y`.
+    Mid,
+    /// `x < z`.
+    Low,
+}
+
+/// A periodic word of who wins each battle (0: player 1, 1: player 2), with wars placed at
+/// stated battles.
+///
+/// ```
+/// use warsweep::shapes::{census, Bounds};
+/// use warsweep::{Deck, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x7").unwrap()).build().unwrap();
+/// let found = census(&rules, &Bounds::Words { longest: 14, wars: 1 }).unwrap();
+/// let placing = &found.found[0].placing;
+/// assert_eq!(placing.word, [0, 0, 0, 1, 1, 0, 0, 1, 1, 1, 1, 0, 0, 1]);
+/// assert_eq!(placing.to_string(), "AAABBAABBBBAAB war@0");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placing {
+    /// Who wins each battle of a period, 0 or 1.
+    pub word: Vec<u8>,
+    /// The wars placed in it, by battle.
+    pub wars: Vec<War>,
+}
+
+/// A war placed at battle `battle` of a word: its tie and its deciding battle, `battle` and
+/// `battle + 1`, both won by the war's winner; `kinds` are the kinds its gather cannot tell
+/// apart (under `natural` all three), which constrain its tie by what they share.
+///
+/// ```
+/// use warsweep::shapes::{census, Bounds, War};
+/// use warsweep::{Deck, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x7").unwrap()).build().unwrap();
+/// let found = census(&rules, &Bounds::Words { longest: 14, wars: 1 }).unwrap();
+/// let War { battle, kinds } = &found.found[0].placing.wars[0];
+/// assert_eq!((*battle, kinds.len()), (0, 3));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct War {
+    /// The battle of its tie.
+    pub battle: usize,
+    /// The kinds it stands for, in the order high, mid, low.
+    pub kinds: Vec<Kind>,
+}
+
+impl std::fmt::Display for Placing {
+    /// The word in letters (`A`: player 1 wins the battle), then each war as `KINDS@BATTLE`
+    /// (`war`: any kind): `AABAABBAABBAABBBBA war@0`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let word: String = self.word.iter().map(|&w| char::from(b'A' + w)).collect();
+        write!(f, "{word}")?;
+        for war in &self.wars {
+            let kinds: Vec<&str> = war.kinds.iter().map(|k| k.name()).collect();
+            let kinds = if kinds.len() == 3 {
+                "war".to_string()
+            } else {
+                kinds.join("-")
+            };
+            write!(f, " {kinds}@{}", war.battle)?;
+        }
+        Ok(())
+    }
+}
+
+impl Kind {
+    /// The kind's name: `high`, `mid` or `low`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::High => "high",
+            Kind::Mid => "mid",
+            Kind::Low => "low",
+        }
+    }
+}
+
+/// What the cards must satisfy, named by the place each card held at the period's start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Relation {
+    /// The first card's value is higher.
+    Above(usize, usize),
+    /// The first card's value is at least the second's.
+    AtLeast(usize, usize),
+}
+
+impl Relation {
+    fn cards(self) -> (usize, usize, bool) {
+        match self {
+            Relation::Above(u, v) => (u, v, true),
+            Relation::AtLeast(u, v) => (u, v, false),
+        }
+    }
+
+    fn moved(self, next: &[usize]) -> Relation {
+        match self {
+            Relation::Above(u, v) => Relation::Above(next[u], next[v]),
+            Relation::AtLeast(u, v) => Relation::AtLeast(next[u], next[v]),
+        }
+    }
+}
+
+/// A placing's shape from one size of player 1's hand: every relation over every period.
+#[derive(Clone, Debug)]
+pub(crate) struct Shape {
+    pub(crate) relations: Vec<Relation>,
+}
+
+/// Why a placing from a hand size makes no shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoShape {
+    /// A hand runs out within the period (or cannot hold a war's cards).
+    RunsOut,
+    /// Player 1's hand comes back another size.
+    OtherSize,
+    /// Cards that must be equal outnumber a value's copies, or a strict relation joins them.
+    Circle,
+    /// A war of kinds that the gather does not gather as one.
+    Unknown,
+}
+
+/// The relations of one battle, cards named by slot (`table`: the cards each player put on
+/// the table), for a single battle won by `w`, or a war of the kinds `kinds`.
+fn relations_of(table: &[Vec<usize>; 2], w: usize, kinds: Option<&[Kind]>) -> Vec<Relation> {
+    let l = 1 - w;
+    let Some(kinds) = kinds else {
+        return vec![Relation::Above(table[w][0], table[l][0])];
+    };
+    let d = table[w].len() - 1;
+    let (x, x2, y, z) = (table[w][0], table[l][0], table[w][d], table[l][d]);
+    let mut out = vec![
+        Relation::AtLeast(x, x2),
+        Relation::AtLeast(x2, x),
+        Relation::Above(y, z),
+    ];
+    // One kind alone constrains the tie; kinds that gather alike constrain it by what they
+    // share (all three: nothing).
+    match kinds {
+        [Kind::High] => out.push(Relation::AtLeast(x, y)),
+        [Kind::Mid] => out.extend([Relation::Above(y, x), Relation::AtLeast(x, z)]),
+        [Kind::Low] => out.push(Relation::Above(z, x)),
+        [Kind::Mid, Kind::Low] => out.push(Relation::Above(y, x)),
+        [Kind::High, Kind::Mid] => out.push(Relation::AtLeast(x, z)),
+        _ => {}
+    }
+    out
+}
+
+impl Shape {
+    /// The shape of `placing` from a state of `n` cards whose player 1 holds `len0`, the winner
+    /// taking the table as `gathering` says with `face_down` cards face down in a war, no value
+    /// on more than `copies` cards.
+    pub(crate) fn of(
+        placing: &Placing,
+        len0: usize,
+        n: usize,
+        gathering: &Gathering,
+        face_down: usize,
+        copies: usize,
+    ) -> Result<Shape, NoShape> {
+        let mut hands = [
+            (0..len0).collect::<VecDeque<usize>>(),
+            (len0..n).collect::<VecDeque<usize>>(),
+        ];
+        let mut first = Vec::new();
+        let mut battle = 0;
+        while battle < placing.word.len() {
+            let w = usize::from(placing.word[battle]);
+            let war = placing.wars.iter().find(|war| war.battle == battle);
+            let each = war.map_or(1, |_| face_down + 2);
+            if hands.iter().any(|h| h.len() < each) {
+                return Err(NoShape::RunsOut);
+            }
+            let table: [Vec<usize>; 2] = [0, 1].map(|p| hands[p].drain(..each).collect());
+            let (slots, kinds): (&[Slot], _) = match war {
+                Some(war) => {
+                    let gathered = gathering.wars[w].iter().find(|(k, _)| *k == war.kinds);
+                    let (kinds, slots) = gathered.ok_or(NoShape::Unknown)?;
+                    (slots, Some(&kinds[..]))
+                }
+                None => (&gathering.single[w], None),
+            };
+            first.extend(relations_of(&table, w, kinds));
+            hands[w].extend(slots.iter().map(|&(p, k)| table[p][k]));
+            battle += if war.is_some() { 2 } else { 1 };
+            if hands[1 - w].is_empty() {
+                return Err(NoShape::RunsOut);
+            }
+        }
+        if hands[0].len() != len0 {
+            return Err(NoShape::OtherSize);
+        }
+        // After a period, place `s` holds the card that was at `next[s]`.
+        let next: Vec<usize> = hands[0].iter().chain(&hands[1]).copied().collect();
+        let relations = over_every_period(&first, &next).ok_or(NoShape::Circle)?;
+        if !one_value_circles(&relations, n, copies) {
+            return Err(NoShape::Circle);
+        }
+        Ok(Shape { relations })
+    }
+}
+
+/// The relations `first` of one period and those the same battles ask of the cards that the
+/// permutation `next` brings to their places in every later period, each once, in order;
+/// [`None`] as soon as two of them ask opposite things of one pair of cards (a circle of two:
+/// one strict), the quick way out of most placings.
+fn over_every_period(first: &[Relation], next: &[usize]) -> Option<Vec<Relation>> {
+    let n = next.len();
+    // For each pair (u, v): bit 1 u above v, bit 2 u at least v.
+    let mut known = vec![0u8; n * n];
+    let mut out = Vec::new();
+    for &r in first {
+        let mut r = r;
+        loop {
+            let (u, v, strict) = r.cards();
+            let bit = if strict { 1 } else { 2 };
+            if known[u * n + v] & bit != 0 {
+                break;
+            }
+            let back = known[v * n + u];
+            if u == v && strict || back & 1 != 0 || (strict && back != 0) {
+                return None;
+            }
+            known[u * n + v] |= bit;
+            out.push(r);
+            r = r.moved(next);
+        }
+    }
+    out.sort_unstable();
+    Some(out)
+}
+
+/// Whether the cards that `relations` join in a circle (each a strongly connected component)
+/// can hold one value: at most `copies` cards, no strict relation among them (Tarjan's
+/// components, iteratively).
+fn one_value_circles(relations: &[Relation], n: usize, copies: usize) -> bool {
+    let mut above = vec![Vec::new(); n];
+    for r in relations {
+        let (u, v, _) = r.cards();
+        above[v].push(u);
+    }
+    let part = components(&above);
+    let mut sizes = vec![0; n];
+    for &p in &part {
+        sizes[p] += 1;
+    }
+    sizes.iter().all(|&s| s <= copies)
+        && relations.iter().all(|r| {
+            let (u, v, strict) = r.cards();
+            !strict || part[u] != part[v]
+        })
+}
+
+/// Each node's strongly connected component (numbered from 0) in the graph `next`.
+fn components(next: &[Vec<usize>]) -> Vec<usize> {
+    let n = next.len();
+    let (mut index, mut low, mut part) = (vec![usize::MAX; n], vec![0; n], vec![usize::MAX; n]);
+    let (mut stack, mut on, mut count, mut parts) = (Vec::new(), vec![false; n], 0, 0);
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        let mut work = vec![(root, 0)];
+        (index[root], low[root]) = (count, count);
+        count += 1;
+        stack.push(root);
+        on[root] = true;
+        while let Some((x, i)) = work.pop() {
+            if let Some(&y) = next[x].get(i) {
+                work.push((x, i + 1));
+                if index[y] == usize::MAX {
+                    (index[y], low[y]) = (count, count);
+                    count += 1;
+                    stack.push(y);
+                    on[y] = true;
+                    work.push((y, 0));
+                } else if on[y] {
+                    low[x] = low[x].min(index[y]);
+                }
+                continue;
+            }
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[x]);
+            }
+            if low[x] == index[x] {
+                while let Some(y) = stack.pop() {
+                    on[y] = false;
+                    part[y] = parts;
+                    if y == x {
+                        break;
+                    }
+                }
+                parts += 1;
+            }
+        }
+    }
+    part
+}
+
+/// The words of `length` battles with as many won by each player, each once: the least of its
+/// rotations (as a number, the first battle its highest bit), and not a repeat of a shorter
+/// one (balanced Lyndon words): the periods of shapes without a war.
+pub(crate) fn lyndon_words(length: usize) -> Vec<Vec<u8>> {
+    let full = (1u64 << length) - 1;
+    let rotate = |m: u64, r: usize| ((m << r) | (m >> (length - r))) & full;
+    (0..=full)
+        .filter(|m| m.count_ones() as usize == length / 2)
+        .filter(|&m| (1..length).all(|r| rotate(m, r) > m))
+        .map(|m| bits(m, length))
+        .collect()
+}
+
+/// The words of `length` battles with as many won by each player whose first two battles are
+/// player 1's: with a war placed there, every placing of one war up to a turn of the word or
+/// the players' swap.
+pub(crate) fn war_words(length: usize) -> Vec<Vec<u8>> {
+    (0..1u64 << (length - 2))
+        .filter(|m| m.count_ones() as usize == length / 2)
+        .map(|m| [0, 0].into_iter().chain(bits(m, length - 2)).collect())
+        .collect()
+}
+
+/// The `length` low bits of `m`, the highest first.
+fn bits(m: u64, length: usize) -> Vec<u8> {
+    (0..length)
+        .map(|i| ((m >> (length - 1 - i)) & 1) as u8)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,89 @@
+use super::{census, Bounds, Census, Found};
+use crate::engine::Engine;
+use crate::rules::{Deck, Gather, Preset, Settings};
+use crate::{Outcome, Silent};
+
+/// `bataille` on `deck` with `gather`.
+fn bataille(deck: &str, gather: Gather) -> crate::rules::Rules {
+    (Settings::new(Preset::Bataille).deck(Deck::parse(deck).unwrap()))
+        .gather(gather)
+        .build()
+        .unwrap()
+}
+
+/// Every state a census found is on a cycle: the engine plays it to `INFINITE 0`.
+fn check_states(rules: &crate::rules::Rules, census: &Census) -> usize {
+    let mut engine = Engine::new(*rules);
+    for Found { placing, hands } in &census.found {
+        let card = |v: &u8| rules.deck().value_card(i64::from(*v)).unwrap();
+        let hands = hands.clone().map(|h| h.iter().map(card).collect());
+        let result = engine.play_hands(&hands, 0, &mut Silent).unwrap();
+        assert!(
+            matches!(result.outcome, Outcome::Infinite { cycle_start: 0, .. }),
+            "{placing} {hands:?}: {result:?}"
+        );
+    }
+    census.found.len()
+}
+
+/// The census's line `line` (scripts/war-free-census.py, scripts/four-wins-census.py): its
+/// deck, whether a war is placed, the longest word, the shapes and those taking the values.
+fn census_line(line: &str) -> (String, bool, usize, usize, usize) {
+    let deck = line.split([':', ' ']).next().unwrap().to_string();
+    let count_after = |key: &str| -> usize {
+        let at = line.find(key).unwrap() + key.len();
+        let digits: String = line[at..]
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == ',')
+            .filter(char::is_ascii_digit)
+            .collect();
+        digits.parse().unwrap()
+    };
+    let war = line.contains("placed war");
+    let longest = if war {
+        count_after("every word of 4..")
+    } else {
+        count_after("periods of 2..")
+    };
+    let shapes = if war {
+        count_after("shapes whose circles can be of one value")
+    } else {
+        count_after("shapes with no circle")
+    };
+    (deck, war, longest, shapes, count_after("taking the values"))
+}
+
+/// The census of no-war shapes (4x7, 4x11, 4x13, periods up to 16 rounds, under `natural`
+/// and `sorted`) and of one `natural` war a period (4x7 up to 14 battles, 4x13 up to 18) is
+/// the scripts' (tests/data/census/shapes.txt): the same shapes, the same that take the
+/// values, each state they found on a cycle.
+#[test]
+fn the_census_is_the_scripts_() {
+    let text = include_str!("../../tests/data/census/shapes.txt");
+    let mut compared = 0;
+    for line in text.lines().filter(|l| l.starts_with("4x")) {
+        let (deck, war, longest, shapes, taking) = census_line(line);
+        let gathers: &[Gather] = if war {
+            &[Gather::Natural]
+        } else {
+            &[Gather::Natural, Gather::Sorted]
+        };
+        for &gather in gathers {
+            let rules = bataille(&deck, gather);
+            let bounds = match war {
+                true => Bounds::Words { longest, wars: 1 },
+                false => Bounds::NoWar { longest },
+            };
+            let census = census(&rules, &bounds).unwrap();
+            assert_eq!(
+                (census.shapes, census.found.len()),
+                (shapes, taking),
+                "{deck} {gather:?}: {line}"
+            );
+            compared += check_states(&rules, &census) + census.shapes;
+        }
+    }
+    // Shapes and states: 2 gathers x (4 + 8 + 5 shapes, 4 states), then 3 + 1 and 20 + 1.
+    assert_eq!(compared, 2 * (4 + 8 + 5 + 4) + 3 + 1 + 20 + 1);
+}
