@@ -7,6 +7,7 @@ mod game;
 mod hands;
 mod hunt;
 mod plot;
+mod shapes;
 
 use pyo3::exceptions::{PyMemoryError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
@@ -679,6 +680,7 @@ fn _warsweep(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(plot::_plot, m)?)?;
     m.add_function(wrap_pyfunction!(_names, m)?)?;
     m.add_function(wrap_pyfunction!(hunt::_hunt, m)?)?;
+    m.add_function(wrap_pyfunction!(shapes::_shapes, m)?)?;
     m.add_class::<game::Game>()?;
     m.add_class::<Swept>()?;
     Ok(())

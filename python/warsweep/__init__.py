@@ -30,11 +30,13 @@ from . import _warsweep
 from ._args import _Deal, _Gather, _Preset, _Ranking, _Shuffle, _ShortWar, _WonPile
 from ._args import _Term, _whole
 from ._hunt import Hunted, hunt
+from ._shapes import Census, shapes
 from ._warsweep import Game
 
 __all__ = [
-    "DEALS", "GATHERS", "Game", "Hunted", "OUTCOMES", "PRESETS", "RANKINGS", "SHORT_WARS",
-    "Plot", "SHUFFLES", "Sweep", "WON_PILES", "deal", "hunt", "merge", "play", "plot", "sweep",
+    "Census", "DEALS", "GATHERS", "Game", "Hunted", "OUTCOMES", "PRESETS", "RANKINGS",
+    "SHORT_WARS", "Plot", "SHUFFLES", "Sweep", "WON_PILES", "deal", "hunt", "merge", "play",
+    "plot", "shapes", "sweep",
 ]
 
 _NAMES = dict(_warsweep._names())

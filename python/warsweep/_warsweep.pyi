@@ -127,4 +127,14 @@ def _hunt(
     stream: Optional[Tuple[int, int]] = None,
     gpu: bool = False,
 ) -> Tuple[str, bool]: ...
+def _shapes(
+    *,
+    rules: str,
+    deck: Optional[str] = None,
+    face_down: Optional[int] = None,
+    gather: Optional[str] = None,
+    longest: int = 16,
+    wars: int = 0,
+    threads: Optional[int] = None,
+) -> Tuple[int, int, List[Tuple[str, str, List[int], List[int]]]]: ...
 def _plot(summaries: List[str], metric: str, title: Optional[str] = None, log: bool = False) -> str: ...

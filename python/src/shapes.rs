@@ -1,0 +1,64 @@
+//! `shapes`: the library's census of shapes, with the interpreter free while it runs.
+
+use crate::{bad, Knobbed};
+use pyo3::prelude::*;
+use warsweep::shapes::{census, Bounds};
+
+/// One shape that takes the values: its word (`A`: player 1 wins the battle), its wars
+/// (`KINDS@BATTLE`, space-separated), player 1's hand and player 2's (values from 1).
+type Row = (String, String, Vec<u8>, Vec<u8>);
+
+/// The census (see the package's documentation): the placings tried, the shapes, and a row a
+/// shape that takes the values.
+#[pyfunction]
+#[pyo3(signature = (*, rules, deck=None, face_down=None, gather=None, longest=16, wars=0,
+    threads=None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn _shapes(
+    py: Python<'_>,
+    rules: &str,
+    deck: Option<&str>,
+    face_down: Option<usize>,
+    gather: Option<&str>,
+    longest: usize,
+    wars: usize,
+    threads: Option<usize>,
+) -> PyResult<(usize, usize, Vec<Row>)> {
+    let knobs = Knobbed {
+        rules,
+        deck,
+        players: None,
+        face_down,
+        short_war: None,
+        gather,
+        deal: None,
+        ranking: None,
+        won_pile: None,
+    };
+    let rules = knobs.rules(None)?;
+    let bounds = match wars {
+        0 => Bounds::NoWar { longest },
+        wars => Bounds::Words { longest, wars },
+    };
+    if threads == Some(0) {
+        return Err(bad("threads: a census needs 1 thread or more"));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(bad)?;
+    let found = py
+        .detach(|| pool.install(|| census(&rules, &bounds)))
+        .map_err(bad)?;
+    let rows = found
+        .found
+        .iter()
+        .map(|f| {
+            let text = f.placing.to_string();
+            let (word, wars) = text.split_once(' ').unwrap_or((&text, ""));
+            let [one, two] = f.hands.clone();
+            (word.to_string(), wars.to_string(), one, two)
+        })
+        .collect();
+    Ok((found.placings, found.shapes, rows))
+}

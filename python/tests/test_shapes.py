@@ -1,0 +1,35 @@
+"""The Python module's census of shapes: the counts of ``warsweep shapes``, each state it
+finds played to an infinite game from its first round, and its refusals."""
+import pytest
+
+import warsweep
+
+
+def test_a_census_finds_the_shapes_that_take_the_values():
+    census = warsweep.shapes(rules="bataille", deck="4x11", longest=16)
+    assert (census.placings, census.shapes) == (1158, 8)
+    found = census.found
+    assert list(found.columns) == ["word", "wars", "held", "hands"]
+    assert list(found["word"]) == ["AAAABBBB"] * 4
+    assert list(found["held"]) == [8, 16, 24, 32]
+    for hands in found["hands"]:
+        game = warsweep.play(hands, rules="bataille", deck="4x11")
+        assert game.outcome == "infinite" and game.cycle_start == 0
+    # One war a period: the 52-card cycle, on one thread as on all.
+    one = warsweep.shapes(rules="bataille", wars=1, longest=18, threads=1)
+    assert (one.placings, one.shapes, len(one.found)) == (15521, 20, 1)
+    row = one.found.iloc[0]
+    assert (row["word"], row["wars"], row["held"]) == ("AABAABBAABBAABBBBA", "war@0", 13)
+    game = warsweep.play(row["hands"], rules="bataille")
+    assert (game.outcome, game.cycle_start, game.cycle_length) == ("infinite", 0, 1020)
+
+
+def test_a_census_refuses_what_has_no_shapes():
+    with pytest.raises(ValueError, match="the random gather moves cards by a generator"):
+        warsweep.shapes(rules="bataille", gather="random")
+    with pytest.raises(ValueError, match="even number of battles from 2 to 30, not 7"):
+        warsweep.shapes(rules="bataille", longest=7)
+    with pytest.raises(ValueError, match="1 or 2 wars a word, not 3"):
+        warsweep.shapes(rules="bataille", wars=3)
+    with pytest.raises(ValueError, match="threads: a census needs 1 thread or more"):
+        warsweep.shapes(rules="bataille", threads=0)
