@@ -87,10 +87,12 @@ fn shapes(args: cli::ShapesArgs) -> Result<()> {
     let bounds = match args.wars {
         0 => Bounds::NoWar {
             longest: args.longest,
+            ties: args.ties,
         },
         wars => Bounds::Words {
             longest: args.longest,
             wars,
+            ties: args.ties,
         },
     };
     let pool = rayon::ThreadPoolBuilder::new()

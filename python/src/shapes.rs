@@ -12,7 +12,7 @@ type Row = (String, String, Vec<u8>, Vec<u8>);
 /// shape that takes the values.
 #[pyfunction]
 #[pyo3(signature = (*, rules, deck=None, face_down=None, gather=None, longest=16, wars=0,
-    threads=None))]
+    ties=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn _shapes(
     py: Python<'_>,
@@ -22,6 +22,7 @@ pub(crate) fn _shapes(
     gather: Option<&str>,
     longest: usize,
     wars: usize,
+    ties: bool,
     threads: Option<usize>,
 ) -> PyResult<(usize, usize, Vec<Row>)> {
     let knobs = Knobbed {
@@ -37,8 +38,12 @@ pub(crate) fn _shapes(
     };
     let rules = knobs.rules(None)?;
     let bounds = match wars {
-        0 => Bounds::NoWar { longest },
-        wars => Bounds::Words { longest, wars },
+        0 => Bounds::NoWar { longest, ties },
+        wars => Bounds::Words {
+            longest,
+            wars,
+            ties,
+        },
     };
     if threads == Some(0) {
         return Err(bad("threads: a census needs 1 thread or more"));

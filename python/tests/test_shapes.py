@@ -22,6 +22,12 @@ def test_a_census_finds_the_shapes_that_take_the_values():
     assert (row["word"], row["wars"], row["held"]) == ("AABAABBAABBAABBBBA", "war@0", 13)
     game = warsweep.play(row["hands"], rules="bataille")
     assert (game.outcome, game.cycle_start, game.cycle_length) == ("infinite", 0, 1020)
+    # Under sorted, a battle followed by one of the same winner may be a high war.
+    tied = warsweep.shapes(rules="bataille", deck="4x7", gather="sorted", ties=True)
+    assert len(tied.found) == 2
+    for hands in tied.found["hands"]:
+        game = warsweep.play(hands, rules="bataille", deck="4x7", gather="sorted")
+        assert game.outcome == "infinite" and game.cycle_start == 0
 
 
 def test_a_census_refuses_what_has_no_shapes():
@@ -31,5 +37,7 @@ def test_a_census_refuses_what_has_no_shapes():
         warsweep.shapes(rules="bataille", longest=7)
     with pytest.raises(ValueError, match="1 or 2 wars a word, not 3"):
         warsweep.shapes(rules="bataille", wars=3)
+    with pytest.raises(ValueError, match="so no battle can tie in a shape"):
+        warsweep.shapes(rules="bataille", ties=True)
     with pytest.raises(ValueError, match="threads: a census needs 1 thread or more"):
         warsweep.shapes(rules="bataille", threads=0)

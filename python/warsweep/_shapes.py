@@ -45,17 +45,19 @@ def shapes(
     gather: _Optional[_Gather] = None,
     longest: int = 16,
     wars: int = 0,
+    ties: bool = False,
     threads: _Optional[int] = None,
 ) -> Census:
     """The census of a setting's shapes, as ``warsweep shapes`` takes it, with the same
     keywords: every word of up to ``longest`` battles (without a war, or with ``wars`` = 1 or 2
-    placed, the first at player 1's first battle), from every size of player 1's hand; the
+    placed, the first at player 1's first battle; ``ties=True``: a battle followed by one of
+    the same winner may be ``sorted``'s high war), from every size of player 1's hand; the
     engine's gather says where each card goes and a SAT solver whether the deck's values fit.
     The same answer on any number of ``threads`` (all cores by default). A bad argument raises
     ``ValueError`` naming it."""
     placings, found, rows = _warsweep._shapes(
         rules=rules, deck=deck, face_down=_whole("face_down", face_down), gather=gather,
-        longest=_whole("longest", longest), wars=_whole("wars", wars),
+        longest=_whole("longest", longest), wars=_whole("wars", wars), ties=bool(ties),
         threads=_whole("threads", threads),
     )
     return Census(placings, found, rows)

@@ -135,6 +135,7 @@ def _shapes(
     gather: Optional[str] = None,
     longest: int = 16,
     wars: int = 0,
+    ties: bool = False,
     threads: Optional[int] = None,
 ) -> Tuple[int, int, List[Tuple[str, str, List[int], List[int]]]]: ...
 def _plot(summaries: List[str], metric: str, title: Optional[str] = None, log: bool = False) -> str: ...

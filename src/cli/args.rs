@@ -398,6 +398,11 @@ pub struct ShapesArgs {
     /// Wars placed in each word: 0, or 1 (player 1's, at its start) or 2 (a second after it)
     #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count_usize)]
     pub wars: usize,
+    /// Let a battle followed by one of the same winner be the tie of a war gathered as two
+    /// single battles (`sorted`'s high war, no card face down), at any pass; such wars are then
+    /// not placed
+    #[arg(long)]
+    pub ties: bool,
     /// Worker threads, 1 to 1024 [default: all cores]
     #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true, value_parser = threads)]
     pub threads: Option<usize>,

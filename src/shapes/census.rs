@@ -20,7 +20,7 @@ pub const LONGEST_WORD: usize = 30;
 /// use warsweep::shapes::{census, Bounds};
 /// use warsweep::{Deck, Preset, Settings};
 /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x13").unwrap()).build().unwrap();
-/// let found = census(&rules, &Bounds::NoWar { longest: 16 }).unwrap();
+/// let found = census(&rules, &Bounds::NoWar { longest: 16, ties: false }).unwrap();
 /// assert_eq!((found.placings, found.shapes, found.found.len()), (1158, 5, 0));
 /// assert!(found.to_string().starts_with("--rules bataille: words without a war of 2..16"));
 /// ```
@@ -44,7 +44,7 @@ pub struct Census {
 /// use warsweep::shapes::{census, Bounds};
 /// use warsweep::{Deck, Engine, Outcome, Preset, Settings, Silent};
 /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x11").unwrap()).build().unwrap();
-/// let found = census(&rules, &Bounds::NoWar { longest: 8 }).unwrap();
+/// let found = census(&rules, &Bounds::NoWar { longest: 8, ties: false }).unwrap();
 /// let card = |v: &u8| rules.deck().value_card(i64::from(*v)).unwrap();
 /// let hands = found.found[0].hands.clone().map(|h| h.iter().map(card).collect());
 /// let game = Engine::new(rules).play_hands(&hands, 0, &mut Silent).unwrap();
@@ -62,7 +62,7 @@ pub struct Found {
 ///
 /// ```
 /// use warsweep::shapes::Bounds;
-/// let bounds = Bounds::Words { longest: 18, wars: 1 };
+/// let bounds = Bounds::Words { longest: 18, wars: 1, ties: false };
 /// assert_eq!(bounds.to_string(), "words of 4..18 battles that player 1 begins with a war, 1 war each");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +72,9 @@ pub enum Bounds {
     NoWar {
         /// The most battles a word holds.
         longest: usize,
+        /// Whether a battle followed by one of the same winner may be the tie of a war that
+        /// the gather takes as two single battles (`sorted`'s high war), at any pass.
+        ties: bool,
     },
     /// Words of 4 to `longest` battles that player 1 begins with a war of any kind the gather
     /// tells apart, and with `wars` = 2 a second war of any kind after it.
@@ -80,6 +83,9 @@ pub enum Bounds {
         longest: usize,
         /// Wars a word holds, 1 or 2.
         wars: usize,
+        /// As for [`Bounds::NoWar`]; the kinds of war such a tie stands for are then not
+        /// placed.
+        ties: bool,
     },
 }
 
@@ -89,9 +95,9 @@ pub enum Bounds {
 /// use warsweep::shapes::{census, Bounds, ShapesError};
 /// use warsweep::{Gather, Preset, Settings};
 /// let rules = Settings::new(Preset::Bataille).gather(Gather::Random).build().unwrap();
-/// assert_eq!(census(&rules, &Bounds::NoWar { longest: 8 }), Err(ShapesError::Random));
+/// assert_eq!(census(&rules, &Bounds::NoWar { longest: 8, ties: false }), Err(ShapesError::Random));
 /// assert_eq!(
-///     census(&Settings::new(Preset::Bataille).build().unwrap(), &Bounds::NoWar { longest: 7 }),
+///     census(&Settings::new(Preset::Bataille).build().unwrap(), &Bounds::NoWar { longest: 7, ties: false }),
 ///     Err(ShapesError::NoWarLength(7))
 /// );
 /// ```
@@ -124,6 +130,9 @@ pub enum ShapesError {
     /// Another number of wars a word than 1 or 2.
     #[error("a census places 1 or 2 wars a word, not {0}")]
     Wars(usize),
+    /// Ties asked for where no war is gathered as two single battles.
+    #[error("no war of these rules is gathered as two single battles (the sorted gather's high war, no card face down), so no battle can tie in a shape")]
+    Ties,
 }
 
 /// A placing's shapes, and those that take the values: player 1's hand size and the values.
@@ -132,7 +141,7 @@ type Counted = (usize, Vec<(usize, Vec<u8>)>);
 /// Every placing within `bounds`, whose wars are of the kinds `gathering` tells apart.
 fn placings(bounds: &Bounds, gathering: &Gathering) -> Vec<Placing> {
     match *bounds {
-        Bounds::NoWar { longest } => (2..=longest)
+        Bounds::NoWar { longest, .. } => (2..=longest)
             .step_by(2)
             .flat_map(super::lyndon_words)
             .map(|word| Placing {
@@ -140,14 +149,25 @@ fn placings(bounds: &Bounds, gathering: &Gathering) -> Vec<Placing> {
                 wars: Vec::new(),
             })
             .collect(),
-        Bounds::Words { longest, wars } => {
+        Bounds::Words {
+            longest,
+            wars,
+            ties,
+        } => {
+            // Kinds a tie stands for are not placed.
+            let placed = |w: usize| -> Vec<&Vec<super::Kind>> {
+                let tied = gathering.tie[w].as_ref().filter(|_| ties);
+                (gathering.wars[w].iter().map(|(kinds, _)| kinds))
+                    .filter(|kinds| Some(*kinds) != tied)
+                    .collect()
+            };
             let war = |battle: usize, kinds: &[super::Kind]| War {
                 battle,
                 kinds: kinds.to_vec(),
             };
             let mut out = Vec::new();
             for word in (4..=longest).step_by(2).flat_map(super::war_words) {
-                for (kinds, _) in &gathering.wars[0] {
+                for kinds in placed(0) {
                     if wars == 1 {
                         out.push(Placing {
                             word: word.clone(),
@@ -156,8 +176,8 @@ fn placings(bounds: &Bounds, gathering: &Gathering) -> Vec<Placing> {
                         continue;
                     }
                     for j in (2..word.len() - 1).filter(|&j| word[j] == word[j + 1]) {
-                        let second = &gathering.wars[usize::from(word[j])];
-                        out.extend(second.iter().map(|(kinds2, _)| Placing {
+                        let second = placed(usize::from(word[j]));
+                        out.extend(second.iter().map(|kinds2| Placing {
                             word: word.clone(),
                             wars: vec![war(0, kinds), war(j, kinds2)],
                         }));
@@ -176,7 +196,7 @@ fn placings(bounds: &Bounds, gathering: &Gathering) -> Vec<Placing> {
 /// use warsweep::shapes::{census, Bounds};
 /// use warsweep::{Deck, Preset, Settings};
 /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x11").unwrap()).build().unwrap();
-/// let found = census(&rules, &Bounds::NoWar { longest: 8 }).unwrap();
+/// let found = census(&rules, &Bounds::NoWar { longest: 8, ties: false }).unwrap();
 /// assert_eq!((found.shapes, found.found.len()), (4, 4));
 /// ```
 pub fn census(rules: &Rules, bounds: &Bounds) -> Result<Census, ShapesError> {
@@ -191,6 +211,12 @@ pub fn census(rules: &Rules, bounds: &Bounds) -> Result<Census, ShapesError> {
         Unshaped::Random => ShapesError::Random,
         Unshaped::SortedFaceDown => ShapesError::SortedFaceDown,
     })?;
+    let ties = match *bounds {
+        Bounds::NoWar { ties, .. } | Bounds::Words { ties, .. } => ties,
+    };
+    if ties && gathering.tie.iter().any(Option::is_none) {
+        return Err(ShapesError::Ties);
+    }
     let placings = placings(bounds, &gathering);
     let counts = vec![copies; kinds];
     let face_down = rules.face_down();
@@ -200,7 +226,8 @@ pub fn census(rules: &Rules, bounds: &Bounds) -> Result<Census, ShapesError> {
             let mut shapes = 0;
             let mut found = Vec::new();
             for len0 in 1..n {
-                let Ok(shape) = Shape::of(placing, len0, n, &gathering, face_down, copies) else {
+                let Ok(shape) = Shape::of(placing, len0, n, &gathering, face_down, copies, ties)
+                else {
                     continue;
                 };
                 shapes += 1;
@@ -245,7 +272,9 @@ fn check(rules: &Rules, bounds: &Bounds) -> Result<(), ShapesError> {
         length.is_multiple_of(2) && (least..=LONGEST_WORD).contains(&length)
     };
     match *bounds {
-        Bounds::NoWar { longest } if !even(longest, 2) => Err(ShapesError::NoWarLength(longest)),
+        Bounds::NoWar { longest, .. } if !even(longest, 2) => {
+            Err(ShapesError::NoWarLength(longest))
+        }
         Bounds::Words { longest, .. } if !even(longest, 4) => {
             Err(ShapesError::WordsLength(longest))
         }
@@ -257,12 +286,23 @@ fn check(rules: &Rules, bounds: &Bounds) -> Result<(), ShapesError> {
 impl std::fmt::Display for Bounds {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
-            Bounds::NoWar { longest } => write!(f, "words without a war of 2..{longest} battles"),
-            Bounds::Words { longest, wars } => write!(
+            Bounds::NoWar { longest, .. } => {
+                write!(f, "words without a war of 2..{longest} battles")?;
+            }
+            Bounds::Words { longest, wars, .. } => write!(
                 f,
                 "words of 4..{longest} battles that player 1 begins with a war, {wars} war{} each",
                 if wars > 1 { "s" } else { "" }
-            ),
+            )?,
+        }
+        match *self {
+            Bounds::NoWar { ties: true, .. } | Bounds::Words { ties: true, .. } => {
+                write!(
+                    f,
+                    ", a battle followed by one of the same winner a tie or not"
+                )
+            }
+            _ => Ok(()),
         }
     }
 }

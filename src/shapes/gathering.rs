@@ -33,6 +33,10 @@ pub(crate) struct Gathering {
     pub(crate) single: [Vec<Slot>; 2],
     /// The kinds of war that gather alike, and how.
     pub(crate) wars: [Vec<(Vec<Kind>, Vec<Slot>)>; 2],
+    /// The kinds of war, with no card face down, that the winner takes as two single battles
+    /// it won (`sorted`'s high war: the tied pair, then the deciding pair), if any: such a war
+    /// moves the cards as its two battles would, so a shape may hold it at any battle.
+    pub(crate) tie: [Option<Vec<Kind>>; 2],
 }
 
 /// Why a setting has no gathering a shape can hold.
@@ -59,7 +63,7 @@ impl Gathering {
             // The face-down cards' values, 4 to 19 at most (MAX_FACE_DOWN), tell them apart.
             _ => {}
         }
-        let single = [0, 1].map(|w| {
+        let single: [Vec<Slot>; 2] = [0, 1].map(|w| {
             let mut hands = [vec![1, FLOOR], vec![1, FLOOR]];
             hands[w][0] = 2;
             let gathered = ask(engine, hands, w, 2);
@@ -81,7 +85,23 @@ impl Gathering {
             }
             alike
         });
-        Ok(Gathering { single, wars })
+        let tie = [0, 1].map(|w| {
+            let two: Vec<Slot> = (single[w].iter())
+                .chain(&single[w].iter().map(|&(p, _)| (p, 1)).collect::<Vec<_>>())
+                .copied()
+                .collect();
+            // The tied cards are equal: which goes first cannot be told.
+            let equal = |slots: &[Slot]| -> Vec<Slot> {
+                slots
+                    .iter()
+                    .map(|&(p, k)| if k == 0 { (0, 0) } else { (p, k) })
+                    .collect()
+            };
+            (wars[w].iter())
+                .find(|(_, slots)| f == 0 && equal(slots) == equal(&two))
+                .map(|(kinds, _)| kinds.clone())
+        });
+        Ok(Gathering { single, wars, tie })
     }
 }
 

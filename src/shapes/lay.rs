@@ -81,7 +81,7 @@ pub(crate) fn formula(relations: &[Relation], n: usize, counts: &[usize]) -> Cnf
     let kinds = counts.len();
     let mut cnf = Cnf::default();
     if kinds < 2 {
-        // One value: every relation that is strict fails.
+        // One value: every relation that is strict fails (a tie is then at least its decider).
         if relations.iter().any(|r| matches!(r, Relation::Above(..))) {
             cnf.clauses.push(Vec::new());
         }
@@ -101,11 +101,15 @@ pub(crate) fn formula(relations: &[Relation], n: usize, counts: &[usize]) -> Cnf
                     cnf.clauses.push(vec![-at(v, k), at(u, k)]);
                 }
             }
-            Relation::Above(u, v) => {
-                cnf.clauses.push(vec![at(u, 2)]);
-                cnf.clauses.push(vec![-at(v, kinds)]);
-                for k in 2..kinds {
-                    cnf.clauses.push(vec![-at(v, k), at(u, k + 1)]);
+            Relation::Above(u, v) => cnf.clauses.extend(above(&at, u, v, kinds, None)),
+            Relation::AboveOrTie(u, v, d) => {
+                // t: the battle ties (u = v, u >= d); else u > v.
+                let t = cnf.fresh();
+                cnf.clauses.extend(above(&at, u, v, kinds, Some(t)));
+                for (a, b) in [(u, v), (v, u), (u, d)] {
+                    for k in 2..=kinds {
+                        cnf.clauses.push(vec![-t, -at(b, k), at(a, k)]);
+                    }
                 }
             }
         }
@@ -115,6 +119,23 @@ pub(crate) fn formula(relations: &[Relation], n: usize, counts: &[usize]) -> Cnf
         cnf.exactly(&lits, counts[k - 1..].iter().sum());
     }
     cnf
+}
+
+/// The clauses of card `u`'s value above card `v`'s (`at(u, k)`: `u` at least `k`), each with
+/// the literal `or` where the relation holds only without it.
+fn above(
+    at: &impl Fn(usize, usize) -> i32,
+    u: usize,
+    v: usize,
+    kinds: usize,
+    or: Option<i32>,
+) -> Vec<Vec<i32>> {
+    let mut clauses = vec![vec![at(u, 2)], vec![-at(v, kinds)]];
+    clauses.extend((2..kinds).map(|k| vec![-at(v, k), at(u, k + 1)]));
+    for clause in &mut clauses {
+        clause.extend(or);
+    }
+    clauses
 }
 
 /// Values `1..=counts.len()` on `n` cards, `counts[v - 1]` of value `v`, meeting `relations`;

@@ -27,7 +27,7 @@ use std::collections::VecDeque;
 /// use warsweep::shapes::{census, Bounds, Kind};
 /// use warsweep::{Gather, Preset, Settings};
 /// let rules = Settings::new(Preset::Bataille).gather(Gather::Sorted).build().unwrap();
-/// let found = census(&rules, &Bounds::Words { longest: 18, wars: 1 }).unwrap();
+/// let found = census(&rules, &Bounds::Words { longest: 18, wars: 1, ties: false }).unwrap();
 /// // The 1,020-round cycle of 52 cards: a low war, gathered alike under `natural`.
 /// assert_eq!(found.found[0].placing.wars[0].kinds, [Kind::Low]);
 /// assert_eq!(Kind::Low.name(), "low");
@@ -49,7 +49,7 @@ pub enum Kind {
 /// use warsweep::shapes::{census, Bounds};
 /// use warsweep::{Deck, Preset, Settings};
 /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x7").unwrap()).build().unwrap();
-/// let found = census(&rules, &Bounds::Words { longest: 14, wars: 1 }).unwrap();
+/// let found = census(&rules, &Bounds::Words { longest: 14, wars: 1, ties: false }).unwrap();
 /// let placing = &found.found[0].placing;
 /// assert_eq!(placing.word, [0, 0, 0, 1, 1, 0, 0, 1, 1, 1, 1, 0, 0, 1]);
 /// assert_eq!(placing.to_string(), "AAABBAABBBBAAB war@0");
@@ -70,7 +70,7 @@ pub struct Placing {
 /// use warsweep::shapes::{census, Bounds, War};
 /// use warsweep::{Deck, Preset, Settings};
 /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x7").unwrap()).build().unwrap();
-/// let found = census(&rules, &Bounds::Words { longest: 14, wars: 1 }).unwrap();
+/// let found = census(&rules, &Bounds::Words { longest: 14, wars: 1, ties: false }).unwrap();
 /// let War { battle, kinds } = &found.found[0].placing.wars[0];
 /// assert_eq!((*battle, kinds.len()), (0, 3));
 /// ```
@@ -119,13 +119,18 @@ pub(crate) enum Relation {
     Above(usize, usize),
     /// The first card's value is at least the second's.
     AtLeast(usize, usize),
+    /// The first card's value is higher than the second's, or both are equal and at least the
+    /// third's: a battle that may be the tie of a war gathered as two single battles, the third
+    /// card winning the next battle.
+    AboveOrTie(usize, usize, usize),
 }
 
 impl Relation {
+    /// The cards it orders, the first at least the second, and whether strictly.
     fn cards(self) -> (usize, usize, bool) {
         match self {
             Relation::Above(u, v) => (u, v, true),
-            Relation::AtLeast(u, v) => (u, v, false),
+            Relation::AtLeast(u, v) | Relation::AboveOrTie(u, v, _) => (u, v, false),
         }
     }
 
@@ -133,6 +138,7 @@ impl Relation {
         match self {
             Relation::Above(u, v) => Relation::Above(next[u], next[v]),
             Relation::AtLeast(u, v) => Relation::AtLeast(next[u], next[v]),
+            Relation::AboveOrTie(u, v, d) => Relation::AboveOrTie(next[u], next[v], next[d]),
         }
     }
 }
@@ -186,7 +192,9 @@ fn relations_of(table: &[Vec<usize>; 2], w: usize, kinds: Option<&[Kind]>) -> Ve
 impl Shape {
     /// The shape of `placing` from a state of `n` cards whose player 1 holds `len0`, the winner
     /// taking the table as `gathering` says with `face_down` cards face down in a war, no value
-    /// on more than `copies` cards.
+    /// on more than `copies` cards; with `ties`, a single battle followed by one of the same
+    /// winner may be the tie of a war that the gather takes as two single battles (`sorted`'s
+    /// high war), at any pass.
     pub(crate) fn of(
         placing: &Placing,
         len0: usize,
@@ -194,12 +202,16 @@ impl Shape {
         gathering: &Gathering,
         face_down: usize,
         copies: usize,
+        ties: bool,
     ) -> Result<Shape, NoShape> {
         let mut hands = [
             (0..len0).collect::<VecDeque<usize>>(),
             (len0..n).collect::<VecDeque<usize>>(),
         ];
         let mut first = Vec::new();
+        // Each single battle: its battle, winner, cards (winner's, loser's), and whether both
+        // hands hold a card after it before the winner takes the table (a tie goes on).
+        let mut singles: Vec<(usize, usize, usize, usize, bool)> = Vec::new();
         let mut battle = 0;
         while battle < placing.word.len() {
             let w = usize::from(placing.word[battle]);
@@ -217,7 +229,13 @@ impl Shape {
                 }
                 None => (&gathering.single[w], None),
             };
-            first.extend(relations_of(&table, w, kinds));
+            match kinds {
+                Some(_) => first.extend(relations_of(&table, w, kinds)),
+                None => {
+                    let room = hands.iter().all(|h| !h.is_empty());
+                    singles.push((battle, w, table[w][0], table[1 - w][0], room));
+                }
+            }
             hands[w].extend(slots.iter().map(|&(p, k)| table[p][k]));
             battle += if war.is_some() { 2 } else { 1 };
             if hands[1 - w].is_empty() {
@@ -229,6 +247,23 @@ impl Shape {
         }
         // After a period, place `s` holds the card that was at `next[s]`.
         let next: Vec<usize> = hands[0].iter().chain(&hands[1]).copied().collect();
+        let length = placing.word.len();
+        for (k, &(battle, w, u, v, room)) in singles.iter().enumerate() {
+            // The next battle, a single one of the same winner: its winning card (the next
+            // period's first battle's, in this period's places).
+            let after = match singles.get(k + 1) {
+                Some(s) if s.0 == battle + 1 => Some((s.1, s.2)),
+                None if battle + 1 == length => singles
+                    .first()
+                    .filter(|s| s.0 == 0)
+                    .map(|s| (s.1, next[s.2])),
+                _ => None,
+            };
+            first.push(match after {
+                Some((w2, d)) if ties && room && w2 == w => Relation::AboveOrTie(u, v, d),
+                _ => Relation::Above(u, v),
+            });
+        }
         let relations = over_every_period(&first, &next).ok_or(NoShape::Circle)?;
         if !one_value_circles(&relations, n, copies) {
             return Err(NoShape::Circle);
@@ -243,15 +278,25 @@ impl Shape {
 /// one strict), the quick way out of most placings.
 fn over_every_period(first: &[Relation], next: &[usize]) -> Option<Vec<Relation>> {
     let n = next.len();
-    // For each pair (u, v): bit 1 u above v, bit 2 u at least v.
+    // For each pair (u, v): bit 1 u above v, bit 2 u at least v, bit 4 u at least v by a
+    // battle that may tie (its relations, of three cards, are told apart by `ties`).
     let mut known = vec![0u8; n * n];
+    let mut ties = std::collections::HashSet::new();
     let mut out = Vec::new();
     for &r in first {
         let mut r = r;
         loop {
             let (u, v, strict) = r.cards();
-            let bit = if strict { 1 } else { 2 };
-            if known[u * n + v] & bit != 0 {
+            let bit = match r {
+                Relation::Above(..) => 1,
+                Relation::AtLeast(..) => 2,
+                Relation::AboveOrTie(..) => 4,
+            };
+            let new = match r {
+                Relation::AboveOrTie(..) => ties.insert(r),
+                _ => known[u * n + v] & bit == 0,
+            };
+            if !new {
                 break;
             }
             let back = known[v * n + u];

@@ -1,4 +1,4 @@
-use super::{census, Bounds, Census, Found};
+use super::{census, Bounds, Census, Found, Kind, ShapesError};
 use crate::engine::Engine;
 use crate::rules::{Deck, Gather, Preset, Settings};
 use crate::{Outcome, Silent};
@@ -72,8 +72,15 @@ fn the_census_is_the_scripts_() {
         for &gather in gathers {
             let rules = bataille(&deck, gather);
             let bounds = match war {
-                true => Bounds::Words { longest, wars: 1 },
-                false => Bounds::NoWar { longest },
+                true => Bounds::Words {
+                    longest,
+                    wars: 1,
+                    ties: false,
+                },
+                false => Bounds::NoWar {
+                    longest,
+                    ties: false,
+                },
             };
             let census = census(&rules, &bounds).unwrap();
             assert_eq!(
@@ -86,4 +93,42 @@ fn the_census_is_the_scripts_() {
     }
     // Shapes and states: 2 gathers x (4 + 8 + 5 shapes, 4 states), then 3 + 1 and 20 + 1.
     assert_eq!(compared, 2 * (4 + 8 + 5 + 4) + 3 + 1 + 20 + 1);
+}
+
+/// Under `sorted` a high war gathers as its two battles would, so a battle followed by one of
+/// the same winner may tie at any pass (`--ties`): the census of no-war words on 4x7 finds
+/// the scripts' 2 states (scripts/war-free-census.py --ties), that of one mid or low war a
+/// word up to 18 battles research.md's row (31,042 placings, 3 shapes, 1 taking the values),
+/// each state on a cycle; `natural` gathers no war so, and refuses ties.
+#[test]
+fn ties_under_sorted_are_the_scripts_() {
+    let rules = bataille("4x7", Gather::Sorted);
+    let no_war = census(
+        &rules,
+        &Bounds::NoWar {
+            longest: 16,
+            ties: true,
+        },
+    )
+    .unwrap();
+    let words = Bounds::Words {
+        longest: 18,
+        wars: 1,
+        ties: true,
+    };
+    let one_war = census(&rules, &words).unwrap();
+    assert_eq!((no_war.placings, no_war.found.len()), (1158, 2));
+    assert_eq!(
+        (one_war.placings, one_war.shapes, one_war.found.len()),
+        (31_042, 3, 1)
+    );
+    // Mid and low wars are placed; high ones tie anywhere.
+    assert!(one_war
+        .found
+        .iter()
+        .all(|f| f.placing.wars[0].kinds != [Kind::High]));
+    let played = check_states(&rules, &no_war) + check_states(&rules, &one_war);
+    assert_eq!(played, 3);
+    let natural = bataille("4x7", Gather::Natural);
+    assert_eq!(census(&natural, &words), Err(ShapesError::Ties));
 }
