@@ -211,9 +211,7 @@ pub fn census(rules: &Rules, bounds: &Bounds) -> Result<Census, ShapesError> {
         Unshaped::Random => ShapesError::Random,
         Unshaped::SortedFaceDown => ShapesError::SortedFaceDown,
     })?;
-    let ties = match *bounds {
-        Bounds::NoWar { ties, .. } | Bounds::Words { ties, .. } => ties,
-    };
+    let ties = bounds.ties();
     if ties && gathering.tie.iter().any(Option::is_none) {
         return Err(ShapesError::Ties);
     }
@@ -283,6 +281,15 @@ fn check(rules: &Rules, bounds: &Bounds) -> Result<(), ShapesError> {
     }
 }
 
+impl Bounds {
+    /// Whether a battle may tie (`ties` of either kind of bounds).
+    fn ties(&self) -> bool {
+        match *self {
+            Bounds::NoWar { ties, .. } | Bounds::Words { ties, .. } => ties,
+        }
+    }
+}
+
 impl std::fmt::Display for Bounds {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
@@ -295,15 +302,13 @@ impl std::fmt::Display for Bounds {
                 if wars > 1 { "s" } else { "" }
             )?,
         }
-        match *self {
-            Bounds::NoWar { ties: true, .. } | Bounds::Words { ties: true, .. } => {
-                write!(
-                    f,
-                    ", a battle followed by one of the same winner a tie or not"
-                )
-            }
-            _ => Ok(()),
+        if self.ties() {
+            write!(
+                f,
+                ", a battle followed by one of the same winner a tie or not"
+            )?;
         }
+        Ok(())
     }
 }
 

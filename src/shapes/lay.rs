@@ -76,7 +76,8 @@ impl Cnf {
 }
 
 /// The formula whose models are the values `1..=counts.len()` on `n` cards, `counts[v - 1]`
-/// of value `v`, that meet `relations`; and the variable `at_least(u, k)`.
+/// of value `v`, that meet `relations`: card `u` at least `k` is variable
+/// `1 + u * (V - 1) + (k - 2)`.
 pub(crate) fn formula(relations: &[Relation], n: usize, counts: &[usize]) -> Cnf {
     let kinds = counts.len();
     let mut cnf = Cnf::default();
