@@ -82,14 +82,20 @@ fn rules_of(setting: &SettingArgs, default: Preset, players: Option<usize>) -> R
 
 /// A census of shapes, on `--threads` threads.
 fn shapes(args: cli::ShapesArgs) -> Result<()> {
-    use warsweep::shapes::{census, Bounds};
+    use warsweep::shapes::{census_states, Bounds};
     let rules = rules_of(&args.setting, Preset::Bataille, None)?;
-    let bounds = match args.wars {
-        0 => Bounds::NoWar {
+    let bounds = match (args.periods, args.wars) {
+        (Some((first, last)), wars) => Bounds::FourWins {
+            first,
+            last,
+            wars: wars.unwrap_or(1),
+            ties: args.ties,
+        },
+        (None, None | Some(0)) => Bounds::NoWar {
             longest: args.longest,
             ties: args.ties,
         },
-        wars => Bounds::Words {
+        (None, Some(wars)) => Bounds::Words {
             longest: args.longest,
             wars,
             ties: args.ties,
@@ -99,7 +105,7 @@ fn shapes(args: cli::ShapesArgs) -> Result<()> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("cannot start the threads")?;
-    let found = pool.install(|| census(&rules, &bounds))?;
+    let found = pool.install(|| census_states(&rules, &bounds, args.states))?;
     print_out(&found.to_string())
 }
 

@@ -2,17 +2,18 @@
 
 use crate::{bad, Knobbed};
 use pyo3::prelude::*;
-use warsweep::shapes::{census, Bounds};
+use warsweep::shapes::{census_states, Bounds};
 
-/// One shape that takes the values: its word (`A`: player 1 wins the battle), its wars
-/// (`KINDS@BATTLE`, space-separated), player 1's hand and player 2's (values from 1).
-type Row = (String, String, Vec<u8>, Vec<u8>);
+/// One state laid on a shape that takes the values: its word (`A`: player 1 wins the battle),
+/// its wars (`KINDS@BATTLE`, space-separated), player 1's hand and player 2's (values from
+/// 1), and its cycle's rounds.
+type Row = (String, String, Vec<u8>, Vec<u8>, u64);
 
-/// The census (see the package's documentation): the placings tried, the shapes, and a row a
-/// shape that takes the values.
+/// The census (see the package's documentation): the placings tried, the shapes, those that
+/// take the values, and a row a state laid on them.
 #[pyfunction]
-#[pyo3(signature = (*, rules, deck=None, face_down=None, gather=None, longest=16, wars=0,
-    ties=false, threads=None))]
+#[pyo3(signature = (*, rules, deck=None, face_down=None, gather=None, longest=16, wars=None,
+    ties=false, periods=None, states=1, threads=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn _shapes(
     py: Python<'_>,
@@ -21,10 +22,12 @@ pub(crate) fn _shapes(
     face_down: Option<usize>,
     gather: Option<&str>,
     longest: usize,
-    wars: usize,
+    wars: Option<usize>,
     ties: bool,
+    periods: Option<(usize, usize)>,
+    states: usize,
     threads: Option<usize>,
-) -> PyResult<(usize, usize, Vec<Row>)> {
+) -> PyResult<(usize, usize, usize, Vec<Row>)> {
     let knobs = Knobbed {
         rules,
         deck,
@@ -37,9 +40,15 @@ pub(crate) fn _shapes(
         won_pile: None,
     };
     let rules = knobs.rules(None)?;
-    let bounds = match wars {
-        0 => Bounds::NoWar { longest, ties },
-        wars => Bounds::Words {
+    let bounds = match (periods, wars) {
+        (Some((first, last)), wars) => Bounds::FourWins {
+            first,
+            last,
+            wars: wars.unwrap_or(1),
+            ties,
+        },
+        (None, None | Some(0)) => Bounds::NoWar { longest, ties },
+        (None, Some(wars)) => Bounds::Words {
             longest,
             wars,
             ties,
@@ -53,7 +62,7 @@ pub(crate) fn _shapes(
         .build()
         .map_err(bad)?;
     let found = py
-        .detach(|| pool.install(|| census(&rules, &bounds)))
+        .detach(|| pool.install(|| census_states(&rules, &bounds, states)))
         .map_err(bad)?;
     let rows = found
         .found
@@ -62,8 +71,8 @@ pub(crate) fn _shapes(
             let text = f.placing.to_string();
             let (word, wars) = text.split_once(' ').unwrap_or((&text, ""));
             let [one, two] = f.hands.clone();
-            (word.to_string(), wars.to_string(), one, two)
+            (word.to_string(), wars.to_string(), one, two, f.cycle)
         })
         .collect();
-    Ok((found.placings, found.shapes, rows))
+    Ok((found.placings, found.shapes, found.taking, rows))
 }

@@ -9,12 +9,13 @@ def test_a_census_finds_the_shapes_that_take_the_values():
     census = warsweep.shapes(rules="bataille", deck="4x11", longest=16)
     assert (census.placings, census.shapes) == (1158, 8)
     found = census.found
-    assert list(found.columns) == ["word", "wars", "held", "hands"]
+    assert list(found.columns) == ["word", "wars", "held", "hands", "cycle"]
+    assert census.taking == 4
     assert list(found["word"]) == ["AAAABBBB"] * 4
     assert list(found["held"]) == [8, 16, 24, 32]
-    for hands in found["hands"]:
+    for hands, cycle in zip(found["hands"], found["cycle"]):
         game = warsweep.play(hands, rules="bataille", deck="4x11")
-        assert game.outcome == "infinite" and game.cycle_start == 0
+        assert (game.outcome, game.cycle_start, game.cycle_length) == ("infinite", 0, cycle)
     # One war a period: the 52-card cycle, on one thread as on all.
     one = warsweep.shapes(rules="bataille", wars=1, longest=18, threads=1)
     assert (one.placings, one.shapes, len(one.found)) == (15521, 20, 1)
@@ -28,6 +29,26 @@ def test_a_census_finds_the_shapes_that_take_the_values():
     for hands in tied.found["hands"]:
         game = warsweep.play(hands, rules="bataille", deck="4x7", gather="sorted")
         assert game.outcome == "infinite" and game.cycle_start == 0
+
+
+def test_super_periods_and_many_states_a_shape():
+    # Four wins each repeated 45 times, a mid war at a fixed battle: the 4x11 cycle of 42,624
+    # rounds random sampling found is among the states laid on it.
+    census = warsweep.shapes(rules="bataille", deck="4x11", gather="sorted", periods=(45, 45),
+                             ties=True, states=8)
+    assert (census.placings, census.shapes, census.taking) == (12, 2, 2)
+    found = census.found
+    assert len(found) == 16 and set(found["word"]) == {"(AAAABBBB)x45"}
+    assert 42624 in set(found["cycle"])
+    for hands, cycle in zip(found["hands"], found["cycle"]):
+        game = warsweep.play(hands, rules="bataille", deck="4x11", gather="sorted")
+        assert (game.outcome, game.cycle_start, game.cycle_length) == ("infinite", 0, cycle)
+    with pytest.raises(ValueError, match="1 <= FIRST <= LAST <= 1024, not 3-1"):
+        warsweep.shapes(rules="bataille", periods=(3, 1))
+    with pytest.raises(ValueError, match="periods: a pair"):
+        warsweep.shapes(rules="bataille", periods=45)
+    with pytest.raises(ValueError, match="1 to 1000 states on each shape, not 0"):
+        warsweep.shapes(rules="bataille", deck="4x7", states=0)
 
 
 def test_a_census_refuses_what_has_no_shapes():

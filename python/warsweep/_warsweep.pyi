@@ -134,8 +134,10 @@ def _shapes(
     face_down: Optional[int] = None,
     gather: Optional[str] = None,
     longest: int = 16,
-    wars: int = 0,
+    wars: Optional[int] = None,
     ties: bool = False,
+    periods: Optional[Tuple[int, int]] = None,
+    states: int = 1,
     threads: Optional[int] = None,
-) -> Tuple[int, int, List[Tuple[str, str, List[int], List[int]]]]: ...
+) -> Tuple[int, int, int, List[Tuple[str, str, List[int], List[int], int]]]: ...
 def _plot(summaries: List[str], metric: str, title: Optional[str] = None, log: bool = False) -> str: ...

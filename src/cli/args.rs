@@ -238,6 +238,14 @@ fn shard(text: &str) -> Result<String, String> {
     }
 }
 
+/// `--periods`: two whole numbers `FIRST-LAST` (the library judges the range).
+fn super_periods(text: &str) -> Result<(usize, usize), String> {
+    let plain = || format!("{text} is not a range of super-periods: give FIRST-LAST, like 1-24");
+    let (first, last) = text.split_once('-').ok_or_else(plain)?;
+    let number = |t: &str| t.trim().parse::<usize>().map_err(|_| plain());
+    Ok((number(first)?, number(last)?))
+}
+
 /// `--deck`: a deck within the library's limits.
 fn deck(text: &str) -> Result<Deck, String> {
     Deck::parse(text).map_err(|e| e.to_string())
@@ -396,8 +404,19 @@ pub struct ShapesArgs {
     #[arg(long, default_value_t = 16, value_name = "BATTLES", allow_negative_numbers = true, value_parser = count_usize)]
     pub longest: usize,
     /// Wars placed in each word: 0, or 1 (player 1's, at its start) or 2 (a second after it)
-    #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count_usize)]
-    pub wars: usize,
+    /// [default: 0; with --periods, 1]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count_usize)]
+    pub wars: Option<usize>,
+    /// Instead of every word: four wins each (AAAABBBB) repeated M times for each M of
+    /// FIRST..LAST, its wars at fixed battles of that super-period (the first in its first
+    /// eight battles)
+    #[arg(long, value_name = "FIRST-LAST", conflicts_with = "longest", value_parser = super_periods)]
+    pub periods: Option<(usize, usize)>,
+    /// Distinct states laid on each shape that takes the values (1 to 1000), each printed
+    /// with its cycle: the states of one shape differ in their equal values, and so in their
+    /// cycles' lengths
+    #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true, value_parser = count_usize)]
+    pub states: usize,
     /// Let a battle followed by one of the same winner be the tie of a war gathered as two
     /// single battles (`sorted`'s high war, no card face down), at any pass; such wars are then
     /// not placed

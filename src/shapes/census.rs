@@ -3,7 +3,7 @@
 //! in the placings' order whatever their number.
 
 use super::gathering::Unshaped;
-use super::{lay, Gathering, Placing, Shape, War};
+use super::{Gathering, Placing, Shape, War};
 use crate::engine::Engine;
 use crate::rules::{Ranking, Rules};
 use crate::text::group;
@@ -12,6 +12,10 @@ use rayon::prelude::*;
 /// The most battles a census's words hold: every word of a length is looked at, and there are
 /// about 2^length of them.
 pub const LONGEST_WORD: usize = 30;
+
+/// The most repeats of four wins each a super-period holds: 8,192 battles, as far as the
+/// researched censuses go (4x13 `sorted`, one war: 256) with room to spare.
+pub const LONGEST_SUPER_PERIOD: usize = 1024;
 
 /// What a census found: printed, its counts and each shape that takes the values with the
 /// command that replays its state.
@@ -34,7 +38,9 @@ pub struct Census {
     pub placings: usize,
     /// Placings and hand sizes whose cards can take one value in each circle.
     pub shapes: usize,
-    /// Those that take the deck's values, in the placings' order.
+    /// Those that take the deck's values.
+    pub taking: usize,
+    /// The states laid on those, in the placings' order.
     pub found: Vec<Found>,
 }
 
@@ -56,6 +62,8 @@ pub struct Found {
     pub placing: Placing,
     /// Player 1's hand, then player 2's, top card first; values from 1.
     pub hands: [Vec<u8>; 2],
+    /// The rounds of its cycle (it starts at round 0), as the engine plays it.
+    pub cycle: u64,
 }
 
 /// The bounds of a census.
@@ -85,6 +93,20 @@ pub enum Bounds {
         wars: usize,
         /// As for [`Bounds::NoWar`]; the kinds of war such a tie stands for are then not
         /// placed.
+        ties: bool,
+    },
+    /// Four wins each (`AAAABBBB`, the rhythm of every `sorted` cycle found at random on 4x7
+    /// and 4x11) repeated `m` times for each `m` of `first..=last`, with wars placed at fixed
+    /// battles of that super-period: one in its first eight battles, and with `wars` = 2 a
+    /// second anywhere after it; each war's battle and the next have one winner.
+    FourWins {
+        /// The fewest repeats of the eight battles.
+        first: usize,
+        /// The most.
+        last: usize,
+        /// Wars a super-period holds, 1 or 2.
+        wars: usize,
+        /// As for [`Bounds::Words`].
         ties: bool,
     },
 }
@@ -130,13 +152,23 @@ pub enum ShapesError {
     /// Another number of wars a word than 1 or 2.
     #[error("a census places 1 or 2 wars a word, not {0}")]
     Wars(usize),
+    /// Super-periods that are no range from 1 up to [`LONGEST_SUPER_PERIOD`].
+    #[error("super-periods are a range FIRST-LAST with 1 <= FIRST <= LAST <= {LONGEST_SUPER_PERIOD}, not {0}-{1}")]
+    SuperPeriods(usize, usize),
+    /// States a shape asked for out of bounds.
+    #[error("a census lays 1 to {MOST_STATES} states on each shape, not {0}")]
+    States(usize),
     /// Ties asked for where no war is gathered as two single battles.
     #[error("no war of these rules is gathered as two single battles (the sorted gather's high war, no card face down), so no battle can tie in a shape")]
     Ties,
 }
 
-/// A placing's shapes, and those that take the values: player 1's hand size and the values.
-type Counted = (usize, Vec<(usize, Vec<u8>)>);
+/// A placing's shapes, and those that take the values: player 1's hand size, the shape and
+/// its states (values and cycle length).
+type Counted = (usize, Vec<(usize, Shape, Vec<(Vec<u8>, u64)>)>);
+
+/// The most states a census lays on each shape that takes the values.
+pub const MOST_STATES: usize = 1000;
 
 /// Every placing within `bounds`, whose wars are of the kinds `gathering` tells apart.
 fn placings(bounds: &Bounds, gathering: &Gathering) -> Vec<Placing> {
@@ -154,39 +186,71 @@ fn placings(bounds: &Bounds, gathering: &Gathering) -> Vec<Placing> {
             wars,
             ties,
         } => {
-            // Kinds a tie stands for are not placed.
-            let placed = |w: usize| -> Vec<&Vec<super::Kind>> {
-                let tied = gathering.tie[w].as_ref().filter(|_| ties);
-                (gathering.wars[w].iter().map(|(kinds, _)| kinds))
-                    .filter(|kinds| Some(*kinds) != tied)
-                    .collect()
-            };
-            let war = |battle: usize, kinds: &[super::Kind]| War {
-                battle,
-                kinds: kinds.to_vec(),
-            };
             let mut out = Vec::new();
             for word in (4..=longest).step_by(2).flat_map(super::war_words) {
-                for kinds in placed(0) {
-                    if wars == 1 {
-                        out.push(Placing {
-                            word: word.clone(),
-                            wars: vec![war(0, kinds)],
-                        });
-                        continue;
-                    }
-                    for j in (2..word.len() - 1).filter(|&j| word[j] == word[j + 1]) {
-                        let second = placed(usize::from(word[j]));
-                        out.extend(second.iter().map(|kinds2| Placing {
-                            word: word.clone(),
-                            wars: vec![war(0, kinds), war(j, kinds2)],
-                        }));
-                    }
-                }
+                out.extend(placed(&word, &[0], wars, gathering, ties));
+            }
+            out
+        }
+        Bounds::FourWins {
+            first,
+            last,
+            wars,
+            ties,
+        } => {
+            let mut out = Vec::new();
+            for m in first..=last {
+                let word: Vec<u8> = (0..8 * m).map(|i| u8::from(i % 8 >= 4)).collect();
+                let firsts: Vec<usize> = (0..7).filter(|&i| word[i] == word[i + 1]).collect();
+                out.extend(placed(&word, &firsts, wars, gathering, ties));
             }
             out
         }
     }
+}
+
+/// Every placing of `wars` wars (1 or 2) in `word`: the first at a battle of `firsts`, the
+/// second at any battle at least two after it, each of every kind `gathering` tells
+/// apart for its winner, except the kinds a tie stands for when `ties`; a war's battle and the
+/// next must have one winner.
+fn placed(
+    word: &[u8],
+    firsts: &[usize],
+    wars: usize,
+    gathering: &Gathering,
+    ties: bool,
+) -> Vec<Placing> {
+    let kinds = |battle: usize| -> Vec<&Vec<super::Kind>> {
+        let w = usize::from(word[battle]);
+        let tied = gathering.tie[w].as_ref().filter(|_| ties);
+        (gathering.wars[w].iter().map(|(kinds, _)| kinds))
+            .filter(|kinds| Some(*kinds) != tied)
+            .collect()
+    };
+    let war = |battle: usize, kinds: &[super::Kind]| War {
+        battle,
+        kinds: kinds.to_vec(),
+    };
+    let one_winner = |j: usize| word[j] == word[j + 1];
+    let mut out = Vec::new();
+    for &i in firsts.iter().filter(|&&i| one_winner(i)) {
+        for first in kinds(i) {
+            if wars == 1 {
+                out.push(Placing {
+                    word: word.to_vec(),
+                    wars: vec![war(i, first)],
+                });
+                continue;
+            }
+            for j in (i + 2..word.len() - 1).filter(|&j| one_winner(j)) {
+                out.extend(kinds(j).into_iter().map(|second| Placing {
+                    word: word.to_vec(),
+                    wars: vec![war(i, first), war(j, second)],
+                }));
+            }
+        }
+    }
+    out
 }
 
 /// The census of `rules` within `bounds`: every placing, from every size of player 1's hand,
@@ -200,7 +264,39 @@ fn placings(bounds: &Bounds, gathering: &Gathering) -> Vec<Placing> {
 /// assert_eq!((found.shapes, found.found.len()), (4, 4));
 /// ```
 pub fn census(rules: &Rules, bounds: &Bounds) -> Result<Census, ShapesError> {
+    census_states(rules, bounds, 1)
+}
+
+/// The census of `rules` within `bounds` ([`census`]), with up to `states` distinct states
+/// laid on each shape that takes the values (1 to [`MOST_STATES`]): the first as [`census`]
+/// lays it, the others by the solver branching at random from seeds 1, 2, ... (twice as
+/// many tries as states at most). The states of one shape are on cycles of different
+/// lengths as their equal values differ.
+///
+/// ```
+/// use warsweep::shapes::{census_states, Bounds};
+/// use warsweep::{Deck, Gather, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x7")?).gather(Gather::Sorted).build()?;
+/// let bounds = Bounds::FourWins { first: 3, last: 3, wars: 1, ties: true };
+/// let found = census_states(&rules, &bounds, 5)?;
+/// assert_eq!((found.taking, found.found.len()), (2, 10));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn census_states(rules: &Rules, bounds: &Bounds, states: usize) -> Result<Census, ShapesError> {
+    taking(rules, bounds, states).map(|(census, _)| census)
+}
+
+/// The census of `rules` within `bounds` ([`census`]), and each shape that takes the values
+/// with player 1's hand size, in the census's order: what a hunt lays values on again.
+pub(crate) fn taking(
+    rules: &Rules,
+    bounds: &Bounds,
+    states: usize,
+) -> Result<(Census, Vec<(usize, Shape)>), ShapesError> {
     check(rules, bounds)?;
+    if !(1..=MOST_STATES).contains(&states) {
+        return Err(ShapesError::States(states));
+    }
     let deck = rules.deck();
     let n = deck.size();
     let kinds = usize::from(deck.values());
@@ -229,8 +325,9 @@ pub fn census(rules: &Rules, bounds: &Bounds) -> Result<Census, ShapesError> {
                     continue;
                 };
                 shapes += 1;
-                if let Some(values) = lay::lay(&shape.relations, n, &counts) {
-                    found.push((len0, values));
+                let laid = laid_states(rules, &shape, len0, &counts, states);
+                if !laid.is_empty() {
+                    found.push((len0, shape, laid));
                 }
             }
             (shapes, found)
@@ -241,21 +338,71 @@ pub fn census(rules: &Rules, bounds: &Bounds) -> Result<Census, ShapesError> {
         bounds: *bounds,
         placings: placings.len(),
         shapes: 0,
+        taking: 0,
         found: Vec::new(),
     };
+    let mut taken = Vec::new();
     for (placing, (shapes, found)) in placings.into_iter().zip(each) {
         census.shapes += shapes;
-        census
-            .found
-            .extend(found.into_iter().map(|(len0, mut values)| {
+        for (len0, shape, laid) in found {
+            census.taking += 1;
+            for (mut values, cycle) in laid {
                 let second = values.split_off(len0);
-                Found {
+                census.found.push(Found {
                     placing: placing.clone(),
                     hands: [values, second],
-                }
-            }));
+                    cycle,
+                });
+            }
+            taken.push((len0, shape));
+        }
     }
-    Ok(census)
+    Ok((census, taken))
+}
+
+/// Up to `states` distinct states laid on `shape` (player 1 holding `len0`), each with the
+/// length of its cycle as the engine plays it: none where the values do not fit.
+fn laid_states(
+    rules: &Rules,
+    shape: &Shape,
+    len0: usize,
+    counts: &[usize],
+    states: usize,
+) -> Vec<(Vec<u8>, u64)> {
+    let n = rules.deck().size();
+    let Some(first) = shape.lay(n, counts, None) else {
+        return Vec::new();
+    };
+    let mut laid = vec![first];
+    for seed in 1..2 * states as u64 {
+        if laid.len() == states {
+            break;
+        }
+        let values = shape
+            .lay(n, counts, Some(seed))
+            .expect("a shape that took the values once");
+        if !laid.contains(&values) {
+            laid.push(values);
+        }
+    }
+    let mut engine = Engine::new(*rules);
+    let card = |v: &u8| {
+        rules
+            .deck()
+            .value_card(i64::from(*v))
+            .expect("a value of the deck")
+    };
+    (laid.into_iter())
+        .map(|values| {
+            let hands = [&values[..len0], &values[len0..]].map(|h| h.iter().map(card).collect());
+            let game = engine.play_hands(&hands, 0, &mut crate::Silent);
+            let cycle = match game.map(|game| game.outcome) {
+                Ok(crate::Outcome::Infinite { cycle_length, .. }) => cycle_length,
+                other => unreachable!("values laid on a shape make a state on a cycle: {other:?}"),
+            };
+            (values, cycle)
+        })
+        .collect()
 }
 
 /// What a census refuses before it starts.
@@ -276,16 +423,48 @@ fn check(rules: &Rules, bounds: &Bounds) -> Result<(), ShapesError> {
         Bounds::Words { longest, .. } if !even(longest, 4) => {
             Err(ShapesError::WordsLength(longest))
         }
-        Bounds::Words { wars, .. } if !(1..=2).contains(&wars) => Err(ShapesError::Wars(wars)),
+        Bounds::Words { wars, .. } | Bounds::FourWins { wars, .. } if !(1..=2).contains(&wars) => {
+            Err(ShapesError::Wars(wars))
+        }
+        Bounds::FourWins { first, last, .. }
+            if !(1 <= first && first <= last && last <= LONGEST_SUPER_PERIOD) =>
+        {
+            Err(ShapesError::SuperPeriods(first, last))
+        }
         _ => Ok(()),
     }
 }
 
 impl Bounds {
+    /// The same bounds, no battle tying.
+    pub(crate) fn without_ties(self) -> Bounds {
+        match self {
+            Bounds::NoWar { longest, .. } => Bounds::NoWar {
+                longest,
+                ties: false,
+            },
+            Bounds::Words { longest, wars, .. } => Bounds::Words {
+                longest,
+                wars,
+                ties: false,
+            },
+            Bounds::FourWins {
+                first, last, wars, ..
+            } => Bounds::FourWins {
+                first,
+                last,
+                wars,
+                ties: false,
+            },
+        }
+    }
+
     /// Whether a battle may tie (`ties` of either kind of bounds).
     fn ties(&self) -> bool {
         match *self {
-            Bounds::NoWar { ties, .. } | Bounds::Words { ties, .. } => ties,
+            Bounds::NoWar { ties, .. }
+            | Bounds::Words { ties, .. }
+            | Bounds::FourWins { ties, .. } => ties,
         }
     }
 }
@@ -299,6 +478,13 @@ impl std::fmt::Display for Bounds {
             Bounds::Words { longest, wars, .. } => write!(
                 f,
                 "words of 4..{longest} battles that player 1 begins with a war, {wars} war{} each",
+                if wars > 1 { "s" } else { "" }
+            )?,
+            Bounds::FourWins {
+                first, last, wars, ..
+            } => write!(
+                f,
+                "four wins each: super-periods of {first}..{last} times 8 battles, {wars} war{} each",
                 if wars > 1 { "s" } else { "" }
             )?,
         }
@@ -325,7 +511,7 @@ impl std::fmt::Display for Census {
             group(self.placings as u64),
             n - 1,
             group(self.shapes as u64),
-            group(self.found.len() as u64),
+            group(self.taking as u64),
         )?;
         for found in &self.found {
             let [one, two] = found.hands.clone().map(|h| {
@@ -335,8 +521,9 @@ impl std::fmt::Display for Census {
             let held = found.hands[0].len();
             writeln!(
                 f,
-                "  {}, player 1 holding {held}: {one}|{two}",
-                found.placing
+                "  {}, player 1 holding {held}, a cycle of {} rounds: {one}|{two}",
+                found.placing,
+                group(found.cycle)
             )?;
             writeln!(f, "    printf '{one}\\n{two}\\n' | warsweep play {flags}")?;
         }

@@ -140,29 +140,66 @@ fn above(
 }
 
 /// Values `1..=counts.len()` on `n` cards, `counts[v - 1]` of value `v`, meeting `relations`;
-/// [`None`] where none do (the solver's proof).
-pub(crate) fn lay(relations: &[Relation], n: usize, counts: &[usize]) -> Option<Vec<u8>> {
-    let kinds = counts.len();
-    if counts.iter().sum::<usize>() != n {
-        return None;
-    }
-    let cnf = formula(relations, n, counts);
-    let model = solve(&cnf)?;
-    let value = |u: usize| {
-        1 + (2..=kinds)
-            .filter(|&k| model[u * (kinds - 1) + (k - 2)])
-            .count()
-    };
-    Some((0..n).map(|u| value(u) as u8).collect())
+/// [`None`] where none do (the solver's proof). With a `seed`, the solver branches on
+/// variables and values drawn from it, so that seeds give many of the layings (each still
+/// exact); without, one laying, the same every time.
+pub(crate) fn lay(
+    relations: &[Relation],
+    n: usize,
+    counts: &[usize],
+    seed: Option<u64>,
+) -> Option<Vec<u8>> {
+    Laying::new(relations, n, counts)?.lay(seed)
 }
 
-/// A model of `cnf` (the value of variable `i + 1` at `i`), or [`None`] where it has none.
-pub(crate) fn solve(cnf: &Cnf) -> Option<Vec<bool>> {
+/// A shape's formula, made once and solved for as many layings as asked ([`lay`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Laying {
+    cnf: Cnf,
+    n: usize,
+    kinds: usize,
+}
+
+impl Laying {
+    /// The formula of `relations` on `n` cards with `counts` copies of each value; [`None`]
+    /// where the copies are not `n` cards.
+    pub(crate) fn new(relations: &[Relation], n: usize, counts: &[usize]) -> Option<Laying> {
+        if counts.iter().sum::<usize>() != n {
+            return None;
+        }
+        let cnf = formula(relations, n, counts);
+        Some(Laying {
+            cnf,
+            n,
+            kinds: counts.len(),
+        })
+    }
+
+    /// One laying (see [`lay`]), or [`None`] where the values do not fit.
+    pub(crate) fn lay(&self, seed: Option<u64>) -> Option<Vec<u8>> {
+        let model = solve(&self.cnf, seed)?;
+        let kinds = self.kinds;
+        let value = |u: usize| {
+            1 + (2..=kinds)
+                .filter(|&k| model[u * (kinds - 1) + (k - 2)])
+                .count()
+        };
+        Some((0..self.n).map(|u| value(u) as u8).collect())
+    }
+}
+
+/// A model of `cnf` (the value of variable `i + 1` at `i`), or [`None`] where it has none;
+/// with a `seed`, random polarities and first activities drawn from it.
+pub(crate) fn solve(cnf: &Cnf, seed: Option<u64>) -> Option<Vec<bool>> {
     use batsat::{lbool, Lit, SolverInterface, Var};
-    let mut solver = batsat::Solver::new(
-        batsat::SolverOpts::default(),
-        batsat::callbacks::Basic::new(),
-    );
+    let mut opts = batsat::SolverOpts::default();
+    if let Some(seed) = seed {
+        opts.rnd_pol = true;
+        opts.rnd_init_act = true;
+        // The solver's generator takes a positive seed below 2^31 (MiniSat's drand).
+        opts.random_seed = (seed % 0x7fff_fffe + 1) as f64;
+    }
+    let mut solver = batsat::Solver::new(opts, batsat::callbacks::Basic::new());
     let vars: Vec<Var> = (0..cnf.vars).map(|_| solver.new_var_default()).collect();
     let mut clause = Vec::new();
     for c in &cnf.clauses {

@@ -15,9 +15,14 @@ mod census;
 mod gathering;
 mod lay;
 
-pub use census::{census, Bounds, Census, Found, ShapesError, LONGEST_WORD};
+pub(crate) use census::taking;
+pub use census::{
+    census, census_states, Bounds, Census, Found, ShapesError, LONGEST_SUPER_PERIOD, LONGEST_WORD,
+    MOST_STATES,
+};
 
 use gathering::{Gathering, Slot};
+pub(crate) use lay::Laying;
 use std::collections::VecDeque;
 
 /// A war by its tied value `x` against the deciding cards, the winner's `y` over the loser's
@@ -83,11 +88,23 @@ pub struct War {
 }
 
 impl std::fmt::Display for Placing {
-    /// The word in letters (`A`: player 1 wins the battle), then each war as `KINDS@BATTLE`
-    /// (`war`: any kind): `AABAABBAABBAABBBBA war@0`.
+    /// The word in letters (`A`: player 1 wins the battle), a word repeated as `(WORD)xM`,
+    /// then each war as `KINDS@BATTLE` (`war`: any kind): `AABAABBAABBAABBBBA war@0`,
+    /// `(AAAABBBB)x45 mid@1`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let word: String = self.word.iter().map(|&w| char::from(b'A' + w)).collect();
-        write!(f, "{word}")?;
+        let len = self.word.len();
+        let base = (1..len)
+            .find(|&p| len.is_multiple_of(p) && self.word[p..] == self.word[..len - p])
+            .unwrap_or(len);
+        let word: String = self.word[..base]
+            .iter()
+            .map(|&w| char::from(b'A' + w))
+            .collect();
+        if base < len {
+            write!(f, "({word})x{}", len / base)?;
+        } else {
+            write!(f, "{word}")?;
+        }
         for war in &self.wars {
             let kinds: Vec<&str> = war.kinds.iter().map(|k| k.name()).collect();
             let kinds = if kinds.len() == 3 {
@@ -164,7 +181,7 @@ pub(crate) enum NoShape {
 
 /// The relations of one battle, cards named by slot (`table`: the cards each player put on
 /// the table), for a single battle won by `w`, or a war of the kinds `kinds`.
-fn relations_of(table: &[Vec<usize>; 2], w: usize, kinds: Option<&[Kind]>) -> Vec<Relation> {
+fn relations_of(table: [&[usize]; 2], w: usize, kinds: Option<&[Kind]>) -> Vec<Relation> {
     let l = 1 - w;
     let Some(kinds) = kinds else {
         return vec![Relation::Above(table[w][0], table[l][0])];
@@ -190,6 +207,18 @@ fn relations_of(table: &[Vec<usize>; 2], w: usize, kinds: Option<&[Kind]>) -> Ve
 }
 
 impl Shape {
+    /// Values `1..=counts.len()` on its `n` cards, `counts[v - 1]` of value `v` (see
+    /// [`lay::lay`]: with a `seed`, one of many layings).
+    pub(crate) fn lay(&self, n: usize, counts: &[usize], seed: Option<u64>) -> Option<Vec<u8>> {
+        lay::lay(&self.relations, n, counts, seed)
+    }
+
+    /// Its formula for `n` cards with `counts` copies of each value, made once, for many
+    /// layings.
+    pub(crate) fn laying(&self, n: usize, counts: &[usize]) -> Option<Laying> {
+        Laying::new(&self.relations, n, counts)
+    }
+
     /// The shape of `placing` from a state of `n` cards whose player 1 holds `len0`, the winner
     /// taking the table as `gathering` says with `face_down` cards face down in a war, no value
     /// on more than `copies` cards; with `ties`, a single battle followed by one of the same
@@ -220,7 +249,8 @@ impl Shape {
             if hands.iter().any(|h| h.len() < each) {
                 return Err(NoShape::RunsOut);
             }
-            let table: [Vec<usize>; 2] = [0, 1].map(|p| hands[p].drain(..each).collect());
+            let put = put_on_table(&mut hands, each);
+            let table = [&put[0][..each], &put[1][..each]];
             let (slots, kinds): (&[Slot], _) = match war {
                 Some(war) => {
                     let gathered = gathering.wars[w].iter().find(|(k, _)| *k == war.kinds);
@@ -230,7 +260,7 @@ impl Shape {
                 None => (&gathering.single[w], None),
             };
             match kinds {
-                Some(_) => first.extend(relations_of(&table, w, kinds)),
+                Some(_) => first.extend(relations_of(table, w, kinds)),
                 None => {
                     let room = hands.iter().all(|h| !h.is_empty());
                     singles.push((battle, w, table[w][0], table[1 - w][0], room));
@@ -264,37 +294,57 @@ impl Shape {
                 _ => Relation::Above(u, v),
             });
         }
-        let relations = over_every_period(&first, &next).ok_or(NoShape::Circle)?;
+        let mut relations = over_every_period(&first, &next).ok_or(NoShape::Circle)?;
         if !one_value_circles(&relations, n, copies) {
             return Err(NoShape::Circle);
         }
+        // One order of the solver's clauses, whatever order the periods met them in, each once.
+        relations.sort_unstable();
+        relations.dedup();
         Ok(Shape { relations })
     }
 }
 
+/// The `each` cards each player puts on the table from the top of `hands`, in a fixed array
+/// (no allocation in the census's inner loop).
+fn put_on_table(hands: &mut [VecDeque<usize>; 2], each: usize) -> [[usize; MAX_ON_TABLE]; 2] {
+    let mut put = [[0; MAX_ON_TABLE]; 2];
+    for (p, cards) in put.iter_mut().enumerate() {
+        for (slot, card) in cards.iter_mut().zip(hands[p].drain(..each)) {
+            *slot = card;
+        }
+    }
+    put
+}
+
+/// The most cards a player puts on the table in one battle of a shape: a war's tie, its
+/// face-down cards and its deciding card.
+const MAX_ON_TABLE: usize = crate::rules::MAX_FACE_DOWN + 2;
+
 /// The relations `first` of one period and those the same battles ask of the cards that the
-/// permutation `next` brings to their places in every later period, each once, in order;
+/// permutation `next` brings to their places in every later period, each once;
 /// [`None`] as soon as two of them ask opposite things of one pair of cards (a circle of two:
 /// one strict), the quick way out of most placings.
 fn over_every_period(first: &[Relation], next: &[usize]) -> Option<Vec<Relation>> {
     let n = next.len();
     // For each pair (u, v): bit 1 u above v, bit 2 u at least v, bit 4 u at least v by a
-    // battle that may tie (its relations, of three cards, are told apart by `ties`).
+    // battle that may tie; and the third card of the first such battle (a pair that meets in
+    // battles decided by different cards is then listed again, each orbit once more at most).
     let mut known = vec![0u8; n * n];
-    let mut ties = std::collections::HashSet::new();
+    let mut decider = vec![usize::MAX; n * n];
     let mut out = Vec::new();
-    for &r in first {
-        let mut r = r;
+    // Battles that may tie last: their orbits are the longest (three cards), and most
+    // placings fail sooner on the others.
+    let (ties, others): (Vec<Relation>, Vec<Relation>) =
+        (first.iter()).partition(|r| matches!(r, Relation::AboveOrTie(..)));
+    for start in others.into_iter().chain(ties) {
+        let mut r = start;
         loop {
             let (u, v, strict) = r.cards();
-            let bit = match r {
-                Relation::Above(..) => 1,
-                Relation::AtLeast(..) => 2,
-                Relation::AboveOrTie(..) => 4,
-            };
             let new = match r {
-                Relation::AboveOrTie(..) => ties.insert(r),
-                _ => known[u * n + v] & bit == 0,
+                Relation::Above(..) => known[u * n + v] & 1 == 0,
+                Relation::AtLeast(..) => known[u * n + v] & 2 == 0,
+                Relation::AboveOrTie(_, _, d) => decider[u * n + v] != d,
             };
             if !new {
                 break;
@@ -303,12 +353,24 @@ fn over_every_period(first: &[Relation], next: &[usize]) -> Option<Vec<Relation>
             if u == v && strict || back & 1 != 0 || (strict && back != 0) {
                 return None;
             }
-            known[u * n + v] |= bit;
+            known[u * n + v] |= match r {
+                Relation::Above(..) => 1,
+                Relation::AtLeast(..) => 2,
+                Relation::AboveOrTie(_, _, d) => {
+                    if decider[u * n + v] == usize::MAX {
+                        decider[u * n + v] = d;
+                    }
+                    4
+                }
+            };
             out.push(r);
             r = r.moved(next);
+            // A battle's three cards come back to where they started (a permutation's orbit).
+            if r == start {
+                break;
+            }
         }
     }
-    out.sort_unstable();
     Some(out)
 }
 

@@ -14,7 +14,7 @@ fn bataille(deck: &str, gather: Gather) -> crate::rules::Rules {
 /// Every state a census found is on a cycle: the engine plays it to `INFINITE 0`.
 fn check_states(rules: &crate::rules::Rules, census: &Census) -> usize {
     let mut engine = Engine::new(*rules);
-    for Found { placing, hands } in &census.found {
+    for Found { placing, hands, .. } in &census.found {
         let card = |v: &u8| rules.deck().value_card(i64::from(*v)).unwrap();
         let hands = hands.clone().map(|h| h.iter().map(card).collect());
         let result = engine.play_hands(&hands, 0, &mut Silent).unwrap();
@@ -131,4 +131,77 @@ fn ties_under_sorted_are_the_scripts_() {
     assert_eq!(played, 3);
     let natural = bataille("4x7", Gather::Natural);
     assert_eq!(census(&natural, &words), Err(ShapesError::Ties));
+}
+
+/// Four wins each repeated `m` times, a mid or low war at a fixed battle of the first eight
+/// (`Bounds::FourWins`): on 4x7 `sorted` for `m` of 1 to 8, the counts of
+/// `scripts/four-wins-census.py --periods 1-8 4x7` (96 placings, 6 shapes, all 6 taking the
+/// values: a mid war at battle 1 or 5, `m` = 3, 6 or 8), each state on a cycle, five states
+/// laid on each (distinct, each on a cycle the engine measures as printed); two wars a
+/// super-period of `m` = 1 place the second anywhere after the first.
+#[test]
+fn four_wins_each_at_super_periods_is_the_script_s() {
+    let rules = bataille("4x7", Gather::Sorted);
+    let bounds = Bounds::FourWins {
+        first: 1,
+        last: 8,
+        wars: 1,
+        ties: true,
+    };
+    let found = census(&rules, &bounds).unwrap();
+    assert_eq!((found.placings, found.shapes, found.taking), (96, 6, 6));
+    let placed: Vec<String> = found.found.iter().map(|f| f.placing.to_string()).collect();
+    let expected: Vec<String> = [3, 3, 6, 6, 8, 8]
+        .iter()
+        .zip([1, 5, 1, 5, 1, 5])
+        .map(|(m, b)| format!("(AAAABBBB)x{m} mid@{b}"))
+        .collect();
+    assert_eq!(placed, expected);
+    assert_eq!(check_states(&rules, &found), 6);
+    let many = super::census_states(&rules, &bounds, 5).unwrap();
+    assert_eq!((many.taking, many.found.len()), (6, 30));
+    let mut engine = Engine::new(rules);
+    for state in &many.found {
+        let card = |v: &u8| rules.deck().value_card(i64::from(*v)).unwrap();
+        let hands = state.hands.clone().map(|h| h.iter().map(card).collect());
+        let result = engine.play_hands(&hands, 0, &mut Silent).unwrap();
+        let cycle = state.cycle;
+        assert_eq!(
+            result.outcome,
+            Outcome::Infinite {
+                cycle_start: 0,
+                cycle_length: cycle
+            }
+        );
+    }
+    for shape in many.found.chunks(5) {
+        let distinct: std::collections::HashSet<_> = shape.iter().map(|f| &f.hands).collect();
+        assert_eq!(distinct.len(), 5);
+    }
+    // Two wars: the first in the first eight battles, the second two or more after it.
+    let two = Bounds::FourWins {
+        first: 1,
+        last: 1,
+        wars: 2,
+        ties: true,
+    };
+    let two = census(&rules, &two).unwrap();
+    // Firsts at battles 0, 1, 2, 4 (5 and 6 leave no battle for a second): kinds mid, low.
+    let seconds: usize = [0usize, 1, 2, 4]
+        .iter()
+        .map(|&i| [0, 1, 2, 4, 5, 6].iter().filter(|&&j| j >= i + 2).count())
+        .sum();
+    assert_eq!(two.placings, seconds * 2 * 2);
+    assert_eq!(
+        census(
+            &rules,
+            &Bounds::FourWins {
+                first: 2,
+                last: 1,
+                wars: 1,
+                ties: true
+            }
+        ),
+        Err(ShapesError::SuperPeriods(2, 1))
+    );
 }

@@ -76,6 +76,61 @@ fn a_census_prints_its_shapes_and_the_command_that_replays_each() {
     assert_eq!(replayed, 4 + 1);
 }
 
+/// Four wins each repeated 45 times, a mid war at a fixed battle (`--periods 45-45`), on 4x11
+/// `sorted`: the counts of `scripts/four-wins-census.py --periods 45-45 4x11` (12 placings, 2
+/// shapes, both taking the values); 8 states laid on each, the cycle of 42,624 rounds that
+/// random sampling found among them; each printed with its cycle and replayed by its command.
+#[test]
+fn super_periods_and_many_states_a_shape() {
+    let args = [
+        "--deck",
+        "4x11",
+        "--gather",
+        "sorted",
+        "--periods",
+        "45-45",
+        "--ties",
+        "--states",
+        "8",
+    ];
+    let text = census(&args, "2");
+    assert!(
+        text.lines().next().unwrap().ends_with(
+            "12 placings, each from every size of player 1's hand (1..43); shapes whose circles can be of one value: 2; taking the values: 2"
+        ),
+        "{text}"
+    );
+    let printed: Vec<u64> = (text.lines())
+        .filter_map(|l| l.split(", a cycle of ").nth(1))
+        .map(|rest| {
+            rest.split(' ')
+                .next()
+                .unwrap()
+                .replace(',', "")
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(printed.len(), 16, "{text}");
+    assert!(printed.contains(&42_624), "{printed:?}");
+    assert!(text.contains("(AAAABBBB)x45 mid@1, player 1 holding 24"));
+    let mut replayed = 0;
+    for ((hands, flags), cycle) in replays(&text).into_iter().zip(&printed) {
+        let out = warsweep()
+            .arg("play")
+            .args(&flags)
+            .write_stdin(hands)
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            format!("INFINITE 0 {cycle}\n")
+        );
+        replayed += 1;
+    }
+    assert_eq!(replayed, 16);
+}
+
 /// What a census cannot take is refused in one sentence, before any work.
 #[test]
 fn a_census_refuses_what_has_no_shapes() {
@@ -112,6 +167,34 @@ fn a_census_refuses_what_has_no_shapes() {
         (
             &["--wars", "3"][..],
             "a census places 1 or 2 wars a word, not 3",
+        ),
+        (
+            &["--periods", "3-1"][..],
+            "super-periods are a range FIRST-LAST with 1 <= FIRST <= LAST <= 1024, not 3-1",
+        ),
+        (
+            &["--periods", "0-2"][..],
+            "1 <= FIRST <= LAST <= 1024, not 0-2",
+        ),
+        (
+            &["--periods", "45"][..],
+            "45 is not a range of super-periods: give FIRST-LAST, like 1-24",
+        ),
+        (
+            &["--periods", "1-2", "--wars", "3"][..],
+            "a census places 1 or 2 wars a word, not 3",
+        ),
+        (
+            &["--deck", "4x7", "--states", "0"][..],
+            "a census lays 1 to 1000 states on each shape, not 0",
+        ),
+        (
+            &["--deck", "4x7", "--states", "1001"][..],
+            "a census lays 1 to 1000 states on each shape, not 1001",
+        ),
+        (
+            &["--periods", "1-2", "--longest", "8"][..],
+            "cannot be used with",
         ),
     ] {
         let mut full = vec!["shapes"];
