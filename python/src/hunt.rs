@@ -110,7 +110,7 @@ pub(crate) fn _hunt(
         e => bad(format!("{}: {e}", argument_of(&e))),
     })?;
     // The time is the call's: what a building strategy found before its first game (the
-    // war-free shapes) is taken from the hunt's.
+    // shapes census) is taken from the hunt's.
     if let Some(time) = time {
         let left = time.saturating_sub(began.elapsed());
         hunt = hunt.time(Some(left.max(Duration::from_millis(1))));

@@ -61,8 +61,8 @@ def test_a_construction_returns_cycles_with_the_deals_that_reach_them():
         warsweep.hunt(rules="bataille", deck="4x4+1", goal="cycles", strategy="construct")
 
 
-def test_war_free_cycles_come_with_deals_of_22_cards_a_hand():
-    built = warsweep.hunt(rules="bataille", deck="4x11", goal="cycles", strategy="war-free",
+def test_shapes_cycles_come_with_deals_of_22_cards_a_hand():
+    built = warsweep.hunt(rules="bataille", deck="4x11", goal="cycles", strategy="shapes",
                           games=100, seed=1, keep=1000, threads=2)
     assert built.games == 100 and len(built.best) >= 50
     assert all([len(h) for h in deal["hands"]] == [22, 22] for deal in built.best)
@@ -70,12 +70,16 @@ def test_war_free_cycles_come_with_deals_of_22_cards_a_hand():
     assert built.built + built.fell_back == 100 and built.built > 50
     assert built.cycles == len(built.log) == len(built.best)
     assert built.log["built"].is_monotonic_increasing
-    with pytest.raises(ValueError, match="^strategy: the war-free strategy builds infinite games"):
-        warsweep.hunt(rules="bataille", deck="4x11", strategy="war-free")
+    with pytest.raises(ValueError, match="^strategy: the shapes strategy builds infinite games"):
+        warsweep.hunt(rules="bataille", deck="4x11", strategy="shapes")
+    # `war-free` is another name for it: the same hunt.
+    alias = warsweep.hunt(rules="bataille", deck="4x11", goal="cycles", strategy="war-free",
+                          games=100, seed=1, keep=1000, threads=2)
+    assert alias.best == built.best
 
 
 def test_war_shapes_give_infinite_games_of_52_cards():
-    built = warsweep.hunt(rules="bataille", deck="4x13", goal="cycles", strategy="war-free",
+    built = warsweep.hunt(rules="bataille", deck="4x13", goal="cycles", strategy="shapes",
                           games=32, seed=3, keep=1000, threads=2)
     assert built.games == 32 and len(built.best) >= 16
     assert all([len(h) for h in deal["hands"]] == [26, 26] for deal in built.best)
@@ -93,9 +97,9 @@ def test_every_distinct_cycle_is_counted_whatever_is_kept():
 
 
 def test_a_strategy_that_would_build_nothing_is_refused():
-    with pytest.raises(ValueError, match="^strategy: none of the .* war-free shapes"):
+    with pytest.raises(ValueError, match="^strategy: none of the .* shapes of this setting"):
         warsweep.hunt(rules="bataille", deck="4x8", gather="sorted", goal="cycles",
-                      strategy="war-free", games=10)
+                      strategy="shapes", games=10)
     with pytest.raises(ValueError, match="^strategy: the construct strategy builds hands of pieces"):
         warsweep.hunt(rules="bataille", deck="1x2", goal="cycles", strategy="construct", games=10)
 

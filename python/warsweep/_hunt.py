@@ -44,7 +44,7 @@ class Hunted:
 
     @property
     def built(self) -> _Optional[int]:
-        """Games whose deal a strategy that builds them (``construct``, ``war-free``) built;
+        """Games whose deal a strategy that builds them (``construct``, ``shapes``) built;
         None for the strategies that draw their deals."""
         return self.report.get("built")
 
@@ -93,7 +93,7 @@ def hunt(
     rules: _Preset,
     goal: _Literal["longest", "cycles"] = "longest",
     metric: _Literal["rounds", "battles", "wars"] = "rounds",
-    strategy: _Optional[_Literal["random", "climb", "backward", "construct", "war-free"]] = None,
+    strategy: _Optional[_Literal["random", "climb", "backward", "construct", "shapes", "war-free"]] = None,
     seed: int = 0,
     games: _Optional[int] = None,
     time: _Optional[float] = None,
@@ -118,8 +118,10 @@ def hunt(
     count), keeping the ``keep`` best deals (or distinct cycles). ``strategy`` is ``"random"``,
     ``"climb"``, ``"backward"`` (the default for the longest game: random deals, the longest
     games among them extended backward), ``"construct"`` (cycles only: deals built of pieces
-    that come back forever, two equal hands) or ``"war-free"`` (cycles only: deals walked back
-    from cycles without a war or with one war a period, 52 cards included; each cycle's ``reached`` counts the games that reached it); a building strategy counts the games it built and
+    that come back forever, two equal hands) or ``"shapes"`` (``"war-free"`` is another name
+    for it; cycles only: deals walked back from states the SAT solver lays on the setting's
+    shapes, periodic words of who wins each battle without a war or with one, 52 cards
+    included; each cycle's ``reached`` counts the games that reached it); a building strategy counts the games it built and
     those it fell back to random deals for (``built``, ``fell_back``), and a setting where it
     would build nothing is refused; a hunt for cycles counts every distinct cycle (``cycles``)
     and is ``"random"`` by default, and refuses ``"backward"``, which extends no cycle; ``time``

@@ -53,7 +53,7 @@ pub fn hunt(args: HuntArgs) -> Result<ExitCode> {
     });
     let mut job = job.map_err(refusal)?;
     // `--time` is the command's: what a building strategy found before its first game (the
-    // war-free shapes take a second or two on 4x13) is taken from the hunt's.
+    // shapes census takes seconds on 4x13) is taken from the hunt's.
     if let Some(time) = args.time {
         let left = time.saturating_sub(began.elapsed());
         job.hunt = job.hunt.time(Some(left.max(Duration::from_millis(1))));

@@ -43,7 +43,7 @@ pub enum Unfit {
     },
     /// A hunt's strategy (named) whose deals are not drawn at random, where the GPU plays
     /// generations of random deals, several a launch: the climb (its deals depend on what the
-    /// generations before found), the construction and the war-free cycles (built on the CPU).
+    /// generations before found), the construction and the shapes strategy (built on the CPU).
     Strategy(&'static str),
     /// Seeds (or a walk's deals) that reach 2^53 or past it: a record keeps its seed in 53 bits.
     /// The end of the range, excluded.

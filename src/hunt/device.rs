@@ -57,7 +57,7 @@ pub(super) fn unfit(hunt: &Hunt) -> Vec<gpu::Unfit> {
     if !gpu::GPU_SUPPORT {
         reasons.push(gpu::Unfit::NotBuilt);
     }
-    if let strategy @ (Strategy::Climb | Strategy::Construct | Strategy::WarFree) = hunt.strategy {
+    if let strategy @ (Strategy::Climb | Strategy::Construct | Strategy::Shapes) = hunt.strategy {
         reasons.push(gpu::Unfit::Strategy(strategy.name()));
     }
     if let Err(unfit) = plan(hunt) {

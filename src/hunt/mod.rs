@@ -236,7 +236,7 @@ pub struct Hunted {
     pub stopped: bool,
     /// Distinct cycles reached (a hunt for cycles: every one, logged, however many it keeps).
     pub cycles: u64,
-    /// Games whose deal a strategy that builds its deals (construct, war-free) built; 0 for
+    /// Games whose deal a strategy that builds its deals (construct, shapes) built; 0 for
     /// the others.
     pub built: u64,
     /// Games whose deal such a strategy could not build, and drew at random instead.
@@ -301,7 +301,7 @@ pub enum HuntError {
     /// hunt would draw its deals from the same generators again.
     #[error("cannot start from the report: the {0} strategy hunted it with this seed and stream, and this hunt would draw from the same generators again; give another --seed")]
     SameGenerators(String),
-    /// A strategy that builds games that never end (construct, war-free) in a hunt for the
+    /// A strategy that builds games that never end (construct, shapes) in a hunt for the
     /// longest games.
     #[error("the {} strategy builds infinite games: hunt them with --for cycles", .0.name())]
     CyclesOnly(Strategy),
@@ -327,7 +327,7 @@ pub enum HuntError {
 /// use warsweep::hunt::{Goal, Hunt, HuntError, Strategy, Unbuildable};
 /// use warsweep::{Deck, Preset, Settings};
 /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x8")?).build()?;
-/// let hunt = Hunt::new(rules, Goal::Cycles).strategy(Strategy::WarFree);
+/// let hunt = Hunt::new(rules, Goal::Cycles).strategy(Strategy::Shapes);
 /// assert!(matches!(hunt.check(), Err(HuntError::Unbuildable(Unbuildable::NoShape { .. }))));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -337,11 +337,13 @@ pub enum Unbuildable {
     /// Hands too small for the construction's pieces, 2 cards a hand or more.
     #[error("the construct strategy builds hands of pieces of 2 cards or more, and this setting deals hands of {0} cards")]
     Hands(usize),
-    /// The war-free shapes under a ranking other than by value, which they assume.
-    #[error("the war-free strategy lays values that rank by value, and this setting ranks its cards otherwise: hunt with --strategy random")]
-    Ranking,
+    /// A setting whose shapes cannot be counted (`warsweep shapes` refuses it).
+    #[error(
+        "the shapes strategy builds from a census of shapes, and {0}: hunt with --strategy random"
+    )]
+    Shapes(crate::shapes::ShapesError),
     /// No shape of the setting takes its deck's values.
-    #[error("none of the {tried} war-free shapes of this setting takes its deck's values (periods of up to 16 rounds without a war, or 18 battles with one low war), so it would play only random deals: hunt with --strategy random")]
+    #[error("none of the {tried} shapes of this setting (words of up to 16 battles without a war, or 18 with one) takes its deck's values (the SAT solver's proof), so it would play only random deals: hunt with --strategy random")]
     NoShape {
         /// Shapes whose order has no circle, tried.
         tried: usize,
@@ -391,7 +393,7 @@ pub struct Hunt {
     gpu: bool,
     /// Where it goes on from: a checkpoint, or the report of a hunt it continues.
     from: Option<Box<saved::Carried>>,
-    /// What its strategy does for it, decided once (the war-free shapes take a second to
+    /// What its strategy does for it, decided once (the shapes census takes seconds to
     /// build on 4x13): cleared by the setters it depends on.
     plan: Arc<OnceLock<Result<Plan, HuntError>>>,
 }
@@ -422,7 +424,7 @@ impl Hunt {
     fn plan(&self) -> Result<&Plan, HuntError> {
         let plan = self.plan.get_or_init(|| {
             let plan = || (self.strategy).plan(&self.rules, self.goal, self.backward_states);
-            // On the hunt's threads (the war-free shapes are enumerated in parallel).
+            // On the hunt's threads (the shapes census runs in parallel).
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(self.threads)
                 .build();
@@ -434,7 +436,7 @@ impl Hunt {
         plan.as_ref().map_err(Clone::clone)
     }
 
-    /// What a strategy that builds its deals (construct, war-free) builds them from and falls
+    /// What a strategy that builds its deals (construct, shapes) builds them from and falls
     /// back to, in one line, as a hunt says it when it starts ([`None`] for the strategies
     /// that draw their deals); or why the strategy refuses the setting.
     ///
@@ -444,9 +446,9 @@ impl Hunt {
     /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x7")?).build()?;
     /// let hunt = Hunt::new(rules, Goal::Cycles);
     /// assert_eq!(hunt.builds()?, None);
-    /// let war_free = hunt.strategy(Strategy::WarFree);
-    /// let line = war_free.builds()?.unwrap();
-    /// assert!(line.starts_with("the war-free strategy builds from "));
+    /// let shapes = hunt.strategy(Strategy::Shapes);
+    /// let line = shapes.builds()?.unwrap();
+    /// assert!(line.starts_with("the shapes strategy builds from "));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn builds(&self) -> Result<Option<&str>, HuntError> {

@@ -226,7 +226,7 @@ pub enum Count {
 }
 
 macro_rules! named {
-    ($type:ty, $($variant:ident = $name:literal),+ $(,)?) => {
+    ($type:ty, $($variant:ident = $name:literal $(| $alias:literal)*),+ $(,)?) => {
         impl $type {
             /// Every value, in the order the command line lists them.
             pub const ALL: &'static [$type] = &[$(<$type>::$variant),+];
@@ -236,9 +236,12 @@ macro_rules! named {
                 match self { $(<$type>::$variant => $name),+ }
             }
 
-            /// The value of that name.
+            /// The value of that name, or of another name it has.
             pub(crate) fn from_name(name: &str) -> Option<$type> {
-                Self::ALL.iter().copied().find(|x| x.name() == name)
+                match name {
+                    $($($alias => return Some(<$type>::$variant),)*)+
+                    _ => Self::ALL.iter().copied().find(|x| x.name() == name),
+                }
             }
         }
         crate::rules::by_name!($type);

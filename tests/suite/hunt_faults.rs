@@ -25,7 +25,7 @@ fn wait_for(path: &Path) {
 fn a_building_hunt_ends_at_a_signal_and_a_second_signal_loses_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let mut checked = 0;
-    for (strategy, deck) in [("war-free", "4x11"), ("construct", "4x8")] {
+    for (strategy, deck) in [("shapes", "4x11"), ("construct", "4x8")] {
         for second in [false, true] {
             let out = dir.path().join(format!("{strategy}-{second}.json"));
             let log = dir.path().join(format!("{strategy}-{second}.csv"));
@@ -160,7 +160,7 @@ fn a_strategy_that_cannot_build_is_refused_and_one_that_builds_says_so() {
                 "--gather",
                 "sorted",
                 "--strategy",
-                "war-free",
+                "shapes",
             ],
             "none of the",
         ),
@@ -173,7 +173,7 @@ fn a_strategy_that_cannot_build_is_refused_and_one_that_builds_says_so() {
                 "--strategy",
                 "war-free",
             ],
-            "ranks its cards otherwise",
+            "shapes order cards by value: they need --ranking standard",
         ),
         (
             vec!["--deck", "1x2", "--strategy", "construct"],
@@ -213,7 +213,7 @@ fn a_strategy_that_cannot_build_is_refused_and_one_that_builds_says_so() {
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "{stderr}");
     assert!(
-        stderr.contains("note: the war-free strategy builds from "),
+        stderr.contains("note: the shapes strategy builds from "),
         "{stderr}"
     );
     let report = json(&out);

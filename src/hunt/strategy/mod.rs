@@ -9,7 +9,7 @@ pub(crate) mod backward;
 mod climb;
 pub(crate) mod construct;
 mod random;
-mod war_free;
+mod shapes;
 
 use super::{deal, Goal, Halt, HuntError, Played};
 use crate::deal::SplitMix64;
@@ -47,14 +47,15 @@ pub enum Strategy {
     /// pieces never ends (docs/research.md, "Infinite games by construction"); a task whose
     /// pieces do not cover the deck plays a random deal instead, counted as fallen back.
     Construct,
-    /// Deals that reach cycles without a war, or with one war a period (two players, ranked by
-    /// value): a periodic order of who wins each battle and player 1's hand size fix where
-    /// every card goes; values are laid so that each battle's winner holds the higher card,
-    /// and the state they make is walked backward to a deal (docs/research.md, "Cycles without
-    /// a war", "Infinite games of 52 cards"). A task whose laying or walk fails plays a
-    /// random deal instead, counted as fallen back; a setting none of whose shapes takes its
-    /// values is refused.
-    WarFree,
+    /// Deals into cycles built from shapes (two players, ranked by value; `war-free` is
+    /// another name for it): a periodic word of who wins each battle, without a war or with
+    /// one at its start, and player 1's hand size fix where every card goes; a SAT solver lays
+    /// values that meet what every battle asks, and the state they make is walked backward to
+    /// a deal (docs/research.md, "Shapes"). A task whose walks fail plays a random deal
+    /// instead, counted as fallen back; a setting none of whose shapes takes its values is
+    /// refused.
+    #[cfg_attr(feature = "cli", value(alias = "war-free"))]
+    Shapes,
 }
 
 crate::rules::named!(
@@ -63,7 +64,7 @@ crate::rules::named!(
     Climb = "climb",
     Backward = "backward",
     Construct = "construct",
-    WarFree = "war-free",
+    Shapes = "shapes" | "war-free",
 );
 
 /// Tasks a generation of the strategies that draw their deals holds (random, climb,
@@ -76,10 +77,10 @@ pub(crate) const BATCH: usize = 4096;
 /// on a 2-core AMD EPYC), so a generation lasts about 0.3 s on one thread.
 const CONSTRUCT_BATCH: usize = 1024;
 
-/// Tasks a generation of the war-free strategy holds: a task costs up to about 10 ms on 4x13
+/// Tasks a generation of the shapes strategy holds: a task costs up to about 10 ms on 4x13
 /// (the backward walk from a state to a deal), so a generation lasts about 0.6 s on one
 /// thread, and a hunt's checkpoints and progress keep up.
-const WAR_FREE_BATCH: usize = 64;
+const SHAPES_BATCH: usize = 64;
 
 impl Strategy {
     /// The strategy a hunt for `goal` uses unless told otherwise: for the longest games the
@@ -95,7 +96,7 @@ impl Strategy {
     /// Whether it builds infinite games, and so hunts cycles only.
     pub(crate) fn builds_cycles(self) -> bool {
         match self {
-            Strategy::Construct | Strategy::WarFree => true,
+            Strategy::Construct | Strategy::Shapes => true,
             Strategy::Random | Strategy::Climb | Strategy::Backward => false,
         }
     }
@@ -105,7 +106,7 @@ impl Strategy {
     /// here, decided once, before any game.
     pub(crate) fn plan(self, rules: &Rules, goal: Goal, states: u64) -> Result<Plan, HuntError> {
         let two_players = match self {
-            Strategy::Backward | Strategy::Construct | Strategy::WarFree => true,
+            Strategy::Backward | Strategy::Construct | Strategy::Shapes => true,
             Strategy::Random | Strategy::Climb => false,
         };
         if two_players && rules.players() != 2 {
@@ -133,9 +134,9 @@ impl Strategy {
                 let (built, builds) = construct::plan(rules)?;
                 plan(CONSTRUCT_BATCH, Some(builds), Source::Construct(built))
             }
-            Strategy::WarFree => {
-                let (shapes, builds) = war_free::plan(rules)?;
-                plan(WAR_FREE_BATCH, Some(builds), Source::WarFree(shapes))
+            Strategy::Shapes => {
+                let (shapes, builds) = shapes::plan(rules)?;
+                plan(SHAPES_BATCH, Some(builds), Source::Shapes(shapes))
             }
         })
     }
@@ -170,7 +171,7 @@ enum Source {
     /// The states one backward search may expand.
     Backward(u64),
     Construct(Arc<construct::Known>),
-    WarFree(Arc<war_free::Shapes>),
+    Shapes(Arc<shapes::Shapes>),
 }
 
 impl Plan {
@@ -182,7 +183,7 @@ impl Plan {
             Source::Climb => Box::new(climb::Climb::new(start)),
             Source::Backward(states) => Box::new(backward::Backward::new(*states)),
             Source::Construct(known) => Box::new(construct::Construct::new(known.clone())),
-            Source::WarFree(shapes) => Box::new(war_free::WarFree::new(shapes.clone())),
+            Source::Shapes(shapes) => Box::new(shapes::FromShapes::new(shapes.clone())),
         }
     }
 }
