@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Rows of data/research/cycles.csv from hunts for cycles: for each DECK:GATHER, one hunt
-(`warsweep hunt --for cycles FLAGS`), one row a cycle it keeps. With `--deals FILE` (deals as
+(`warsweep hunt --for cycles FLAGS`), one row a cycle it keeps (with `--periods P,Q`, only the first kept cycle of each of these
+lengths). With `--deals FILE` (deals as
 `play` reads them on one line, `1,2,...|3,4,...`, found another way: scripts/deals-into.py's
 output), one row a line, its cycle named by a hunt that starts from it, and `--method` and
 `--budget` say how it was found. Usage:
 
     scripts/cycles-csv.py --flags "--strategy construct --games 4096 --keep 5" \
         --processor "AMD EPYC" 4x10:natural 4x12:natural >> data/research/cycles.csv
+    scripts/cycles-csv.py --flags "--strategy shapes --games 1024 --keep 1024 --threads 2" \
+        --periods 507,1002 --processor "AMD EPYC" 4x13:sorted >> data/research/cycles.csv
     scripts/cycles-csv.py --deals D.txt --found 1000 --method placed-wars --budget "..." \
         --processor "AMD EPYC" 4x13:sorted >> data/research/cycles.csv
 """
@@ -21,6 +24,7 @@ def main():
     args.add_argument("--budget", default="")
     args.add_argument("--processor", required=True)
     args.add_argument("--header", action="store_true")
+    args.add_argument("--periods", default="", help="rows of the first kept cycle of each of these lengths only, P,Q,...")
     args.add_argument("settings", nargs="+")
     a = args.parse_args()
     binary = os.environ.get("WARSWEEP", "target/release/warsweep")
@@ -41,7 +45,11 @@ def main():
             report = json.load(open(out))
         method = report["strategy"]
         budget = " ".join(f for f in flags if f not in ("--strategy", method))
+        wanted = {int(p) for p in a.periods.split(",") if p}
         for deal in report["best"]:
+            if a.periods and deal["cycle_length"] not in wanted:
+                continue
+            wanted.discard(deal["cycle_length"])
             print(f'{deck},{gather},{deal["cycle_length"]},{deal["cycle"]},"{deal["hands"]}",'
                   f'{deal.get("reached", "")},{method},seed {report["seed"]} {budget},{a.processor}')
 

@@ -2,10 +2,11 @@
 """Distinct cycles a CPU-hour, the building strategies against random sampling, at equal CPU time.
 
 Each (setting, strategy, seed) is one single-threaded `warsweep hunt --for cycles --time T`; the
-distinct cycles its report keeps, scaled to an hour. Usage:
+distinct cycles its report keeps, scaled to an hour of T (the command's whole time, a building
+strategy's census included; the report's `seconds` leave the census out). Usage:
 
     scripts/cycles-vs-random.py [--seconds 30] [--seeds 2] [--jobs 2]
-        [--strategies random,construct,war-free] DECK:GATHER ... > table.csv
+        [--strategies random,construct,shapes] DECK:GATHER ... > table.csv
 """
 import argparse, concurrent.futures, json, os, subprocess, tempfile
 
@@ -24,7 +25,7 @@ def main():
     args.add_argument("--seconds", type=int, default=30)
     args.add_argument("--seeds", type=int, default=2)
     args.add_argument("--jobs", type=int, default=2)
-    args.add_argument("--strategies", default="random,construct,war-free")
+    args.add_argument("--strategies", default="random,construct,shapes")
     args.add_argument("settings", nargs="+")
     a = args.parse_args()
     binary = os.environ.get("WARSWEEP", "target/release/warsweep")
@@ -34,7 +35,7 @@ def main():
         done = list(pool.map(lambda r: hunt(binary, *r, a.seconds), runs))
     print("deck,gather,strategy,seed,seconds,games,cycles,cycles_an_hour")
     for (deck, gather, strategy, seed), (cycles, games, seconds) in zip(runs, done):
-        print(f"{deck},{gather},{strategy},{seed},{seconds:.1f},{games},{cycles},{cycles * 3600 / seconds:.0f}")
+        print(f"{deck},{gather},{strategy},{seed},{seconds:.1f},{games},{cycles},{cycles * 3600 / a.seconds:.0f}")
 
 if __name__ == "__main__":
     main()

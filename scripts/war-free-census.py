@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Which decks have cycles without a war, by the period of who wins each round: an enumeration
-that shares no code with warsweep's (src/hunt/strategy/war_free.rs), exact where warsweep's
-laying of values is a heuristic.
+that shares no code with warsweep's (src/shapes/, `warsweep shapes`): an independent checker
+of its counts (CI compares them).
 
 Two players, no round a war: the winner takes both cards, its own first (`natural` and
 `sorted` alike). A period of winners (as many rounds won by each player) and player 1's hand

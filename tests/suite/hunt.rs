@@ -518,6 +518,65 @@ fn every_cycle_of_cycles_csv_replays() {
     assert!(rows >= 10 && checked == rows, "{checked} of {rows} rows");
 }
 
+/// Every row of `data/research/cycles.csv` that a hunt found (method `construct` or `shapes`)
+/// is found again by the command its row names (`warsweep hunt --deck D --gather G --for
+/// cycles --strategy METHOD BUDGET`): its cycle, by its least state, is among those the hunt
+/// keeps. Each distinct command runs once. A debug build's hunts would take many minutes.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only: a 52-card census and 1,024 walks back"
+)]
+fn every_hunted_row_of_cycles_csv_is_found_again_by_its_command() {
+    use std::collections::BTreeMap;
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/research/cycles.csv");
+    let mut commands: BTreeMap<Vec<String>, Vec<String>> = BTreeMap::new();
+    for row in csv::Reader::from_path(path).unwrap().records() {
+        let row = row.unwrap();
+        if !["construct", "shapes"].contains(&&row[6]) {
+            continue;
+        }
+        let mut args: Vec<String> = ["hunt", "--deck", &row[0], "--gather", &row[1]]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        args.extend(["--for", "cycles", "--strategy", &row[6]].map(String::from));
+        let budget = row[7].strip_prefix("seed ").unwrap();
+        args.push("--seed".to_string());
+        args.extend(budget.split_whitespace().map(String::from));
+        commands.entry(args).or_default().push(row[3].to_string());
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut found = 0;
+    for (args, cycles) in &commands {
+        let out = dir.path().join("hunt.json");
+        let run = warsweep()
+            .args(args)
+            .args(["-q", "--out", out.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        let kept: Vec<&str> = (report["best"].as_array().unwrap().iter())
+            .map(|b| b["cycle"].as_str().unwrap())
+            .collect();
+        for cycle in cycles {
+            assert!(
+                kept.contains(&cycle.as_str()),
+                "{args:?} does not find {cycle}"
+            );
+            found += 1;
+        }
+    }
+    assert_eq!(commands.len(), 8, "{:?}", commands.keys());
+    assert_eq!(found, 39);
+}
+
 /// Every `printf '...' | warsweep play FLAGS` command of `docs/research.md` prints what the
 /// page says it prints (the `prints `...`` after it): the infinite games by construction, the
 /// states the censuses of shapes found, each replayable by one command.
