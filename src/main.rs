@@ -24,7 +24,7 @@ fn main() -> ExitCode {
         Command::Battle(args) => battle(args).map(|_| ExitCode::SUCCESS),
         Command::Sweep(args) => cli::sweep::sweep(args),
         Command::Hunt(args) => cli::hunt::hunt(args),
-        Command::Shapes(args) => shapes(args).map(|_| ExitCode::SUCCESS),
+        Command::Shapes(args) => cli::shapes::shapes(args),
         Command::Merge(args) => merge(args).map(|_| ExitCode::SUCCESS),
         Command::Plot(args) => plot(args).map(|_| ExitCode::SUCCESS),
         Command::Completions(args) => completions(args).map(|_| ExitCode::SUCCESS),
@@ -81,34 +81,6 @@ fn rules_of(setting: &SettingArgs, default: Preset, players: Option<usize>) -> R
 }
 
 /// A census of shapes, on `--threads` threads.
-fn shapes(args: cli::ShapesArgs) -> Result<()> {
-    use warsweep::shapes::{census_states, Bounds};
-    let rules = rules_of(&args.setting, Preset::Bataille, None)?;
-    let bounds = match (args.periods, args.wars) {
-        (Some((first, last)), wars) => Bounds::FourWins {
-            first,
-            last,
-            wars: wars.unwrap_or(1),
-            ties: args.ties,
-        },
-        (None, None | Some(0)) => Bounds::NoWar {
-            longest: args.longest,
-            ties: args.ties,
-        },
-        (None, Some(wars)) => Bounds::Words {
-            longest: args.longest,
-            wars,
-            ties: args.ties,
-        },
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("cannot start the threads")?;
-    let found = pool.install(|| census_states(&rules, &bounds, args.states))?;
-    print_out(&found.to_string())
-}
-
 /// Notes what the rules' flags do not do on this setting ([`Rules::inert_ranking`]).
 fn note_rules(rules: &Rules) {
     if let Some(note) = rules.inert_ranking() {

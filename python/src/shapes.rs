@@ -2,18 +2,18 @@
 
 use crate::{bad, Knobbed};
 use pyo3::prelude::*;
-use warsweep::shapes::{census_states, Bounds};
+use warsweep::shapes::{census_with, Bounds, Options};
 
 /// One state laid on a shape that takes the values: its word (`A`: player 1 wins the battle),
 /// its wars (`KINDS@BATTLE`, space-separated), player 1's hand and player 2's (values from
-/// 1), and its cycle's rounds.
-type Row = (String, String, Vec<u8>, Vec<u8>, u64);
+/// 1), its cycle's rounds, and a deal walked back to it (asked for and found).
+type Row = (String, String, Vec<u8>, Vec<u8>, u64, Option<[Vec<u8>; 2]>);
 
 /// The census (see the package's documentation): the placings tried, the shapes, those that
 /// take the values, and a row a state laid on them.
 #[pyfunction]
 #[pyo3(signature = (*, rules, deck=None, face_down=None, gather=None, longest=16, wars=None,
-    ties=false, periods=None, states=1, threads=None))]
+    ties=false, periods=None, states=1, deals=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn _shapes(
     py: Python<'_>,
@@ -26,6 +26,7 @@ pub(crate) fn _shapes(
     ties: bool,
     periods: Option<(usize, usize)>,
     states: usize,
+    deals: bool,
     threads: Option<usize>,
 ) -> PyResult<(usize, usize, usize, Vec<Row>)> {
     let knobs = Knobbed {
@@ -62,7 +63,14 @@ pub(crate) fn _shapes(
         .build()
         .map_err(bad)?;
     let found = py
-        .detach(|| pool.install(|| census_states(&rules, &bounds, states)))
+        .detach(|| {
+            let options = Options {
+                states,
+                deals,
+                ..Options::default()
+            };
+            pool.install(|| census_with(&rules, &bounds, &options))
+        })
         .map_err(bad)?;
     let rows = found
         .found
@@ -71,7 +79,14 @@ pub(crate) fn _shapes(
             let text = f.placing.to_string();
             let (word, wars) = text.split_once(' ').unwrap_or((&text, ""));
             let [one, two] = f.hands.clone();
-            (word.to_string(), wars.to_string(), one, two, f.cycle)
+            (
+                word.to_string(),
+                wars.to_string(),
+                one,
+                two,
+                f.cycle,
+                f.deal.clone(),
+            )
         })
         .collect();
     Ok((found.placings, found.shapes, found.taking, rows))

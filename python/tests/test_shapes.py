@@ -9,7 +9,8 @@ def test_a_census_finds_the_shapes_that_take_the_values():
     census = warsweep.shapes(rules="bataille", deck="4x11", longest=16)
     assert (census.placings, census.shapes) == (1158, 8)
     found = census.found
-    assert list(found.columns) == ["word", "wars", "held", "hands", "cycle"]
+    assert list(found.columns) == ["word", "wars", "held", "hands", "cycle", "deal"]
+    assert all(deal is None for deal in found["deal"])
     assert census.taking == 4
     assert list(found["word"]) == ["AAAABBBB"] * 4
     assert list(found["held"]) == [8, 16, 24, 32]
@@ -43,6 +44,13 @@ def test_super_periods_and_many_states_a_shape():
     for hands, cycle in zip(found["hands"], found["cycle"]):
         game = warsweep.play(hands, rules="bataille", deck="4x11", gather="sorted")
         assert (game.outcome, game.cycle_start, game.cycle_length) == ("infinite", 0, cycle)
+    # Each state walked back to a deal of the rules, which reaches its cycle.
+    dealt = warsweep.shapes(rules="bataille", deck="4x11", gather="sorted", periods=(45, 45),
+                            ties=True, deals=True)
+    for deal, cycle in zip(dealt.found["deal"], dealt.found["cycle"]):
+        assert [len(h) for h in deal] == [22, 22]
+        game = warsweep.play(deal, rules="bataille", deck="4x11", gather="sorted")
+        assert (game.outcome, game.cycle_length) == ("infinite", cycle)
     with pytest.raises(ValueError, match="1 <= FIRST <= LAST <= 1024, not 3-1"):
         warsweep.shapes(rules="bataille", periods=(3, 1))
     with pytest.raises(ValueError, match="periods: a pair"):

@@ -23,13 +23,14 @@ class Census:
         """Each state laid on a shape that takes the values: ``word`` (``A`` where player 1
         wins the battle; ``(WORD)xM`` repeated), ``wars`` (``KINDS@BATTLE``; ``war`` is any
         kind), ``held`` (player 1's hand size), ``hands`` (the state, on a cycle: a list of
-        values from 1 a player) and ``cycle`` (its rounds); a pandas DataFrame where pandas is
-        installed, else a list of dictionaries."""
-        columns = ["word", "wars", "held", "hands", "cycle"]
+        values from 1 a player), ``cycle`` (its rounds) and ``deal`` (with ``deals=True``, a
+        deal whose game reaches it, as ``hands``; else None); a pandas DataFrame where pandas
+        is installed, else a list of dictionaries."""
+        columns = ["word", "wars", "held", "hands", "cycle", "deal"]
         rows: _List[_Dict[str, _Any]] = [
             {"word": w, "wars": k, "held": len(one), "hands": [list(one), list(two)],
-             "cycle": cycle}
-            for w, k, one, two, cycle in self._rows
+             "cycle": cycle, "deal": None if deal is None else [list(h) for h in deal]}
+            for w, k, one, two, cycle, deal in self._rows
         ]
         try:
             import pandas
@@ -53,6 +54,7 @@ def shapes(
     ties: bool = False,
     periods: _Optional[_Tuple[int, int]] = None,
     states: int = 1,
+    deals: bool = False,
     threads: _Optional[int] = None,
 ) -> Census:
     """The census of a setting's shapes, as ``warsweep shapes`` takes it, with the same
@@ -62,7 +64,8 @@ def shapes(
     engine's gather says where each card goes and a SAT solver whether the deck's values fit.
     ``periods=(FIRST, LAST)`` takes four wins each repeated FIRST to LAST times instead, its
     ``wars`` (1 by default) at fixed battles of that super-period. ``states`` distinct states
-    are laid on each shape that takes the values. The same answer on any number of
+    are laid on each shape that takes the values, each walked back to a deal with ``deals=True``.
+    The same answer on any number of
     ``threads`` (all cores by default). A bad argument raises ``ValueError`` naming it."""
     if periods is not None:
         if not isinstance(periods, tuple) or len(periods) != 2:
@@ -71,6 +74,7 @@ def shapes(
     placings, found, taking, rows = _warsweep._shapes(
         rules=rules, deck=deck, face_down=_whole("face_down", face_down), gather=gather,
         longest=_whole("longest", longest), wars=_whole("wars", wars), ties=bool(ties),
-        periods=periods, states=_whole("states", states), threads=_whole("threads", threads),
+        periods=periods, states=_whole("states", states), deals=bool(deals),
+        threads=_whole("threads", threads),
     )
     return Census(placings, found, taking, rows)

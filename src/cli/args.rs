@@ -417,6 +417,21 @@ pub struct ShapesArgs {
     /// cycles' lengths
     #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true, value_parser = count_usize)]
     pub states: usize,
+    /// Walk each state back to a deal of the rules (the backward search), printed with the
+    /// `play` command that shows it reaching the cycle
+    #[arg(long)]
+    pub deals: bool,
+    /// Write the census as JSON here too: its counts and each state (word, wars, hands, cycle,
+    /// deal); written whole or not at all
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Stop after this long (90s, 10m, 1h30m), printing what the census found so far; a
+    /// signal (Ctrl-C) does the same
+    #[arg(long, value_name = "DURATION", value_parser = duration)]
+    pub time: Option<std::time::Duration>,
+    /// No progress bar
+    #[arg(short, long)]
+    pub quiet: bool,
     /// Let a battle followed by one of the same winner be the tie of a war gathered as two
     /// single battles (`sorted`'s high war, no card face down), at any pass; such wars are then
     /// not placed

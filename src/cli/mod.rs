@@ -1,9 +1,11 @@
 //! The binary's own modules, apart from the library: the command line as clap sees it
-//! (`args`), the two long-running commands (`sweep`, `hunt`: flags into a job or a hunt, their
-//! progress bars, what a stopped one prints) and the signals that stop them.
+//! (`args`), the three long-running commands (`sweep`, `hunt`, `shapes`: flags into a job, a
+//! hunt or a census, their progress bars, what a stopped one prints) and the signals that stop
+//! them.
 
 mod args;
 pub mod hunt;
+pub mod shapes;
 pub mod signals;
 pub mod sweep;
 

@@ -14,7 +14,7 @@ pub(crate) mod device;
 mod generations;
 mod report;
 mod saved;
-mod strategy;
+pub(crate) mod strategy;
 
 use crate::engine::{GameResult, Outcome};
 use crate::gpu::{DeviceError, Walker};

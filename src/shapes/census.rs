@@ -8,6 +8,7 @@ use crate::engine::Engine;
 use crate::rules::{Ranking, Rules};
 use crate::text::group;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The most battles a census's words hold: every word of a length is looked at, and there are
 /// about 2^length of them.
@@ -34,8 +35,13 @@ pub struct Census {
     pub rules: Rules,
     /// Its bounds.
     pub bounds: Bounds,
-    /// Placings tried (each from every size of player 1's hand).
+    /// Placings within the bounds (each from every size of player 1's hand).
     pub placings: usize,
+    /// Placings looked at: all of them unless the census was stopped.
+    pub looked: usize,
+    /// Whether the census was stopped before it looked at every placing (its counts are then
+    /// of the placings it looked at, its states all on cycles).
+    pub stopped: bool,
     /// Placings and hand sizes whose cards can take one value in each circle.
     pub shapes: usize,
     /// Those that take the deck's values.
@@ -64,6 +70,9 @@ pub struct Found {
     pub hands: [Vec<u8>; 2],
     /// The rounds of its cycle (it starts at round 0), as the engine plays it.
     pub cycle: u64,
+    /// A deal whose game reaches the state, player 1's hand then player 2's (values from 1),
+    /// where the census was asked for deals and the backward search found one.
+    pub deal: Option<[Vec<u8>; 2]>,
 }
 
 /// The bounds of a census.
@@ -163,9 +172,12 @@ pub enum ShapesError {
     Ties,
 }
 
+/// A state laid on a shape: its values, its cycle's length, and a deal walked back to it.
+type Laid = (Vec<u8>, u64, Option<[Vec<u8>; 2]>);
+
 /// A placing's shapes, and those that take the values: player 1's hand size, the shape and
-/// its states (values and cycle length).
-type Counted = (usize, Vec<(usize, Shape, Vec<(Vec<u8>, u64)>)>);
+/// its states.
+type Counted = (usize, Vec<(usize, Shape, Vec<Laid>)>);
 
 /// The most states a census lays on each shape that takes the values.
 pub const MOST_STATES: usize = 1000;
@@ -264,26 +276,74 @@ fn placed(
 /// assert_eq!((found.shapes, found.found.len()), (4, 4));
 /// ```
 pub fn census(rules: &Rules, bounds: &Bounds) -> Result<Census, ShapesError> {
-    census_states(rules, bounds, 1)
+    census_with(rules, bounds, &Options::default())
 }
 
-/// The census of `rules` within `bounds` ([`census`]), with up to `states` distinct states
-/// laid on each shape that takes the values (1 to [`MOST_STATES`]): the first as [`census`]
-/// lays it, the others by the solver branching at random from seeds 1, 2, ... (twice as
-/// many tries as states at most). The states of one shape are on cycles of different
-/// lengths as their equal values differ.
+/// How a census runs beyond its bounds: how many states it lays on a shape, whether it walks
+/// each back to a deal, and a flag and a count for a caller that stops it or shows progress.
 ///
 /// ```
-/// use warsweep::shapes::{census_states, Bounds};
+/// use warsweep::shapes::{census_with, Bounds, Options};
 /// use warsweep::{Deck, Gather, Preset, Settings};
 /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x7")?).gather(Gather::Sorted).build()?;
 /// let bounds = Bounds::FourWins { first: 3, last: 3, wars: 1, ties: true };
-/// let found = census_states(&rules, &bounds, 5)?;
+/// let found = census_with(&rules, &bounds, &Options { states: 5, deals: true, ..Options::default() })?;
 /// assert_eq!((found.taking, found.found.len()), (2, 10));
+/// assert!(found.found.iter().all(|f| f.deal.as_ref().is_some_and(|d| d[0].len() == 14)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn census_states(rules: &Rules, bounds: &Bounds, states: usize) -> Result<Census, ShapesError> {
-    taking(rules, bounds, states).map(|(census, _)| census)
+#[derive(Clone, Copy, Debug)]
+pub struct Options<'a> {
+    /// Distinct states laid on each shape that takes the values, 1 to [`MOST_STATES`]: the
+    /// first as [`census`] lays it, the others by the solver branching at random from seeds
+    /// 1, 2, ... (twice as many tries as states at most). The states of one shape make cycles
+    /// of different lengths as their equal values differ.
+    pub states: usize,
+    /// Whether each state is walked back to a deal of the rules (the backward search, at most
+    /// [`DEAL_STATES`] states a walk); [`Found::deal`].
+    pub deals: bool,
+    /// Looked at before each placing: once set, the census ends with what it has found
+    /// ([`Census::stopped`]).
+    pub stop: Option<&'a AtomicBool>,
+    /// Counts the placings looked at, for a progress bar.
+    pub done: Option<&'a AtomicUsize>,
+}
+
+impl Default for Options<'_> {
+    /// One state a shape, no deal, no stop, no count.
+    fn default() -> Self {
+        Options {
+            states: 1,
+            deals: false,
+            stop: None,
+            done: None,
+        }
+    }
+}
+
+/// The states the backward search expands at most to walk a census's state back to a deal.
+pub const DEAL_STATES: u64 = 20_000;
+
+/// The census of `rules` within `bounds` as `options` say ([`census`] is this with the
+/// default options).
+///
+/// ```
+/// use warsweep::shapes::{census_with, Bounds, Options};
+/// use std::sync::atomic::AtomicBool;
+/// use warsweep::{Deck, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x11")?).build()?;
+/// let stop = AtomicBool::new(true);
+/// let options = Options { stop: Some(&stop), ..Options::default() };
+/// let found = census_with(&rules, &Bounds::NoWar { longest: 16, ties: false }, &options)?;
+/// assert!(found.stopped && found.looked == 0 && found.found.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn census_with(
+    rules: &Rules,
+    bounds: &Bounds,
+    options: &Options,
+) -> Result<Census, ShapesError> {
+    taking(rules, bounds, options).map(|(census, _)| census)
 }
 
 /// The census of `rules` within `bounds` ([`census`]), and each shape that takes the values
@@ -291,11 +351,11 @@ pub fn census_states(rules: &Rules, bounds: &Bounds, states: usize) -> Result<Ce
 pub(crate) fn taking(
     rules: &Rules,
     bounds: &Bounds,
-    states: usize,
+    options: &Options,
 ) -> Result<(Census, Vec<(usize, Shape)>), ShapesError> {
     check(rules, bounds)?;
-    if !(1..=MOST_STATES).contains(&states) {
-        return Err(ShapesError::States(states));
+    if !(1..=MOST_STATES).contains(&options.states) {
+        return Err(ShapesError::States(options.states));
     }
     let deck = rules.deck();
     let n = deck.size();
@@ -314,9 +374,17 @@ pub(crate) fn taking(
     let placings = placings(bounds, &gathering);
     let counts = vec![copies; kinds];
     let face_down = rules.face_down();
-    let each: Vec<Counted> = placings
+    let stopped = || {
+        options
+            .stop
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+    };
+    let each: Vec<Option<Counted>> = placings
         .par_iter()
         .map(|placing| {
+            if stopped() {
+                return None;
+            }
             let mut shapes = 0;
             let mut found = Vec::new();
             for len0 in 1..n {
@@ -325,50 +393,74 @@ pub(crate) fn taking(
                     continue;
                 };
                 shapes += 1;
-                let laid = laid_states(rules, &shape, len0, &counts, states);
+                let laid = laid_states(rules, &shape, len0, &counts, options);
                 if !laid.is_empty() {
                     found.push((len0, shape, laid));
                 }
             }
-            (shapes, found)
+            if let Some(done) = options.done {
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+            Some((shapes, found))
         })
         .collect();
+    Ok(assembled(rules, bounds, placings, each))
+}
+
+/// The census of `placings` from what each gave ([`None`]: not looked at, the census
+/// stopped), in their order, and the shapes that take the values.
+fn assembled(
+    rules: &Rules,
+    bounds: &Bounds,
+    placings: Vec<Placing>,
+    each: Vec<Option<Counted>>,
+) -> (Census, Vec<(usize, Shape)>) {
     let mut census = Census {
         rules: *rules,
         bounds: *bounds,
         placings: placings.len(),
+        looked: 0,
+        stopped: false,
         shapes: 0,
         taking: 0,
         found: Vec::new(),
     };
     let mut taken = Vec::new();
-    for (placing, (shapes, found)) in placings.into_iter().zip(each) {
+    for (placing, counted) in placings.into_iter().zip(each) {
+        let Some((shapes, found)) = counted else {
+            census.stopped = true;
+            continue;
+        };
+        census.looked += 1;
         census.shapes += shapes;
         for (len0, shape, laid) in found {
             census.taking += 1;
-            for (mut values, cycle) in laid {
+            for (mut values, cycle, deal) in laid {
                 let second = values.split_off(len0);
                 census.found.push(Found {
                     placing: placing.clone(),
                     hands: [values, second],
                     cycle,
+                    deal,
                 });
             }
             taken.push((len0, shape));
         }
     }
-    Ok((census, taken))
+    (census, taken)
 }
 
-/// Up to `states` distinct states laid on `shape` (player 1 holding `len0`), each with the
-/// length of its cycle as the engine plays it: none where the values do not fit.
+/// Up to `options.states` distinct states laid on `shape` (player 1 holding `len0`), each with
+/// the length of its cycle as the engine plays it and, if `options.deals`, a deal walked back
+/// to it: none where the values do not fit.
 fn laid_states(
     rules: &Rules,
     shape: &Shape,
     len0: usize,
     counts: &[usize],
-    states: usize,
-) -> Vec<(Vec<u8>, u64)> {
+    options: &Options,
+) -> Vec<Laid> {
+    let states = options.states;
     let n = rules.deck().size();
     let Some(first) = shape.lay(n, counts, None) else {
         return Vec::new();
@@ -400,9 +492,28 @@ fn laid_states(
                 Ok(crate::Outcome::Infinite { cycle_length, .. }) => cycle_length,
                 other => unreachable!("values laid on a shape make a state on a cycle: {other:?}"),
             };
-            (values, cycle)
+            let deal = options
+                .deals
+                .then(|| deal_into(rules, &mut engine, &values, len0));
+            (values, cycle, deal.flatten())
         })
         .collect()
+}
+
+/// A deal of `rules` whose game reaches the state `values` (player 1 holding `len0`, values
+/// from 1), by the backward search within [`DEAL_STATES`]; [`None`] where it finds none.
+fn deal_into(
+    rules: &Rules,
+    engine: &mut Engine,
+    values: &[u8],
+    len0: usize,
+) -> Option<[Vec<u8>; 2]> {
+    let from_zero: Vec<u8> = values.iter().map(|v| v - 1).collect();
+    let hands = [from_zero[..len0].to_vec(), from_zero[len0..].to_vec()];
+    let mut search = crate::hunt::strategy::backward::search::Backward::new(rules);
+    let order = search.deal_into(engine, hands, DEAL_STATES)?;
+    let [one, two]: [Vec<u8>; 2] = crate::hunt::deal::hands_of(rules, &order).try_into().ok()?;
+    Some([one, two])
 }
 
 /// What a census refuses before it starts.
@@ -498,26 +609,90 @@ impl std::fmt::Display for Bounds {
     }
 }
 
+impl Census {
+    /// The census as JSON: the rules' flags, the bounds, the counts, and each state laid
+    /// (`word`, `wars`, `held`, `hands`, `cycle`, `deal`, hands as lists of values from 1).
+    ///
+    /// ```
+    /// use warsweep::shapes::{census, Bounds};
+    /// use warsweep::{Deck, Preset, Settings};
+    /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x11")?).build()?;
+    /// let found = census(&rules, &Bounds::NoWar { longest: 8, ties: false })?;
+    /// let json: serde_json::Value = serde_json::from_str(&found.to_json())?;
+    /// assert_eq!(json["taking"], 4);
+    /// assert_eq!(json["found"][0]["cycle"], found.found[0].cycle);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_json(&self) -> String {
+        let found: Vec<serde_json::Value> = (self.found.iter())
+            .map(|f| {
+                let text = f.placing.to_string();
+                let (word, wars) = text.split_once(' ').unwrap_or((&text, ""));
+                serde_json::json!({
+                    "word": word,
+                    "wars": wars,
+                    "held": f.hands[0].len(),
+                    "hands": f.hands,
+                    "cycle": f.cycle,
+                    "deal": f.deal,
+                })
+            })
+            .collect();
+        let json = serde_json::json!({
+            "rules": self.rules.flags(),
+            "bounds": self.bounds.to_string(),
+            "placings": self.placings,
+            "looked": self.looked,
+            "stopped": self.stopped,
+            "shapes": self.shapes,
+            "taking": self.taking,
+            "found": found,
+        });
+        format!("{json:#}\n")
+    }
+
+    /// Writes [`Census::to_json`] to `path` whole or not at all (a temporary file renamed
+    /// into place).
+    ///
+    /// # Errors
+    ///
+    /// The file system's, where the file cannot be written.
+    pub fn write_json(&self, path: &std::path::Path) -> std::io::Result<()> {
+        crate::output::files::write_atomically(path, self.to_json().as_bytes())
+    }
+}
+
 impl std::fmt::Display for Census {
-    /// A line of counts, then each shape that takes the values: its placing, the state, and
-    /// the command that plays the state (to `INFINITE 0`, the state being on its cycle).
+    /// A line of counts, then each state laid on a shape that takes the values: its placing,
+    /// its cycle, the state and the command that plays it (to `INFINITE 0`, the state being on
+    /// its cycle), and a deal walked back to it with its command where there is one.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let flags = self.rules.flags();
         let n = self.rules.deck().size();
+        let placings = match self.stopped {
+            false => group(self.placings as u64),
+            true => format!(
+                "{} of {} (stopped)",
+                group(self.looked as u64),
+                group(self.placings as u64)
+            ),
+        };
         writeln!(
             f,
-            "{flags}: {}: {} placings, each from every size of player 1's hand (1..{}); shapes whose circles can be of one value: {}; taking the values: {}",
+            "{flags}: {}: {placings} placings, each from every size of player 1's hand (1..{}); shapes whose circles can be of one value: {}; taking the values: {}",
             self.bounds,
-            group(self.placings as u64),
             n - 1,
             group(self.shapes as u64),
             group(self.taking as u64),
         )?;
-        for found in &self.found {
-            let [one, two] = found.hands.clone().map(|h| {
+        let text = |hands: &[Vec<u8>; 2]| {
+            hands.clone().map(|h| {
                 let text: Vec<String> = h.iter().map(u8::to_string).collect();
                 text.join(",")
-            });
+            })
+        };
+        for found in &self.found {
+            let [one, two] = text(&found.hands);
             let held = found.hands[0].len();
             writeln!(
                 f,
@@ -526,6 +701,11 @@ impl std::fmt::Display for Census {
                 group(found.cycle)
             )?;
             writeln!(f, "    printf '{one}\\n{two}\\n' | warsweep play {flags}")?;
+            if let Some(deal) = &found.deal {
+                let [one, two] = text(deal);
+                writeln!(f, "    a deal into it: {one}|{two}")?;
+                writeln!(f, "    printf '{one}\\n{two}\\n' | warsweep play {flags}")?;
+            }
         }
         Ok(())
     }

@@ -17,8 +17,8 @@ mod lay;
 
 pub(crate) use census::taking;
 pub use census::{
-    census, census_states, Bounds, Census, Found, ShapesError, LONGEST_SUPER_PERIOD, LONGEST_WORD,
-    MOST_STATES,
+    census, census_with, Bounds, Census, Found, Options, ShapesError, DEAL_STATES,
+    LONGEST_SUPER_PERIOD, LONGEST_WORD, MOST_STATES,
 };
 
 use gathering::{Gathering, Slot};

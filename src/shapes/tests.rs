@@ -158,7 +158,11 @@ fn four_wins_each_at_super_periods_is_the_script_s() {
         .collect();
     assert_eq!(placed, expected);
     assert_eq!(check_states(&rules, &found), 6);
-    let many = super::census_states(&rules, &bounds, 5).unwrap();
+    let options = super::Options {
+        states: 5,
+        ..super::Options::default()
+    };
+    let many = super::census_with(&rules, &bounds, &options).unwrap();
     assert_eq!((many.taking, many.found.len()), (6, 30));
     let mut engine = Engine::new(rules);
     for state in &many.found {

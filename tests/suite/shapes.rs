@@ -131,6 +131,95 @@ fn super_periods_and_many_states_a_shape() {
     assert_eq!(replayed, 16);
 }
 
+/// `--deals` walks each state back to a deal of the rules, printed with the command that shows
+/// it reaching the state's cycle; `--out` writes the same census as JSON.
+#[test]
+fn deals_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("census.json");
+    let args = [
+        "--deck",
+        "4x11",
+        "--gather",
+        "sorted",
+        "--periods",
+        "45-45",
+        "--ties",
+        "--deals",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let text = census(&args, "2");
+    let deals: Vec<_> = (replays(&text).into_iter()).skip(1).step_by(2).collect();
+    let printed: Vec<&str> = (text.lines())
+        .filter_map(|l| l.split(", a cycle of ").nth(1))
+        .map(|rest| rest.split(' ').next().unwrap())
+        .collect();
+    assert_eq!((deals.len(), printed.len()), (2, 2), "{text}");
+    for ((hands, flags), cycle) in deals.iter().zip(&printed) {
+        let out = warsweep()
+            .arg("play")
+            .args(flags)
+            .write_stdin(hands.clone())
+            .output()
+            .unwrap();
+        let said = String::from_utf8(out.stdout).unwrap();
+        let length = said.split_whitespace().nth(2).unwrap();
+        assert_eq!(length, cycle.replace(',', ""), "{said}");
+        assert_eq!(
+            hands
+                .lines()
+                .map(|h| h.split(',').count())
+                .collect::<Vec<_>>(),
+            [22, 22]
+        );
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(
+        (json["placings"].as_u64(), json["taking"].as_u64()),
+        (Some(12), Some(2))
+    );
+    assert_eq!(json["found"].as_array().unwrap().len(), 2);
+    assert_eq!(json["found"][0]["word"], "(AAAABBBB)x45");
+    assert!(json["found"][1]["deal"].is_array());
+}
+
+/// A census that would take minutes, stopped by `--time` with what it found so far, said on
+/// stderr, exit 0.
+#[test]
+fn a_census_stops_at_its_time() {
+    let run = warsweep()
+        .args([
+            "shapes",
+            "--gather",
+            "sorted",
+            "--ties",
+            "--wars",
+            "2",
+            "--longest",
+            "24",
+        ])
+        .args(["--time", "1s", "-j", "2"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("warsweep: stopped at --time after "),
+        "{stderr}"
+    );
+    let first = String::from_utf8(run.stdout).unwrap();
+    assert!(
+        first
+            .lines()
+            .next()
+            .unwrap()
+            .contains(" (stopped) placings"),
+        "{first}"
+    );
+}
+
 /// What a census cannot take is refused in one sentence, before any work.
 #[test]
 fn a_census_refuses_what_has_no_shapes() {
@@ -195,6 +284,10 @@ fn a_census_refuses_what_has_no_shapes() {
         (
             &["--periods", "1-2", "--longest", "8"][..],
             "cannot be used with",
+        ),
+        (
+            &["--deck", "4x7", "--out", "/nonexistent-folder/census.json"][..],
+            "cannot write /nonexistent-folder/census.json",
         ),
     ] {
         let mut full = vec!["shapes"];

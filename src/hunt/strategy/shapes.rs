@@ -8,7 +8,7 @@ use super::{deal, Base, Build, Choose, Drawn, Task, Tools, Unlearned};
 use crate::deal::SplitMix64;
 use crate::hunt::{Halt, HuntError, Played, Unbuildable};
 use crate::rules::Rules;
-use crate::shapes::{taking, Bounds, Laying, ShapesError};
+use crate::shapes::{taking, Bounds, Laying, Options, ShapesError};
 use std::sync::Arc;
 
 /// The censuses a hunt builds from: words without a war of up to 16 battles, and words of up
@@ -73,9 +73,9 @@ pub(crate) fn plan(rules: &Rules) -> Result<(Arc<Shapes>, String), HuntError> {
     let refused = |why| HuntError::Unbuildable(Unbuildable::Shapes(why));
     let (mut tried, mut taken) = (0, Vec::new());
     for bounds in BOUNDS {
-        let (census, found) = match taking(rules, &bounds, 1) {
+        let (census, found) = match taking(rules, &bounds, &Options::default()) {
             // No war of these rules is gathered as two single battles: no battle ties.
-            Err(ShapesError::Ties) => taking(rules, &bounds.without_ties(), 1),
+            Err(ShapesError::Ties) => taking(rules, &bounds.without_ties(), &Options::default()),
             other => other,
         }
         .map_err(refused)?;
