@@ -41,20 +41,7 @@ pub(crate) fn _shapes(
         won_pile: None,
     };
     let rules = knobs.rules(None)?;
-    let bounds = match (periods, wars) {
-        (Some((first, last)), wars) => Bounds::FourWins {
-            first,
-            last,
-            wars: wars.unwrap_or(1),
-            ties,
-        },
-        (None, None | Some(0)) => Bounds::NoWar { longest, ties },
-        (None, Some(wars)) => Bounds::Words {
-            longest,
-            wars,
-            ties,
-        },
-    };
+    let bounds = Bounds::named(longest, wars, periods, ties);
     if threads == Some(0) {
         return Err(bad("threads: a census needs 1 thread or more"));
     }

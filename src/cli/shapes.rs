@@ -13,34 +13,12 @@ use std::time::{Duration, Instant};
 use warsweep::shapes::{census_with, Bounds, Options};
 use warsweep::Preset;
 
-/// The bounds the flags name: super-periods with `--periods`, words with wars with `--wars 1`
-/// or `2`, words without a war otherwise.
-fn bounds_of(args: &ShapesArgs) -> Bounds {
-    match (args.periods, args.wars) {
-        (Some((first, last)), wars) => Bounds::FourWins {
-            first,
-            last,
-            wars: wars.unwrap_or(1),
-            ties: args.ties,
-        },
-        (None, None | Some(0)) => Bounds::NoWar {
-            longest: args.longest,
-            ties: args.ties,
-        },
-        (None, Some(wars)) => Bounds::Words {
-            longest: args.longest,
-            wars,
-            ties: args.ties,
-        },
-    }
-}
-
 /// Takes the census; prints it (and writes it with `--out`), stopped or not. A census stopped
 /// by a signal exits with 128 + the signal's number, as a stopped sweep does.
 pub fn shapes(args: ShapesArgs) -> anyhow::Result<ExitCode> {
     let began = Instant::now();
     let rules = rules_of(&args.setting, Preset::Bataille, None)?;
-    let bounds = bounds_of(&args);
+    let bounds = Bounds::named(args.longest, args.wars, args.periods, args.ties);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()

@@ -547,6 +547,40 @@ fn check(rules: &Rules, bounds: &Bounds) -> Result<(), ShapesError> {
 }
 
 impl Bounds {
+    /// The bounds the command line's flags (and Python's keywords) name: four wins each at
+    /// super-periods where `periods` is given (`wars` 1 unless said), words with wars where
+    /// `wars` is 1 or more, words without a war otherwise.
+    ///
+    /// ```
+    /// use warsweep::shapes::Bounds;
+    /// assert_eq!(
+    ///     Bounds::named(16, None, Some((45, 45)), true),
+    ///     Bounds::FourWins { first: 45, last: 45, wars: 1, ties: true }
+    /// );
+    /// assert_eq!(Bounds::named(18, Some(0), None, false), Bounds::NoWar { longest: 18, ties: false });
+    /// ```
+    pub fn named(
+        longest: usize,
+        wars: Option<usize>,
+        periods: Option<(usize, usize)>,
+        ties: bool,
+    ) -> Bounds {
+        match (periods, wars) {
+            (Some((first, last)), wars) => Bounds::FourWins {
+                first,
+                last,
+                wars: wars.unwrap_or(1),
+                ties,
+            },
+            (None, None | Some(0)) => Bounds::NoWar { longest, ties },
+            (None, Some(wars)) => Bounds::Words {
+                longest,
+                wars,
+                ties,
+            },
+        }
+    }
+
     /// The same bounds, no battle tying.
     pub(crate) fn without_ties(self) -> Bounds {
         match self {

@@ -196,9 +196,9 @@ fn a_census_stops_at_its_time() {
             "sorted",
             "--ties",
             "--wars",
-            "2",
+            "1",
             "--longest",
-            "24",
+            "20",
         ])
         .args(["--time", "1s", "-j", "2"])
         .output()
@@ -293,5 +293,49 @@ fn a_census_refuses_what_has_no_shapes() {
         let mut full = vec!["shapes"];
         full.extend(args);
         refuses(&full, b"", message);
+    }
+}
+
+/// SIGINT, SIGTERM and SIGHUP stop a census with what it found so far printed and written
+/// (`--out`, marked stopped), stderr saying so, and the signal's exit code.
+#[test]
+fn signals_stop_a_census_with_what_it_found() {
+    let dir = tempfile::tempdir().unwrap();
+    for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let out = dir.path().join(format!("{signal}.json"));
+        let child = std::process::Command::new(crate::common::binary())
+            .args([
+                "shapes",
+                "--gather",
+                "sorted",
+                "--ties",
+                "--wars",
+                "1",
+                "--longest",
+                "20",
+            ])
+            .args(["-q", "-j", "1", "--out"])
+            .arg(&out)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        let _ = std::process::Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status();
+        let done = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&done.stderr);
+        assert_eq!(done.status.code(), Some(code), "SIG{signal}: {stderr}");
+        assert!(
+            stderr.contains(&format!("stopped by SIG{signal} after")),
+            "{stderr}"
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        assert!(json["stopped"] == true && json["looked"].as_u64() < json["placings"].as_u64());
+        assert!(String::from_utf8(done.stdout)
+            .unwrap()
+            .contains(" (stopped) placings"));
     }
 }
