@@ -19,6 +19,22 @@ pub struct Watching;
 impl Observer for Watching {}
 
 /// The reference results, copied into the repository (`tests/data/golden`, see its README).
+/// Runs warsweep with `args` (stdout and stderr kept), sends it SIG`signal` after 700 ms, and
+/// waits for it: what it printed and its exit status.
+pub fn signalled(args: &[&std::ffi::OsStr], signal: &str) -> std::process::Output {
+    let child = std::process::Command::new(binary())
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let _ = std::process::Command::new("kill")
+        .args([format!("-{signal}"), child.id().to_string()])
+        .status();
+    child.wait_with_output().unwrap()
+}
+
 pub fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden")
 }
