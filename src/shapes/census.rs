@@ -462,7 +462,10 @@ fn laid_states(
 ) -> Vec<Laid> {
     let states = options.states;
     let n = rules.deck().size();
-    let Some(first) = shape.lay(n, counts, None) else {
+    let Some(laying) = shape.laying(n, counts) else {
+        return Vec::new();
+    };
+    let Some(first) = laying.lay(None) else {
         return Vec::new();
     };
     let mut laid = vec![first];
@@ -470,8 +473,8 @@ fn laid_states(
         if laid.len() == states {
             break;
         }
-        let values = shape
-            .lay(n, counts, Some(seed))
+        let values = laying
+            .lay(Some(seed))
             .expect("a shape that took the values once");
         if !laid.contains(&values) {
             laid.push(values);

@@ -139,20 +139,7 @@ fn above(
     clauses
 }
 
-/// Values `1..=counts.len()` on `n` cards, `counts[v - 1]` of value `v`, meeting `relations`;
-/// [`None`] where none do (the solver's proof). With a `seed`, the solver branches on
-/// variables and values drawn from it, so that seeds give many of the layings (each still
-/// exact); without, one laying, the same every time.
-pub(crate) fn lay(
-    relations: &[Relation],
-    n: usize,
-    counts: &[usize],
-    seed: Option<u64>,
-) -> Option<Vec<u8>> {
-    Laying::new(relations, n, counts)?.lay(seed)
-}
-
-/// A shape's formula, made once and solved for as many layings as asked ([`lay`]).
+/// A shape's formula, made once and solved for as many layings as asked ([`Laying::lay`]).
 #[derive(Clone, Debug)]
 pub(crate) struct Laying {
     cnf: Cnf,
@@ -175,7 +162,10 @@ impl Laying {
         })
     }
 
-    /// One laying (see [`lay`]), or [`None`] where the values do not fit.
+    /// Values `1..=counts.len()` on the `n` cards, `counts[v - 1]` of value `v`, meeting the
+    /// relations; [`None`] where none do (the solver's proof). With a `seed`, the solver
+    /// branches on variables and values drawn from it, so that seeds give many of the layings
+    /// (each still exact); without, one laying, the same every time.
     pub(crate) fn lay(&self, seed: Option<u64>) -> Option<Vec<u8>> {
         let model = solve(&self.cnf, seed)?;
         let kinds = self.kinds;

@@ -207,14 +207,8 @@ fn relations_of(table: [&[usize]; 2], w: usize, kinds: Option<&[Kind]>) -> Vec<R
 }
 
 impl Shape {
-    /// Values `1..=counts.len()` on its `n` cards, `counts[v - 1]` of value `v` (see
-    /// [`lay::lay`]: with a `seed`, one of many layings).
-    pub(crate) fn lay(&self, n: usize, counts: &[usize], seed: Option<u64>) -> Option<Vec<u8>> {
-        lay::lay(&self.relations, n, counts, seed)
-    }
-
     /// Its formula for `n` cards with `counts` copies of each value, made once, for many
-    /// layings.
+    /// layings ([`Laying::lay`]); [`None`] where the copies are not `n` cards.
     pub(crate) fn laying(&self, n: usize, counts: &[usize]) -> Option<Laying> {
         Laying::new(&self.relations, n, counts)
     }
