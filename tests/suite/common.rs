@@ -19,11 +19,13 @@ pub struct Watching;
 impl Observer for Watching {}
 
 /// The reference results, copied into the repository (`tests/data/golden`, see its README).
-/// Runs warsweep with `args` (stdout and stderr kept), sends it SIG`signal` after 700 ms, and
-/// waits for it: what it printed and its exit status.
-pub fn signalled(args: &[&std::ffi::OsStr], signal: &str) -> std::process::Output {
+/// Runs warsweep with `args` and `--out out` (stdout and stderr kept), sends it SIG`signal`
+/// after 700 ms, and waits for it: what it printed and its exit status.
+pub fn signalled(args: &[&str], out: &std::path::Path, signal: &str) -> std::process::Output {
     let child = std::process::Command::new(binary())
         .args(args)
+        .arg("--out")
+        .arg(out)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

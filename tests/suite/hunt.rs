@@ -247,12 +247,8 @@ fn signals_end_a_hunt_with_its_results_written() {
     let dir = tempfile::tempdir().unwrap();
     for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
         let out = dir.path().join(format!("{signal}.json"));
-        let args = [
-            "hunt", "--deck", "4x13", "--time", "1h", "-q", "-j", "1", "--out",
-        ];
-        let mut args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
-        args.push(out.as_os_str());
-        let done = crate::common::signalled(&args, signal);
+        let args = ["hunt", "--deck", "4x13", "--time", "1h", "-q", "-j", "1"];
+        let done = crate::common::signalled(&args, &out, signal);
         let stderr = String::from_utf8_lossy(&done.stderr);
         assert_eq!(done.status.code(), Some(code), "SIG{signal}: {stderr}");
         assert!(

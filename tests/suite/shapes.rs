@@ -312,11 +312,11 @@ fn signals_stop_a_census_with_what_it_found() {
             "1",
             "--longest",
             "20",
+            "-q",
+            "-j",
+            "1",
         ];
-        let mut args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
-        args.extend(["-q", "-j", "1", "--out"].map(std::ffi::OsStr::new));
-        args.push(out.as_os_str());
-        let done = crate::common::signalled(&args, signal);
+        let done = crate::common::signalled(&args, &out, signal);
         let stderr = String::from_utf8_lossy(&done.stderr);
         assert_eq!(done.status.code(), Some(code), "SIG{signal}: {stderr}");
         assert!(
