@@ -19,6 +19,7 @@
 // Every type a caller can reach, a caller can name (and match on).
 #![deny(unnameable_types)]
 
+mod backward;
 mod deal;
 mod engine;
 mod error;

@@ -2,18 +2,22 @@
 
 use crate::{bad, Knobbed};
 use pyo3::prelude::*;
-use warsweep::shapes::{census_with, Bounds, Options};
+use warsweep::shapes::{census_with, Bounds, Kind, Options};
 
 /// One state laid on a shape that takes the values: its word (`A`: player 1 wins the battle),
 /// its wars (`KINDS@BATTLE`, space-separated), player 1's hand and player 2's (values from
 /// 1), its cycle's rounds, and a deal walked back to it (asked for and found).
 type Row = (String, String, Vec<u8>, Vec<u8>, u64, Option<[Vec<u8>; 2]>);
 
+/// A census's counts for one length of word: battles, words, placings, those looked at,
+/// shapes, those taking the values.
+type Counts = (usize, usize, usize, usize, usize, usize);
+
 /// The census (see the package's documentation): the placings tried, the shapes, those that
-/// take the values, and a row a state laid on them.
+/// take the values, a row a state laid on them, and a row of counts a length of word.
 #[pyfunction]
 #[pyo3(signature = (*, rules, deck=None, face_down=None, gather=None, longest=16, wars=None,
-    ties=false, periods=None, states=1, deals=false, threads=None))]
+    ties=false, periods=None, held=None, kinds=None, states=1, deals=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn _shapes(
     py: Python<'_>,
@@ -25,10 +29,12 @@ pub(crate) fn _shapes(
     wars: Option<usize>,
     ties: bool,
     periods: Option<(usize, usize)>,
+    held: Option<(usize, usize)>,
+    kinds: Option<Vec<String>>,
     states: usize,
     deals: bool,
     threads: Option<usize>,
-) -> PyResult<(usize, usize, usize, Vec<Row>)> {
+) -> PyResult<(usize, usize, usize, Vec<Row>, Vec<Counts>)> {
     let knobs = Knobbed {
         rules,
         deck,
@@ -45,6 +51,18 @@ pub(crate) fn _shapes(
     if threads == Some(0) {
         return Err(bad("threads: a census needs 1 thread or more"));
     }
+    let kinds: Vec<Kind> = match kinds {
+        None => Kind::ALL.to_vec(),
+        Some(names) => (names.iter())
+            .map(|name| {
+                Kind::named(name).ok_or_else(|| {
+                    bad(format!(
+                        "kinds: {name:?} is no kind of war: give high, mid or low"
+                    ))
+                })
+            })
+            .collect::<PyResult<_>>()?,
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
@@ -52,6 +70,8 @@ pub(crate) fn _shapes(
     let found = py
         .detach(|| {
             let options = Options {
+                held,
+                kinds: &kinds,
                 states,
                 deals,
                 ..Options::default()
@@ -76,5 +96,8 @@ pub(crate) fn _shapes(
             )
         })
         .collect();
-    Ok((found.placings, found.shapes, found.taking, rows))
+    let counts = (found.rows.iter())
+        .map(|r| (r.battles, r.words, r.placings, r.looked, r.shapes, r.taking))
+        .collect();
+    Ok((found.placings, found.shapes, found.taking, rows, counts))
 }

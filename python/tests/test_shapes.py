@@ -70,3 +70,26 @@ def test_a_census_refuses_what_has_no_shapes():
         warsweep.shapes(rules="bataille", ties=True)
     with pytest.raises(ValueError, match="threads: a census needs 1 thread or more"):
         warsweep.shapes(rules="bataille", threads=0)
+
+
+def test_rows_hand_sizes_and_kinds_narrow_a_census():
+    # A row of counts a length of word, summing to the census's counts.
+    census = warsweep.shapes(rules="bataille", deck="4x11", longest=16)
+    rows = census.rows
+    assert list(rows.columns) == ["battles", "words", "placings", "looked", "shapes", "taking"]
+    assert list(rows["battles"]) == [2, 4, 6, 8, 10, 12, 14, 16]
+    assert (rows["placings"].sum(), rows["shapes"].sum(), rows["taking"].sum()) == (1158, 8, 4)
+    assert list(rows["taking"]) == [0, 0, 0, 4, 0, 0, 0, 0]
+    # Player 1's hand sizes 13 to 16: the shapes from 16 cards of those four.
+    narrow = warsweep.shapes(rules="bataille", deck="4x11", longest=16, held=(13, 16))
+    assert (narrow.placings, narrow.taking, list(narrow.found["held"])) == (1158, 1, [16])
+    # The 52-card cycle's war is a low one: kept by kinds=["low"], gone with the others.
+    low = warsweep.shapes(rules="bataille", wars=1, longest=18, kinds=["low"])
+    assert (low.taking, list(low.found["wars"])) == (1, ["low@0"])
+    assert warsweep.shapes(rules="bataille", wars=1, longest=18, kinds=["high", "mid"]).taking == 0
+    with pytest.raises(ValueError, match="kinds: \"middle\" is no kind of war"):
+        warsweep.shapes(rules="bataille", wars=1, kinds=["middle"])
+    with pytest.raises(ValueError, match="kinds: a list of names"):
+        warsweep.shapes(rules="bataille", wars=1, kinds="low")
+    with pytest.raises(ValueError, match="not 40-30"):
+        warsweep.shapes(rules="bataille", held=(40, 30))

@@ -7,16 +7,37 @@ from . import _warsweep
 from ._args import _Gather, _Preset, _whole
 
 
+def _table(rows: _List[_Dict[str, _Any]], columns: _List[str]) -> _Any:
+    """``rows`` as a pandas DataFrame where pandas is installed, else as they are."""
+    try:
+        import pandas
+    except ImportError:
+        return rows
+    return pandas.DataFrame(rows, columns=columns)
+
+
 class Census:
     """What a census found: ``placings`` tried, ``shapes`` (placings and hand sizes whose cards
-    can take one value in each circle), ``taking`` (those that take the deck's values), and
-    ``found``, the states laid on the latter."""
+    can take one value in each circle), ``taking`` (those that take the deck's values),
+    ``rows``, these counts for each length of word, and ``found``, the states laid on the
+    shapes that take the values."""
 
-    def __init__(self, placings: int, shapes: int, taking: int, rows: _List[tuple]) -> None:
+    def __init__(self, placings: int, shapes: int, taking: int, found: _List[tuple],
+                 counts: _List[tuple]) -> None:
         self.placings = placings
         self.shapes = shapes
         self.taking = taking
-        self._rows = rows
+        self._found = found
+        self._counts = counts
+
+    @property
+    def rows(self) -> _Any:
+        """The counts for each length of word (each number of repeats of a super-period):
+        ``battles``, ``words``, ``placings``, ``looked`` (all of them: a census from Python
+        is not stopped), ``shapes``, ``taking``; a pandas DataFrame where pandas is installed,
+        else a list of dictionaries."""
+        columns = ["battles", "words", "placings", "looked", "shapes", "taking"]
+        return _table([dict(zip(columns, row)) for row in self._counts], columns)
 
     @property
     def found(self) -> _Any:
@@ -30,13 +51,9 @@ class Census:
         rows: _List[_Dict[str, _Any]] = [
             {"word": w, "wars": k, "held": len(one), "hands": [list(one), list(two)],
              "cycle": cycle, "deal": None if deal is None else [list(h) for h in deal]}
-            for w, k, one, two, cycle, deal in self._rows
+            for w, k, one, two, cycle, deal in self._found
         ]
-        try:
-            import pandas
-        except ImportError:
-            return rows
-        return pandas.DataFrame(rows, columns=columns)
+        return _table(rows, columns)
 
     def __repr__(self) -> str:
         return (f"<warsweep.Census {self.placings} placings, {self.shapes} shapes, "
@@ -53,6 +70,8 @@ def shapes(
     wars: _Optional[int] = None,
     ties: bool = False,
     periods: _Optional[_Tuple[int, int]] = None,
+    held: _Optional[_Tuple[int, int]] = None,
+    kinds: _Optional[_List[str]] = None,
     states: int = 1,
     deals: bool = False,
     threads: _Optional[int] = None,
@@ -63,18 +82,29 @@ def shapes(
     the same winner may be ``sorted``'s high war), from every size of player 1's hand; the
     engine's gather says where each card goes and a SAT solver whether the deck's values fit.
     ``periods=(FIRST, LAST)`` takes four wins each repeated FIRST to LAST times instead, its
-    ``wars`` (1 by default) at fixed battles of that super-period. ``states`` distinct states
+    ``wars`` (1 by default) at fixed battles of that super-period. ``held=(FIRST, LAST)``
+    narrows player 1's hand sizes, ``kinds`` (of ``"high"``, ``"mid"``, ``"low"``) the kinds
+    of war placed. ``states`` distinct states
     are laid on each shape that takes the values, each walked back to a deal with ``deals=True``.
     The same answer on any number of
     ``threads`` (all cores by default). A bad argument raises ``ValueError`` naming it."""
-    if periods is not None:
-        if not isinstance(periods, tuple) or len(periods) != 2:
-            raise ValueError(f"periods: a pair (FIRST, LAST), not {periods!r}")
-        periods = (_whole("periods", periods[0]), _whole("periods", periods[1]))
-    placings, found, taking, rows = _warsweep._shapes(
+    periods = _pair("periods", periods)
+    held = _pair("held", held)
+    if kinds is not None and (isinstance(kinds, str) or not all(isinstance(k, str) for k in kinds)):
+        raise ValueError(f"kinds: a list of names (high, mid, low), not {kinds!r}")
+    placings, shapes_, taking, found, counts = _warsweep._shapes(
         rules=rules, deck=deck, face_down=_whole("face_down", face_down), gather=gather,
         longest=_whole("longest", longest), wars=_whole("wars", wars), ties=bool(ties),
-        periods=periods, states=_whole("states", states), deals=bool(deals),
-        threads=_whole("threads", threads),
+        periods=periods, held=held, kinds=None if kinds is None else list(kinds),
+        states=_whole("states", states), deals=bool(deals), threads=_whole("threads", threads),
     )
-    return Census(placings, found, taking, rows)
+    return Census(placings, shapes_, taking, found, counts)
+
+
+def _pair(name: str, value: _Any) -> _Optional[_Tuple[int, int]]:
+    """``value``, a pair of whole numbers (FIRST, LAST) or None; else ``ValueError`` naming it."""
+    if value is None:
+        return None
+    if not isinstance(value, tuple) or len(value) != 2:
+        raise ValueError(f"{name}: a pair (FIRST, LAST), not {value!r}")
+    return (_whole(name, value[0]), _whole(name, value[1]))

@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use warsweep::hunt::Strategy;
+use warsweep::shapes::Kind;
 use warsweep::Seeds;
 use warsweep::Shuffle;
 use warsweep::{check_face_down, check_max_rounds, check_players};
@@ -240,10 +241,25 @@ fn shard(text: &str) -> Result<String, String> {
 
 /// `--periods`: two whole numbers `FIRST-LAST` (the library judges the range).
 fn super_periods(text: &str) -> Result<(usize, usize), String> {
-    let plain = || format!("{text} is not a range of super-periods: give FIRST-LAST, like 1-24");
+    range(text, "super-periods", "1-24")
+}
+
+/// `--held`: a range of player 1's hand sizes, FIRST-LAST (the census checks it).
+fn held(text: &str) -> Result<(usize, usize), String> {
+    range(text, "hand sizes", "20-26")
+}
+
+/// A range FIRST-LAST of `what`, like `example`.
+fn range(text: &str, what: &str, example: &str) -> Result<(usize, usize), String> {
+    let plain = || format!("{text} is not a range of {what}: give FIRST-LAST, like {example}");
     let (first, last) = text.split_once('-').ok_or_else(plain)?;
     let number = |t: &str| t.trim().parse::<usize>().map_err(|_| plain());
     Ok((number(first)?, number(last)?))
+}
+
+/// `--kinds`: a kind of war by its name.
+fn kind(text: &str) -> Result<Kind, String> {
+    Kind::named(text).ok_or_else(|| format!("{text} is no kind of war: give high, mid or low"))
 }
 
 /// `--deck`: a deck within the library's limits.
@@ -412,6 +428,13 @@ pub struct ShapesArgs {
     /// eight battles)
     #[arg(long, value_name = "FIRST-LAST", conflicts_with = "longest", value_parser = super_periods)]
     pub periods: Option<(usize, usize)>,
+    /// Player 1's hand sizes each placing is looked at from, FIRST-LAST [default: every size]
+    #[arg(long, value_name = "FIRST-LAST", value_parser = held)]
+    pub held: Option<(usize, usize)>,
+    /// Kinds of war placed, of high, mid and low, comma-separated [default: all]; a war that
+    /// the gather takes alike for several kinds is placed as each kind named
+    #[arg(long, value_name = "KINDS", value_delimiter = ',', value_parser = kind)]
+    pub kinds: Vec<Kind>,
     /// Distinct states laid on each shape that takes the values (1 to 1000), each printed
     /// with its cycle: the states of one shape differ in their equal values, and so in their
     /// cycles' lengths

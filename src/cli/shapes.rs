@@ -10,7 +10,7 @@ use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-use warsweep::shapes::{census_with, Bounds, Options};
+use warsweep::shapes::{census_with, Bounds, Kind, Options};
 use warsweep::Preset;
 
 /// Takes the census; prints it (and writes it with `--out`), stopped or not. A census stopped
@@ -25,7 +25,14 @@ pub fn shapes(args: ShapesArgs) -> anyhow::Result<ExitCode> {
         .context("cannot start the threads")?;
     let signals = Signals::watch();
     let done = AtomicUsize::new(0);
+    let kinds = if args.kinds.is_empty() {
+        &Kind::ALL[..]
+    } else {
+        &args.kinds[..]
+    };
     let options = Options {
+        held: args.held,
+        kinds,
         states: args.states,
         deals: args.deals,
         stop: Some(&signals.stop),
@@ -48,17 +55,16 @@ pub fn shapes(args: ShapesArgs) -> anyhow::Result<ExitCode> {
     if !found.stopped {
         return Ok(ExitCode::SUCCESS);
     }
-    let (looked, placings) = (found.looked, found.placings);
+    let looked = found.looked;
+    let battles = found.rows.last().map_or(0, |row| row.battles);
+    let stopped =
+        format!("after {looked} placings, in the row of {battles} battles; the counts are theirs");
     if timed_out {
-        say(&format!(
-            "warsweep: stopped at --time after {looked} of {placings} placings; the counts are theirs"
-        ));
+        say(&format!("warsweep: stopped at --time {stopped}"));
         return Ok(ExitCode::SUCCESS);
     }
     let (name, code) = signals.received();
-    say(&format!(
-        "warsweep: stopped by {name} after {looked} of {placings} placings; the counts are theirs"
-    ));
+    say(&format!("warsweep: stopped by {name} {stopped}"));
     Ok(ExitCode::from(code))
 }
 

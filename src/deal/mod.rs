@@ -3,6 +3,7 @@
 
 pub(crate) mod lex;
 pub(crate) mod mirror;
+pub(crate) mod orders;
 pub(crate) mod seeds;
 
 use crate::rules::{Card, Deal, Deck};

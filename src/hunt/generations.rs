@@ -4,9 +4,9 @@
 //! is worth it.
 
 use super::book::{Book, When};
-use super::strategy::backward::search::{Backward, Rest};
 use super::strategy::{self, Strategist, Task, Tools};
 use super::{saved, Checkpoint, Goal, Hunt, Hunted, Report};
+use crate::backward::{Backward, Rest};
 use crate::deal::SplitMix64;
 use crate::engine::{Engine, GameResult};
 use crate::pool::Pool;
@@ -259,7 +259,9 @@ impl Worker {
                     wars: result.wars,
                 };
                 let (found, expanded, halted) =
-                    backward.search(&mut self.engine, &order, rest, metric, budget, halt);
+                    backward.search(&mut self.engine, &order, rest, metric, budget, &|| {
+                        halt.now()
+                    });
                 (steps, cut) = (expanded, halted);
                 if let Some(found) = found {
                     let game = self.engine.play_order(&found.order);

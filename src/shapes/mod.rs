@@ -11,15 +11,15 @@
 //! values either fit the rest or not, which a SAT solver decides (`lay`): its "no" is a
 //! proof within the shape. Values that fit make a state on a cycle.
 
+mod bounds;
 mod census;
 mod gathering;
 mod lay;
+mod report;
 
+pub use bounds::{Bounds, ShapesError, LONGEST_SUPER_PERIOD, LONGEST_WORD, MOST_STATES};
 pub(crate) use census::taking;
-pub use census::{
-    census, census_with, Bounds, Census, Found, Options, ShapesError, DEAL_STATES,
-    LONGEST_SUPER_PERIOD, LONGEST_WORD, MOST_STATES,
-};
+pub use census::{census, census_with, Census, Found, Options, Row, DEAL_STATES};
 
 use gathering::{Gathering, Slot};
 pub(crate) use lay::Laying;
@@ -119,6 +119,20 @@ impl std::fmt::Display for Placing {
 }
 
 impl Kind {
+    /// The three kinds, in their order.
+    pub const ALL: [Kind; 3] = [Kind::High, Kind::Mid, Kind::Low];
+
+    /// The kind named `high`, `mid` or `low`.
+    ///
+    /// ```
+    /// use warsweep::shapes::Kind;
+    /// assert_eq!(Kind::named("mid"), Some(Kind::Mid));
+    /// assert_eq!(Kind::named("middle"), None);
+    /// ```
+    pub fn named(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
     /// The kind's name: `high`, `mid` or `low`.
     pub fn name(self) -> &'static str {
         match self {
@@ -175,7 +189,7 @@ pub(crate) enum NoShape {
     OtherSize,
     /// Cards that must be equal outnumber a value's copies, or a strict relation joins them.
     Circle,
-    /// A war of kinds that the gather does not gather as one.
+    /// A war of kinds that the gather does not gather alike.
     Unknown,
 }
 
@@ -247,9 +261,13 @@ impl Shape {
             let table = [&put[0][..each], &put[1][..each]];
             let (slots, kinds): (&[Slot], _) = match war {
                 Some(war) => {
-                    let gathered = gathering.wars[w].iter().find(|(k, _)| *k == war.kinds);
-                    let (kinds, slots) = gathered.ok_or(NoShape::Unknown)?;
-                    (slots, Some(&kinds[..]))
+                    // The kinds gathered alike that the war's kinds are (all or some of).
+                    let alike = |(k, _): &&(Vec<Kind>, Vec<Slot>)| {
+                        !war.kinds.is_empty() && war.kinds.iter().all(|kind| k.contains(kind))
+                    };
+                    let gathered = gathering.wars[w].iter().find(alike);
+                    let (_, slots) = gathered.ok_or(NoShape::Unknown)?;
+                    (slots, Some(&war.kinds[..]))
                 }
                 None => (&gathering.single[w], None),
             };
@@ -433,36 +451,6 @@ fn components(next: &[Vec<usize>]) -> Vec<usize> {
         }
     }
     part
-}
-
-/// The words of `length` battles with as many won by each player, each once: the least of its
-/// rotations (as a number, the first battle its highest bit), and not a repeat of a shorter
-/// one (balanced Lyndon words): the periods of shapes without a war.
-pub(crate) fn lyndon_words(length: usize) -> Vec<Vec<u8>> {
-    let full = (1u64 << length) - 1;
-    let rotate = |m: u64, r: usize| ((m << r) | (m >> (length - r))) & full;
-    (0..=full)
-        .filter(|m| m.count_ones() as usize == length / 2)
-        .filter(|&m| (1..length).all(|r| rotate(m, r) > m))
-        .map(|m| bits(m, length))
-        .collect()
-}
-
-/// The words of `length` battles with as many won by each player whose first two battles are
-/// player 1's: with a war placed there, every placing of one war up to a turn of the word or
-/// the players' swap.
-pub(crate) fn war_words(length: usize) -> Vec<Vec<u8>> {
-    (0..1u64 << (length - 2))
-        .filter(|m| m.count_ones() as usize == length / 2)
-        .map(|m| [0, 0].into_iter().chain(bits(m, length - 2)).collect())
-        .collect()
-}
-
-/// The `length` low bits of `m`, the highest first.
-fn bits(m: u64, length: usize) -> Vec<u8> {
-    (0..length)
-        .map(|i| ((m >> (length - 1 - i)) & 1) as u8)
-        .collect()
 }
 
 #[cfg(test)]

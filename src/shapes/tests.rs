@@ -209,3 +209,77 @@ fn four_wins_each_at_super_periods_is_the_script_s() {
         Err(ShapesError::SuperPeriods(2, 1))
     );
 }
+
+/// A census's rows add up to its counts; narrowed to player 1's hand sizes or to kinds of war,
+/// it splits into parts that add up to the whole: under `sorted` (which gathers each kind its
+/// own way) the kinds one by one, hand sizes in two ranges; under `natural` (every kind
+/// alike) a kind alone narrows each war's tie, so its shapes are among the whole's.
+#[test]
+fn rows_hand_sizes_and_kinds_split_a_census() {
+    let bounds = Bounds::Words {
+        longest: 14,
+        wars: 1,
+        ties: false,
+    };
+    let part = |rules: &crate::rules::Rules, held, kinds: &[Kind]| {
+        let options = super::Options {
+            held: Some(held),
+            kinds,
+            ..super::Options::default()
+        };
+        super::census_with(rules, &bounds, &options).unwrap()
+    };
+    let states = |c: &Census| -> std::collections::BTreeSet<String> {
+        (c.found.iter())
+            .map(|f| format!("{} {:?}", f.placing, f.hands))
+            .collect()
+    };
+    let mut compared = 0;
+    for gather in [Gather::Sorted, Gather::Natural] {
+        let rules = bataille("4x7", gather);
+        let whole = census(&rules, &bounds).unwrap();
+        let sum = |f: fn(&super::Row) -> usize| whole.rows.iter().map(f).sum::<usize>();
+        assert_eq!(
+            (sum(|r| r.placings), sum(|r| r.shapes), sum(|r| r.taking)),
+            (whole.placings, whole.shapes, whole.taking)
+        );
+        assert_eq!(
+            whole.rows.iter().map(|r| r.battles).collect::<Vec<_>>(),
+            [4, 6, 8, 10, 12, 14]
+        );
+        let halves = [
+            part(&rules, (1, 13), &Kind::ALL),
+            part(&rules, (14, 27), &Kind::ALL),
+        ];
+        assert_eq!(halves[0].shapes + halves[1].shapes, whole.shapes);
+        assert_eq!(halves[0].taking + halves[1].taking, whole.taking);
+        let mut joined = states(&halves[0]);
+        joined.extend(states(&halves[1]));
+        assert_eq!(joined, states(&whole));
+        let kinds = Kind::ALL.map(|k| part(&rules, (1, 27), &[k]));
+        let added = |f: fn(&Census) -> usize| kinds.iter().map(f).sum::<usize>();
+        if gather == Gather::Sorted {
+            assert_eq!(added(|c| c.placings), whole.placings);
+            assert_eq!(added(|c| c.shapes), whole.shapes);
+            assert_eq!(added(|c| c.taking), whole.taking);
+            assert!(whole.taking > 0);
+        } else {
+            assert_eq!(added(|c| c.placings), 3 * whole.placings);
+            // The words and hand sizes of the shapes taking the values (the wars' names and the
+            // values laid differ).
+            let shapes = |c: &Census| -> std::collections::BTreeSet<(Vec<u8>, usize)> {
+                (c.found.iter())
+                    .map(|f| (f.placing.word.clone(), f.hands[0].len()))
+                    .collect()
+            };
+            for narrow in &kinds {
+                assert!(narrow.shapes <= whole.shapes);
+                assert!(shapes(narrow).is_subset(&shapes(&whole)));
+            }
+            // bataille_cpp's 52-round cycle: its war is a low one.
+            assert_eq!((kinds[2].taking, kinds[0].taking + kinds[1].taking), (1, 0));
+        }
+        compared += whole.rows.len() + 2 + kinds.len();
+    }
+    assert_eq!(compared, 2 * (6 + 2 + 3));
+}

@@ -286,6 +286,27 @@ fn a_census_refuses_what_has_no_shapes() {
             "cannot be used with",
         ),
         (
+            &["--held", "0-5"][..],
+            "player 1 holds a range FIRST-LAST of sizes with 1 <= FIRST <= LAST <= 51 (the deck less a card), not 0-5",
+        ),
+        (
+            &["--deck", "4x7", "--held", "20-28"][..],
+            "1 <= FIRST <= LAST <= 27 (the deck less a card), not 20-28",
+        ),
+        (&["--held", "9-8"][..], "not 9-8"),
+        (
+            &["--held", "13"][..],
+            "13 is not a range of hand sizes: give FIRST-LAST, like 20-26",
+        ),
+        (
+            &["--kinds", "low"][..],
+            "kinds of war narrow a census that places wars (--wars or --periods)",
+        ),
+        (
+            &["--wars", "1", "--kinds", "low,middle"][..],
+            "middle is no kind of war: give high, mid or low",
+        ),
+        (
             &["--deck", "4x7", "--out", "/nonexistent-folder/census.json"][..],
             "cannot write /nonexistent-folder/census.json",
         ),
@@ -330,4 +351,54 @@ fn signals_stop_a_census_with_what_it_found() {
             .unwrap()
             .contains(" (stopped) placings"));
     }
+}
+
+/// A row of counts for each length of word, the states under their row; `--held` and `--kinds`
+/// narrow the census (the 52-card cycle of 1,020 rounds: a low war, player 1 holding 13),
+/// said on its first line.
+#[test]
+fn rows_and_narrowed_censuses() {
+    let text = census(&["--deck", "4x11"], "2");
+    let rows: Vec<&str> = (text.lines())
+        .filter(|l| l.starts_with("  ") && l.contains(" battles: "))
+        .collect();
+    assert_eq!(rows.len(), 8, "{text}");
+    assert_eq!(
+        rows[3],
+        "  8 battles: 8 words, 8 placings, 4 shapes, 4 taking the values"
+    );
+    assert_eq!(
+        rows[0],
+        "  2 battles: 1 word, 1 placing, 0 shapes, 0 taking the values"
+    );
+    let under: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("  8 "))
+        .collect();
+    assert!(
+        under[1].starts_with("    AAAABBBB, player 1 holding 8,"),
+        "{text}"
+    );
+    let args = [
+        "--wars",
+        "1",
+        "--longest",
+        "18",
+        "--held",
+        "12-14",
+        "--kinds",
+        "low",
+    ];
+    let narrow = census(&args, "2");
+    assert!(
+        narrow.lines().next().unwrap().contains(
+            ", 1 war each, wars of kinds low: 15,521 placings, each from player 1 holding 12..14 cards;"
+        ),
+        "{narrow}"
+    );
+    let found = replays(&narrow);
+    assert_eq!(found.len(), 1, "{narrow}");
+    assert!(
+        narrow.contains("AABAABBAABBAABBBBA low@0, player 1 holding 13, a cycle of 1,020 rounds")
+    );
 }

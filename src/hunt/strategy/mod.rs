@@ -12,10 +12,10 @@ mod random;
 mod shapes;
 
 use super::{deal, Goal, Halt, HuntError, Played};
+use crate::backward::Backward as Search;
 use crate::deal::SplitMix64;
 use crate::engine::Engine;
 use crate::rules::Rules;
-use backward::search::Backward as Search;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

@@ -1,8 +1,6 @@
 //! The backward strategy: random deals, and each game as long as the longest so far extended
-//! backward ([`search`]: the states that lead into it searched for a deal whose game reaches it
+//! backward ([`crate::backward`]: the states that lead into it searched for a deal whose game reaches it
 //! later).
-
-pub(crate) mod search;
 
 use super::{read, Base, Choose, Task, Unlearned};
 use crate::hunt::Played;

@@ -10,9 +10,8 @@
 //! with the longest games left first, and keeps the deal with the longest game.
 
 use crate::deal::dealt_span;
+use crate::deal::orders::hands_of;
 use crate::engine::{pick_up_places, Engine};
-use crate::hunt::deal::hands_of;
-use crate::hunt::Halt;
 use crate::output::metric::Metric;
 use crate::rules::{Gather, Rules};
 use std::cmp::Reverse;
@@ -139,7 +138,7 @@ impl Backward {
         rest: Rest,
         metric: Metric,
         budget: u64,
-        halt: &Halt,
+        halt: &dyn Fn() -> bool,
     ) -> (Option<Extended>, u64, bool) {
         self.trajectory.clear();
         self.trajectory_len0.clear();
@@ -150,7 +149,7 @@ impl Backward {
         let mut best: Option<([Vec<u8>; 2], Rest)> = None;
         let (mut expanded, mut halted) = (0, false);
         while expanded < budget {
-            if expanded % HALT_EVERY == 0 && expanded > 0 && halt.now() {
+            if expanded % HALT_EVERY == 0 && expanded > 0 && halt() {
                 halted = true;
                 break;
             }
@@ -351,7 +350,7 @@ impl Backward {
 /// The deal (values in dealing order, from 0) whose hands are `hands` (values from 0).
 fn deal_of(rules: &Rules, hands: [Vec<u8>; 2]) -> Vec<u8> {
     let hands = hands.map(|h| h.into_iter().map(|v| v + 1).collect::<Vec<u8>>());
-    crate::hunt::deal::order_of(rules, &hands)
+    crate::deal::orders::order_of(rules, &hands)
 }
 
 /// Whether a table of `m` cards a player (place `2j + p`: player `p`'s `j`-th) can be a round's:
@@ -436,8 +435,8 @@ fn next_permutation(items: &mut [u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deal::orders::{random_deal, sorted_values};
     use crate::deal::SplitMix64;
-    use crate::hunt::deal::{random_deal, sorted_values};
     use crate::rules::{Deck, Preset, Settings};
 
     /// Undoing a round finds the state before it: along random games of every gather the

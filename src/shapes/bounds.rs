@@ -1,0 +1,384 @@
+//! A census's bounds: the words it looks at, row by row (each word length, or each number of
+//! repeats of a super-period), one word at a time, and the wars each word is placed with; and
+//! what a census refuses before it starts.
+
+use super::{Gathering, Kind, Placing, War};
+use crate::rules::{Ranking, Rules};
+
+/// The most battles a census's words hold: every word of a length is looked at, and there are
+/// about 2^length of them.
+pub const LONGEST_WORD: usize = 30;
+
+/// The most repeats of four wins each a super-period holds: 8,192 battles, as far as the
+/// researched censuses go (4x13 `sorted`, one war: 256) with room to spare.
+pub const LONGEST_SUPER_PERIOD: usize = 1024;
+
+/// The most states a census lays on each shape that takes the values.
+pub const MOST_STATES: usize = 1000;
+
+/// The bounds of a census.
+///
+/// ```
+/// use warsweep::shapes::Bounds;
+/// let bounds = Bounds::Words { longest: 18, wars: 1, ties: false };
+/// assert_eq!(bounds.to_string(), "words of 4..18 battles that player 1 begins with a war, 1 war each");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bounds {
+    /// Words without a war of 2 to `longest` battles, each once up to a turn (balanced Lyndon
+    /// words).
+    NoWar {
+        /// The most battles a word holds.
+        longest: usize,
+        /// Whether a battle followed by one of the same winner may be the tie of a war that
+        /// the gather takes as two single battles (`sorted`'s high war), at any pass.
+        ties: bool,
+    },
+    /// Words of 4 to `longest` battles that player 1 begins with a war of any kind the gather
+    /// tells apart, and with `wars` = 2 a second war of any kind after it.
+    Words {
+        /// The most battles a word holds.
+        longest: usize,
+        /// Wars a word holds, 1 or 2.
+        wars: usize,
+        /// As for [`Bounds::NoWar`]; the kinds of war such a tie stands for are then not
+        /// placed.
+        ties: bool,
+    },
+    /// Four wins each (`AAAABBBB`, the rhythm of every `sorted` cycle found at random on 4x7
+    /// and 4x11) repeated `m` times for each `m` of `first..=last`, with wars placed at fixed
+    /// battles of that super-period: one in its first eight battles, and with `wars` = 2 a
+    /// second anywhere after it; each war's battle and the next have one winner.
+    FourWins {
+        /// The fewest repeats of the eight battles.
+        first: usize,
+        /// The most.
+        last: usize,
+        /// Wars a super-period holds, 1 or 2.
+        wars: usize,
+        /// As for [`Bounds::Words`].
+        ties: bool,
+    },
+}
+
+/// Why a census cannot be taken.
+///
+/// ```
+/// use warsweep::shapes::{census, Bounds, ShapesError};
+/// use warsweep::{Gather, Preset, Settings};
+/// let rules = Settings::new(Preset::Bataille).gather(Gather::Random).build().unwrap();
+/// assert_eq!(census(&rules, &Bounds::NoWar { longest: 8, ties: false }), Err(ShapesError::Random));
+/// assert_eq!(
+///     census(&Settings::new(Preset::Bataille).build().unwrap(), &Bounds::NoWar { longest: 7, ties: false }),
+///     Err(ShapesError::NoWarLength(7))
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShapesError {
+    /// More than two players.
+    #[error("shapes are games of two players, not {0}")]
+    Players(usize),
+    /// The `random` gather.
+    #[error("the random gather moves cards by a generator, which no shape can follow")]
+    Random,
+    /// `sorted` with cards face down.
+    #[error("the sorted gather moves face-down cards by values that no battle constrains: shapes under it take --face-down 0")]
+    SortedFaceDown,
+    /// A ranking other than by value.
+    #[error("shapes order cards by value: they need --ranking standard")]
+    Ranking,
+    /// A deck with jokers.
+    #[error("a census lays each value on as many cards: a deck with jokers has no shapes")]
+    Jokers,
+    /// Words without a war of an odd length, or out of bounds.
+    #[error(
+        "words without a war have an even number of battles from 2 to {LONGEST_WORD}, not {0}"
+    )]
+    NoWarLength(usize),
+    /// Words with wars of an odd length, or out of bounds.
+    #[error("words with wars have an even number of battles from 4 to {LONGEST_WORD}, not {0}")]
+    WordsLength(usize),
+    /// Another number of wars a word than 1 or 2.
+    #[error("a census places 1 or 2 wars a word, not {0}")]
+    Wars(usize),
+    /// Super-periods that are no range from 1 up to [`LONGEST_SUPER_PERIOD`].
+    #[error("super-periods are a range FIRST-LAST with 1 <= FIRST <= LAST <= {LONGEST_SUPER_PERIOD}, not {0}-{1}")]
+    SuperPeriods(usize, usize),
+    /// States a shape asked for out of bounds.
+    #[error("a census lays 1 to {MOST_STATES} states on each shape, not {0}")]
+    States(usize),
+    /// Player 1's hand sizes that are no range within the deck.
+    #[error("player 1 holds a range FIRST-LAST of sizes with 1 <= FIRST <= LAST <= {2} (the deck less a card), not {0}-{1}")]
+    Held(usize, usize, usize),
+    /// Kinds of war asked for where none is placed, or none at all.
+    #[error("kinds of war narrow a census that places wars (--wars or --periods), and name one kind or more")]
+    Kinds,
+    /// Ties asked for where no war is gathered as two single battles.
+    #[error("no war of these rules is gathered as two single battles (the sorted gather's high war, no card face down), so no battle can tie in a shape")]
+    Ties,
+}
+
+impl Bounds {
+    /// The lengths of its words, a row of the census each: every even length of the bounds,
+    /// or eight battles times each number of repeats.
+    pub(crate) fn lengths(&self) -> Vec<usize> {
+        match *self {
+            Bounds::NoWar { longest, .. } => (2..=longest).step_by(2).collect(),
+            Bounds::Words { longest, .. } => (4..=longest).step_by(2).collect(),
+            Bounds::FourWins { first, last, .. } => (first..=last).map(|m| 8 * m).collect(),
+        }
+    }
+
+    /// Its words of `length` battles, one at a time (there are up to about 2^30 / 30).
+    pub(crate) fn words(&self, length: usize) -> Box<dyn Iterator<Item = Vec<u8>>> {
+        match *self {
+            Bounds::NoWar { .. } => Box::new(lyndon_words(length)),
+            Bounds::Words { .. } => Box::new(war_words(length)),
+            Bounds::FourWins { .. } => Box::new(std::iter::once(
+                (0..length).map(|i| u8::from(i % 8 >= 4)).collect(),
+            )),
+        }
+    }
+
+    /// The placings of `word`: no war, or its wars of every kind that `gathering` tells apart
+    /// and `kinds` allows (a kind alone where `kinds` takes only some of the kinds gathered
+    /// alike). Words with wars take their first at battle 0; four wins each, at any battle
+    /// of the first eight.
+    pub(crate) fn placings(
+        &self,
+        word: &[u8],
+        gathering: &Gathering,
+        kinds: &[Kind],
+    ) -> Vec<Placing> {
+        let (firsts, wars, ties) = match *self {
+            Bounds::NoWar { .. } => {
+                return vec![Placing {
+                    word: word.to_vec(),
+                    wars: Vec::new(),
+                }]
+            }
+            Bounds::Words { wars, ties, .. } => (vec![0], wars, ties),
+            Bounds::FourWins { wars, ties, .. } => ((0..7).collect(), wars, ties),
+        };
+        placed(word, &firsts, wars, gathering, ties, kinds)
+    }
+    /// The bounds the command line's flags (and Python's keywords) name: four wins each at
+    /// super-periods where `periods` is given (`wars` 1 unless said), words with wars where
+    /// `wars` is 1 or more, words without a war otherwise.
+    ///
+    /// ```
+    /// use warsweep::shapes::Bounds;
+    /// assert_eq!(
+    ///     Bounds::named(16, None, Some((45, 45)), true),
+    ///     Bounds::FourWins { first: 45, last: 45, wars: 1, ties: true }
+    /// );
+    /// assert_eq!(Bounds::named(18, Some(0), None, false), Bounds::NoWar { longest: 18, ties: false });
+    /// ```
+    pub fn named(
+        longest: usize,
+        wars: Option<usize>,
+        periods: Option<(usize, usize)>,
+        ties: bool,
+    ) -> Bounds {
+        match (periods, wars) {
+            (Some((first, last)), wars) => Bounds::FourWins {
+                first,
+                last,
+                wars: wars.unwrap_or(1),
+                ties,
+            },
+            (None, None | Some(0)) => Bounds::NoWar { longest, ties },
+            (None, Some(wars)) => Bounds::Words {
+                longest,
+                wars,
+                ties,
+            },
+        }
+    }
+
+    /// The same bounds, no battle tying.
+    pub(crate) fn without_ties(self) -> Bounds {
+        match self {
+            Bounds::NoWar { longest, .. } => Bounds::NoWar {
+                longest,
+                ties: false,
+            },
+            Bounds::Words { longest, wars, .. } => Bounds::Words {
+                longest,
+                wars,
+                ties: false,
+            },
+            Bounds::FourWins {
+                first, last, wars, ..
+            } => Bounds::FourWins {
+                first,
+                last,
+                wars,
+                ties: false,
+            },
+        }
+    }
+
+    /// Whether a battle may tie (`ties` of either kind of bounds).
+    pub(crate) fn ties(&self) -> bool {
+        match *self {
+            Bounds::NoWar { ties, .. }
+            | Bounds::Words { ties, .. }
+            | Bounds::FourWins { ties, .. } => ties,
+        }
+    }
+}
+
+impl std::fmt::Display for Bounds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Bounds::NoWar { longest, .. } => {
+                write!(f, "words without a war of 2..{longest} battles")?;
+            }
+            Bounds::Words { longest, wars, .. } => write!(
+                f,
+                "words of 4..{longest} battles that player 1 begins with a war, {wars} war{} each",
+                if wars > 1 { "s" } else { "" }
+            )?,
+            Bounds::FourWins {
+                first, last, wars, ..
+            } => write!(
+                f,
+                "four wins each: super-periods of {first}..{last} times 8 battles, {wars} war{} each",
+                if wars > 1 { "s" } else { "" }
+            )?,
+        }
+        if self.ties() {
+            write!(
+                f,
+                ", a battle followed by one of the same winner a tie or not"
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// What a census of `bounds` refuses before it starts, player 1 holding `held` cards (a range)
+/// and its wars of `kinds`.
+pub(crate) fn check(
+    rules: &Rules,
+    bounds: &Bounds,
+    held: (usize, usize),
+    kinds: &[Kind],
+) -> Result<(), ShapesError> {
+    let most = rules.deck().size() - 1;
+    if !(1 <= held.0 && held.0 <= held.1 && held.1 <= most) {
+        return Err(ShapesError::Held(held.0, held.1, most));
+    }
+    if kinds.is_empty() || (matches!(bounds, Bounds::NoWar { .. }) && kinds.len() < 3) {
+        return Err(ShapesError::Kinds);
+    }
+    if rules.ranking() != Ranking::Standard {
+        return Err(ShapesError::Ranking);
+    }
+    if rules.deck().jokers() > 0 {
+        return Err(ShapesError::Jokers);
+    }
+    let even = |length: usize, least: usize| {
+        length.is_multiple_of(2) && (least..=LONGEST_WORD).contains(&length)
+    };
+    match *bounds {
+        Bounds::NoWar { longest, .. } if !even(longest, 2) => {
+            Err(ShapesError::NoWarLength(longest))
+        }
+        Bounds::Words { longest, .. } if !even(longest, 4) => {
+            Err(ShapesError::WordsLength(longest))
+        }
+        Bounds::Words { wars, .. } | Bounds::FourWins { wars, .. } if !(1..=2).contains(&wars) => {
+            Err(ShapesError::Wars(wars))
+        }
+        Bounds::FourWins { first, last, .. }
+            if !(1 <= first && first <= last && last <= LONGEST_SUPER_PERIOD) =>
+        {
+            Err(ShapesError::SuperPeriods(first, last))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Every placing of `wars` wars (1 or 2) in `word`: the first at a battle of `firsts`, the
+/// second at any battle at least two after it, each of every kind `gathering` tells
+/// apart for its winner and `allowed` holds (where it holds only some of the kinds gathered
+/// alike, each of those alone), except the kinds a tie stands for when `ties`; a war's battle
+/// and the next must have one winner.
+fn placed(
+    word: &[u8],
+    firsts: &[usize],
+    wars: usize,
+    gathering: &Gathering,
+    ties: bool,
+    allowed: &[Kind],
+) -> Vec<Placing> {
+    let kinds = |battle: usize| -> Vec<Vec<Kind>> {
+        let w = usize::from(word[battle]);
+        let tied = gathering.tie[w].as_ref().filter(|_| ties);
+        let mut out = Vec::new();
+        for (kinds, _) in gathering.wars[w].iter().filter(|(k, _)| Some(k) != tied) {
+            if kinds.iter().all(|k| allowed.contains(k)) {
+                out.push(kinds.clone());
+            } else {
+                let each = kinds.iter().filter(|k| allowed.contains(k));
+                out.extend(each.map(|&k| vec![k]));
+            }
+        }
+        out
+    };
+    let war = |battle: usize, kinds: &[Kind]| War {
+        battle,
+        kinds: kinds.to_vec(),
+    };
+    let one_winner = |j: usize| word[j] == word[j + 1];
+    let mut out = Vec::new();
+    for &i in firsts.iter().filter(|&&i| one_winner(i)) {
+        for first in &kinds(i) {
+            if wars == 1 {
+                out.push(Placing {
+                    word: word.to_vec(),
+                    wars: vec![war(i, first)],
+                });
+                continue;
+            }
+            for j in (i + 2..word.len() - 1).filter(|&j| one_winner(j)) {
+                out.extend(kinds(j).into_iter().map(|second| Placing {
+                    word: word.to_vec(),
+                    wars: vec![war(i, first), war(j, &second)],
+                }));
+            }
+        }
+    }
+    out
+}
+
+/// The words of `length` battles with as many won by each player, each once: the least of its
+/// rotations (as a number, the first battle its highest bit), and not a repeat of a shorter
+/// one (balanced Lyndon words): the periods of shapes without a war.
+fn lyndon_words(length: usize) -> impl Iterator<Item = Vec<u8>> {
+    let full = (1u64 << length) - 1;
+    let rotate = move |m: u64, r: usize| ((m << r) | (m >> (length - r))) & full;
+    (0..=full)
+        .filter(move |m| m.count_ones() as usize == length / 2)
+        .filter(move |&m| (1..length).all(|r| rotate(m, r) > m))
+        .map(move |m| bits(m, length))
+}
+
+/// The words of `length` battles with as many won by each player whose first two battles are
+/// player 1's: with a war placed there, every placing of one war up to a turn of the word or
+/// the players' swap.
+fn war_words(length: usize) -> impl Iterator<Item = Vec<u8>> {
+    (0..1u64 << (length - 2))
+        .filter(move |m| m.count_ones() as usize == length / 2)
+        .map(move |m| [0, 0].into_iter().chain(bits(m, length - 2)).collect())
+}
+
+/// The `length` low bits of `m`, the highest first.
+fn bits(m: u64, length: usize) -> Vec<u8> {
+    (0..length)
+        .map(|i| ((m >> (length - 1 - i)) & 1) as u8)
+        .collect()
+}
