@@ -4,7 +4,8 @@
 lengths). With `--deals FILE` (deals as
 `play` reads them on one line, `1,2,...|3,4,...`, found another way: scripts/deals-into.py's
 output), one row a line, its cycle named by a hunt that starts from it, and `--method` and
-`--budget` say how it was found. Usage:
+`--budget` say how it was found. Each row's `aligned` (some state of the cycle has equal hands:
+yes or no) is what `warsweep play --certify` says of its deal. Usage:
 
     scripts/cycles-csv.py --flags "--strategy construct --games 4096 --keep 5" \
         --processor "AMD EPYC" 4x10:natural 4x12:natural >> data/research/cycles.csv
@@ -29,7 +30,7 @@ def main():
     a = args.parse_args()
     binary = os.environ.get("WARSWEEP", "target/release/warsweep")
     if a.header:
-        print("deck,gather,period,least_state,deal,deals_found,method,budget,processor")
+        print("deck,gather,period,least_state,deal,deals_found,method,budget,processor,aligned")
     for setting in a.settings:
         deck, gather = setting.split(":")
         if a.deals:
@@ -51,7 +52,8 @@ def main():
                 continue
             wanted.discard(deal["cycle_length"])
             print(f'{deck},{gather},{deal["cycle_length"]},{deal["cycle"]},"{deal["hands"]}",'
-                  f'{deal.get("reached", "")},{method},seed {report["seed"]} {budget},{a.processor}')
+                  f'{deal.get("reached", "")},{method},seed {report["seed"]} {budget},{a.processor},'
+                  f'{aligned(binary, deck, gather, deal["hands"])}')
 
 def given(binary, deck, gather, deal, a):
     """The row of a deal found another way, its cycle named by a hunt that starts from it."""
@@ -64,7 +66,14 @@ def given(binary, deck, gather, deal, a):
         [best] = json.load(open(out))["best"]
     assert best["outcome"] == "infinite", deal
     print(f'{deck},{gather},{best["cycle_length"]},{best["cycle"]},"{deal}",'
-          f'{a.found},{a.method},"{a.budget}",{a.processor}')
+          f'{a.found},{a.method},"{a.budget}",{a.processor},{aligned(binary, deck, gather, deal)}')
+
+def aligned(binary, deck, gather, deal):
+    """`yes` where `warsweep play --certify` says the deal's cycle is aligned, else `no`."""
+    said = subprocess.run([binary, "play", "--rules", "bataille", "--deck", deck, "--gather", gather,
+                           "--certify"], input=deal.replace("|", "\n") + "\n", check=True,
+                          capture_output=True, text=True).stdout
+    return "yes" if "\nAligned: " in said else "no"
 
 if __name__ == "__main__":
     main()

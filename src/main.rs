@@ -100,6 +100,9 @@ fn play(args: PlayArgs) -> Result<()> {
             say(&format!("warsweep: note: {repeats}"));
         }
         let start = Start::Seed(args.shuffle, seed);
+        if args.certify {
+            return print_out(&puzzles::certify(rules, start)?.to_string());
+        }
         return play_out(puzzles::play(rules, max_rounds, start, args.trace, out));
     }
     // The deck the flags name decides which values the hands may hold.
@@ -125,6 +128,9 @@ fn play(args: PlayArgs) -> Result<()> {
     let rules = rules_of(&args.setting, Preset::Codingame, Some(hands.len())).context(held)?;
     note_rules(&rules);
     let start = Start::Hands(&hands);
+    if args.certify {
+        return print_out(&puzzles::certify(rules, start)?.to_string());
+    }
     play_out(puzzles::play(rules, max_rounds, start, args.trace, out))
 }
 

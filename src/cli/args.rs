@@ -335,6 +335,11 @@ pub struct PlayArgs {
     /// Print the game battle by battle before the result line
     #[arg(long)]
     pub trace: bool,
+    /// Print a certificate of the infinite game instead of the result line: the rules in
+    /// words, the deal, the cycle's start and length, the state at both ends, the wars of one
+    /// period, the cards told apart, and natural against sorted
+    #[arg(long, conflicts_with = "trace")]
+    pub certify: bool,
     #[command(flatten)]
     pub setting: SettingArgs,
 }

@@ -14,11 +14,13 @@
 //! ```
 
 mod battle;
+mod certify;
 mod input;
 mod play;
 mod trace;
 
 pub use crate::output::record::{answer_pair, play_line};
 pub use battle::{resolve as resolve_battle, BattleError};
+pub use certify::{certify, Certificate, CertifyError, Gathers, PeriodWar, MOST_COMPARED_ROUNDS};
 pub use input::{parse_battle_values, parse_hands, parse_seeds, InputError};
 pub use play::{play, PlayError, Start};

@@ -461,11 +461,13 @@ fn the_count_of_published_records_beaten_is_the_one_said() {
 }
 
 /// Every row of `data/research/cycles.csv` is an infinite game of its setting: the plain
-/// second implementation plays its deal to a cycle of the row's period and least state, and
-/// `warsweep play` prints `INFINITE mu lambda` for it.
+/// second implementation plays its deal to a cycle of the row's period, least state and
+/// alignment (`aligned`: some state of the cycle has equal hands), `warsweep play` prints
+/// `INFINITE mu lambda` for it, and `play --certify` prints the same cycle, its two ends the
+/// same state, and the same alignment.
 #[test]
 fn every_cycle_of_cycles_csv_replays() {
-    use crate::plain::{least_state_of_hands, play_hands};
+    use crate::plain::{aligned_of_hands, least_state_of_hands, play_hands};
     use warsweep::{Gather, Outcome};
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/research/cycles.csv");
     let (mut rows, mut checked) = (0, 0);
@@ -486,22 +488,49 @@ fn every_cycle_of_cycles_csv_replays() {
             panic!("{deck} {gather} {}: {game:?}", &row[4]);
         };
         assert_eq!(cycle_length, period, "{}", &row[4]);
-        let least = least_state_of_hands(&s, hands, 0, cycle_start, cycle_length);
+        let least = least_state_of_hands(&s, hands.clone(), 0, cycle_start, cycle_length);
         let written: Vec<String> = (least.split(|&v| v == u8::MAX))
             .take(2)
             .map(|h| h.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
             .collect();
         assert_eq!(written.join("|"), &row[3], "{}", &row[4]);
+        let aligned = aligned_of_hands(&s, hands.clone(), cycle_start, cycle_length);
+        assert_eq!(&row[9], if aligned { "yes" } else { "no" }, "{}", &row[4]);
         let lines = format!("{}\n", row[4].replace('|', "\n"));
         let args = [
             "play", "--rules", "bataille", "--deck", deck, "--gather", gather,
         ];
-        let out = warsweep().args(args).write_stdin(lines).output().unwrap();
+        let out = warsweep()
+            .args(args)
+            .write_stdin(lines.clone())
+            .output()
+            .unwrap();
         let said = String::from_utf8(out.stdout).unwrap();
         assert_eq!(
             said.trim(),
             format!("INFINITE {cycle_start} {cycle_length}")
         );
+        let certified = warsweep()
+            .args(args)
+            .arg("--certify")
+            .write_stdin(lines)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(certified.stdout).unwrap();
+        let end = cycle_start + cycle_length;
+        assert!(text.contains(&format!(
+            "The cycle: the state after round {cycle_start} comes back after round {end} ("
+        )));
+        assert!(
+            text.contains("\n  the same state, value by value\n"),
+            "{text}"
+        );
+        assert_eq!(
+            text.contains("\nAligned: the hands are equal"),
+            aligned,
+            "{text}"
+        );
+        assert!(text.contains("\nnatural and sorted: "), "{text}");
         checked += 1;
     }
     assert!(rows >= 10 && checked == rows, "{checked} of {rows} rows");

@@ -2,6 +2,7 @@
 //! and regression tests are named after the fault they pin.
 
 mod alloc;
+mod certify;
 mod cli;
 mod common;
 mod cycles;

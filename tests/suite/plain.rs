@@ -468,3 +468,52 @@ pub(crate) fn least_state_of_hands(
     }
     least.expect("a cycle has a state")
 }
+
+/// Whether some state of the cycle that the game of `hands` repeats every `lambda` rounds from
+/// round `mu` has hands of equal sizes (an aligned cycle).
+pub(crate) fn aligned_of_hands(
+    s: &Setting,
+    hands: Vec<VecDeque<u8>>,
+    mu: u64,
+    lambda: u64,
+) -> bool {
+    let mut game = Game {
+        s: *s,
+        hands,
+        piles: vec![Vec::new(); s.players],
+        gather_rng: Mix(GATHER_SALT),
+        pile_rng: Mix(PILE_SALT),
+    };
+    let (mut battles, mut wars, mut aligned) = (0, 0, false);
+    for round in 0..mu + lambda {
+        let equal = game.hands.iter().all(|h| h.len() == game.hands[0].len());
+        aligned |= round >= mu && equal;
+        assert!(game.round(&mut battles, &mut wars).is_none());
+    }
+    aligned
+}
+
+/// The states of the game of `hands` after rounds 1 to `rounds` (fewer where it ends first),
+/// each with the wars its round fought.
+pub(crate) fn states_of_hands(
+    s: &Setting,
+    hands: Vec<VecDeque<u8>>,
+    rounds: u64,
+) -> Vec<(Vec<VecDeque<u8>>, u64)> {
+    let mut game = Game {
+        s: *s,
+        hands,
+        piles: vec![Vec::new(); s.players],
+        gather_rng: Mix(GATHER_SALT),
+        pile_rng: Mix(PILE_SALT),
+    };
+    let (mut battles, mut out) = (0, Vec::new());
+    for _ in 0..rounds {
+        let mut wars = 0;
+        if game.round(&mut battles, &mut wars).is_some() {
+            break;
+        }
+        out.push((game.hands.clone(), wars));
+    }
+    out
+}
