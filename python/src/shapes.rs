@@ -6,8 +6,17 @@ use warsweep::shapes::{census_with, Bounds, Kind, Options};
 
 /// One state laid on a shape that takes the values: its word (`A`: player 1 wins the battle),
 /// its wars (`KINDS@BATTLE`, space-separated), player 1's hand and player 2's (values from
-/// 1), its cycle's rounds, and a deal walked back to it (asked for and found).
-type Row = (String, String, Vec<u8>, Vec<u8>, u64, Option<[Vec<u8>; 2]>);
+/// 1), its cycle's rounds, whether the cycle is aligned, and a deal walked back to it (asked
+/// for and found).
+type Row = (
+    String,
+    String,
+    Vec<u8>,
+    Vec<u8>,
+    u64,
+    bool,
+    Option<[Vec<u8>; 2]>,
+);
 
 /// A census's counts for one length of word: battles, words, placings, those looked at,
 /// shapes, those taking the values.
@@ -17,7 +26,8 @@ type Counts = (usize, usize, usize, usize, usize, usize);
 /// take the values, a row a state laid on them, and a row of counts a length of word.
 #[pyfunction]
 #[pyo3(signature = (*, rules, deck=None, face_down=None, gather=None, longest=16, wars=None,
-    ties=false, periods=None, held=None, kinds=None, states=1, deals=false, threads=None))]
+    ties=false, periods=None, held=None, kinds=None, aligned=false, states=1, deals=false,
+    threads=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn _shapes(
     py: Python<'_>,
@@ -31,6 +41,7 @@ pub(crate) fn _shapes(
     periods: Option<(usize, usize)>,
     held: Option<(usize, usize)>,
     kinds: Option<Vec<String>>,
+    aligned: bool,
     states: usize,
     deals: bool,
     threads: Option<usize>,
@@ -73,6 +84,7 @@ pub(crate) fn _shapes(
                 held,
                 kinds: &kinds,
                 states,
+                aligned,
                 deals,
                 ..Options::default()
             };
@@ -92,6 +104,7 @@ pub(crate) fn _shapes(
                 one,
                 two,
                 f.cycle,
+                f.aligned,
                 f.deal.clone(),
             )
         })

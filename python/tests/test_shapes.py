@@ -9,7 +9,8 @@ def test_a_census_finds_the_shapes_that_take_the_values():
     census = warsweep.shapes(rules="bataille", deck="4x11", longest=16)
     assert (census.placings, census.shapes) == (1158, 8)
     found = census.found
-    assert list(found.columns) == ["word", "wars", "held", "hands", "cycle", "deal"]
+    assert list(found.columns) == ["word", "wars", "held", "hands", "cycle", "aligned", "deal"]
+    assert not any(found["aligned"])
     assert all(deal is None for deal in found["deal"])
     assert census.taking == 4
     assert list(found["word"]) == ["AAAABBBB"] * 4
@@ -93,3 +94,12 @@ def test_rows_hand_sizes_and_kinds_narrow_a_census():
         warsweep.shapes(rules="bataille", wars=1, kinds="low")
     with pytest.raises(ValueError, match="not 40-30"):
         warsweep.shapes(rules="bataille", held=(40, 30))
+
+
+def test_aligned_cycles_only():
+    # 1x10: AABB from 4 cards reaches 5 and 5, the one aligned cycle of words up to 16.
+    census = warsweep.shapes(rules="bataille", deck="1x10", longest=16, aligned=True)
+    assert (census.taking, list(census.found["held"]), list(census.found["aligned"])) == (1, [4], [True])
+    game = warsweep.play(census.found["hands"][0], rules="bataille", deck="1x10")
+    assert (game.outcome, game.cycle_length) == ("infinite", 60)
+    assert warsweep.shapes(rules="bataille", deck="4x11", longest=16, aligned=True).taking == 0

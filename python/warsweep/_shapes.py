@@ -44,14 +44,16 @@ class Census:
         """Each state laid on a shape that takes the values: ``word`` (``A`` where player 1
         wins the battle; ``(WORD)xM`` repeated), ``wars`` (``KINDS@BATTLE``; ``war`` is any
         kind), ``held`` (player 1's hand size), ``hands`` (the state, on a cycle: a list of
-        values from 1 a player), ``cycle`` (its rounds) and ``deal`` (with ``deals=True``, a
-        deal whose game reaches it, as ``hands``; else None); a pandas DataFrame where pandas
-        is installed, else a list of dictionaries."""
-        columns = ["word", "wars", "held", "hands", "cycle", "deal"]
+        values from 1 a player), ``cycle`` (its rounds), ``aligned`` (some state of the cycle
+        has equal hands) and ``deal`` (with ``deals=True``, a deal whose game reaches it, as
+        ``hands``; else None); a pandas DataFrame where pandas is installed, else a list of
+        dictionaries."""
+        columns = ["word", "wars", "held", "hands", "cycle", "aligned", "deal"]
         rows: _List[_Dict[str, _Any]] = [
             {"word": w, "wars": k, "held": len(one), "hands": [list(one), list(two)],
-             "cycle": cycle, "deal": None if deal is None else [list(h) for h in deal]}
-            for w, k, one, two, cycle, deal in self._found
+             "cycle": cycle, "aligned": aligned,
+             "deal": None if deal is None else [list(h) for h in deal]}
+            for w, k, one, two, cycle, aligned, deal in self._found
         ]
         return _table(rows, columns)
 
@@ -72,6 +74,7 @@ def shapes(
     periods: _Optional[_Tuple[int, int]] = None,
     held: _Optional[_Tuple[int, int]] = None,
     kinds: _Optional[_List[str]] = None,
+    aligned: bool = False,
     states: int = 1,
     deals: bool = False,
     threads: _Optional[int] = None,
@@ -84,7 +87,8 @@ def shapes(
     ``periods=(FIRST, LAST)`` takes four wins each repeated FIRST to LAST times instead, its
     ``wars`` (1 by default) at fixed battles of that super-period. ``held=(FIRST, LAST)``
     narrows player 1's hand sizes, ``kinds`` (of ``"high"``, ``"mid"``, ``"low"``) the kinds
-    of war placed. ``states`` distinct states
+    of war placed, ``aligned=True`` the cycles to aligned ones (some state with equal hands).
+    ``states`` distinct states
     are laid on each shape that takes the values, each walked back to a deal with ``deals=True``.
     The same answer on any number of
     ``threads`` (all cores by default). A bad argument raises ``ValueError`` naming it."""
@@ -96,6 +100,7 @@ def shapes(
         rules=rules, deck=deck, face_down=_whole("face_down", face_down), gather=gather,
         longest=_whole("longest", longest), wars=_whole("wars", wars), ties=bool(ties),
         periods=periods, held=held, kinds=None if kinds is None else list(kinds),
+        aligned=bool(aligned),
         states=_whole("states", states), deals=bool(deals), threads=_whole("threads", threads),
     )
     return Census(placings, shapes_, taking, found, counts)

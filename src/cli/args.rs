@@ -440,6 +440,10 @@ pub struct ShapesArgs {
     /// the gather takes alike for several kinds is placed as each kind named
     #[arg(long, value_name = "KINDS", value_delimiter = ',', value_parser = kind)]
     pub kinds: Vec<Kind>,
+    /// Aligned cycles only: shapes some round of whose period leaves the hands equal, and
+    /// states whose cycle has equal hands at some round
+    #[arg(long)]
+    pub aligned: bool,
     /// Distinct states laid on each shape that takes the values (1 to 1000), each printed
     /// with its cycle: the states of one shape differ in their equal values, and so in their
     /// cycles' lengths

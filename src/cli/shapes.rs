@@ -34,6 +34,7 @@ pub fn shapes(args: ShapesArgs) -> anyhow::Result<ExitCode> {
         held: args.held,
         kinds,
         states: args.states,
+        aligned: args.aligned,
         deals: args.deals,
         stop: Some(&signals.stop),
         done: Some(&done),

@@ -436,80 +436,72 @@ impl Observer for States {
 impl std::fmt::Display for Certificate {
     /// The certificate as a referee reads it.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let rules = &self.rules;
-        let (mu, lambda) = (self.cycle_start, self.cycle_length);
-        writeln!(f, "A certificate of an infinite game ({})", rules.flags())?;
+        writeln!(
+            f,
+            "A certificate of an infinite game ({})",
+            self.rules.flags()
+        )?;
         writeln!(f, "The rules:")?;
-        for line in in_words(rules) {
+        for line in in_words(&self.rules) {
             writeln!(f, "  {line}")?;
         }
-        let hands = |hands: &[Vec<Card>]| -> String {
-            let each: Vec<String> = (hands.iter())
-                .map(|h| h.iter().map(Card::to_string).collect::<Vec<_>>().join(" "))
-                .collect();
-            each.join(" | ")
-        };
-        let plain = |hands: &[Vec<u8>]| -> String {
-            let each: Vec<String> = (hands.iter())
-                .map(|h| {
-                    h.iter()
-                        .map(|v| (v + 1).to_string())
-                        .collect::<Vec<_>>()
-                        .join(",")
-                })
-                .collect();
-            each.join("|")
-        };
         writeln!(f, "The deal (values from 1, the highest strongest; player 1's hand, top card first, then player 2's):")?;
-        writeln!(f, "  {}", plain(&values(&self.deal)))?;
+        writeln!(f, "  {}", values_text(&self.deal))?;
+        self.show_cycle(f)?;
+        self.show_wars(f)?;
+        self.show_cards(f)?;
+        if let Some(gathers) = &self.gathers {
+            writeln!(f, "{gathers}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Certificate {
+    /// The cycle, its two ends and whether it is aligned.
+    fn show_cycle(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (mu, end) = (self.cycle_start, self.cycle_start + self.cycle_length);
         writeln!(
             f,
-            "The cycle: the state after round {mu} comes back after round {} ({} rounds); no earlier state comes back.",
-            mu + lambda,
-            group(lambda)
+            "The cycle: the state after round {mu} comes back after round {end} ({} rounds); no earlier state comes back.",
+            group(self.cycle_length)
         )?;
-        writeln!(f, "  after round {mu}: {}", plain(&values(&self.start)))?;
-        writeln!(
-            f,
-            "  after round {}: {}",
-            mu + lambda,
-            plain(&values(&self.end))
-        )?;
+        writeln!(f, "  after round {mu}: {}", values_text(&self.start))?;
+        writeln!(f, "  after round {end}: {}", values_text(&self.end))?;
         let same = values(&self.start) == values(&self.end);
-        writeln!(
-            f,
-            "  {}",
-            if same {
-                "the same state, value by value"
-            } else {
-                "NOT the same state"
-            }
-        )?;
+        let said = if same {
+            "the same state, value by value"
+        } else {
+            "NOT the same state"
+        };
+        writeln!(f, "  {said}")?;
         match self.aligned {
             Some(r) => writeln!(
                 f,
                 "Aligned: the hands are equal after round {} ({r} of the period).",
                 mu + r
-            )?,
-            None => writeln!(f, "Not aligned: no state of the cycle has equal hands.")?,
+            ),
+            None => writeln!(f, "Not aligned: no state of the cycle has equal hands."),
         }
+    }
+
+    /// The wars of one period, a line each.
+    fn show_wars(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(f, "The wars of one period: {}", self.wars.len())?;
         for war in &self.wars {
             let battles: Vec<String> = (war.battles.iter())
                 .map(|b| {
-                    b.iter()
+                    let each: Vec<String> = (b.iter())
                         .map(|(p, c)| format!("{c} (player {})", p + 1))
-                        .collect::<Vec<_>>()
-                        .join(" against ")
+                        .collect();
+                    each.join(" against ")
                 })
                 .collect();
             let down = match war.face_down.len() {
                 0 => String::new(),
                 n => format!(", {} face down", count(n as u64, "card")),
             };
-            let kind = war
-                .kind
-                .map_or(String::new(), |k| format!(", a {} war", k.name()));
+            let kind = (war.kind).map_or(String::new(), |k| format!(", a {} war", k.name()));
             writeln!(
                 f,
                 "  round {}: {}{down}; player {} takes the table{kind}",
@@ -518,52 +510,81 @@ impl std::fmt::Display for Certificate {
                 war.winner + 1
             )?;
         }
-        if self.told_apart {
-            writeln!(f, "The cards told apart (each value's copies H, D, C, S in the order they are dealt where the deck has several):")?;
-            writeln!(f, "  deal: {}", hands(&self.deal))?;
-            writeln!(f, "  after round {mu}: {}", hands(&self.start))?;
-            writeln!(f, "  after round {}: {}", mu + lambda, hands(&self.end))?;
-            if let Some(back) = self.periods_back {
-                writeln!(
-                    f,
-                    "  every card is back in its place after {} ({} rounds)",
-                    count(back, "period"),
-                    group(u128::from(back) * u128::from(lambda))
-                )?;
-            }
-        } else {
-            writeln!(f, "The cards are not told apart: the deck has more than four copies of a value, more than 13 values, or jokers.")?;
+        Ok(())
+    }
+
+    /// The cards told apart at the deal and both ends, and the periods that bring them back.
+    fn show_cards(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if !self.told_apart {
+            return writeln!(f, "The cards are not told apart: the deck has more than four copies of a value, more than 13 values, or jokers.");
         }
-        if let Some(g) = &self.gathers {
-            let outcome = |o: &Outcome| match *o {
-                Outcome::Infinite {
-                    cycle_start,
-                    cycle_length,
-                } => format!("INFINITE {cycle_start} {cycle_length}"),
-                Outcome::Win(p) => format!("player {} wins", p + 1),
-                Outcome::Draw => "a draw".to_string(),
-                Outcome::Capped => "capped".to_string(),
-            };
-            let verdict = match (g.compared, g.differ_after) {
-                (false, _) => format!(
-                    "not compared round by round (past {} rounds)",
-                    group(MOST_COMPARED_ROUNDS)
-                ),
-                (true, None) => {
-                    "the same game: the same state after every round up to the cycle's end"
-                        .to_string()
-                }
-                (true, Some(r)) => format!("different games: their states differ after round {r}"),
-            };
+        let (mu, end) = (self.cycle_start, self.cycle_start + self.cycle_length);
+        writeln!(f, "The cards told apart (each value's copies H, D, C, S in the order they are dealt where the deck has several):")?;
+        writeln!(f, "  deal: {}", cards_text(&self.deal))?;
+        writeln!(f, "  after round {mu}: {}", cards_text(&self.start))?;
+        writeln!(f, "  after round {end}: {}", cards_text(&self.end))?;
+        if let Some(back) = self.periods_back {
             writeln!(
                 f,
-                "natural and sorted: natural {}, sorted {}; {verdict}",
-                outcome(&g.natural),
-                outcome(&g.sorted)
+                "  every card is back in its place after {} ({} rounds)",
+                count(back, "period"),
+                group(u128::from(back) * u128::from(self.cycle_length))
             )?;
         }
         Ok(())
     }
+}
+
+impl std::fmt::Display for Gathers {
+    /// Both outcomes, and whether the games are the same.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let outcome = |o: &Outcome| match *o {
+            Outcome::Infinite {
+                cycle_start,
+                cycle_length,
+            } => format!("INFINITE {cycle_start} {cycle_length}"),
+            Outcome::Win(p) => format!("player {} wins", p + 1),
+            Outcome::Draw => "a draw".to_string(),
+            Outcome::Capped => "capped".to_string(),
+        };
+        let verdict = match (self.compared, self.differ_after) {
+            (false, _) => format!(
+                "not compared round by round (past {} rounds)",
+                group(MOST_COMPARED_ROUNDS)
+            ),
+            (true, None) => {
+                "the same game: the same state after every round up to the cycle's end".to_string()
+            }
+            (true, Some(r)) => format!("different games: their states differ after round {r}"),
+        };
+        write!(
+            f,
+            "natural and sorted: natural {}, sorted {}; {verdict}",
+            outcome(&self.natural),
+            outcome(&self.sorted)
+        )
+    }
+}
+
+/// Hands of cards by name, a space between cards and ` | ` between hands.
+fn cards_text(hands: &[Vec<Card>]) -> String {
+    let each: Vec<String> = (hands.iter())
+        .map(|h| h.iter().map(Card::to_string).collect::<Vec<_>>().join(" "))
+        .collect();
+    each.join(" | ")
+}
+
+/// Hands by value from 1, as `play` reads them on one line.
+fn values_text(hands: &[Vec<Card>]) -> String {
+    let each: Vec<String> = (values(hands).iter())
+        .map(|h| {
+            h.iter()
+                .map(|v| (v + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    each.join("|")
 }
 
 /// The rules in words, a sentence a part, as docs/rules.md says them.

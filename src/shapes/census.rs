@@ -5,7 +5,7 @@
 
 use super::bounds::check;
 use super::gathering::Unshaped;
-use super::{Bounds, Gathering, Kind, Placing, Shape, ShapesError, MOST_STATES};
+use super::{Asked, Bounds, Gathering, Kind, Placing, Shape, ShapesError, MOST_STATES};
 use crate::engine::Engine;
 use crate::rules::Rules;
 use rayon::prelude::*;
@@ -37,6 +37,8 @@ pub struct Census {
     pub held: (usize, usize),
     /// The kinds of war it placed.
     pub kinds: Vec<Kind>,
+    /// Whether it looked for aligned cycles only ([`Options::aligned`]).
+    pub aligned: bool,
     /// Its counts for each length of word (each number of repeats of a super-period), in
     /// order, as far as the census went.
     pub rows: Vec<Row>,
@@ -76,6 +78,8 @@ pub struct Found {
     pub hands: [Vec<u8>; 2],
     /// The rounds of its cycle (it starts at round 0), as the engine plays it.
     pub cycle: u64,
+    /// Whether the cycle is aligned: some state of it has equal hands.
+    pub aligned: bool,
     /// A deal whose game reaches the state, player 1's hand then player 2's (values from 1),
     /// where the census was asked for deals and the backward search found one.
     pub deal: Option<[Vec<u8>; 2]>,
@@ -108,8 +112,23 @@ pub struct Row {
     pub taking: usize,
 }
 
-/// A state laid on a shape: its values, its cycle's length, and a deal walked back to it.
-type Laid = (Vec<u8>, u64, Option<[Vec<u8>; 2]>);
+/// A state laid on a shape: its values, its cycle's length, whether the cycle is aligned, and a
+/// deal walked back to it.
+struct Laid {
+    values: Vec<u8>,
+    cycle: u64,
+    aligned: bool,
+    deal: Option<[Vec<u8>; 2]>,
+}
+
+/// Watches a game from a state on its cycle: whether some state of it has equal hands.
+struct Equal(bool);
+
+impl crate::Observer for Equal {
+    fn round_end(&mut self, hands: &crate::engine::hands::Hands) {
+        self.0 |= hands.len(0) == hands.len(1);
+    }
+}
 
 /// A placing's shapes, and those that take the values: player 1's hand size, the shape and
 /// its states.
@@ -156,6 +175,11 @@ pub struct Options<'a> {
     /// 1, 2, ... (twice as many tries as states at most). The states of one shape make cycles
     /// of different lengths as their equal values differ.
     pub states: usize,
+    /// Only aligned cycles: shapes some round of whose period may leave the hands equal, and
+    /// the states laid on them whose cycle has equal hands at some round (with ties, where
+    /// values decide whether a battle ties, other values may align a shape whose states laid
+    /// do not).
+    pub aligned: bool,
     /// Whether each state is walked back to a deal of the rules (the backward search, at most
     /// [`DEAL_STATES`] states a walk); [`Found::deal`].
     pub deals: bool,
@@ -173,6 +197,7 @@ impl Default for Options<'_> {
             held: None,
             kinds: &Kind::ALL,
             states: 1,
+            aligned: false,
             deals: false,
             stop: None,
             done: None,
@@ -218,15 +243,7 @@ pub(crate) fn taking(
     if !(1..=MOST_STATES).contains(&options.states) {
         return Err(ShapesError::States(options.states));
     }
-    let mut engine = Engine::new(*rules);
-    let gathering = Gathering::of(rules, &mut engine).map_err(|why| match why {
-        Unshaped::Players => ShapesError::Players(rules.players()),
-        Unshaped::Random => ShapesError::Random,
-        Unshaped::SortedFaceDown => ShapesError::SortedFaceDown,
-    })?;
-    if bounds.ties() && gathering.tie.iter().any(Option::is_none) {
-        return Err(ShapesError::Ties);
-    }
+    let gathering = gathering_for(rules, bounds)?;
     let stopped = || (options.stop).is_some_and(|stop| stop.load(Ordering::Relaxed));
     let mut census = Census {
         rules: *rules,
@@ -235,6 +252,7 @@ pub(crate) fn taking(
         kinds: (Kind::ALL.into_iter())
             .filter(|k| options.kinds.contains(k))
             .collect(),
+        aligned: options.aligned,
         rows: Vec::new(),
         placings: 0,
         looked: 0,
@@ -287,13 +305,26 @@ pub(crate) fn taking(
             break;
         }
     }
-    for row in &census.rows {
-        census.placings += row.placings;
-        census.looked += row.looked;
-        census.shapes += row.shapes;
-        census.taking += row.taking;
+    for row in census.rows.clone() {
+        (census.placings, census.looked) =
+            (census.placings + row.placings, census.looked + row.looked);
+        (census.shapes, census.taking) = (census.shapes + row.shapes, census.taking + row.taking);
     }
     Ok((census, taken))
+}
+
+/// How the winner takes the table under `rules`, asked of the engine; or why a census of
+/// `bounds` cannot be taken.
+fn gathering_for(rules: &Rules, bounds: &Bounds) -> Result<Gathering, ShapesError> {
+    let gathering = Gathering::of(rules, &mut Engine::new(*rules)).map_err(|why| match why {
+        Unshaped::Players => ShapesError::Players(rules.players()),
+        Unshaped::Random => ShapesError::Random,
+        Unshaped::SortedFaceDown => ShapesError::SortedFaceDown,
+    })?;
+    if bounds.ties() && gathering.tie.iter().any(Option::is_none) {
+        return Err(ShapesError::Ties);
+    }
+    Ok(gathering)
 }
 
 /// The shapes of `placing` from each size of player 1's hand in `held` (a battle tying where
@@ -311,8 +342,19 @@ fn looked_at(
     let mut shapes = 0;
     let mut found = Vec::new();
     for len0 in held.0..=held.1 {
-        let Ok(shape) = Shape::of(placing, len0, n, gathering, rules.face_down(), copies, ties)
-        else {
+        let asked = Asked {
+            ties,
+            aligned: options.aligned,
+        };
+        let Ok(shape) = Shape::of(
+            placing,
+            len0,
+            n,
+            gathering,
+            rules.face_down(),
+            copies,
+            asked,
+        ) else {
             continue;
         };
         shapes += 1;
@@ -341,12 +383,19 @@ fn added(
         row.shapes += shapes;
         for (len0, shape, laid) in found {
             row.taking += 1;
-            for (mut values, cycle, deal) in laid {
+            for Laid {
+                mut values,
+                cycle,
+                aligned,
+                deal,
+            } in laid
+            {
                 let second = values.split_off(len0);
                 census.found.push(Found {
                     placing: placing.clone(),
                     hands: [values, second],
                     cycle,
+                    aligned,
                     deal,
                 });
             }
@@ -393,17 +442,26 @@ fn laid_states(
             .expect("a value of the deck")
     };
     (laid.into_iter())
-        .map(|values| {
+        .filter_map(|values| {
             let hands = [&values[..len0], &values[len0..]].map(|h| h.iter().map(card).collect());
-            let game = engine.play_hands(&hands, 0, &mut crate::Silent);
+            let mut equal = Equal(2 * len0 == n);
+            let game = engine.play_hands(&hands, 0, &mut equal);
             let cycle = match game.map(|game| game.outcome) {
                 Ok(crate::Outcome::Infinite { cycle_length, .. }) => cycle_length,
                 other => unreachable!("values laid on a shape make a state on a cycle: {other:?}"),
             };
+            if options.aligned && !equal.0 {
+                return None;
+            }
             let deal = options
                 .deals
                 .then(|| deal_into(rules, &mut engine, &values, len0));
-            (values, cycle, deal.flatten())
+            Some(Laid {
+                values,
+                cycle,
+                aligned: equal.0,
+                deal: deal.flatten(),
+            })
         })
         .collect()
 }

@@ -191,6 +191,18 @@ pub(crate) enum NoShape {
     Circle,
     /// A war of kinds that the gather does not gather alike.
     Unknown,
+    /// Aligned asked for, and no round of the period leaves the hands equal.
+    NotAligned,
+}
+
+/// What a census asks of a shape beyond its placing: whether a single battle followed by one of
+/// the same winner may be the tie of a war the gather takes as two single battles (`sorted`'s
+/// high war), and whether some round of its period must leave both hands equal (an aligned
+/// cycle: the state after a battle that may tie counted, so that no aligned shape is missed).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Asked {
+    pub(crate) ties: bool,
+    pub(crate) aligned: bool,
 }
 
 /// The relations of one battle, cards named by slot (`table`: the cards each player put on
@@ -220,6 +232,18 @@ fn relations_of(table: [&[usize]; 2], w: usize, kinds: Option<&[Kind]>) -> Vec<R
     out
 }
 
+impl Gathering {
+    /// Where player `w`, winning `war`, puts the table: as for the kinds gathered alike that
+    /// the war's kinds are (all or some of).
+    fn of_war(&self, w: usize, war: &War) -> Result<&[Slot], NoShape> {
+        let alike = |(k, _): &&(Vec<Kind>, Vec<Slot>)| {
+            !war.kinds.is_empty() && war.kinds.iter().all(|kind| k.contains(kind))
+        };
+        let (_, slots) = self.wars[w].iter().find(alike).ok_or(NoShape::Unknown)?;
+        Ok(slots)
+    }
+}
+
 impl Shape {
     /// Its formula for `n` cards with `counts` copies of each value, made once, for many
     /// layings ([`Laying::lay`]); [`None`] where the copies are not `n` cards.
@@ -229,9 +253,7 @@ impl Shape {
 
     /// The shape of `placing` from a state of `n` cards whose player 1 holds `len0`, the winner
     /// taking the table as `gathering` says with `face_down` cards face down in a war, no value
-    /// on more than `copies` cards; with `ties`, a single battle followed by one of the same
-    /// winner may be the tie of a war that the gather takes as two single battles (`sorted`'s
-    /// high war), at any pass.
+    /// on more than `copies` cards, as `asked` says.
     pub(crate) fn of(
         placing: &Placing,
         len0: usize,
@@ -239,7 +261,7 @@ impl Shape {
         gathering: &Gathering,
         face_down: usize,
         copies: usize,
-        ties: bool,
+        asked: Asked,
     ) -> Result<Shape, NoShape> {
         let mut hands = [
             (0..len0).collect::<VecDeque<usize>>(),
@@ -250,6 +272,7 @@ impl Shape {
         // hands hold a card after it before the winner takes the table (a tie goes on).
         let mut singles: Vec<(usize, usize, usize, usize, bool)> = Vec::new();
         let mut battle = 0;
+        let mut equal = false;
         while battle < placing.word.len() {
             let w = usize::from(placing.word[battle]);
             let war = placing.wars.iter().find(|war| war.battle == battle);
@@ -260,15 +283,7 @@ impl Shape {
             let put = put_on_table(&mut hands, each);
             let table = [&put[0][..each], &put[1][..each]];
             let (slots, kinds): (&[Slot], _) = match war {
-                Some(war) => {
-                    // The kinds gathered alike that the war's kinds are (all or some of).
-                    let alike = |(k, _): &&(Vec<Kind>, Vec<Slot>)| {
-                        !war.kinds.is_empty() && war.kinds.iter().all(|kind| k.contains(kind))
-                    };
-                    let gathered = gathering.wars[w].iter().find(alike);
-                    let (_, slots) = gathered.ok_or(NoShape::Unknown)?;
-                    (slots, Some(&war.kinds[..]))
-                }
+                Some(war) => (gathering.of_war(w, war)?, Some(&war.kinds[..])),
                 None => (&gathering.single[w], None),
             };
             match kinds {
@@ -283,9 +298,13 @@ impl Shape {
             if hands[1 - w].is_empty() {
                 return Err(NoShape::RunsOut);
             }
+            equal |= hands[0].len() == hands[1].len();
         }
         if hands[0].len() != len0 {
             return Err(NoShape::OtherSize);
+        }
+        if asked.aligned && !equal {
+            return Err(NoShape::NotAligned);
         }
         // After a period, place `s` holds the card that was at `next[s]`.
         let next: Vec<usize> = hands[0].iter().chain(&hands[1]).copied().collect();
@@ -302,7 +321,7 @@ impl Shape {
                 _ => None,
             };
             first.push(match after {
-                Some((w2, d)) if ties && room && w2 == w => Relation::AboveOrTie(u, v, d),
+                Some((w2, d)) if asked.ties && room && w2 == w => Relation::AboveOrTie(u, v, d),
                 _ => Relation::Above(u, v),
             });
         }

@@ -8,7 +8,8 @@ impl Census {
     /// The census as JSON: the rules' flags, the bounds, player 1's hand sizes (`held`, the
     /// least and the most) and the kinds of war, the counts of each row (`rows`: `battles`,
     /// `words`, `placings`, `looked`, `shapes`, `taking`) and of all, and each state laid
-    /// (`word`, `wars`, `held`, `hands`, `cycle`, `deal`, hands as lists of values from 1).
+    /// (`word`, `wars`, `held`, `hands`, `cycle`, `aligned`, `deal`, hands as lists of values from
+    /// 1).
     ///
     /// ```
     /// use warsweep::shapes::{census, Bounds};
@@ -31,6 +32,7 @@ impl Census {
                     "held": f.hands[0].len(),
                     "hands": f.hands,
                     "cycle": f.cycle,
+                    "aligned": f.aligned,
                     "deal": f.deal,
                 })
             })
@@ -52,6 +54,7 @@ impl Census {
             "bounds": self.bounds.to_string(),
             "held": [self.held.0, self.held.1],
             "kinds": self.kinds.iter().map(|k| k.name()).collect::<Vec<_>>(),
+            "aligned": self.aligned,
             "rows": rows,
             "placings": self.placings,
             "looked": self.looked,
@@ -90,10 +93,13 @@ impl std::fmt::Display for Census {
                 group(self.placings as u64)
             ),
         };
-        let kinds = match self.kinds.len() {
+        let mut kinds = match self.kinds.len() {
             3 => String::new(),
             _ => format!(", wars of kinds {}", self.kinds_named()),
         };
+        if self.aligned {
+            kinds.push_str(", aligned cycles only");
+        }
         let held = match self.held {
             (1, most) if most == n - 1 => format!("every size of player 1's hand (1..{most})"),
             (least, most) => format!("player 1 holding {least}..{most} cards"),
@@ -148,9 +154,10 @@ impl Found {
         };
         let [one, two] = text(&self.hands);
         let held = self.hands[0].len();
+        let aligned = if self.aligned { " (aligned)" } else { "" };
         writeln!(
             f,
-            "    {}, player 1 holding {held}, a cycle of {} rounds: {one}|{two}",
+            "    {}, player 1 holding {held}, a cycle of {} rounds{aligned}: {one}|{two}",
             self.placing,
             group(self.cycle)
         )?;

@@ -283,3 +283,84 @@ fn rows_hand_sizes_and_kinds_split_a_census() {
     }
     assert_eq!(compared, 2 * (6 + 2 + 3));
 }
+
+/// `aligned` keeps exactly the states whose cycle has equal hands at some round: the census
+/// asked for aligned cycles finds the aligned states of the whole census, no more, no fewer
+/// (the 60-round 1x10 cycle, `AABB` from 4 cards of 10, and none of 4x11's or 4x7's); each
+/// state's flag is what its game shows.
+#[test]
+fn aligned_cycles_are_those_of_the_whole_census_with_equal_hands() {
+    let mut compared = 0;
+    for (deck, gather, bounds, aligned) in [
+        (
+            "1x10",
+            Gather::Natural,
+            Bounds::NoWar {
+                longest: 16,
+                ties: false,
+            },
+            1,
+        ),
+        (
+            "4x11",
+            Gather::Natural,
+            Bounds::NoWar {
+                longest: 16,
+                ties: false,
+            },
+            0,
+        ),
+        (
+            "4x7",
+            Gather::Natural,
+            Bounds::Words {
+                longest: 14,
+                wars: 1,
+                ties: false,
+            },
+            0,
+        ),
+    ] {
+        let rules = bataille(deck, gather);
+        let whole = census(&rules, &bounds).unwrap();
+        let options = super::Options {
+            aligned: true,
+            ..super::Options::default()
+        };
+        let only = super::census_with(&rules, &bounds, &options).unwrap();
+        let kept: Vec<&Found> = whole.found.iter().filter(|f| f.aligned).collect();
+        assert_eq!(only.found.iter().collect::<Vec<_>>(), kept, "{deck}");
+        assert_eq!((only.taking, only.found.len()), (aligned, aligned));
+        assert!(only.shapes <= whole.shapes);
+        for found in &whole.found {
+            let sizes = plain_sizes(&rules, found);
+            assert_eq!(
+                found.aligned,
+                sizes.iter().any(|&(a, b)| a == b),
+                "{deck} {}",
+                found.placing
+            );
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 1 + 4 + 1);
+}
+
+/// The hand sizes of the game of a found state, round by round over its cycle, as the engine
+/// plays it watched.
+fn plain_sizes(rules: &crate::rules::Rules, found: &Found) -> Vec<(usize, usize)> {
+    struct Sizes(Vec<(usize, usize)>);
+    impl crate::Observer for Sizes {
+        fn round_end(&mut self, hands: &crate::engine::hands::Hands) {
+            self.0.push((hands.hand(0).len(), hands.hand(1).len()));
+        }
+    }
+    let card = |v: &u8| rules.deck().value_card(i64::from(*v)).unwrap();
+    let hands = found.hands.clone().map(|h| h.iter().map(card).collect());
+    let mut sizes = Sizes(vec![(found.hands[0].len(), found.hands[1].len())]);
+    Engine::new(*rules)
+        .play_hands(&hands, 0, &mut sizes)
+        .unwrap();
+    sizes.0.truncate(found.cycle as usize + 1);
+    sizes.0
+}

@@ -355,7 +355,7 @@ fn signals_stop_a_census_with_what_it_found() {
 
 /// A row of counts for each length of word, the states under their row; `--held` and `--kinds`
 /// narrow the census (the 52-card cycle of 1,020 rounds: a low war, player 1 holding 13),
-/// said on its first line.
+/// said on its first line, and `--aligned` keeps the aligned cycles.
 #[test]
 fn rows_and_narrowed_censuses() {
     let text = census(&["--deck", "4x11"], "2");
@@ -398,6 +398,15 @@ fn rows_and_narrowed_censuses() {
     );
     let found = replays(&narrow);
     assert_eq!(found.len(), 1, "{narrow}");
+    // Aligned cycles only: 1x10's AABB from 4 cards, whose hands reach 5 and 5.
+    let aligned = census(&["--deck", "1x10", "--aligned"], "2");
+    assert!(aligned
+        .lines()
+        .next()
+        .unwrap()
+        .contains(", aligned cycles only: 1,158 placings"));
+    assert!(aligned.contains("    AABB, player 1 holding 4, a cycle of 60 rounds (aligned): "));
+    assert_eq!(replays(&aligned).len(), 1);
     assert!(
         narrow.contains("AABAABBAABBAABBBBA low@0, player 1 holding 13, a cycle of 1,020 rounds")
     );
