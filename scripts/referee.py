@@ -4,7 +4,8 @@ code with warsweep: two players, open war or D cards face down, a player short o
 war loses, and the gathers natural, sorted, winner-first and loser-first. It replays every row
 of data/research/cycles.csv (or the file given): the deal's game must repeat a state, every
 `period` rounds, its least state as written, and `aligned` (some state of the cycle has equal
-hands) as said. Usage: scripts/referee.py [--face-down D] [data/research/cycles.csv]"""
+hands) as said; the row's `rules` name the cards face down (`bataille`: none; `classic`: one;
+`--face-down D`). Usage: scripts/referee.py [data/research/cycles.csv]"""
 import csv, sys
 
 
@@ -61,17 +62,22 @@ def replay(deal, how, face_down):
             return None
 
 
+def face_down_of(rules):
+    """The cards face down in a war under the rules' flags (`--rules P [--face-down D]`)."""
+    flags = rules.split()
+    if "--face-down" in flags:
+        return int(flags[flags.index("--face-down") + 1])
+    return {"bataille": 0, "classic": 1}[flags[flags.index("--rules") + 1]]
+
+
 def main():
     args = sys.argv[1:]
-    face_down = 0
-    if args[:1] == ["--face-down"]:
-        face_down, args = int(args[1]), args[2:]
     path = args[0] if args else "data/research/cycles.csv"
     checked = 0
     try:
         rows = list(csv.DictReader(open(path)))
         for row in rows:
-            said = replay(row["deal"], row["gather"], face_down)
+            said = replay(row["deal"], row["gather"], face_down_of(row["rules"]))
             expected = (int(row["period"]), row["least_state"], row["aligned"])
             if said is None or (said[1], said[2], "yes" if said[3] else "no") != expected:
                 raise SystemExit(f"referee.py: {row['deck']} {row['gather']} {row['deal']}: "

@@ -41,7 +41,7 @@ pub(crate) fn hands_of(rules: &Rules, order: &[u8]) -> Vec<Vec<u8>> {
 }
 
 /// The deal whose hands (values from 1, top card first) are `hands`; the hands' sizes are the
-/// deal's (the caller checked them with [`check_hands`]).
+/// deal's (the caller checked them, as a hunt does with its `check_hands`).
 pub(crate) fn order_of(rules: &Rules, hands: &[Vec<u8>]) -> Vec<u8> {
     let n: usize = hands.iter().map(Vec::len).sum();
     let mut order = vec![0; n];

@@ -477,7 +477,18 @@ fn every_cycle_of_cycles_csv_replays() {
         let (deck, gather, period) = (&row[0], &row[1], row[2].parse::<u64>().unwrap());
         let (copies, values) = deck.split_once('x').unwrap();
         let rule = gather.parse::<Gather>().unwrap();
-        let s = plain_bataille(copies.parse().unwrap(), values.parse().unwrap(), rule);
+        let mut s = plain_bataille(copies.parse().unwrap(), values.parse().unwrap(), rule);
+        // The rules beyond the deck and the gather: `--rules bataille` (open war), `--rules
+        // classic` (one card face down, the same short war), `--face-down D`.
+        let rules: Vec<&str> = row[10].split_whitespace().collect();
+        s.face_down = match (rules.iter().position(|&f| f == "--face-down"), rules[1]) {
+            (Some(at), _) => rules[at + 1].parse().unwrap(),
+            (None, "classic") => 1,
+            (None, preset) => {
+                assert_eq!(preset, "bataille");
+                0
+            }
+        };
         let hands = plain_hands(&row[4]);
         let game = play_hands(&s, hands.clone(), 0, 10_000_000).unwrap();
         let Outcome::Infinite {
@@ -497,11 +508,10 @@ fn every_cycle_of_cycles_csv_replays() {
         let aligned = aligned_of_hands(&s, hands.clone(), cycle_start, cycle_length);
         assert_eq!(&row[9], if aligned { "yes" } else { "no" }, "{}", &row[4]);
         let lines = format!("{}\n", row[4].replace('|', "\n"));
-        let args = [
-            "play", "--rules", "bataille", "--deck", deck, "--gather", gather,
-        ];
+        let mut args = vec!["play", "--deck", deck, "--gather", gather];
+        args.extend(&rules);
         let out = warsweep()
-            .args(args)
+            .args(&args)
             .write_stdin(lines.clone())
             .output()
             .unwrap();
@@ -511,7 +521,7 @@ fn every_cycle_of_cycles_csv_replays() {
             format!("INFINITE {cycle_start} {cycle_length}")
         );
         let certified = warsweep()
-            .args(args)
+            .args(&args)
             .arg("--certify")
             .write_stdin(lines)
             .output()
@@ -530,14 +540,15 @@ fn every_cycle_of_cycles_csv_replays() {
             aligned,
             "{text}"
         );
-        assert!(text.contains("\nnatural and sorted: "), "{text}");
+        let compared = ["natural", "sorted"].contains(&gather);
+        assert_eq!(text.contains("\nnatural and sorted: "), compared, "{text}");
         checked += 1;
     }
     assert!(rows >= 10 && checked == rows, "{checked} of {rows} rows");
 }
 
 /// Every row of `data/research/cycles.csv` that a hunt found (method `construct` or `shapes`)
-/// is found again by the command its row names (`warsweep hunt --deck D --gather G --for
+/// is found again by the command its row names (`warsweep hunt --deck D --gather G RULES --for
 /// cycles --strategy METHOD BUDGET`): its cycle, by its least state, is among those the hunt
 /// keeps. Each distinct command runs once. A debug build's hunts would take many minutes.
 #[test]
@@ -558,6 +569,7 @@ fn every_hunted_row_of_cycles_csv_is_found_again_by_its_command() {
             .iter()
             .map(ToString::to_string)
             .collect();
+        args.extend(row[10].split_whitespace().map(String::from));
         args.extend(["--for", "cycles", "--strategy", &row[6]].map(String::from));
         let budget = row[7].strip_prefix("seed ").unwrap();
         args.push("--seed".to_string());
@@ -591,8 +603,8 @@ fn every_hunted_row_of_cycles_csv_is_found_again_by_its_command() {
             found += 1;
         }
     }
-    assert_eq!(commands.len(), 8, "{:?}", commands.keys());
-    assert_eq!(found, 39);
+    assert_eq!(commands.len(), 10, "{:?}", commands.keys());
+    assert_eq!(found, 45);
 }
 
 /// Every `printf '...' | warsweep play FLAGS` command of `docs/research.md` prints what the
