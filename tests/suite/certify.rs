@@ -4,26 +4,10 @@
 
 use crate::cli::refuses;
 use crate::common::warsweep;
-use crate::plain::{states_of_hands, Setting};
+use crate::hunt::plain_bataille;
+use crate::plain::states_of_hands;
 use std::collections::VecDeque;
-use warsweep::{Deal, Gather, Ranking, ShortWar, WonPile};
-
-/// `bataille` on 4x13 with `gather`, for the plain implementation.
-fn plain(gather: Gather) -> Setting {
-    Setting {
-        copies: 4,
-        values: 13,
-        jokers: 0,
-        players: 2,
-        face_down: 0,
-        short_war: ShortWar::FirstOutLoses,
-        gather,
-        deal: Deal::Blocks,
-        ranking: Ranking::Standard,
-        won_pile: WonPile::None,
-        max_rounds: 1_000_000,
-    }
-}
+use warsweep::Gather;
 
 /// The deal of `data/research/cycles.csv`'s first row of 4x13 `gather` with `period`.
 fn row(gather: &str, period: u64) -> String {
@@ -97,7 +81,7 @@ fn certificates_of_52_card_cycles() {
         let hands: Vec<VecDeque<u8>> = (deal.split('|'))
             .map(|h| h.split(',').map(|v| v.parse::<u8>().unwrap() - 1).collect())
             .collect();
-        let ours = states_of_hands(&plain(gather), hands.clone(), end);
+        let ours = states_of_hands(&plain_bataille(4, 13, gather), hands.clone(), end);
         let war_rounds: Vec<u64> = (mu + 1..=end)
             .filter(|&r| ours[r as usize - 1].1 > 0)
             .map(|r| r - mu)
@@ -120,7 +104,7 @@ fn certificates_of_52_card_cycles() {
         } else {
             Gather::Natural
         };
-        let theirs = states_of_hands(&plain(flip), hands, end);
+        let theirs = states_of_hands(&plain_bataille(4, 13, flip), hands, end);
         let parted = (0..end as usize)
             .find(|&i| ours.get(i).map(|s| &s.0) != theirs.get(i).map(|s| &s.0))
             .map(|i| i as u64 + 1);

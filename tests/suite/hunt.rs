@@ -10,7 +10,11 @@ fn records() -> PathBuf {
 }
 
 /// The plain second implementation's `bataille` setting of `copies` x `values` under `gather`.
-fn plain_bataille(copies: usize, values: usize, gather: warsweep::Gather) -> crate::plain::Setting {
+pub(crate) fn plain_bataille(
+    copies: usize,
+    values: usize,
+    gather: warsweep::Gather,
+) -> crate::plain::Setting {
     use warsweep::{Deal, Ranking, ShortWar, WonPile};
     crate::plain::Setting {
         copies: copies as _,

@@ -178,6 +178,17 @@ pub(crate) struct Game {
 }
 
 impl Game {
+    /// The game of `hands` under `s`, its generators seeded from `seed`.
+    fn of(s: &Setting, hands: Vec<VecDeque<u8>>, seed: u64) -> Game {
+        Game {
+            s: *s,
+            hands,
+            piles: vec![Vec::new(); s.players],
+            gather_rng: Mix(seed ^ GATHER_SALT),
+            pile_rng: Mix(seed ^ PILE_SALT),
+        }
+    }
+
     /// Cards player `p` holds, hand and won pile.
     fn held(&self, p: usize) -> usize {
         self.hands[p].len() + self.piles[p].len()
@@ -374,13 +385,7 @@ pub(crate) fn play_hands(
     seed: u64,
     most_rounds: u64,
 ) -> Option<GameResult> {
-    let mut game = Game {
-        s: *s,
-        hands,
-        piles: vec![Vec::new(); s.players],
-        gather_rng: Mix(seed ^ GATHER_SALT),
-        pile_rng: Mix(seed ^ PILE_SALT),
-    };
+    let mut game = Game::of(s, hands, seed);
     let detect = s.gather != Gather::Random && s.won_pile == WonPile::None;
     let result = |outcome, rounds, battles, wars| {
         Some(GameResult {
@@ -444,13 +449,7 @@ pub(crate) fn least_state_of_hands(
     mu: u64,
     lambda: u64,
 ) -> Vec<u8> {
-    let mut game = Game {
-        s: *s,
-        hands,
-        piles: vec![Vec::new(); s.players],
-        gather_rng: Mix(seed ^ GATHER_SALT),
-        pile_rng: Mix(seed ^ PILE_SALT),
-    };
+    let mut game = Game::of(s, hands, seed);
     let (mut battles, mut wars) = (0, 0);
     let mut least: Option<Vec<u8>> = None;
     for round in 0..mu + lambda {
@@ -477,13 +476,7 @@ pub(crate) fn aligned_of_hands(
     mu: u64,
     lambda: u64,
 ) -> bool {
-    let mut game = Game {
-        s: *s,
-        hands,
-        piles: vec![Vec::new(); s.players],
-        gather_rng: Mix(GATHER_SALT),
-        pile_rng: Mix(PILE_SALT),
-    };
+    let mut game = Game::of(s, hands, 0);
     let (mut battles, mut wars, mut aligned) = (0, 0, false);
     for round in 0..mu + lambda {
         let equal = game.hands.iter().all(|h| h.len() == game.hands[0].len());
@@ -500,13 +493,7 @@ pub(crate) fn states_of_hands(
     hands: Vec<VecDeque<u8>>,
     rounds: u64,
 ) -> Vec<(Vec<VecDeque<u8>>, u64)> {
-    let mut game = Game {
-        s: *s,
-        hands,
-        piles: vec![Vec::new(); s.players],
-        gather_rng: Mix(GATHER_SALT),
-        pile_rng: Mix(PILE_SALT),
-    };
+    let mut game = Game::of(s, hands, 0);
     let (mut battles, mut out) = (0, Vec::new());
     for _ in 0..rounds {
         let mut wars = 0;
