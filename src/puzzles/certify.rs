@@ -203,16 +203,24 @@ pub fn certify(rules: Rules, start: Start) -> Result<Certificate, CertifyError> 
 }
 
 /// `hands` with each card told apart where the deck allows: one copy of each value, or faces
-/// given in the order each value's copies are dealt; and whether they are.
+/// given in the order each value's copies are dealt (at most as many as the deck has); and
+/// whether they are.
 fn told_apart(rules: &Rules, hands: &[Vec<Card>]) -> (Vec<Vec<Card>>, bool) {
     let deck = rules.deck();
-    if deck.copies() == 1 && deck.jokers() == 0 {
-        return (hands.to_vec(), true);
+    let mut seen = vec![0u32; usize::from(deck.values())];
+    for card in hands.iter().flatten() {
+        seen[usize::from(card.value())] += 1;
     }
-    if !deck.ranked() || deck.copies() > 4 || deck.jokers() > 0 {
+    // Hands may hold a value more often than the deck has it (`play` plays them as given):
+    // such copies have no suit of their own.
+    let excess = seen.iter().any(|&n| n > u32::from(deck.copies()));
+    if excess || deck.jokers() > 0 || (deck.copies() > 1 && (!deck.ranked() || deck.copies() > 4)) {
         return (hands.to_vec(), false);
     }
-    let mut seen = vec![0u32; usize::from(deck.values())];
+    if deck.copies() == 1 {
+        return (hands.to_vec(), true);
+    }
+    seen.fill(0);
     let faced = (hands.iter())
         .map(|hand| {
             (hand.iter())
@@ -516,7 +524,7 @@ impl Certificate {
     /// The cards told apart at the deal and both ends, and the periods that bring them back.
     fn show_cards(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if !self.told_apart {
-            return writeln!(f, "The cards are not told apart: the deck has more than four copies of a value, more than 13 values, or jokers.");
+            return writeln!(f, "The cards are not told apart: the deck has more than four copies of a value, more than 13 values, or jokers, or the hands hold a value more often than the deck has it.");
         }
         let (mu, end) = (self.cycle_start, self.cycle_start + self.cycle_length);
         writeln!(f, "The cards told apart (each value's copies H, D, C, S in the order they are dealt where the deck has several):")?;

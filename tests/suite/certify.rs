@@ -199,3 +199,35 @@ fn the_certificate_of_research_md_is_the_command_s() {
     }
     assert!(compared >= 6, "{compared} lines");
 }
+
+/// Hands that hold a value more often than the deck has it are certified as given (`play`
+/// plays them so), their cards not told apart: five 1s of a 4x2 deck.
+#[test]
+fn hands_beyond_the_deck_are_not_told_apart() {
+    let out = warsweep()
+        .args(["play", "--rules", "bataille", "--deck", "4x2", "--certify"])
+        .write_stdin("1,2,1,1,2,1\n2,1,2\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let plain = warsweep()
+        .args(["play", "--rules", "bataille", "--deck", "4x2"])
+        .write_stdin("1,2,1,1,2,1\n2,1,2\n")
+        .output()
+        .unwrap();
+    let said = String::from_utf8(plain.stdout).unwrap();
+    let (mu, lambda) = said
+        .trim()
+        .strip_prefix("INFINITE ")
+        .unwrap()
+        .split_once(' ')
+        .unwrap();
+    let end = mu.parse::<u64>().unwrap() + lambda.parse::<u64>().unwrap();
+    assert!(
+        text.contains(&format!(
+            "The cycle: the state after round {mu} comes back after round {end} ("
+        )),
+        "{text}"
+    );
+    assert!(text.contains("\nThe cards are not told apart"), "{text}");
+}
