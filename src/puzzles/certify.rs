@@ -403,14 +403,7 @@ fn kind_of(battles: &[Vec<(usize, Card)>], winner: usize) -> Option<Kind> {
             .find(|(q, _)| *q == p)
             .map(|(_, c)| c.value())
     };
-    let (y, z) = (of(winner)?, of(1 - winner)?);
-    Some(if x >= y {
-        Kind::High
-    } else if x >= z {
-        Kind::Mid
-    } else {
-        Kind::Low
-    })
+    Some(Kind::of(x, of(winner)?, of(1 - winner)?))
 }
 
 /// Each state of a game, values with a mark between hands, after rounds 1 to a bound.

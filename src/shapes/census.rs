@@ -305,11 +305,9 @@ pub(crate) fn taking(
             break;
         }
     }
-    for row in census.rows.clone() {
-        (census.placings, census.looked) =
-            (census.placings + row.placings, census.looked + row.looked);
-        (census.shapes, census.taking) = (census.shapes + row.shapes, census.taking + row.taking);
-    }
+    let sum = |count: fn(&Row) -> usize| census.rows.iter().map(count).sum::<usize>();
+    (census.placings, census.looked) = (sum(|r| r.placings), sum(|r| r.looked));
+    (census.shapes, census.taking) = (sum(|r| r.shapes), sum(|r| r.taking));
     Ok((census, taken))
 }
 

@@ -133,6 +133,18 @@ impl Kind {
         Kind::ALL.into_iter().find(|kind| kind.name() == name)
     }
 
+    /// The kind of a war of two players whose tied value is `x`, decided by the winner's `y`
+    /// over the loser's `z` (values compared as numbers, `y > z`).
+    pub(crate) fn of(x: u8, y: u8, z: u8) -> Kind {
+        if x >= y {
+            Kind::High
+        } else if x >= z {
+            Kind::Mid
+        } else {
+            Kind::Low
+        }
+    }
+
     /// The kind's name: `high`, `mid` or `low`.
     pub fn name(self) -> &'static str {
         match self {
