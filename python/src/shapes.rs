@@ -22,6 +22,10 @@ type Row = (
 /// shapes, those taking the values.
 type Counts = (usize, usize, usize, usize, usize, usize);
 
+/// The whole census: placings tried, shapes, those taking the values, the states, the counts
+/// per length of word.
+type Census = (usize, usize, usize, Vec<Row>, Vec<Counts>);
+
 /// The census (see the package's documentation): the placings tried, the shapes, those that
 /// take the values, a row a state laid on them, and a row of counts a length of word.
 #[pyfunction]
@@ -45,7 +49,7 @@ pub(crate) fn _shapes(
     states: usize,
     deals: bool,
     threads: Option<usize>,
-) -> PyResult<(usize, usize, usize, Vec<Row>, Vec<Counts>)> {
+) -> PyResult<Census> {
     let knobs = Knobbed {
         rules,
         deck,
