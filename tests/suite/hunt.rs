@@ -607,8 +607,8 @@ fn every_hunted_row_of_cycles_csv_is_found_again_by_its_command() {
             found += 1;
         }
     }
-    assert_eq!(commands.len(), 10, "{:?}", commands.keys());
-    assert_eq!(found, 45);
+    assert_eq!(commands.len(), 17, "{:?}", commands.keys());
+    assert_eq!(found, 52);
 }
 
 /// Every `printf '...' | warsweep play FLAGS` command of `docs/research.md` prints what the
@@ -634,6 +634,61 @@ fn the_commands_of_research_md_print_what_it_says() {
         replayed += 1;
     }
     assert!(replayed >= 3, "{replayed} commands");
+}
+
+/// The lines of `docs/findings.md`'s table of infinite games that `data/research/cycles.csv`
+/// makes: one for each deck, rules, gather and method, with its rows' periods, their count and
+/// their alignment.
+fn findings_lines_of_cycles_csv() -> std::collections::BTreeSet<String> {
+    use std::collections::{BTreeMap, BTreeSet};
+    type Group = (BTreeSet<u64>, usize, BTreeSet<String>);
+    let mut groups: BTreeMap<[String; 4], Group> = BTreeMap::new();
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/research/cycles.csv");
+    for row in csv::Reader::from_path(path).unwrap().records() {
+        let row = row.unwrap();
+        let rules = row[10].strip_prefix("--rules ").unwrap();
+        let key = [&row[0], rules, &row[1], &row[6]].map(String::from);
+        let group = groups.entry(key).or_default();
+        group.0.insert(row[2].parse().unwrap());
+        group.1 += 1;
+        group.2.insert(row[9].to_string());
+    }
+    let line = |[deck, rules, gather, method]: &[String; 4], (periods, rows, aligned): &Group| {
+        let periods: Vec<String> = periods.iter().map(u64::to_string).collect();
+        let aligned: Vec<&str> = aligned.iter().map(String::as_str).collect();
+        let (periods, aligned) = (periods.join(", "), aligned.join(" and "));
+        format!("| {deck} | {rules} | {gather} | {periods} | {rows} | {aligned} | {method} |")
+    };
+    groups.iter().map(|(key, group)| line(key, group)).collect()
+}
+
+/// `docs/findings.md` is built from `data/research/cycles.csv` (its table of infinite games is
+/// [`findings_lines_of_cycles_csv`]), and each claim's `printf '...' | warsweep play FLAGS`
+/// prints what its line says.
+#[test]
+fn the_findings_page_is_cycles_csv_and_its_claims_replay() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/findings.md")).unwrap();
+    let listed: std::collections::BTreeSet<String> = (page.lines())
+        .filter(|line| line.starts_with("| 4x"))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(listed, findings_lines_of_cycles_csv());
+    let mut replayed = 0;
+    let claims = (page.lines()).filter(|l| l.starts_with("| ") && l.contains("printf '"));
+    for line in claims {
+        // A table's cells, the command's escaped pipe kept.
+        let cells: Vec<String> = (line.replace("\\|", "\u{1}").split('|'))
+            .map(|cell| cell.trim().replace('\u{1}', "|"))
+            .collect();
+        let [(hands, flags)] = &replay_lines(cells[2].trim_matches('`'))[..] else {
+            panic!("{line}");
+        };
+        let said = cells[3].split('`').nth(1).unwrap();
+        assert_eq!(replay(hands, flags).trim(), said, "{line}");
+        replayed += 1;
+    }
+    assert_eq!((listed.len(), replayed), (17, 3));
 }
 
 /// Fault guarded: a hunt for cycles counted and logged only the cycles it kept. A hunt keeping
