@@ -343,7 +343,7 @@ pub enum Unbuildable {
     )]
     Shapes(crate::shapes::ShapesError),
     /// No shape of the setting takes its deck's values.
-    #[error("none of the {tried} shapes of this setting (words of up to 16 battles without a war, or 18 with one) takes its deck's values (the SAT solver's proof), so it would play only random deals: hunt with --strategy random")]
+    #[error("none of the {tried} shapes of this setting (words of up to 16 battles without a war, or 18 with one unless the gather is sorted with cards face down) takes its deck's values (the SAT solver's proof), so it would play only random deals: hunt with --strategy random")]
     NoShape {
         /// Shapes whose order has no circle, tried.
         tried: usize,

@@ -82,9 +82,9 @@ pub enum ShapesError {
     /// The `random` gather.
     #[error("the random gather moves cards by a generator, which no shape can follow")]
     Random,
-    /// `sorted` with cards face down.
-    #[error("the sorted gather moves face-down cards by values that no battle constrains: shapes under it take --face-down 0")]
-    SortedFaceDown,
+    /// Wars placed under `sorted` with more than one card face down.
+    #[error("the sorted gather orders a war's face-down cards by their values, so each war placed is one order of its table's values: a census places wars under it with at most {most} card face down (233 orders a war), not {0}; words without a war take any number", most = super::gathering::SORTED_FACE_DOWN)]
+    SortedFaceDown(usize),
     /// A ranking other than by value.
     #[error("shapes order cards by value: they need --ranking standard")]
     Ranking,
@@ -97,7 +97,7 @@ pub enum ShapesError {
     )]
     NoWarLength(usize),
     /// Words with wars of an odd length, or out of bounds.
-    #[error("words with wars have an even number of battles from 4 to {LONGEST_WORD}, not {0}")]
+    #[error("words with wars have an even number of battles from 4 to {LONGEST_WORD} (any number with cards face down), not {0}")]
     WordsLength(usize),
     /// Another number of wars a word than 1 or 2.
     #[error("a census places 1 or 2 wars a word, not {0}")]
@@ -120,21 +120,25 @@ pub enum ShapesError {
 }
 
 impl Bounds {
-    /// The lengths of its words, a row of the census each: every even length of the bounds,
-    /// or eight battles times each number of repeats.
-    pub(crate) fn lengths(&self) -> Vec<usize> {
+    /// The lengths of its words, a row of the census each: every even length of the bounds
+    /// (every length for words with wars where a war moves more cards than its two battles,
+    /// `each` cards a player, as with cards face down), or eight battles times each number
+    /// of repeats.
+    pub(crate) fn lengths(&self, each: usize) -> Vec<usize> {
         match *self {
             Bounds::NoWar { longest, .. } => (2..=longest).step_by(2).collect(),
+            Bounds::Words { longest, .. } if each > 2 => (4..=longest).collect(),
             Bounds::Words { longest, .. } => (4..=longest).step_by(2).collect(),
             Bounds::FourWins { first, last, .. } => (first..=last).map(|m| 8 * m).collect(),
         }
     }
 
-    /// Its words of `length` battles, one at a time (there are up to about 2^30 / 30).
-    pub(crate) fn words(&self, length: usize) -> Box<dyn Iterator<Item = Vec<u8>>> {
+    /// Its words of `length` battles, one at a time (there are up to about 2^30 / 30); those
+    /// with wars of `each` cards a player.
+    pub(crate) fn words(&self, length: usize, each: usize) -> Box<dyn Iterator<Item = Vec<u8>>> {
         match *self {
             Bounds::NoWar { .. } => Box::new(lyndon_words(length)),
-            Bounds::Words { .. } => Box::new(war_words(length)),
+            Bounds::Words { .. } => Box::new(war_words(length, each)),
             Bounds::FourWins { .. } => Box::new(std::iter::once(
                 (0..length).map(|i| u8::from(i % 8 >= 4)).collect(),
             )),
@@ -287,7 +291,12 @@ pub(crate) fn check(
         Bounds::NoWar { longest, .. } if !even(longest, 2) => {
             Err(ShapesError::NoWarLength(longest))
         }
-        Bounds::Words { longest, .. } if !even(longest, 4) => {
+        // A war with cards face down moves more cards than its two battles: words of any
+        // length balance them.
+        Bounds::Words { longest, .. }
+            if !(even(longest, 4)
+                || rules.face_down() > 0 && (4..=LONGEST_WORD).contains(&longest)) =>
+        {
             Err(ShapesError::WordsLength(longest))
         }
         Bounds::Words { wars, .. } | Bounds::FourWins { wars, .. } if !(1..=2).contains(&wars) => {
@@ -315,36 +324,45 @@ fn placed(
     ties: bool,
     allowed: &[Kind],
 ) -> Vec<Placing> {
-    let kinds = |battle: usize| -> Vec<Vec<Kind>> {
+    // The wars that may be placed at a battle: their kinds, and their order of values.
+    let kinds = |battle: usize| -> Vec<(Vec<Kind>, Vec<u8>)> {
         let w = usize::from(word[battle]);
         let tied = gathering.tie[w].as_ref().filter(|_| ties);
         let mut out = Vec::new();
-        for (kinds, _) in gathering.wars[w].iter().filter(|(k, _)| Some(k) != tied) {
-            if kinds.iter().all(|k| allowed.contains(k)) {
-                out.push(kinds.clone());
+        for way in gathering.wars[w]
+            .iter()
+            .filter(|way| Some(&way.kinds) != tied)
+        {
+            if way.kinds.iter().all(|k| allowed.contains(k)) {
+                out.push((way.kinds.clone(), way.ranks.clone()));
             } else {
-                let each = kinds.iter().filter(|k| allowed.contains(k));
-                out.extend(each.map(|&k| vec![k]));
+                let each = way.kinds.iter().filter(|k| allowed.contains(k));
+                out.extend(each.map(|&k| (vec![k], way.ranks.clone())));
             }
         }
         out
     };
-    let war = |battle: usize, kinds: &[Kind]| War {
+    let war = |battle: usize, (kinds, ranks): &(Vec<Kind>, Vec<u8>)| War {
         battle,
-        kinds: kinds.to_vec(),
+        kinds: kinds.clone(),
+        ranks: ranks.clone(),
     };
     let one_winner = |j: usize| word[j] == word[j + 1];
     let mut out = Vec::new();
+    let each = gathering.each;
     for &i in firsts.iter().filter(|&&i| one_winner(i)) {
         for first in &kinds(i) {
             if wars == 1 {
-                out.push(Placing {
-                    word: word.to_vec(),
-                    wars: vec![war(i, first)],
-                });
+                if balanced(word, &[i], each) {
+                    out.push(Placing {
+                        word: word.to_vec(),
+                        wars: vec![war(i, first)],
+                    });
+                }
                 continue;
             }
-            for j in (i + 2..word.len() - 1).filter(|&j| one_winner(j)) {
+            let second = |&j: &usize| one_winner(j) && balanced(word, &[i, j], each);
+            for j in (i + 2..word.len() - 1).filter(second) {
                 out.extend(kinds(j).into_iter().map(|second| Placing {
                     word: word.to_vec(),
                     wars: vec![war(i, first), war(j, &second)],
@@ -367,13 +385,33 @@ fn lyndon_words(length: usize) -> impl Iterator<Item = Vec<u8>> {
         .map(move |m| bits(m, length))
 }
 
-/// The words of `length` battles with as many won by each player whose first two battles are
-/// player 1's: with a war placed there, every placing of one war up to a turn of the word or
-/// the players' swap.
-fn war_words(length: usize) -> impl Iterator<Item = Vec<u8>> {
+/// The words of `length` battles whose first two battles are player 1's: with a war placed
+/// there, every placing of one war up to a turn of the word or the players' swap. Where a
+/// war moves two cards a player (`each`), as two battles do, those with as many battles won
+/// by each player; otherwise every such word, the placings keeping the cards balanced.
+fn war_words(length: usize, each: usize) -> impl Iterator<Item = Vec<u8>> {
     (0..1u64 << (length - 2))
-        .filter(move |m| m.count_ones() as usize == length / 2)
+        .filter(move |m| each > 2 || m.count_ones() as usize == length / 2)
         .map(move |m| [0, 0].into_iter().chain(bits(m, length - 2)).collect())
+}
+
+/// Whether the cards come back to each hand over `word` with wars at `wars` (each a battle
+/// and the next, `each` cards a player): every single battle moves one card to its winner,
+/// every war `each`.
+fn balanced(word: &[u8], wars: &[usize], each: usize) -> bool {
+    let mut net = 0i64;
+    let mut battle = 0;
+    while battle < word.len() {
+        let sign = if word[battle] == 0 { 1 } else { -1 };
+        if wars.contains(&battle) {
+            net += sign * each as i64;
+            battle += 2;
+        } else {
+            net += sign;
+            battle += 1;
+        }
+    }
+    net == 0
 }
 
 /// The `length` low bits of `m`, the highest first.

@@ -262,12 +262,12 @@ pub(crate) fn taking(
         found: Vec::new(),
     };
     let mut taken = Vec::new();
-    'rows: for battles in bounds.lengths() {
+    'rows: for battles in bounds.lengths(gathering.each) {
         let mut row = Row {
             battles,
             ..Row::default()
         };
-        let mut words = bounds.words(battles);
+        let mut words = bounds.words(battles, gathering.each);
         loop {
             let mut chunk = Vec::new();
             while chunk.len() < CHUNK {
@@ -317,8 +317,11 @@ fn gathering_for(rules: &Rules, bounds: &Bounds) -> Result<Gathering, ShapesErro
     let gathering = Gathering::of(rules, &mut Engine::new(*rules)).map_err(|why| match why {
         Unshaped::Players => ShapesError::Players(rules.players()),
         Unshaped::Random => ShapesError::Random,
-        Unshaped::SortedFaceDown => ShapesError::SortedFaceDown,
     })?;
+    let places_wars = !matches!(bounds, Bounds::NoWar { .. });
+    if places_wars && gathering.wars.iter().any(Vec::is_empty) {
+        return Err(ShapesError::SortedFaceDown(rules.face_down()));
+    }
     if bounds.ties() && gathering.tie.iter().any(Option::is_none) {
         return Err(ShapesError::Ties);
     }

@@ -25,14 +25,29 @@ const FACE_DOWN: u8 = 4;
 /// deciding card).
 pub(crate) type Slot = (usize, usize);
 
+/// One way a war is gathered: the kinds of war it stands for, the table's slots in the order
+/// they go under the winner's hand, and, under `sorted` with a card face down, the order of
+/// the table's values that makes it (see [`War::ranks`]; empty otherwise).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Way {
+    pub(crate) kinds: Vec<Kind>,
+    pub(crate) slots: Vec<Slot>,
+    pub(crate) ranks: Vec<u8>,
+}
+
 /// How the winner takes the table, for each winner: after a single battle, and after a war of
 /// each kind whose gather differs from the others' (`natural` gathers every war alike, `sorted`
-/// by its kind). The table's slots in the order they go under the winner's hand.
+/// by its kind, and with a card face down by the order of all the table's values). The
+/// table's slots in the order they go under the winner's hand.
 #[derive(Clone, Debug)]
 pub(crate) struct Gathering {
+    /// The cards each player puts on the table in a war: the tie, the face-down cards and the
+    /// deciding card, all of which the loser's hand gives up.
+    pub(crate) each: usize,
     pub(crate) single: [Vec<Slot>; 2],
-    /// The kinds of war that gather alike, and how.
-    pub(crate) wars: [Vec<(Vec<Kind>, Vec<Slot>)>; 2],
+    /// The ways wars are gathered: none where the census cannot place wars (`sorted` with two
+    /// cards face down or more: each war would be one of tens of thousands of orders).
+    pub(crate) wars: [Vec<Way>; 2],
     /// The kinds of war, with no card face down, that the winner takes as two single battles
     /// it won (`sorted`'s high war: the tied pair, then the deciding pair), if any: such a war
     /// moves the cards as its two battles would, so a shape may hold it at any battle.
@@ -46,9 +61,12 @@ pub(crate) enum Unshaped {
     Players,
     /// The `random` gather places nothing.
     Random,
-    /// A gather by value (`sorted`) moves face-down cards by values nothing constrains.
-    SortedFaceDown,
 }
+
+/// The most cards face down a war of `sorted` may have where a census places wars: with one,
+/// each war is one of 233 orders of its table's five values (the tie, each face-down card,
+/// each deciding card); with two, of 21,305.
+pub(crate) const SORTED_FACE_DOWN: usize = 1;
 
 impl Gathering {
     /// The gathering of `rules`, asked of `engine` (made for `rules`).
@@ -57,11 +75,8 @@ impl Gathering {
         if rules.players() != 2 {
             return Err(Unshaped::Players);
         }
-        match rules.gather() {
-            Gather::Random => return Err(Unshaped::Random),
-            Gather::Sorted if f > 0 => return Err(Unshaped::SortedFaceDown),
-            // The face-down cards' values, 4 to 19 at most (MAX_FACE_DOWN), tell them apart.
-            _ => {}
+        if rules.gather() == Gather::Random {
+            return Err(Unshaped::Random);
         }
         let single: [Vec<Slot>; 2] = [0, 1].map(|w| {
             let mut hands = [vec![1, FLOOR], vec![1, FLOOR]];
@@ -72,18 +87,12 @@ impl Gathering {
                 .map(|&v| (usize::from(v == 1) ^ w, 0))
                 .collect()
         });
-        let wars = [0, 1].map(|w| {
-            let mut alike: Vec<(Vec<Kind>, Vec<Slot>)> = Vec::new();
-            for (kind, [tie, high, low]) in ASKED {
-                let slots = war(engine, w, f, tie, high, low);
-                // Kinds next to each other that gather alike are one kind of war, whose tie
-                // the shape constrains by what they share (kinds apart would ask an "or").
-                match alike.last_mut() {
-                    Some((kinds, s)) if *s == slots => kinds.push(kind),
-                    _ => alike.push((vec![kind], slots)),
-                }
-            }
-            alike
+        // `sorted` orders the face-down cards by their values too.
+        let wars = [0, 1].map(|w| match (rules.gather(), f) {
+            (Gather::Sorted, 0) => by_kind(engine, w, 0),
+            (Gather::Sorted, SORTED_FACE_DOWN) => by_order(engine, w),
+            (Gather::Sorted, _) => Vec::new(),
+            _ => by_kind(engine, w, f),
         });
         let tie = [0, 1].map(|w| {
             let two: Vec<Slot> = (single[w].iter())
@@ -98,11 +107,88 @@ impl Gathering {
                     .collect()
             };
             (wars[w].iter())
-                .find(|(_, slots)| f == 0 && equal(slots) == equal(&two))
-                .map(|(kinds, _)| kinds.clone())
+                .find(|way| f == 0 && equal(&way.slots) == equal(&two))
+                .map(|way| way.kinds.clone())
         });
-        Ok(Gathering { single, wars, tie })
+        Ok(Gathering {
+            each: f + 2,
+            single,
+            wars,
+            tie,
+        })
     }
+}
+
+/// The ways player `w` gathers a war of each kind, `f` cards face down: kinds next to each
+/// other that gather alike are one way, whose tie the shape constrains by what they share
+/// (kinds apart would ask an "or").
+fn by_kind(engine: &mut Engine, w: usize, f: usize) -> Vec<Way> {
+    let mut alike: Vec<Way> = Vec::new();
+    for (kind, [tie, high, low]) in ASKED {
+        let slots = war(engine, w, f, tie, high, low);
+        match alike.last_mut() {
+            Some(way) if way.slots == slots => way.kinds.push(kind),
+            _ => alike.push(Way {
+                kinds: vec![kind],
+                slots,
+                ranks: Vec::new(),
+            }),
+        }
+    }
+    alike
+}
+
+/// The ways player `w` gathers a war with one card face down where the gather orders the
+/// table by value (`sorted`): one for each order of the tie `x`, the winner's face-down card
+/// `a`, the loser's `b` and the deciding cards `y` (the winner's) and `z` (the loser's), `y`
+/// above `z`, equal values allowed: 233 orders, each asked of the engine with values that
+/// make it. Cards of one value may go in either order (the state is the same), so equal
+/// values are read back in slot order.
+fn by_order(engine: &mut Engine, w: usize) -> Vec<Way> {
+    let l = 1 - w;
+    let mut seen = std::collections::BTreeSet::new();
+    let mut ways = Vec::new();
+    for code in 0..5u32.pow(5) {
+        let raw: Vec<u8> = (0..5).map(|i| (code / 5u32.pow(i) % 5) as u8).collect();
+        // The order's ranks, 0 the highest, as dense as its distinct values.
+        let mut levels = raw.clone();
+        levels.sort_unstable();
+        levels.dedup();
+        let ranks: Vec<u8> = (raw.iter())
+            .map(|v| levels.iter().position(|u| u == v).unwrap() as u8)
+            .collect();
+        if ranks[3] >= ranks[4] || !seen.insert(ranks.clone()) {
+            continue;
+        }
+        let value = |item: usize| 5 - ranks[item];
+        let mut hands = [Vec::new(), Vec::new()];
+        hands[w] = vec![value(0), value(1), value(3), FLOOR];
+        hands[l] = vec![value(0), value(2), value(4), FLOOR];
+        // The slots by item, in the order equal values are read back.
+        let items = [(w, 0), (l, 0), (w, 1), (l, 1), (w, 2), (l, 2)];
+        let of_slot = |&(p, k): &(usize, usize)| match k {
+            0 => value(0),
+            1 => value(if p == w { 1 } else { 2 }),
+            _ => value(if p == w { 3 } else { 4 }),
+        };
+        let mut used = [false; 6];
+        let slots = (ask(engine, hands, w, 6).iter())
+            .map(|&v| {
+                let at = (0..6)
+                    .find(|&i| !used[i] && of_slot(&items[i]) == v)
+                    .expect("the engine gathers the table's own cards");
+                used[at] = true;
+                items[at]
+            })
+            .collect();
+        let (x, y, z) = (value(0), value(3), value(4));
+        ways.push(Way {
+            kinds: vec![Kind::of(x, y, z)],
+            slots,
+            ranks,
+        });
+    }
+    ways
 }
 
 /// The slots of a war that player `w` wins, `f` cards face down, with the values asked.

@@ -21,7 +21,7 @@ pub use bounds::{Bounds, ShapesError, LONGEST_SUPER_PERIOD, LONGEST_WORD, MOST_S
 pub(crate) use census::taking;
 pub use census::{census, census_with, Census, Found, Options, Row, DEAL_STATES};
 
-use gathering::{Gathering, Slot};
+use gathering::{Gathering, Slot, Way};
 pub(crate) use lay::Laying;
 use std::collections::VecDeque;
 
@@ -76,7 +76,7 @@ pub struct Placing {
 /// use warsweep::{Deck, Preset, Settings};
 /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x7").unwrap()).build().unwrap();
 /// let found = census(&rules, &Bounds::Words { longest: 14, wars: 1, ties: false }).unwrap();
-/// let War { battle, kinds } = &found.found[0].placing.wars[0];
+/// let War { battle, kinds, .. } = &found.found[0].placing.wars[0];
 /// assert_eq!((*battle, kinds.len()), (0, 3));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +85,11 @@ pub struct War {
     pub battle: usize,
     /// The kinds it stands for, in the order high, mid, low.
     pub kinds: Vec<Kind>,
+    /// Under `sorted` with a card face down, whose gather orders the whole table by value:
+    /// the rank of the tie `x`, the winner's face-down card `a`, the loser's `b`, the winner's
+    /// deciding card `y` and the loser's `z` (0 the highest; equal ranks, equal values).
+    /// Empty where the kinds say how the war is gathered.
+    pub ranks: Vec<u8>,
 }
 
 impl std::fmt::Display for Placing {
@@ -113,6 +118,9 @@ impl std::fmt::Display for Placing {
                 kinds.join("-")
             };
             write!(f, " {kinds}@{}", war.battle)?;
+            if !war.ranks.is_empty() {
+                write!(f, "[{}]", order_named(&war.ranks))?;
+            }
         }
         Ok(())
     }
@@ -217,13 +225,28 @@ pub(crate) struct Asked {
     pub(crate) aligned: bool,
 }
 
+/// A war's order of values ([`War::ranks`]) in letters, the highest first: `y>x=a>z>b`.
+fn order_named(ranks: &[u8]) -> String {
+    let most = ranks.iter().copied().max().unwrap_or(0);
+    let level = |r: u8| -> String {
+        (ranks.iter().zip("xabyz".chars()))
+            .filter(|&(&q, _)| q == r)
+            .map(|(_, c)| c.to_string())
+            .collect::<Vec<_>>()
+            .join("=")
+    };
+    (0..=most).map(level).collect::<Vec<_>>().join(">")
+}
+
 /// The relations of one battle, cards named by slot (`table`: the cards each player put on
-/// the table), for a single battle won by `w`, or a war of the kinds `kinds`.
-fn relations_of(table: [&[usize]; 2], w: usize, kinds: Option<&[Kind]>) -> Vec<Relation> {
+/// the table), for a single battle won by `w`, or `war` (its kinds, and its order of values
+/// where it has one).
+fn relations_of(table: [&[usize]; 2], w: usize, war: Option<&War>) -> Vec<Relation> {
     let l = 1 - w;
-    let Some(kinds) = kinds else {
+    let Some(war) = war else {
         return vec![Relation::Above(table[w][0], table[l][0])];
     };
+    let kinds = &war.kinds[..];
     let d = table[w].len() - 1;
     let (x, x2, y, z) = (table[w][0], table[l][0], table[w][d], table[l][d]);
     let mut out = vec![
@@ -241,6 +264,18 @@ fn relations_of(table: [&[usize]; 2], w: usize, kinds: Option<&[Kind]>) -> Vec<R
         [Kind::High, Kind::Mid] => out.push(Relation::AtLeast(x, z)),
         _ => {}
     }
+    // The order of the tie, the face-down cards and the deciding cards, highest first: each
+    // card above the next, or equal to it.
+    let cards = [x, table[w][1], table[l][1], y, z];
+    let mut by_rank: Vec<usize> = (0..war.ranks.len()).collect();
+    by_rank.sort_by_key(|&i| war.ranks[i]);
+    for pair in by_rank.windows(2) {
+        let (u, v) = (cards[pair[0]], cards[pair[1]]);
+        match war.ranks[pair[0]] == war.ranks[pair[1]] {
+            true => out.extend([Relation::AtLeast(u, v), Relation::AtLeast(v, u)]),
+            false => out.push(Relation::Above(u, v)),
+        }
+    }
     out
 }
 
@@ -248,11 +283,13 @@ impl Gathering {
     /// Where player `w`, winning `war`, puts the table: as for the kinds gathered alike that
     /// the war's kinds are (all or some of).
     fn of_war(&self, w: usize, war: &War) -> Result<&[Slot], NoShape> {
-        let alike = |(k, _): &&(Vec<Kind>, Vec<Slot>)| {
-            !war.kinds.is_empty() && war.kinds.iter().all(|kind| k.contains(kind))
+        let alike = |way: &&Way| {
+            way.ranks == war.ranks
+                && !war.kinds.is_empty()
+                && war.kinds.iter().all(|kind| way.kinds.contains(kind))
         };
-        let (_, slots) = self.wars[w].iter().find(alike).ok_or(NoShape::Unknown)?;
-        Ok(slots)
+        let way = self.wars[w].iter().find(alike).ok_or(NoShape::Unknown)?;
+        Ok(&way.slots)
     }
 }
 
@@ -294,12 +331,12 @@ impl Shape {
             }
             let put = put_on_table(&mut hands, each);
             let table = [&put[0][..each], &put[1][..each]];
-            let (slots, kinds): (&[Slot], _) = match war {
-                Some(war) => (gathering.of_war(w, war)?, Some(&war.kinds[..])),
-                None => (&gathering.single[w], None),
+            let slots: &[Slot] = match war {
+                Some(war) => gathering.of_war(w, war)?,
+                None => &gathering.single[w],
             };
-            match kinds {
-                Some(_) => first.extend(relations_of(table, w, kinds)),
+            match war {
+                Some(_) => first.extend(relations_of(table, w, war)),
                 None => {
                     let room = hands.iter().all(|h| !h.is_empty());
                     singles.push((battle, w, table[w][0], table[1 - w][0], room));
