@@ -27,7 +27,7 @@ pub(crate) type Slot = (usize, usize);
 
 /// One way a war is gathered: the kinds of war it stands for, the table's slots in the order
 /// they go under the winner's hand, and, under `sorted` with a card face down, the order of
-/// the table's values that makes it (see [`War::ranks`]; empty otherwise).
+/// the table's values that makes it (see [`War::ranks`](super::War::ranks); empty otherwise).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Way {
     pub(crate) kinds: Vec<Kind>,
