@@ -347,15 +347,7 @@ fn looked_at(
             ties,
             aligned: options.aligned,
         };
-        let Ok(shape) = Shape::of(
-            placing,
-            len0,
-            n,
-            gathering,
-            rules.face_down(),
-            copies,
-            asked,
-        ) else {
+        let Ok(shape) = Shape::of(placing, len0, n, gathering, copies, asked) else {
             continue;
         };
         shapes += 1;

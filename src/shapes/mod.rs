@@ -301,14 +301,13 @@ impl Shape {
     }
 
     /// The shape of `placing` from a state of `n` cards whose player 1 holds `len0`, the winner
-    /// taking the table as `gathering` says with `face_down` cards face down in a war, no value
-    /// on more than `copies` cards, as `asked` says.
+    /// taking the table as `gathering` says (a war's cards, `gathering.each` a player), no
+    /// value on more than `copies` cards, as `asked` says.
     pub(crate) fn of(
         placing: &Placing,
         len0: usize,
         n: usize,
         gathering: &Gathering,
-        face_down: usize,
         copies: usize,
         asked: Asked,
     ) -> Result<Shape, NoShape> {
@@ -325,7 +324,7 @@ impl Shape {
         while battle < placing.word.len() {
             let w = usize::from(placing.word[battle]);
             let war = placing.wars.iter().find(|war| war.battle == battle);
-            let each = war.map_or(1, |_| face_down + 2);
+            let each = war.map_or(1, |_| gathering.each);
             if hands.iter().any(|h| h.len() < each) {
                 return Err(NoShape::RunsOut);
             }
