@@ -89,9 +89,8 @@ impl Gathering {
         });
         // `sorted` orders the face-down cards by their values too.
         let wars = [0, 1].map(|w| match (rules.gather(), f) {
-            (Gather::Sorted, 0) => by_kind(engine, w, 0),
             (Gather::Sorted, SORTED_FACE_DOWN) => by_order(engine, w),
-            (Gather::Sorted, _) => Vec::new(),
+            (Gather::Sorted, f) if f > SORTED_FACE_DOWN => Vec::new(),
             _ => by_kind(engine, w, f),
         });
         let tie = [0, 1].map(|w| {

@@ -238,14 +238,11 @@ fn order_named(ranks: &[u8]) -> String {
     (0..=most).map(level).collect::<Vec<_>>().join(">")
 }
 
-/// The relations of one battle, cards named by slot (`table`: the cards each player put on
-/// the table), for a single battle won by `w`, or `war` (its kinds, and its order of values
-/// where it has one).
-fn relations_of(table: [&[usize]; 2], w: usize, war: Option<&War>) -> Vec<Relation> {
+/// The relations of `war`, won by `w` (its kinds, and its order of values where it has one),
+/// cards named by slot (`table`: the cards each player put on the table). A single battle's
+/// relation depends on the battle after it: [`Shape::of`] makes it.
+fn relations_of(table: [&[usize]; 2], w: usize, war: &War) -> Vec<Relation> {
     let l = 1 - w;
-    let Some(war) = war else {
-        return vec![Relation::Above(table[w][0], table[l][0])];
-    };
     let kinds = &war.kinds[..];
     let d = table[w].len() - 1;
     let (x, x2, y, z) = (table[w][0], table[l][0], table[w][d], table[l][d]);
@@ -331,16 +328,16 @@ impl Shape {
             let put = put_on_table(&mut hands, each);
             let table = [&put[0][..each], &put[1][..each]];
             let slots: &[Slot] = match war {
-                Some(war) => gathering.of_war(w, war)?,
-                None => &gathering.single[w],
-            };
-            match war {
-                Some(_) => first.extend(relations_of(table, w, war)),
+                Some(war) => {
+                    first.extend(relations_of(table, w, war));
+                    gathering.of_war(w, war)?
+                }
                 None => {
                     let room = hands.iter().all(|h| !h.is_empty());
                     singles.push((battle, w, table[w][0], table[1 - w][0], room));
+                    &gathering.single[w]
                 }
-            }
+            };
             hands[w].extend(slots.iter().map(|&(p, k)| table[p][k]));
             battle += if war.is_some() { 2 } else { 1 };
             if hands[1 - w].is_empty() {
