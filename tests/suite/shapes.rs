@@ -254,6 +254,10 @@ fn a_census_refuses_what_has_no_shapes() {
             "an even number of battles from 4 to 30 (any number with cards face down), not 2",
         ),
         (
+            &["--wars", "1", "--longest", "15"][..],
+            "an even number of battles from 4 to 30 (any number with cards face down), not 15",
+        ),
+        (
             &["--wars", "3"][..],
             "a census places 1 or 2 wars a word, not 3",
         ),
