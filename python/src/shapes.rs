@@ -30,8 +30,8 @@ type Census = (usize, usize, usize, Vec<Row>, Vec<Counts>);
 /// take the values, a row a state laid on them, and a row of counts a length of word.
 #[pyfunction]
 #[pyo3(signature = (*, rules, deck=None, face_down=None, gather=None, longest=16, wars=None,
-    ties=false, periods=None, held=None, kinds=None, aligned=false, states=1, deals=false,
-    threads=None))]
+    ties=false, periods=None, held=None, kinds=None, aligned=false, chain=1, states=1,
+    deals=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn _shapes(
     py: Python<'_>,
@@ -46,6 +46,7 @@ pub(crate) fn _shapes(
     held: Option<(usize, usize)>,
     kinds: Option<Vec<String>>,
     aligned: bool,
+    chain: usize,
     states: usize,
     deals: bool,
     threads: Option<usize>,
@@ -89,6 +90,7 @@ pub(crate) fn _shapes(
                 kinds: &kinds,
                 states,
                 aligned,
+                chain,
                 deals,
                 ..Options::default()
             };

@@ -103,3 +103,13 @@ def test_aligned_cycles_only():
     game = warsweep.play(census.found["hands"][0], rules="bataille", deck="1x10")
     assert (game.outcome, game.cycle_length) == ("infinite", 60)
     assert warsweep.shapes(rules="bataille", deck="4x11", longest=16, aligned=True).taking == 0
+
+
+def test_chained_wars():
+    # Classic War on 4x5 loops through wars of three ties in a row: two wars chained up to
+    # three ties, one each player's, in a word of 22 battles (player 1 holding 7).
+    census = warsweep.shapes(rules="classic", deck="4x5", wars=2, chain=3, longest=22, held=(7, 7), states=20)
+    assert (census.taking, set(census.found["cycle"])) == (1, {16, 48})
+    assert census.found["wars"][0] == "war@0-3 war@11-14"
+    with pytest.raises(ValueError, match="chains 1 to 3 ties in a row before a war's deciding battle, not 4"):
+        warsweep.shapes(rules="classic", wars=1, chain=4)

@@ -75,6 +75,7 @@ def shapes(
     held: _Optional[_Tuple[int, int]] = None,
     kinds: _Optional[_List[str]] = None,
     aligned: bool = False,
+    chain: int = 1,
     states: int = 1,
     deals: bool = False,
     threads: _Optional[int] = None,
@@ -87,7 +88,9 @@ def shapes(
     ``periods=(FIRST, LAST)`` takes four wins each repeated FIRST to LAST times instead, its
     ``wars`` (1 by default) at fixed battles of that super-period. ``held=(FIRST, LAST)``
     narrows player 1's hand sizes, ``kinds`` (of ``"high"``, ``"mid"``, ``"low"``) the kinds
-    of war placed, ``aligned=True`` the cycles to aligned ones (some state with equal hands).
+    of war placed, ``aligned=True`` the cycles to aligned ones (some state with equal hands);
+    ``chain`` (1 to 3) places each war with up to that many ties in a row before its deciding
+    battle.
     ``states`` distinct states
     are laid on each shape that takes the values, each walked back to a deal with ``deals=True``.
     The same answer on any number of
@@ -100,7 +103,7 @@ def shapes(
         rules=rules, deck=deck, face_down=_whole("face_down", face_down), gather=gather,
         longest=_whole("longest", longest), wars=_whole("wars", wars), ties=bool(ties),
         periods=periods, held=held, kinds=None if kinds is None else list(kinds),
-        aligned=bool(aligned),
+        aligned=bool(aligned), chain=_whole("chain", chain),
         states=_whole("states", states), deals=bool(deals), threads=_whole("threads", threads),
     )
     return Census(placings, shapes_, taking, found, counts)

@@ -421,7 +421,8 @@ pub struct SweepArgs {
 pub struct ShapesArgs {
     #[command(flatten)]
     pub setting: SettingArgs,
-    /// The most battles a word holds (even; 2 to 30 without a war, 4 to 30 with wars)
+    /// The most battles a word holds (2 to 30 without a war, even; 4 to 30 with wars, even unless
+    /// wars put cards face down or chain ties)
     #[arg(long, default_value_t = 16, value_name = "BATTLES", allow_negative_numbers = true, value_parser = count_usize)]
     pub longest: usize,
     /// Wars placed in each word: 0, or 1 (player 1's, at its start) or 2 (a second after it)
@@ -444,6 +445,10 @@ pub struct ShapesArgs {
     /// states whose cycle has equal hands at some round
     #[arg(long)]
     pub aligned: bool,
+    /// The most ties in a row a war holds before its deciding battle (1 to 4), each war
+    /// placed with every number up to it (not under `sorted`)
+    #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true, value_parser = count_usize)]
+    pub chain: usize,
     /// Distinct states laid on each shape that takes the values (1 to 1000), each printed
     /// with its cycle: the states of one shape differ in their equal values, and so in their
     /// cycles' lengths

@@ -35,6 +35,7 @@ pub fn shapes(args: ShapesArgs) -> anyhow::Result<ExitCode> {
         kinds,
         states: args.states,
         aligned: args.aligned,
+        chain: args.chain,
         deals: args.deals,
         stop: Some(&signals.stop),
         done: Some(&done),

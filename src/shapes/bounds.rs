@@ -82,6 +82,15 @@ pub enum ShapesError {
     /// The `random` gather.
     #[error("the random gather moves cards by a generator, which no shape can follow")]
     Random,
+    /// Wars chained beyond the bounds, or where the census places no war.
+    #[error("a census that places wars (--wars or --periods) chains 1 to {most} ties in a row before a war's deciding battle, not {0}", most = super::MOST_CHAIN)]
+    Chain(usize),
+    /// Chained wars where the gather orders the table by its values.
+    #[error("the sorted gather orders a chained war's table by its values, which a shape does not follow: wars chain (--chain above 1) under the other gathers")]
+    ChainSorted,
+    /// Chained wars narrowed to kinds.
+    #[error("a war's kind is told by one tie: a census that chains wars (--chain above 1) places wars of every kind")]
+    ChainKinds,
     /// Wars placed under `sorted` with more than one card face down.
     #[error("the sorted gather orders a war's face-down cards by their values, so each war placed is one order of its table's values: a census places wars under it with at most {most} card face down (233 orders a war), not {0}; words without a war take any number", most = super::gathering::SORTED_FACE_DOWN)]
     SortedFaceDown(usize),
@@ -97,7 +106,7 @@ pub enum ShapesError {
     )]
     NoWarLength(usize),
     /// Words with wars of an odd length, or out of bounds.
-    #[error("words with wars have an even number of battles from 4 to {LONGEST_WORD} (any number with cards face down), not {0}")]
+    #[error("words with wars have an even number of battles from 4 to {LONGEST_WORD} (any number with cards face down or wars chained), not {0}")]
     WordsLength(usize),
     /// Another number of wars a word than 1 or 2.
     #[error("a census places 1 or 2 wars a word, not {0}")]
@@ -264,12 +273,12 @@ impl std::fmt::Display for Bounds {
 }
 
 /// What a census of `bounds` refuses before it starts, player 1 holding `held` cards (a range)
-/// and its wars of `kinds`.
+/// and its wars of `kinds`, of 1 to `chain` ties.
 pub(crate) fn check(
     rules: &Rules,
     bounds: &Bounds,
     held: (usize, usize),
-    kinds: &[Kind],
+    (kinds, chain): (&[Kind], usize),
 ) -> Result<(), ShapesError> {
     let most = rules.deck().size() - 1;
     if !(1 <= held.0 && held.0 <= held.1 && held.1 <= most) {
@@ -277,6 +286,13 @@ pub(crate) fn check(
     }
     if kinds.is_empty() || (matches!(bounds, Bounds::NoWar { .. }) && kinds.len() < 3) {
         return Err(ShapesError::Kinds);
+    }
+    let places_wars = !matches!(bounds, Bounds::NoWar { .. });
+    if !(1..=super::MOST_CHAIN).contains(&chain) || chain > 1 && !places_wars {
+        return Err(ShapesError::Chain(chain));
+    }
+    if chain > 1 && kinds.len() < Kind::ALL.len() {
+        return Err(ShapesError::ChainKinds);
     }
     if rules.ranking() != Ranking::Standard {
         return Err(ShapesError::Ranking);
@@ -291,11 +307,12 @@ pub(crate) fn check(
         Bounds::NoWar { longest, .. } if !even(longest, 2) => {
             Err(ShapesError::NoWarLength(longest))
         }
-        // A war with cards face down moves more cards than its two battles: words of any
-        // length balance them.
+        // A war with cards face down, or chained, moves more cards than its two battles:
+        // words of any length balance them.
         Bounds::Words { longest, .. }
             if !(even(longest, 4)
-                || rules.face_down() > 0 && (4..=LONGEST_WORD).contains(&longest)) =>
+                || (rules.face_down() > 0 || chain > 1)
+                    && (4..=LONGEST_WORD).contains(&longest)) =>
         {
             Err(ShapesError::WordsLength(longest))
         }
@@ -312,10 +329,10 @@ pub(crate) fn check(
 }
 
 /// Every placing of `wars` wars (1 or 2) in `word`: the first at a battle of `firsts`, the
-/// second at any battle at least two after it, each of every kind `gathering` tells
-/// apart for its winner and `allowed` holds (where it holds only some of the kinds gathered
-/// alike, each of those alone), except the kinds a tie stands for when `ties`; a war's battle
-/// and the next must have one winner.
+/// second at any battle after the first's deciding one, each of every chain and every kind
+/// `gathering` tells apart for its winner and `allowed` holds (where it holds only some of the
+/// kinds gathered alike, each of those alone), except the kinds a tie stands for when `ties`;
+/// a war's battles (its ties and its deciding battle) must have one winner.
 fn placed(
     word: &[u8],
     firsts: &[usize],
@@ -324,49 +341,54 @@ fn placed(
     ties: bool,
     allowed: &[Kind],
 ) -> Vec<Placing> {
-    // The wars that may be placed at a battle: their kinds, and their order of values.
-    let kinds = |battle: usize| -> Vec<(Vec<Kind>, Vec<u8>)> {
+    // The wars that may be placed at a battle: their chain, their kinds, their order of values.
+    let kinds = |battle: usize| -> Vec<War> {
         let w = usize::from(word[battle]);
         let tied = gathering.tie[w].as_ref().filter(|_| ties);
         let mut out = Vec::new();
+        let war = |way: &super::Way, kinds: Vec<Kind>| War {
+            battle,
+            chain: way.chain,
+            kinds,
+            ranks: way.ranks.clone(),
+        };
         for way in gathering.wars[w]
             .iter()
             .filter(|way| Some(&way.kinds) != tied)
+            .filter(|way| {
+                (battle..battle + way.chain).all(|b| b + 1 < word.len() && word[b] == word[b + 1])
+            })
         {
             if way.kinds.iter().all(|k| allowed.contains(k)) {
-                out.push((way.kinds.clone(), way.ranks.clone()));
+                out.push(war(way, way.kinds.clone()));
             } else {
                 let each = way.kinds.iter().filter(|k| allowed.contains(k));
-                out.extend(each.map(|&k| (vec![k], way.ranks.clone())));
+                out.extend(each.map(|&k| war(way, vec![k])));
             }
         }
         out
     };
-    let war = |battle: usize, (kinds, ranks): &(Vec<Kind>, Vec<u8>)| War {
-        battle,
-        kinds: kinds.clone(),
-        ranks: ranks.clone(),
-    };
-    let one_winner = |j: usize| word[j] == word[j + 1];
     let mut out = Vec::new();
-    let each = gathering.each;
-    for &i in firsts.iter().filter(|&&i| one_winner(i)) {
-        for first in &kinds(i) {
+    for &i in firsts.iter().filter(|&&i| i + 1 < word.len()) {
+        for first in kinds(i) {
             if wars == 1 {
-                if balanced(word, &[i], each) {
+                if balanced(word, &[&first], gathering) {
                     out.push(Placing {
                         word: word.to_vec(),
-                        wars: vec![war(i, first)],
+                        wars: vec![first],
                     });
                 }
                 continue;
             }
-            let second = |&j: &usize| one_winner(j) && balanced(word, &[i, j], each);
-            for j in (i + 2..word.len() - 1).filter(second) {
-                out.extend(kinds(j).into_iter().map(|second| Placing {
-                    word: word.to_vec(),
-                    wars: vec![war(i, first), war(j, &second)],
-                }));
+            for j in i + first.chain + 1..word.len() {
+                out.extend(
+                    (kinds(j).into_iter())
+                        .filter(|second| balanced(word, &[&first, second], gathering))
+                        .map(|second| Placing {
+                            word: word.to_vec(),
+                            wars: vec![first.clone(), second],
+                        }),
+                );
             }
         }
     }
@@ -395,17 +417,17 @@ fn war_words(length: usize, each: usize) -> impl Iterator<Item = Vec<u8>> {
         .map(move |m| [0, 0].into_iter().chain(bits(m, length - 2)).collect())
 }
 
-/// Whether the cards come back to each hand over `word` with wars at `wars` (each a battle
-/// and the next, `each` cards a player): every single battle moves one card to its winner,
-/// every war `each`.
-fn balanced(word: &[u8], wars: &[usize], each: usize) -> bool {
+/// Whether the cards come back to each hand over `word` with `wars` (each its ties and its
+/// deciding battle): every single battle moves one card to its winner, every war as many as
+/// each player puts on the table (`gathering`).
+fn balanced(word: &[u8], wars: &[&War], gathering: &Gathering) -> bool {
     let mut net = 0i64;
     let mut battle = 0;
     while battle < word.len() {
         let sign = if word[battle] == 0 { 1 } else { -1 };
-        if wars.contains(&battle) {
-            net += sign * each as i64;
-            battle += 2;
+        if let Some(war) = wars.iter().find(|war| war.battle == battle) {
+            net += sign * gathering.each(war.chain) as i64;
+            battle += war.chain + 1;
         } else {
             net += sign;
             battle += 1;

@@ -39,6 +39,8 @@ pub struct Census {
     pub kinds: Vec<Kind>,
     /// Whether it looked for aligned cycles only ([`Options::aligned`]).
     pub aligned: bool,
+    /// The most ties in a row its wars chain ([`Options::chain`]).
+    pub chain: usize,
     /// Its counts for each length of word (each number of repeats of a super-period), in
     /// order, as far as the census went.
     pub rows: Vec<Row>,
@@ -180,6 +182,12 @@ pub struct Options<'a> {
     /// values decide whether a battle ties, other values may align a shape whose states laid
     /// do not).
     pub aligned: bool,
+    /// The most ties in a row a war holds before its deciding battle, 1 to
+    /// [`MOST_CHAIN`](super::MOST_CHAIN): each war is placed with every chain up to it (with
+    /// cards face down after each tie, as the rules say), where the gather does not look at
+    /// the values (all but `sorted`). Random games of small classic decks loop through wars of
+    /// three ties in a row.
+    pub chain: usize,
     /// Whether each state is walked back to a deal of the rules (the backward search, at most
     /// [`DEAL_STATES`] states a walk); [`Found::deal`].
     pub deals: bool,
@@ -191,13 +199,15 @@ pub struct Options<'a> {
 }
 
 impl Default for Options<'_> {
-    /// Every hand size and kind of war, one state a shape, no deal, no stop, no count.
+    /// Every hand size and kind of war, no chained war, one state a shape, no deal, no stop,
+    /// no count.
     fn default() -> Self {
         Options {
             held: None,
             kinds: &Kind::ALL,
             states: 1,
             aligned: false,
+            chain: 1,
             deals: false,
             stop: None,
             done: None,
@@ -239,11 +249,11 @@ pub(crate) fn taking(
 ) -> Result<(Census, Vec<(usize, Shape)>), ShapesError> {
     let n = rules.deck().size();
     let held = options.held.unwrap_or((1, n - 1));
-    check(rules, bounds, held, options.kinds)?;
+    check(rules, bounds, held, (options.kinds, options.chain))?;
     if !(1..=MOST_STATES).contains(&options.states) {
         return Err(ShapesError::States(options.states));
     }
-    let gathering = gathering_for(rules, bounds)?;
+    let gathering = gathering_for(rules, bounds, options.chain)?;
     let stopped = || (options.stop).is_some_and(|stop| stop.load(Ordering::Relaxed));
     let mut census = Census {
         rules: *rules,
@@ -253,6 +263,7 @@ pub(crate) fn taking(
             .filter(|k| options.kinds.contains(k))
             .collect(),
         aligned: options.aligned,
+        chain: options.chain,
         rows: Vec::new(),
         placings: 0,
         looked: 0,
@@ -262,12 +273,14 @@ pub(crate) fn taking(
         found: Vec::new(),
     };
     let mut taken = Vec::new();
-    'rows: for battles in bounds.lengths(gathering.each) {
+    // The most cards a war moves a player, which tells whether words of every length balance.
+    let each = gathering.each(options.chain);
+    'rows: for battles in bounds.lengths(each) {
         let mut row = Row {
             battles,
             ..Row::default()
         };
-        let mut words = bounds.words(battles, gathering.each);
+        let mut words = bounds.words(battles, each);
         loop {
             let mut chunk = Vec::new();
             while chunk.len() < CHUNK {
@@ -311,16 +324,21 @@ pub(crate) fn taking(
     Ok((census, taken))
 }
 
-/// How the winner takes the table under `rules`, asked of the engine; or why a census of
-/// `bounds` cannot be taken.
-fn gathering_for(rules: &Rules, bounds: &Bounds) -> Result<Gathering, ShapesError> {
-    let gathering = Gathering::of(rules, &mut Engine::new(*rules)).map_err(|why| match why {
-        Unshaped::Players => ShapesError::Players(rules.players()),
-        Unshaped::Random => ShapesError::Random,
-    })?;
+/// How the winner takes the table under `rules`, wars of 1 to `chain` ties, asked of the
+/// engine; or why a census of `bounds` cannot be taken.
+fn gathering_for(rules: &Rules, bounds: &Bounds, chain: usize) -> Result<Gathering, ShapesError> {
+    let gathering =
+        Gathering::of(rules, &mut Engine::new(*rules), chain).map_err(|why| match why {
+            Unshaped::Players => ShapesError::Players(rules.players()),
+            Unshaped::Random => ShapesError::Random,
+        })?;
     let places_wars = !matches!(bounds, Bounds::NoWar { .. });
     if places_wars && gathering.wars.iter().any(Vec::is_empty) {
         return Err(ShapesError::SortedFaceDown(rules.face_down()));
+    }
+    let chained = |c: usize| (gathering.wars.iter()).all(|ways| ways.iter().any(|w| w.chain == c));
+    if !(2..=chain).all(chained) {
+        return Err(ShapesError::ChainSorted);
     }
     if bounds.ties() && gathering.tie.iter().any(Option::is_none) {
         return Err(ShapesError::Ties);

@@ -4,7 +4,8 @@
 
 use super::Kind;
 use crate::engine::Engine;
-use crate::rules::{Gather, Rules};
+use crate::rules::deck::MAX_VALUES;
+use crate::rules::{Gather, Rules, MAX_FACE_DOWN};
 
 /// Cards at the bottom of both hands, so that the round never ends the game: lower than every
 /// card the round plays, and left where they are.
@@ -19,17 +20,27 @@ const ASKED: [(Kind, [u8; 3]); 3] = [
 ];
 /// The first value of the face-down cards, each its own.
 const FACE_DOWN: u8 = 4;
+/// The first value of a chained war's later ties, above every face-down card's.
+const LATER_TIES: u8 = FACE_DOWN + (2 * MAX_FACE_DOWN * MOST_CHAIN) as u8;
+const _: () = assert!((LATER_TIES as usize) + MOST_CHAIN <= MAX_VALUES as usize);
+
+/// The most ties in a row a war placed in a shape holds before its deciding battle: three,
+/// as in the wars of the random cycles of small classic decks (each card of a war of every
+/// chain is asked of the engine with its own value, within the values a deck may have).
+pub const MOST_CHAIN: usize = 3;
 
 /// A table's cards by who played them: `(player, k)`, the `k`th card player `player` put on
 /// the table (a battle's one card; in a war the tied card, the face-down cards, then the
 /// deciding card).
 pub(crate) type Slot = (usize, usize);
 
-/// One way a war is gathered: the kinds of war it stands for, the table's slots in the order
-/// they go under the winner's hand, and, under `sorted` with a card face down, the order of
-/// the table's values that makes it (see [`War::ranks`](super::War::ranks); empty otherwise).
+/// One way a war is gathered: the ties in a row before its deciding battle, the kinds of war
+/// it stands for (told by its first tie), the table's slots in the order they go under the
+/// winner's hand, and, under `sorted` with a card face down, the order of the table's values
+/// that makes it (see [`War::ranks`](super::War::ranks); empty otherwise).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Way {
+    pub(crate) chain: usize,
     pub(crate) kinds: Vec<Kind>,
     pub(crate) slots: Vec<Slot>,
     pub(crate) ranks: Vec<u8>,
@@ -37,16 +48,16 @@ pub(crate) struct Way {
 
 /// How the winner takes the table, for each winner: after a single battle, and after a war of
 /// each kind whose gather differs from the others' (`natural` gathers every war alike, `sorted`
-/// by its kind, and with a card face down by the order of all the table's values). The
-/// table's slots in the order they go under the winner's hand.
+/// by its kind, and with a card face down by the order of all the table's values), of each
+/// chain asked for. The table's slots in the order they go under the winner's hand.
 #[derive(Clone, Debug)]
 pub(crate) struct Gathering {
-    /// The cards each player puts on the table in a war: the tie, the face-down cards and the
-    /// deciding card, all of which the loser's hand gives up.
-    pub(crate) each: usize,
+    /// The cards each player puts face down after each tie.
+    pub(crate) face_down: usize,
     pub(crate) single: [Vec<Slot>; 2],
     /// The ways wars are gathered: none where the census cannot place wars (`sorted` with two
-    /// cards face down or more: each war would be one of tens of thousands of orders).
+    /// cards face down or more: each war would be one of tens of thousands of orders), and no
+    /// chained one where the gather depends on the values (`sorted`).
     pub(crate) wars: [Vec<Way>; 2],
     /// The kinds of war, with no card face down, that the winner takes as two single battles
     /// it won (`sorted`'s high war: the tied pair, then the deciding pair), if any: such a war
@@ -69,8 +80,20 @@ pub(crate) enum Unshaped {
 pub(crate) const SORTED_FACE_DOWN: usize = 1;
 
 impl Gathering {
-    /// The gathering of `rules`, asked of `engine` (made for `rules`).
-    pub(crate) fn of(rules: &Rules, engine: &mut Engine) -> Result<Gathering, Unshaped> {
+    /// The cards each player puts on the table in a war of `chain` ties in a row, all of which
+    /// the loser's hand gives up: each tie and the cards face down after it, then the deciding
+    /// card.
+    pub(crate) fn each(&self, chain: usize) -> usize {
+        chain * (self.face_down + 1) + 1
+    }
+
+    /// The gathering of `rules`, asked of `engine` (made for `rules`), for wars of 1 to
+    /// `chain` ties in a row.
+    pub(crate) fn of(
+        rules: &Rules,
+        engine: &mut Engine,
+        chain: usize,
+    ) -> Result<Gathering, Unshaped> {
         let f = rules.face_down();
         if rules.players() != 2 {
             return Err(Unshaped::Players);
@@ -88,10 +111,20 @@ impl Gathering {
                 .collect()
         });
         // `sorted` orders the face-down cards by their values too.
-        let wars = [0, 1].map(|w| match (rules.gather(), f) {
-            (Gather::Sorted, SORTED_FACE_DOWN) => by_order(engine, w),
-            (Gather::Sorted, f) if f > SORTED_FACE_DOWN => Vec::new(),
-            _ => by_kind(engine, w, f),
+        let wars = [0, 1].map(|w| {
+            let mut ways = match (rules.gather(), f) {
+                (Gather::Sorted, SORTED_FACE_DOWN) => by_order(engine, w),
+                (Gather::Sorted, f) if f > SORTED_FACE_DOWN => Vec::new(),
+                _ => by_kind(engine, w, f, 1),
+            };
+            // A chained war is placed where every kind of it is gathered alike: the gather
+            // does not look at the values (all but `sorted`).
+            for c in 2..=chain {
+                if let [way] = &by_kind(engine, w, f, c)[..] {
+                    ways.extend((way.kinds.len() == Kind::ALL.len()).then(|| way.clone()));
+                }
+            }
+            ways
         });
         let tie = [0, 1].map(|w| {
             let two: Vec<Slot> = (single[w].iter())
@@ -106,11 +139,11 @@ impl Gathering {
                     .collect()
             };
             (wars[w].iter())
-                .find(|way| f == 0 && equal(&way.slots) == equal(&two))
+                .find(|way| f == 0 && way.chain == 1 && equal(&way.slots) == equal(&two))
                 .map(|way| way.kinds.clone())
         });
         Ok(Gathering {
-            each: f + 2,
+            face_down: f,
             single,
             wars,
             tie,
@@ -118,16 +151,18 @@ impl Gathering {
     }
 }
 
-/// The ways player `w` gathers a war of each kind, `f` cards face down: kinds next to each
-/// other that gather alike are one way, whose tie the shape constrains by what they share
-/// (kinds apart would ask an "or").
-fn by_kind(engine: &mut Engine, w: usize, f: usize) -> Vec<Way> {
+/// The ways player `w` gathers a war of each kind (its first tie against the deciding cards),
+/// `f` cards face down after each of `chain` ties: kinds next to each other that gather alike
+/// are one way, whose tie the shape constrains by what they share (kinds apart would ask an
+/// "or").
+fn by_kind(engine: &mut Engine, w: usize, f: usize, chain: usize) -> Vec<Way> {
     let mut alike: Vec<Way> = Vec::new();
     for (kind, [tie, high, low]) in ASKED {
-        let slots = war(engine, w, f, tie, high, low);
+        let slots = war(engine, w, (f, chain), tie, high, low);
         match alike.last_mut() {
             Some(way) if way.slots == slots => way.kinds.push(kind),
             _ => alike.push(Way {
+                chain,
                 kinds: vec![kind],
                 slots,
                 ranks: Vec::new(),
@@ -182,6 +217,7 @@ fn by_order(engine: &mut Engine, w: usize) -> Vec<Way> {
             .collect();
         let (x, y, z) = (value(0), value(3), value(4));
         ways.push(Way {
+            chain: 1,
             kinds: vec![Kind::of(x, y, z)],
             slots,
             ranks,
@@ -190,31 +226,42 @@ fn by_order(engine: &mut Engine, w: usize) -> Vec<Way> {
     ways
 }
 
-/// The slots of a war that player `w` wins, `f` cards face down, with the values asked.
-fn war(engine: &mut Engine, w: usize, f: usize, tie: u8, high: u8, low: u8) -> Vec<Slot> {
-    let hands: [Vec<u8>; 2] = [0, 1].map(|p| {
-        let own = (0..f).map(|k| FACE_DOWN + (2 * k + p) as u8);
-        let decider = if p == w { high } else { low };
-        std::iter::once(tie)
-            .chain(own)
-            .chain([decider, FLOOR])
-            .collect()
+/// The slots of a war that player `w` wins, `f` cards face down after each of `chain` ties,
+/// with the values asked (the first tie `tie`; later ties above every other card).
+fn war(
+    engine: &mut Engine,
+    w: usize,
+    (f, chain): (usize, usize),
+    tie: u8,
+    high: u8,
+    low: u8,
+) -> Vec<Slot> {
+    let tables: [Vec<u8>; 2] = [0, 1].map(|p| {
+        let mut cards = Vec::new();
+        for s in 0..chain {
+            cards.push(if s == 0 { tie } else { LATER_TIES + s as u8 });
+            cards.extend((0..f).map(|k| FACE_DOWN + (2 * (s * f + k) + p) as u8));
+        }
+        cards.push(if p == w { high } else { low });
+        cards
     });
-    let mut tied = 0;
-    ask(engine, hands, w, 2 * (f + 2))
+    let hands = tables.clone().map(|mut cards| {
+        cards.push(FLOOR);
+        cards
+    });
+    let mut taken = [0, 1].map(|p| vec![false; tables[p].len()]);
+    ask(engine, hands, w, tables[0].len() + tables[1].len())
         .iter()
-        .map(|&v| match v {
-            v if v == tie => {
-                // The tied cards are equal: the first gathered is called the winner's.
-                tied += 1;
-                (if tied == 1 { w } else { 1 - w }, 0)
-            }
-            v if v == high => (w, f + 1),
-            v if v == low => (1 - w, f + 1),
-            v => {
-                let k = usize::from(v - FACE_DOWN);
-                (k % 2, 1 + k / 2)
-            }
+        .map(|&v| {
+            // A tied value is on both sides: the first gathered is called the winner's.
+            let (p, k) = ([w, 1 - w].into_iter())
+                .find_map(|p| {
+                    let k = (0..tables[p].len()).find(|&k| tables[p][k] == v && !taken[p][k]);
+                    k.map(|k| (p, k))
+                })
+                .expect("the engine gathers the table's own cards");
+            taken[p][k] = true;
+            (p, k)
         })
         .collect()
 }

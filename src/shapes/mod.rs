@@ -21,6 +21,7 @@ pub use bounds::{Bounds, ShapesError, LONGEST_SUPER_PERIOD, LONGEST_WORD, MOST_S
 pub(crate) use census::taking;
 pub use census::{census, census_with, Census, Found, Options, Row, DEAL_STATES};
 
+pub use gathering::MOST_CHAIN;
 use gathering::{Gathering, Slot, Way};
 pub(crate) use lay::Laying;
 use std::collections::VecDeque;
@@ -68,21 +69,25 @@ pub struct Placing {
 }
 
 /// A war placed at battle `battle` of a word: its tie and its deciding battle, `battle` and
-/// `battle + 1`, both won by the war's winner; `kinds` are the kinds its gather cannot tell
-/// apart (under `natural` all three), which constrain its tie by what they share.
+/// `battle + 1`, both won by the war's winner (a chained war: `chain` ties in a row, then the
+/// deciding battle, all the winner's); `kinds` are the kinds its gather cannot tell apart
+/// (under `natural` all three), which constrain its first tie by what they share.
 ///
 /// ```
 /// use warsweep::shapes::{census, Bounds, War};
 /// use warsweep::{Deck, Preset, Settings};
 /// let rules = Settings::new(Preset::Bataille).deck(Deck::parse("4x7").unwrap()).build().unwrap();
 /// let found = census(&rules, &Bounds::Words { longest: 14, wars: 1, ties: false }).unwrap();
-/// let War { battle, kinds, .. } = &found.found[0].placing.wars[0];
-/// assert_eq!((*battle, kinds.len()), (0, 3));
+/// let War { battle, chain, kinds, .. } = &found.found[0].placing.wars[0];
+/// assert_eq!((*battle, *chain, kinds.len()), (0, 1, 3));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct War {
-    /// The battle of its tie.
+    /// The battle of its (first) tie.
     pub battle: usize,
+    /// The battles tied in a row before its deciding one: 1, or up to [`MOST_CHAIN`] where a
+    /// census chains wars ([`Options::chain`]); each tie is followed by the cards face down.
+    pub chain: usize,
     /// The kinds it stands for, in the order high, mid, low.
     pub kinds: Vec<Kind>,
     /// Under `sorted` with a card face down, whose gather orders the whole table by value:
@@ -94,8 +99,9 @@ pub struct War {
 
 impl std::fmt::Display for Placing {
     /// The word in letters (`A`: player 1 wins the battle), a word repeated as `(WORD)xM`,
-    /// then each war as `KINDS@BATTLE` (`war`: any kind): `AABAABBAABBAABBBBA war@0`,
-    /// `(AAAABBBB)x45 mid@1`.
+    /// then each war as `KINDS@BATTLE` (`war`: any kind), a chained war as `KINDS@FIRST-LAST`
+    /// (its ties and deciding battle): `AABAABBAABBAABBBBA war@0`, `(AAAABBBB)x45 mid@1`,
+    /// `AAAABABBBBBABBAAB war@0-3`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let len = self.word.len();
         let base = (1..len)
@@ -118,6 +124,9 @@ impl std::fmt::Display for Placing {
                 kinds.join("-")
             };
             write!(f, " {kinds}@{}", war.battle)?;
+            if war.chain > 1 {
+                write!(f, "-{}", war.battle + war.chain)?;
+            }
             if !war.ranks.is_empty() {
                 write!(f, "[{}]", order_named(&war.ranks))?;
             }
@@ -238,19 +247,20 @@ fn order_named(ranks: &[u8]) -> String {
     (0..=most).map(level).collect::<Vec<_>>().join(">")
 }
 
-/// The relations of `war`, won by `w` (its kinds, and its order of values where it has one),
-/// cards named by slot (`table`: the cards each player put on the table). A single battle's
-/// relation depends on the battle after it: [`Shape::of`] makes it.
+/// The relations of `war`, won by `w` (its ties, its kinds, and its order of values where it
+/// has one), cards named by slot (`table`: the cards each player put on the table, each tie
+/// followed by the cards face down). A single battle's relation depends on the battle after
+/// it: [`Shape::of`] makes it.
 fn relations_of(table: [&[usize]; 2], w: usize, war: &War) -> Vec<Relation> {
     let l = 1 - w;
     let kinds = &war.kinds[..];
     let d = table[w].len() - 1;
-    let (x, x2, y, z) = (table[w][0], table[l][0], table[w][d], table[l][d]);
-    let mut out = vec![
-        Relation::AtLeast(x, x2),
-        Relation::AtLeast(x2, x),
-        Relation::Above(y, z),
-    ];
+    let (x, y, z) = (table[w][0], table[w][d], table[l][d]);
+    let mut out = vec![Relation::Above(y, z)];
+    for tie in (0..d).step_by(d / war.chain) {
+        let (u, v) = (table[w][tie], table[l][tie]);
+        out.extend([Relation::AtLeast(u, v), Relation::AtLeast(v, u)]);
+    }
     // One kind alone constrains the tie; kinds that gather alike constrain it by what they
     // share (all three: nothing).
     match kinds {
@@ -281,7 +291,8 @@ impl Gathering {
     /// the war's kinds are (all or some of).
     fn of_war(&self, w: usize, war: &War) -> Result<&[Slot], NoShape> {
         let alike = |way: &&Way| {
-            way.ranks == war.ranks
+            way.chain == war.chain
+                && way.ranks == war.ranks
                 && !war.kinds.is_empty()
                 && war.kinds.iter().all(|kind| way.kinds.contains(kind))
         };
@@ -321,7 +332,7 @@ impl Shape {
         while battle < placing.word.len() {
             let w = usize::from(placing.word[battle]);
             let war = placing.wars.iter().find(|war| war.battle == battle);
-            let each = war.map_or(1, |_| gathering.each);
+            let each = war.map_or(1, |war| gathering.each(war.chain));
             if hands.iter().any(|h| h.len() < each) {
                 return Err(NoShape::RunsOut);
             }
@@ -339,7 +350,7 @@ impl Shape {
                 }
             };
             hands[w].extend(slots.iter().map(|&(p, k)| table[p][k]));
-            battle += if war.is_some() { 2 } else { 1 };
+            battle += war.map_or(1, |war| war.chain + 1);
             if hands[1 - w].is_empty() {
                 return Err(NoShape::RunsOut);
             }
@@ -393,9 +404,9 @@ fn put_on_table(hands: &mut [VecDeque<usize>; 2], each: usize) -> [[usize; MAX_O
     put
 }
 
-/// The most cards a player puts on the table in one battle of a shape: a war's tie, its
-/// face-down cards and its deciding card.
-const MAX_ON_TABLE: usize = crate::rules::MAX_FACE_DOWN + 2;
+/// The most cards a player puts on the table in one battle of a shape: a chained war's ties,
+/// the face-down cards after each, and its deciding card.
+const MAX_ON_TABLE: usize = MOST_CHAIN * (crate::rules::MAX_FACE_DOWN + 1) + 1;
 
 /// The relations `first` of one period and those the same battles ask of the cards that the
 /// permutation `next` brings to their places in every later period, each once;

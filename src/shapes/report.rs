@@ -6,7 +6,7 @@ use crate::text::{group, grouped_count};
 
 impl Census {
     /// The census as JSON: the rules' flags, the bounds, player 1's hand sizes (`held`, the
-    /// least and the most) and the kinds of war, the counts of each row (`rows`: `battles`,
+    /// least and the most), the kinds of war and the most ties a war chains (`chain`), the counts of each row (`rows`: `battles`,
     /// `words`, `placings`, `looked`, `shapes`, `taking`) and of all, and each state laid
     /// (`word`, `wars`, `held`, `hands`, `cycle`, `aligned`, `deal`, hands as lists of values from
     /// 1).
@@ -55,6 +55,7 @@ impl Census {
             "held": [self.held.0, self.held.1],
             "kinds": self.kinds.iter().map(|k| k.name()).collect::<Vec<_>>(),
             "aligned": self.aligned,
+            "chain": self.chain,
             "rows": rows,
             "placings": self.placings,
             "looked": self.looked,
@@ -97,6 +98,9 @@ impl std::fmt::Display for Census {
             3 => String::new(),
             _ => format!(", wars of kinds {}", self.kinds_named()),
         };
+        if self.chain > 1 {
+            kinds.push_str(&format!(", wars of 1 to {} ties in a row", self.chain));
+        }
         if self.aligned {
             kinds.push_str(", aligned cycles only");
         }

@@ -375,7 +375,7 @@ fn sorted_wars_with_a_card_face_down_are_gathered_as_their_order_says() {
         .build()
         .unwrap();
     let mut engine = Engine::new(rules);
-    let gathering = Gathering::of(&rules, &mut engine).unwrap();
+    let gathering = Gathering::of(&rules, &mut engine, 1).unwrap();
     assert_eq!(gathering.wars.each_ref().map(Vec::len), [233, 233]);
     let mut compared = 0;
     for code in 0..6u32.pow(5) {
@@ -448,4 +448,135 @@ fn words_with_wars_balance_the_cards_a_war_moves() {
         ties: false,
     };
     assert!(census(&two, &no_war).is_ok());
+}
+
+/// A chained war (ties in a row, the cards face down after each, then the deciding battle) is
+/// gathered as its way's slots say, whatever the values, under every gather but `sorted` (and
+/// `random`), with 0, 1 and 3 cards face down: played again by the engine with values drawn
+/// at random that keep its ties and its deciding battle.
+#[test]
+fn chained_wars_are_gathered_as_their_slots_say() {
+    use super::gathering::Gathering;
+    let mut random = crate::deal::SplitMix64(7);
+    // A value from `low` to `high`.
+    let mut draw =
+        move |low: u8, high: u8| low + (random.next_u64() % u64::from(high - low + 1)) as u8;
+    let mut compared = 0;
+    for &gather in Gather::ALL
+        .iter()
+        .filter(|g| !matches!(g, Gather::Sorted | Gather::Random))
+    {
+        for face_down in [0, 1, 3] {
+            let rules = (Settings::new(Preset::Classic).gather(gather))
+                .face_down(face_down)
+                .build()
+                .unwrap();
+            let mut engine = Engine::new(rules);
+            let gathering = Gathering::of(&rules, &mut engine, super::MOST_CHAIN).unwrap();
+            for w in 0..2 {
+                for chain in 1..=super::MOST_CHAIN {
+                    let ways: Vec<_> = (gathering.wars[w].iter())
+                        .filter(|way| way.chain == chain)
+                        .collect();
+                    assert_eq!(
+                        (ways.len(), ways[0].kinds.len()),
+                        (1, 3),
+                        "{gather:?}, chain {chain}"
+                    );
+                    for _ in 0..20 {
+                        let mut tables = [Vec::new(), Vec::new()];
+                        for _ in 0..chain {
+                            let tie = draw(1, 13);
+                            for table in &mut tables {
+                                table.push(tie);
+                                table.extend((0..face_down).map(|_| draw(1, 13)));
+                            }
+                        }
+                        let high = draw(2, 13);
+                        tables[w].push(high);
+                        tables[1 - w].push(draw(1, high - 1));
+                        let hands = tables.clone().map(|mut t| {
+                            t.push(0);
+                            t
+                        });
+                        let mut after = [Vec::new(), Vec::new()];
+                        engine
+                            .step_values([&hands[0], &hands[1]], &mut after)
+                            .unwrap();
+                        let gathered = &after[w][after[w].len() - 2 * tables[0].len()..];
+                        let said: Vec<u8> =
+                            ways[0].slots.iter().map(|&(p, k)| tables[p][k]).collect();
+                        assert_eq!(
+                            gathered,
+                            &said[..],
+                            "{gather:?}, {tables:?}, player {w} winning"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(
+        compared,
+        (Gather::ALL.len() - 2) * 3 * 2 * super::MOST_CHAIN * 20
+    );
+}
+
+/// Random deals of 4x5 under classic War (`winner-first`, a card face down) loop through wars
+/// of three ties in a row (48 rounds a cycle, the most common): a census of two wars chained
+/// up to three ties finds that word, one war each player's, and its states are on cycles of 48
+/// rounds (and 16). Chains that the census cannot place are refused.
+#[test]
+fn a_census_of_chained_wars_finds_the_cycles_of_classic_4x5() {
+    let rules = (Settings::new(Preset::Classic).deck(Deck::parse("4x5").unwrap()))
+        .build()
+        .unwrap();
+    let bounds = Bounds::Words {
+        longest: 22,
+        wars: 2,
+        ties: false,
+    };
+    let options = super::Options {
+        held: Some((7, 7)),
+        chain: 3,
+        states: 20,
+        ..super::Options::default()
+    };
+    let found = super::census_with(&rules, &bounds, &options).unwrap();
+    assert_eq!(
+        (found.shapes, found.taking, check_states(&rules, &found)),
+        (2, 1, 20)
+    );
+    assert_eq!(
+        found.found[0].placing.to_string(),
+        "AAAABABABABBBBBABABABA war@0-3 war@11-14"
+    );
+    let mut cycles: Vec<u64> = found.found.iter().map(|f| f.cycle).collect();
+    cycles.dedup_by_key(|c| *c);
+    cycles.sort_unstable();
+    cycles.dedup();
+    assert_eq!(cycles, [16, 48]);
+    // Without chains the same census finds nothing.
+    let plain = super::Options {
+        chain: 1,
+        ..options
+    };
+    assert_eq!(
+        super::census_with(&rules, &bounds, &plain).unwrap().taking,
+        0
+    );
+    let refused = |chain: usize, rules: &crate::rules::Rules, kinds: &[Kind]| {
+        let options = super::Options {
+            chain,
+            kinds,
+            ..super::Options::default()
+        };
+        super::census_with(rules, &bounds, &options).unwrap_err()
+    };
+    assert_eq!(refused(4, &rules, &Kind::ALL), ShapesError::Chain(4));
+    assert_eq!(refused(0, &rules, &Kind::ALL), ShapesError::Chain(0));
+    assert_eq!(refused(2, &rules, &[Kind::Low]), ShapesError::ChainKinds);
+    let sorted = bataille("4x5", Gather::Sorted);
+    assert_eq!(refused(2, &sorted, &Kind::ALL), ShapesError::ChainSorted);
 }

@@ -251,15 +251,35 @@ fn a_census_refuses_what_has_no_shapes() {
         ),
         (
             &["--wars", "1", "--longest", "2"][..],
-            "an even number of battles from 4 to 30 (any number with cards face down), not 2",
+            "an even number of battles from 4 to 30 (any number with cards face down or wars chained), not 2",
         ),
         (
             &["--wars", "1", "--longest", "15"][..],
-            "an even number of battles from 4 to 30 (any number with cards face down), not 15",
+            "an even number of battles from 4 to 30 (any number with cards face down or wars chained), not 15",
         ),
         (
             &["--wars", "3"][..],
             "a census places 1 or 2 wars a word, not 3",
+        ),
+        (
+            &["--wars", "1", "--chain", "4"][..],
+            "a census that places wars (--wars or --periods) chains 1 to 3 ties in a row before a war's deciding battle, not 4",
+        ),
+        (
+            &["--wars", "1", "--chain", "0"][..],
+            "chains 1 to 3 ties in a row before a war's deciding battle, not 0",
+        ),
+        (
+            &["--chain", "2"][..],
+            "a census that places wars (--wars or --periods) chains 1 to 3 ties",
+        ),
+        (
+            &["--wars", "1", "--chain", "2", "--gather", "sorted"][..],
+            "the sorted gather orders a chained war's table by its values",
+        ),
+        (
+            &["--wars", "1", "--chain", "2", "--kinds", "low"][..],
+            "a census that chains wars (--chain above 1) places wars of every kind",
         ),
         (
             &["--periods", "3-1"][..],
