@@ -130,9 +130,9 @@ pub enum ShapesError {
 
 impl Bounds {
     /// The lengths of its words, a row of the census each: every even length of the bounds
-    /// (every length for words with wars where a war moves more cards than its two battles,
-    /// `each` cards a player, as with cards face down), or eight battles times each number
-    /// of repeats.
+    /// (every length for words with wars where a war may move more cards than its two battles,
+    /// `each` cards a player at most, as with cards face down or chained ties), or eight
+    /// battles times each number of repeats.
     pub(crate) fn lengths(&self, each: usize) -> Vec<usize> {
         match *self {
             Bounds::NoWar { longest, .. } => (2..=longest).step_by(2).collect(),
@@ -143,7 +143,7 @@ impl Bounds {
     }
 
     /// Its words of `length` battles, one at a time (there are up to about 2^30 / 30); those
-    /// with wars of `each` cards a player.
+    /// with wars of up to `each` cards a player.
     pub(crate) fn words(&self, length: usize, each: usize) -> Box<dyn Iterator<Item = Vec<u8>>> {
         match *self {
             Bounds::NoWar { .. } => Box::new(lyndon_words(length)),

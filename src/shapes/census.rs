@@ -273,14 +273,13 @@ pub(crate) fn taking(
         found: Vec::new(),
     };
     let mut taken = Vec::new();
-    // The most cards a war moves a player, which tells whether words of every length balance.
-    let each = gathering.each(options.chain);
-    'rows: for battles in bounds.lengths(each) {
+    let most_moved = gathering.each(options.chain);
+    'rows: for battles in bounds.lengths(most_moved) {
         let mut row = Row {
             battles,
             ..Row::default()
         };
-        let mut words = bounds.words(battles, each);
+        let mut words = bounds.words(battles, most_moved);
         loop {
             let mut chunk = Vec::new();
             while chunk.len() < CHUNK {
