@@ -30,7 +30,7 @@ type Census = (usize, usize, usize, Vec<Row>, Vec<Counts>);
 /// take the values, a row a state laid on them, and a row of counts a length of word.
 #[pyfunction]
 #[pyo3(signature = (*, rules, deck=None, face_down=None, gather=None, longest=16, wars=None,
-    ties=false, periods=None, held=None, kinds=None, aligned=false, chain=1, states=1,
+    ties=false, periods=None, held=None, kinds=None, aligned=false, chain=1, mirrored=false, states=1,
     deals=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn _shapes(
@@ -47,6 +47,7 @@ pub(crate) fn _shapes(
     kinds: Option<Vec<String>>,
     aligned: bool,
     chain: usize,
+    mirrored: bool,
     states: usize,
     deals: bool,
     threads: Option<usize>,
@@ -91,6 +92,7 @@ pub(crate) fn _shapes(
                 states,
                 aligned,
                 chain,
+                mirrored,
                 deals,
                 ..Options::default()
             };

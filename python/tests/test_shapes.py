@@ -113,3 +113,12 @@ def test_chained_wars():
     assert census.found["wars"][0] == "war@0-3 war@11-14"
     with pytest.raises(ValueError, match="chains 1 to 3 ties in a row before a war's deciding battle, not 4"):
         warsweep.shapes(rules="classic", wars=1, chain=4)
+
+
+def test_mirrored_words():
+    # From 12 cards each, a word that ends with the hands swapped: its cycle is the word then
+    # its mirror, aligned at its start (4x6 natural, 36 rounds).
+    census = warsweep.shapes(rules="bataille", deck="4x6", wars=2, longest=18, mirrored=True)
+    assert (census.taking, list(census.found["cycle"]), list(census.found["aligned"])) == (1, [36], [True])
+    with pytest.raises(ValueError, match="a mirrored census starts from equal hands"):
+        warsweep.shapes(rules="bataille", deck="5x3", mirrored=True)

@@ -76,6 +76,7 @@ def shapes(
     kinds: _Optional[_List[str]] = None,
     aligned: bool = False,
     chain: int = 1,
+    mirrored: bool = False,
     states: int = 1,
     deals: bool = False,
     threads: _Optional[int] = None,
@@ -90,7 +91,8 @@ def shapes(
     narrows player 1's hand sizes, ``kinds`` (of ``"high"``, ``"mid"``, ``"low"``) the kinds
     of war placed, ``aligned=True`` the cycles to aligned ones (some state with equal hands);
     ``chain`` (1 to 3) places each war with up to that many ties in a row before its deciding
-    battle.
+    battle; ``mirrored=True`` takes only words that end with the hands swapped, from half the
+    deck each (the cycle: the word, then its mirror).
     ``states`` distinct states
     are laid on each shape that takes the values, each walked back to a deal with ``deals=True``.
     The same answer on any number of
@@ -103,7 +105,7 @@ def shapes(
         rules=rules, deck=deck, face_down=_whole("face_down", face_down), gather=gather,
         longest=_whole("longest", longest), wars=_whole("wars", wars), ties=bool(ties),
         periods=periods, held=held, kinds=None if kinds is None else list(kinds),
-        aligned=bool(aligned), chain=_whole("chain", chain),
+        aligned=bool(aligned), chain=_whole("chain", chain), mirrored=bool(mirrored),
         states=_whole("states", states), deals=bool(deals), threads=_whole("threads", threads),
     )
     return Census(placings, shapes_, taking, found, counts)

@@ -449,6 +449,10 @@ pub struct ShapesArgs {
     /// placed with every number up to it (not under `sorted`)
     #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true, value_parser = count_usize)]
     pub chain: usize,
+    /// Only words that end with the hands swapped, from half the deck each: the cycle plays
+    /// the word, then its mirror (winners swapped), aligned at its start
+    #[arg(long, conflicts_with = "held")]
+    pub mirrored: bool,
     /// Distinct states laid on each shape that takes the values (1 to 1000), each printed
     /// with its cycle: the states of one shape differ in their equal values, and so in their
     /// cycles' lengths

@@ -36,6 +36,7 @@ pub fn shapes(args: ShapesArgs) -> anyhow::Result<ExitCode> {
         states: args.states,
         aligned: args.aligned,
         chain: args.chain,
+        mirrored: args.mirrored,
         deals: args.deals,
         stop: Some(&signals.stop),
         done: Some(&done),

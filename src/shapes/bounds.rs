@@ -91,6 +91,12 @@ pub enum ShapesError {
     /// Chained wars narrowed to kinds.
     #[error("a war's kind is told by one tie: a census that chains wars (--chain above 1) places wars of every kind")]
     ChainKinds,
+    /// A mirrored census asked for hand sizes, or of a deck that does not split in two.
+    #[error("a mirrored census starts from equal hands, half the deck each: a deck of an even number of cards, and no --held")]
+    MirroredHeld,
+    /// A mirrored census where the gather tells the players apart.
+    #[error("this gather lays the players' cards in player order, so a word and its mirror move them otherwise: no mirrored census")]
+    MirroredGather,
     /// Wars placed under `sorted` with more than one card face down.
     #[error("the sorted gather orders a war's face-down cards by their values, so each war placed is one order of its table's values: a census places wars under it with at most {most} card face down (233 orders a war), not {0}; words without a war take any number", most = super::gathering::SORTED_FACE_DOWN)]
     SortedFaceDown(usize),

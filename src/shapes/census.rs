@@ -41,6 +41,8 @@ pub struct Census {
     pub aligned: bool,
     /// The most ties in a row its wars chain ([`Options::chain`]).
     pub chain: usize,
+    /// Whether its words end with the hands swapped ([`Options::mirrored`]).
+    pub mirrored: bool,
     /// Its counts for each length of word (each number of repeats of a super-period), in
     /// order, as far as the census went.
     pub rows: Vec<Row>,
@@ -188,6 +190,10 @@ pub struct Options<'a> {
     /// the values (all but `sorted`). Random games of small classic decks loop through wars of
     /// three ties in a row.
     pub chain: usize,
+    /// Only words that end with the hands swapped, from equal hands (half the deck each): the
+    /// next period plays the word with its winners swapped, and the cycle is the word and its
+    /// mirror, aligned at its start (where the gather moves both players' cards alike).
+    pub mirrored: bool,
     /// Whether each state is walked back to a deal of the rules (the backward search, at most
     /// [`DEAL_STATES`] states a walk); [`Found::deal`].
     pub deals: bool,
@@ -208,6 +214,7 @@ impl Default for Options<'_> {
             states: 1,
             aligned: false,
             chain: 1,
+            mirrored: false,
             deals: false,
             stop: None,
             done: None,
@@ -247,13 +254,7 @@ pub(crate) fn taking(
     bounds: &Bounds,
     options: &Options,
 ) -> Result<(Census, Vec<(usize, Shape)>), ShapesError> {
-    let n = rules.deck().size();
-    let held = options.held.unwrap_or((1, n - 1));
-    check(rules, bounds, held, (options.kinds, options.chain))?;
-    if !(1..=MOST_STATES).contains(&options.states) {
-        return Err(ShapesError::States(options.states));
-    }
-    let gathering = gathering_for(rules, bounds, options.chain)?;
+    let (held, gathering) = prepared(rules, bounds, options)?;
     let stopped = || (options.stop).is_some_and(|stop| stop.load(Ordering::Relaxed));
     let mut census = Census {
         rules: *rules,
@@ -264,6 +265,7 @@ pub(crate) fn taking(
             .collect(),
         aligned: options.aligned,
         chain: options.chain,
+        mirrored: options.mirrored,
         rows: Vec::new(),
         placings: 0,
         looked: 0,
@@ -323,6 +325,30 @@ pub(crate) fn taking(
     Ok((census, taken))
 }
 
+/// Player 1's hand sizes and the gathering a census of `bounds` looks with, or why it cannot be
+/// taken.
+fn prepared(
+    rules: &Rules,
+    bounds: &Bounds,
+    options: &Options,
+) -> Result<((usize, usize), Gathering), ShapesError> {
+    let n = rules.deck().size();
+    let held = match options.mirrored {
+        true if options.held.is_some() || n % 2 == 1 => return Err(ShapesError::MirroredHeld),
+        true => (n / 2, n / 2),
+        false => options.held.unwrap_or((1, n - 1)),
+    };
+    check(rules, bounds, held, (options.kinds, options.chain))?;
+    if !(1..=MOST_STATES).contains(&options.states) {
+        return Err(ShapesError::States(options.states));
+    }
+    let gathering = gathering_for(rules, bounds, options.chain)?;
+    if options.mirrored && !gathering.mirrored() {
+        return Err(ShapesError::MirroredGather);
+    }
+    Ok((held, gathering))
+}
+
 /// How the winner takes the table under `rules`, wars of 1 to `chain` ties, asked of the
 /// engine; or why a census of `bounds` cannot be taken.
 fn gathering_for(rules: &Rules, bounds: &Bounds, chain: usize) -> Result<Gathering, ShapesError> {
@@ -363,6 +389,7 @@ fn looked_at(
         let asked = Asked {
             ties,
             aligned: options.aligned,
+            mirrored: options.mirrored,
         };
         let Ok(shape) = Shape::of(placing, len0, n, gathering, copies, asked) else {
             continue;

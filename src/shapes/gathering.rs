@@ -151,6 +151,26 @@ impl Gathering {
     }
 }
 
+impl Gathering {
+    /// Whether player 2 gathers every battle and war as player 1 does with the players
+    /// swapped: then a word and its mirror (winners swapped) move the cards alike. Not so
+    /// where a gather lays the cards of both players in player order (`natural` with cards
+    /// face down).
+    pub(crate) fn mirrored(&self) -> bool {
+        let swapped =
+            |slots: &[Slot]| -> Vec<Slot> { slots.iter().map(|&(p, k)| (1 - p, k)).collect() };
+        swapped(&self.single[0]) == self.single[1]
+            && self.wars[0].len() == self.wars[1].len()
+            && self.wars[0].iter().all(|way| {
+                let mirror = Way {
+                    slots: swapped(&way.slots),
+                    ..way.clone()
+                };
+                self.wars[1].contains(&mirror)
+            })
+    }
+}
+
 /// The ways player `w` gathers a war of each kind (its first tie against the deciding cards),
 /// `f` cards face down after each of `chain` ties: kinds next to each other that gather alike
 /// are one way, whose tie the shape constrains by what they share (kinds apart would ask an

@@ -226,12 +226,14 @@ pub(crate) enum NoShape {
 
 /// What a census asks of a shape beyond its placing: whether a single battle followed by one of
 /// the same winner may be the tie of a war the gather takes as two single battles (`sorted`'s
-/// high war), and whether some round of its period must leave both hands equal (an aligned
-/// cycle: the state after a battle that may tie counted, so that no aligned shape is missed).
+/// high war), whether some round of its period must leave both hands equal (an aligned
+/// cycle: the state after a battle that may tie counted, so that no aligned shape is missed),
+/// and whether the word ends with the hands swapped, the next period its mirror.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Asked {
     pub(crate) ties: bool,
     pub(crate) aligned: bool,
+    pub(crate) mirrored: bool,
 }
 
 /// A war's order of values ([`War::ranks`]) in letters, the highest first: `y>x=a>z>b`.
@@ -356,6 +358,12 @@ impl Shape {
             }
             equal |= hands[0].len() == hands[1].len();
         }
+        // A mirrored word hands player 1's places to player 2's cards: the next period plays
+        // the word with the winners swapped, the players' cards moved alike (the gather is
+        // symmetric: `Gathering::mirrored`).
+        if asked.mirrored {
+            hands.swap(0, 1);
+        }
         if hands[0].len() != len0 {
             return Err(NoShape::OtherSize);
         }
@@ -364,23 +372,7 @@ impl Shape {
         }
         // After a period, place `s` holds the card that was at `next[s]`.
         let next: Vec<usize> = hands[0].iter().chain(&hands[1]).copied().collect();
-        let length = placing.word.len();
-        for (k, &(battle, w, u, v, room)) in singles.iter().enumerate() {
-            // The next battle, a single one of the same winner: its winning card (the next
-            // period's first battle's, in this period's places).
-            let after = match singles.get(k + 1) {
-                Some(s) if s.0 == battle + 1 => Some((s.1, s.2)),
-                None if battle + 1 == length => singles
-                    .first()
-                    .filter(|s| s.0 == 0)
-                    .map(|s| (s.1, next[s.2])),
-                _ => None,
-            };
-            first.push(match after {
-                Some((w2, d)) if asked.ties && room && w2 == w => Relation::AboveOrTie(u, v, d),
-                _ => Relation::Above(u, v),
-            });
-        }
+        first.extend(single_relations(&singles, &next, placing.word.len(), asked));
         let mut relations = over_every_period(&first, &next).ok_or(NoShape::Circle)?;
         if !one_value_circles(&relations, n, copies) {
             return Err(NoShape::Circle);
@@ -390,6 +382,35 @@ impl Shape {
         relations.dedup();
         Ok(Shape { relations })
     }
+}
+
+/// Each single battle's relation (`singles`: its battle, winner, cards and whether both hands
+/// hold a card after it), its winning card above the other's, or, where a tie may be asked
+/// and the next battle is a single one of the same winner, above or tied with that battle
+/// deciding (the next period's first battle's card in this period's places, `next`; its
+/// winner swapped where the word is mirrored).
+fn single_relations(
+    singles: &[(usize, usize, usize, usize, bool)],
+    next: &[usize],
+    length: usize,
+    asked: Asked,
+) -> Vec<Relation> {
+    let mut out = Vec::with_capacity(singles.len());
+    for (k, &(battle, w, u, v, room)) in singles.iter().enumerate() {
+        let after = match singles.get(k + 1) {
+            Some(s) if s.0 == battle + 1 => Some((s.1, s.2)),
+            None if battle + 1 == length => singles
+                .first()
+                .filter(|s| s.0 == 0)
+                .map(|s| (s.1 ^ usize::from(asked.mirrored), next[s.2])),
+            _ => None,
+        };
+        out.push(match after {
+            Some((w2, d)) if asked.ties && room && w2 == w => Relation::AboveOrTie(u, v, d),
+            _ => Relation::Above(u, v),
+        });
+    }
+    out
 }
 
 /// The `each` cards each player puts on the table from the top of `hands`, in a fixed array

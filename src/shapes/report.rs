@@ -56,6 +56,7 @@ impl Census {
             "kinds": self.kinds.iter().map(|k| k.name()).collect::<Vec<_>>(),
             "aligned": self.aligned,
             "chain": self.chain,
+            "mirrored": self.mirrored,
             "rows": rows,
             "placings": self.placings,
             "looked": self.looked,
@@ -103,6 +104,9 @@ impl std::fmt::Display for Census {
         }
         if self.aligned {
             kinds.push_str(", aligned cycles only");
+        }
+        if self.mirrored {
+            kinds.push_str(", each word then its mirror (the hands swapped)");
         }
         let held = match self.held {
             (1, most) if most == n - 1 => format!("every size of player 1's hand (1..{most})"),

@@ -580,3 +580,48 @@ fn a_census_of_chained_wars_finds_the_cycles_of_classic_4x5() {
     let sorted = bataille("4x5", Gather::Sorted);
     assert_eq!(refused(2, &sorted, &Kind::ALL), ShapesError::ChainSorted);
 }
+
+/// A mirrored census (each word from equal hands ends with them swapped, the next period the
+/// word with its winners swapped) finds on 4x6 `natural` an aligned cycle of 36 rounds, as the
+/// construction's aligned 4x6 cycles are: its state a deal on its own cycle. Where the gather
+/// lays the players' cards in player order (`natural` with a card face down), or the hands
+/// cannot start equal, it is refused.
+#[test]
+fn a_mirrored_census_finds_aligned_cycles() {
+    let rules = bataille("4x6", Gather::Natural);
+    let bounds = Bounds::Words {
+        longest: 18,
+        wars: 2,
+        ties: false,
+    };
+    let mirrored = super::Options {
+        mirrored: true,
+        ..super::Options::default()
+    };
+    let found = super::census_with(&rules, &bounds, &mirrored).unwrap();
+    assert_eq!(
+        (found.held, found.taking, check_states(&rules, &found)),
+        ((12, 12), 1, 1)
+    );
+    let laid = &found.found[0];
+    assert_eq!(
+        (laid.placing.to_string(), laid.cycle, laid.aligned),
+        ("(AABB)x2 war@0 war@6".to_string(), 36, true)
+    );
+    // The same word, not mirrored, comes back with player 1 holding other cards: no shape.
+    let plain = super::census_with(&rules, &bounds, &super::Options::default()).unwrap();
+    assert!(plain.found.iter().all(|f| f.placing != laid.placing));
+    let classic = (Settings::new(Preset::Classic).gather(Gather::Natural))
+        .build()
+        .unwrap();
+    let refused = |rules: &crate::rules::Rules, held| {
+        let options = super::Options { held, ..mirrored };
+        super::census_with(rules, &bounds, &options).unwrap_err()
+    };
+    assert_eq!(refused(&classic, None), ShapesError::MirroredGather);
+    assert_eq!(refused(&rules, Some((12, 12))), ShapesError::MirroredHeld);
+    assert_eq!(
+        refused(&bataille("5x3", Gather::Natural), None),
+        ShapesError::MirroredHeld
+    );
+}

@@ -278,6 +278,14 @@ fn a_census_refuses_what_has_no_shapes() {
             "the sorted gather orders a chained war's table by its values",
         ),
         (
+            &["--wars", "1", "--mirrored", "--rules", "classic", "--gather", "natural"][..],
+            "this gather lays the players' cards in player order, so a word and its mirror move them otherwise",
+        ),
+        (
+            &["--deck", "5x3", "--mirrored"][..],
+            "a mirrored census starts from equal hands, half the deck each",
+        ),
+        (
             &["--wars", "1", "--chain", "2", "--kinds", "low"][..],
             "a census that chains wars (--chain above 1) places wars of every kind",
         ),
