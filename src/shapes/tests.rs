@@ -528,6 +528,10 @@ fn chained_wars_are_gathered_as_their_slots_say() {
 /// up to three ties finds that word, one war each player's, and its states are on cycles of 48
 /// rounds (and 16). Chains that the census cannot place are refused.
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only: a census of 3,086,897 placings, twice"
+)]
 fn a_census_of_chained_wars_finds_the_cycles_of_classic_4x5() {
     let rules = (Settings::new(Preset::Classic).deck(Deck::parse("4x5").unwrap()))
         .build()
