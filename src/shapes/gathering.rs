@@ -149,9 +149,7 @@ impl Gathering {
             tie,
         })
     }
-}
 
-impl Gathering {
     /// Whether player 2 gathers every battle and war as player 1 does with the players
     /// swapped: then a word and its mirror (winners swapped) move the cards alike. Not so
     /// where a gather lays the cards of both players in player order (`natural` with cards
