@@ -588,7 +588,7 @@ impl Hunt {
     }
 
     /// [`Hunt::run`], handing `save` a [`Checkpoint`] between generations, at most every
-    /// `every`, and when the hunt stops before its budget is spent: the hunt that
+    /// `every` (zero: after every generation), and when the hunt stops before its budget is spent: the hunt that
     /// [`Hunt::resume`]s from it ends as this one would have.
     pub fn run_saving(
         &self,
@@ -716,7 +716,9 @@ impl Hunt {
 
 /// When a hunt saves its next checkpoint: `every` after the last, or ten times as long as
 /// saving the last took where that is longer (a checkpoint holds every improvement, every
-/// distinct cycle in a hunt for cycles), so that the hunt plays nine tenths of its time.
+/// distinct cycle in a hunt for cycles), so that the hunt plays nine tenths of its time. An
+/// `every` of zero asks for one after every generation, however long saving takes (no clock
+/// decides which are saved: the resume tests walk every generation's checkpoint).
 struct Saving {
     every: Duration,
     last: Instant,
@@ -734,7 +736,7 @@ impl Saving {
 
     /// Whether a checkpoint is due.
     fn due(&self) -> bool {
-        self.last.elapsed() >= self.every.max(self.took * 10)
+        self.every.is_zero() || self.last.elapsed() >= self.every.max(self.took * 10)
     }
 
     /// Saves one with `save`, timed.
