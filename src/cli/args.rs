@@ -445,7 +445,7 @@ pub struct ShapesArgs {
     /// states whose cycle has equal hands at some round
     #[arg(long)]
     pub aligned: bool,
-    /// The most ties in a row a war holds before its deciding battle (1 to 4), each war
+    /// The most ties in a row a war holds before its deciding battle (1 to 3), each war
     /// placed with every number up to it (not under `sorted`)
     #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true, value_parser = count_usize)]
     pub chain: usize,

@@ -341,6 +341,13 @@ fn help_explains_presets_and_formats() {
         .success()
         .stdout(predicate::str::contains("oorlog     2 to 12 players"))
         .stdout(predicate::str::contains("CodinGame format"));
+    // The range `shapes --help` gives a war's chain is the one the library takes.
+    let chain = format!("(1 to {})", ::warsweep::shapes::MOST_CHAIN);
+    warsweep()
+        .args(["shapes", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(chain));
 }
 
 /// The habits of ripgrep, hyperfine and friends: help for a bare call, a version with its git
