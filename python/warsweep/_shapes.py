@@ -82,8 +82,8 @@ def shapes(
     threads: _Optional[int] = None,
 ) -> Census:
     """The census of a setting's shapes, as ``warsweep shapes`` takes it, with the same
-    keywords: every word of up to ``longest`` battles (without a war, or with ``wars`` = 1 or 2
-    placed, the first at player 1's first battle; ``ties=True``: a battle followed by one of
+    keywords: every word of up to ``longest`` battles (without a war, or with ``wars`` = 1 to 6
+    placed, the first at player 1's first battle, each other after the last; ``ties=True``: a battle followed by one of
     the same winner may be ``sorted``'s high war), from every size of player 1's hand; the
     engine's gather says where each card goes and a SAT solver whether the deck's values fit.
     ``periods=(FIRST, LAST)`` takes four wins each repeated FIRST to LAST times instead, its

@@ -425,7 +425,8 @@ pub struct ShapesArgs {
     /// wars put cards face down or chain ties)
     #[arg(long, default_value_t = 16, value_name = "BATTLES", allow_negative_numbers = true, value_parser = count_usize)]
     pub longest: usize,
-    /// Wars placed in each word: 0, or 1 (player 1's, at its start) or 2 (a second after it)
+    /// Wars placed in each word: 0, or 1 to 6 (the first player 1's, at its start; each
+    /// other after the last one's deciding battle)
     /// [default: 0; with --periods, 1]
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count_usize)]
     pub wars: Option<usize>,

@@ -13,6 +13,12 @@ pub const LONGEST_WORD: usize = 30;
 /// researched censuses go (4x13 `sorted`, one war: 256) with room to spare.
 pub const LONGEST_SUPER_PERIOD: usize = 1024;
 
+/// The most wars a census places in a word or super-period: the constructed aligned 4x6
+/// cycle has six in each half of its period (a mirrored word); placings grow about as the
+/// word length to the power of the wars, so more are out of reach at any length that holds
+/// them.
+pub const MOST_WARS: usize = 6;
+
 /// The most states a census lays on each shape that takes the values.
 pub const MOST_STATES: usize = 1000;
 
@@ -35,11 +41,12 @@ pub enum Bounds {
         ties: bool,
     },
     /// Words of 4 to `longest` battles that player 1 begins with a war of any kind the gather
-    /// tells apart, and with `wars` = 2 a second war of any kind after it.
+    /// tells apart, and with `wars` above 1 the others of any kind after it, each after the
+    /// last's deciding battle.
     Words {
         /// The most battles a word holds.
         longest: usize,
-        /// Wars a word holds, 1 or 2.
+        /// Wars a word holds, 1 to [`MOST_WARS`].
         wars: usize,
         /// As for [`Bounds::NoWar`]; the kinds of war such a tie stands for are then not
         /// placed.
@@ -47,14 +54,14 @@ pub enum Bounds {
     },
     /// Four wins each (`AAAABBBB`, the rhythm of every `sorted` cycle found at random on 4x7
     /// and 4x11) repeated `m` times for each `m` of `first..=last`, with wars placed at fixed
-    /// battles of that super-period: one in its first eight battles, and with `wars` = 2 a
-    /// second anywhere after it; each war's battle and the next have one winner.
+    /// battles of that super-period: one in its first eight battles, and with `wars` above 1
+    /// the others anywhere after it; each war's battle and the next have one winner.
     FourWins {
         /// The fewest repeats of the eight battles.
         first: usize,
         /// The most.
         last: usize,
-        /// Wars a super-period holds, 1 or 2.
+        /// Wars a super-period holds, 1 to [`MOST_WARS`].
         wars: usize,
         /// As for [`Bounds::Words`].
         ties: bool,
@@ -114,8 +121,8 @@ pub enum ShapesError {
     /// Words with wars of an odd length, or out of bounds.
     #[error("words with wars have an even number of battles from 4 to {LONGEST_WORD} (any number with cards face down or wars chained), not {0}")]
     WordsLength(usize),
-    /// Another number of wars a word than 1 or 2.
-    #[error("a census places 1 or 2 wars a word, not {0}")]
+    /// Another number of wars a word than 1 to [`MOST_WARS`].
+    #[error("a census places 1 to {MOST_WARS} wars a word, not {0}")]
     Wars(usize),
     /// Super-periods that are no range from 1 up to [`LONGEST_SUPER_PERIOD`].
     #[error("super-periods are a range FIRST-LAST with 1 <= FIRST <= LAST <= {LONGEST_SUPER_PERIOD}, not {0}-{1}")]
@@ -322,7 +329,9 @@ pub(crate) fn check(
         {
             Err(ShapesError::WordsLength(longest))
         }
-        Bounds::Words { wars, .. } | Bounds::FourWins { wars, .. } if !(1..=2).contains(&wars) => {
+        Bounds::Words { wars, .. } | Bounds::FourWins { wars, .. }
+            if !(1..=MOST_WARS).contains(&wars) =>
+        {
             Err(ShapesError::Wars(wars))
         }
         Bounds::FourWins { first, last, .. }
@@ -334,11 +343,12 @@ pub(crate) fn check(
     }
 }
 
-/// Every placing of `wars` wars (1 or 2) in `word`: the first at a battle of `firsts`, the
-/// second at any battle after the first's deciding one, each of every chain and every kind
-/// `gathering` tells apart for its winner and `allowed` holds (where it holds only some of the
-/// kinds gathered alike, each of those alone), except the kinds a tie stands for when `ties`;
-/// a war's battles (its ties and its deciding battle) must have one winner.
+/// Every placing of `wars` wars (1 to [`MOST_WARS`]) in `word`: the first at a battle of
+/// `firsts`, each other at any battle after the last one's deciding battle, each of every
+/// chain and every kind `gathering` tells apart for its winner and `allowed` holds (where it
+/// holds only some of the kinds gathered alike, each of those alone), except the kinds a tie
+/// stands for when `ties`; a war's battles (its ties and its deciding battle) must have one
+/// winner, and the cards must come back to each hand over the word.
 fn placed(
     word: &[u8],
     firsts: &[usize],
@@ -347,58 +357,84 @@ fn placed(
     ties: bool,
     allowed: &[Kind],
 ) -> Vec<Placing> {
-    // The wars that may be placed at a battle: their chain, their kinds, their order of values.
-    let kinds = |battle: usize| -> Vec<War> {
-        let w = usize::from(word[battle]);
-        let tied = gathering.tie[w].as_ref().filter(|_| ties);
-        let mut out = Vec::new();
-        let war = |way: &super::Way, kinds: Vec<Kind>| War {
-            battle,
-            chain: way.chain,
-            kinds,
-            ranks: way.ranks.clone(),
-        };
-        for way in gathering.wars[w]
-            .iter()
-            .filter(|way| Some(&way.kinds) != tied)
-            .filter(|way| {
-                (battle..battle + way.chain).all(|b| b + 1 < word.len() && word[b] == word[b + 1])
-            })
-        {
-            if way.kinds.iter().all(|k| allowed.contains(k)) {
-                out.push(war(way, way.kinds.clone()));
-            } else {
-                let each = way.kinds.iter().filter(|k| allowed.contains(k));
-                out.extend(each.map(|&k| war(way, vec![k])));
-            }
-        }
-        out
-    };
+    // The wars that may be placed at each battle: their chain, their kinds, their order of
+    // values.
+    let at: Vec<Vec<War>> = (0..word.len())
+        .map(|battle| wars_at(word, battle, gathering, ties, allowed))
+        .collect();
     let mut out = Vec::new();
+    let mut chosen = Vec::with_capacity(wars);
     for &i in firsts.iter().filter(|&&i| i + 1 < word.len()) {
-        for first in kinds(i) {
-            if wars == 1 {
-                if balanced(word, &[&first], gathering) {
-                    out.push(Placing {
-                        word: word.to_vec(),
-                        wars: vec![first],
-                    });
-                }
-                continue;
-            }
-            for j in i + first.chain + 1..word.len() {
-                out.extend(
-                    (kinds(j).into_iter())
-                        .filter(|second| balanced(word, &[&first, second], gathering))
-                        .map(|second| Placing {
-                            word: word.to_vec(),
-                            wars: vec![first.clone(), second],
-                        }),
-                );
-            }
+        for first in &at[i] {
+            chosen.push(first.clone());
+            rest(word, &at, wars - 1, &mut chosen, gathering, &mut out);
+            chosen.pop();
         }
     }
     out
+}
+
+/// The wars that may be placed at `battle` of `word`, as [`placed`] says.
+fn wars_at(
+    word: &[u8],
+    battle: usize,
+    gathering: &Gathering,
+    ties: bool,
+    allowed: &[Kind],
+) -> Vec<War> {
+    let w = usize::from(word[battle]);
+    let tied = gathering.tie[w].as_ref().filter(|_| ties);
+    let mut out = Vec::new();
+    let war = |way: &super::Way, kinds: Vec<Kind>| War {
+        battle,
+        chain: way.chain,
+        kinds,
+        ranks: way.ranks.clone(),
+    };
+    for way in gathering.wars[w]
+        .iter()
+        .filter(|way| Some(&way.kinds) != tied)
+        .filter(|way| {
+            (battle..battle + way.chain).all(|b| b + 1 < word.len() && word[b] == word[b + 1])
+        })
+    {
+        if way.kinds.iter().all(|k| allowed.contains(k)) {
+            out.push(war(way, way.kinds.clone()));
+        } else {
+            let each = way.kinds.iter().filter(|k| allowed.contains(k));
+            out.extend(each.map(|&k| war(way, vec![k])));
+        }
+    }
+    out
+}
+
+/// Every way to place `left` more wars (of `at`, by battle) after those `chosen`, each after
+/// the last one's deciding battle, pushed onto `out` where the cards balance.
+fn rest(
+    word: &[u8],
+    at: &[Vec<War>],
+    left: usize,
+    chosen: &mut Vec<War>,
+    gathering: &Gathering,
+    out: &mut Vec<Placing>,
+) {
+    if left == 0 {
+        if balanced(word, chosen, gathering) {
+            out.push(Placing {
+                word: word.to_vec(),
+                wars: chosen.clone(),
+            });
+        }
+        return;
+    }
+    let last = chosen.last().expect("the first war is chosen");
+    for j in last.battle + last.chain + 1..word.len() {
+        for war in &at[j] {
+            chosen.push(war.clone());
+            rest(word, at, left - 1, chosen, gathering, out);
+            chosen.pop();
+        }
+    }
 }
 
 /// The words of `length` battles with as many won by each player, each once: the least of its
@@ -426,7 +462,7 @@ fn war_words(length: usize, each: usize) -> impl Iterator<Item = Vec<u8>> {
 /// Whether the cards come back to each hand over `word` with `wars` (each its ties and its
 /// deciding battle): every single battle moves one card to its winner, every war as many as
 /// each player puts on the table (`gathering`).
-fn balanced(word: &[u8], wars: &[&War], gathering: &Gathering) -> bool {
+fn balanced(word: &[u8], wars: &[War], gathering: &Gathering) -> bool {
     let mut net = 0i64;
     let mut battle = 0;
     while battle < word.len() {

@@ -17,7 +17,7 @@ mod gathering;
 mod lay;
 mod report;
 
-pub use bounds::{Bounds, ShapesError, LONGEST_SUPER_PERIOD, LONGEST_WORD, MOST_STATES};
+pub use bounds::{Bounds, ShapesError, LONGEST_SUPER_PERIOD, LONGEST_WORD, MOST_STATES, MOST_WARS};
 pub(crate) use census::taking;
 pub use census::{census, census_with, Census, Found, Options, Row, DEAL_STATES};
 

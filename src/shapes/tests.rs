@@ -629,3 +629,37 @@ fn a_mirrored_census_finds_aligned_cycles() {
         ShapesError::MirroredHeld
     );
 }
+
+/// More wars a word than two: the mirrored census of 4x4 `natural` up to 16 battles finds
+/// aligned cycles only with four wars a word (24 rounds, the engine's own), none with one to
+/// three; every placing's wars are in order, each after the last one's deciding battle; and a
+/// census refuses more than [`super::MOST_WARS`].
+#[test]
+fn four_wars_a_mirrored_word_give_aligned_4x4_cycles() {
+    let rules = bataille("4x4", Gather::Natural);
+    let mirrored = super::Options {
+        mirrored: true,
+        ..super::Options::default()
+    };
+    let words = |wars| Bounds::Words {
+        longest: 16,
+        wars,
+        ties: false,
+    };
+    let censuses: Vec<Census> = (1..=4)
+        .map(|wars| super::census_with(&rules, &words(wars), &mirrored).unwrap())
+        .collect();
+    let taking: Vec<usize> = censuses.iter().map(|c| c.taking).collect();
+    assert_eq!(taking, [0, 0, 0, 4]);
+    let four = &censuses[3];
+    assert_eq!(check_states(&rules, four), 4);
+    for laid in &four.found {
+        let wars = &laid.placing.wars;
+        assert_eq!((wars.len(), laid.cycle, laid.aligned), (4, 24, true));
+        assert!(wars
+            .windows(2)
+            .all(|w| w[1].battle > w[0].battle + w[0].chain));
+    }
+    let most = super::MOST_WARS + 1;
+    assert_eq!(census(&rules, &words(most)), Err(ShapesError::Wars(most)));
+}

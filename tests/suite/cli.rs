@@ -341,13 +341,15 @@ fn help_explains_presets_and_formats() {
         .success()
         .stdout(predicate::str::contains("oorlog     2 to 12 players"))
         .stdout(predicate::str::contains("CodinGame format"));
-    // The range `shapes --help` gives a war's chain is the one the library takes.
+    // The ranges `shapes --help` gives a war's chain and a word's wars are the library's.
     let chain = format!("(1 to {})", ::warsweep::shapes::MOST_CHAIN);
+    let wars = format!("0, or 1 to {} (", ::warsweep::shapes::MOST_WARS);
     warsweep()
         .args(["shapes", "--help"])
         .assert()
         .success()
-        .stdout(predicate::str::contains(chain));
+        .stdout(predicate::str::contains(chain))
+        .stdout(predicate::str::contains(wars));
 }
 
 /// The habits of ripgrep, hyperfine and friends: help for a bare call, a version with its git
