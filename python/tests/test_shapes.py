@@ -122,3 +122,16 @@ def test_mirrored_words():
     assert (census.taking, list(census.found["cycle"]), list(census.found["aligned"])) == (1, [36], [True])
     with pytest.raises(ValueError, match="a mirrored census starts from equal hands"):
         warsweep.shapes(rules="bataille", deck="5x3", mirrored=True)
+
+
+def test_more_wars_a_word():
+    # Four wars a mirrored word of 16 battles: aligned 4x4 cycles of 24 rounds, whose deals
+    # the engine plays to `INFINITE 0 24`; one to three wars give none.
+    census = warsweep.shapes(rules="bataille", deck="4x4", wars=4, longest=16, mirrored=True, deals=True)
+    assert census.taking == 4 and set(census.found["cycle"]) == {24}
+    assert all(census.found["aligned"])
+    for deal in census.found["deal"]:
+        game = warsweep.play(deal, rules="bataille", deck="4x4")
+        assert (game.outcome, game.cycle_start, game.cycle_length) == ("infinite", 0, 24)
+    for wars in (1, 2, 3):
+        assert warsweep.shapes(rules="bataille", deck="4x4", wars=wars, longest=16, mirrored=True).taking == 0

@@ -471,5 +471,5 @@ fn every_census_row_of_cycles_csv_is_found_again_by_its_command() {
         );
         found += 1;
     }
-    assert_eq!(found, 6);
+    assert_eq!(found, 10);
 }
