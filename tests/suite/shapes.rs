@@ -258,8 +258,8 @@ fn a_census_refuses_what_has_no_shapes() {
             "an even number of battles from 4 to 30 (any number with cards face down or wars chained), not 15",
         ),
         (
-            &["--wars", "3"][..],
-            "a census places 1 or 2 wars a word, not 3",
+            &["--wars", "7"][..],
+            "a census places 1 to 6 wars a word, not 7",
         ),
         (
             &["--wars", "1", "--chain", "4"][..],
@@ -302,8 +302,8 @@ fn a_census_refuses_what_has_no_shapes() {
             "45 is not a range of super-periods: give FIRST-LAST, like 1-24",
         ),
         (
-            &["--periods", "1-2", "--wars", "3"][..],
-            "a census places 1 or 2 wars a word, not 3",
+            &["--periods", "1-2", "--wars", "7"][..],
+            "a census places 1 to 6 wars a word, not 7",
         ),
         (
             &["--deck", "4x7", "--states", "0"][..],
