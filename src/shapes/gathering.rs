@@ -36,28 +36,28 @@ pub(crate) type Slot = (usize, usize);
 
 /// One way a war is gathered: the ties in a row before its deciding battle, the kinds of war
 /// it stands for (told by its first tie), the table's slots in the order they go under the
-/// winner's hand, and, under `sorted` with a card face down, the order of the table's values
-/// that makes it (see [`War::ranks`](super::War::ranks); empty otherwise).
+/// winner's hand, and, under `sorted` with cards face down, the order of the table's values
+/// that makes it (see [`War::order`](super::War::order); empty otherwise).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Way {
     pub(crate) chain: usize,
     pub(crate) kinds: Vec<Kind>,
     pub(crate) slots: Vec<Slot>,
-    pub(crate) ranks: Vec<u8>,
+    pub(crate) order: Vec<u8>,
 }
 
 /// How the winner takes the table, for each winner: after a single battle, and after a war of
 /// each kind whose gather differs from the others' (`natural` gathers every war alike, `sorted`
-/// by its kind, and with a card face down by the order of all the table's values), of each
+/// by its kind, and with cards face down by the order of all the table's values), of each
 /// chain asked for. The table's slots in the order they go under the winner's hand.
 #[derive(Clone, Debug)]
 pub(crate) struct Gathering {
     /// The cards each player puts face down after each tie.
     pub(crate) face_down: usize,
     pub(crate) single: [Vec<Slot>; 2],
-    /// The ways wars are gathered: none where the census cannot place wars (`sorted` with two
-    /// cards face down or more: each war would be one of tens of thousands of orders), and no
-    /// chained one where the gather depends on the values (`sorted`).
+    /// The ways wars are gathered: none where the census cannot place wars (`sorted` with
+    /// three cards face down or more: each war would be one of 181,440 orders), and no chained
+    /// one where the gather depends on the values (`sorted`).
     pub(crate) wars: [Vec<Way>; 2],
     /// The kinds of war, with no card face down, that the winner takes as two single battles
     /// it won (`sorted`'s high war: the tied pair, then the deciding pair), if any: such a war
@@ -74,10 +74,11 @@ pub(crate) enum Unshaped {
     Random,
 }
 
-/// The most cards face down a war of `sorted` may have where a census places wars: with one,
-/// each war is one of 233 orders of its table's five values (the tie, each face-down card,
-/// each deciding card); with two, of 21,305.
-pub(crate) const SORTED_FACE_DOWN: usize = 1;
+/// The most cards face down a war of `sorted` may have where a census places wars: each war
+/// is one order of its table's cards by value, the tied pair as one (they are equal), the
+/// winner's deciding card above the loser's: with one card face down 60 orders (5!/2), with
+/// two 2,520 (7!/2), with three 181,440 (9!/2), too many to place.
+pub(crate) const SORTED_FACE_DOWN: usize = 2;
 
 impl Gathering {
     /// The cards each player puts on the table in a war of `chain` ties in a row, all of which
@@ -113,8 +114,8 @@ impl Gathering {
         // `sorted` orders the face-down cards by their values too.
         let wars = [0, 1].map(|w| {
             let mut ways = match (rules.gather(), f) {
-                (Gather::Sorted, SORTED_FACE_DOWN) => by_order(engine, w),
-                (Gather::Sorted, f) if f > SORTED_FACE_DOWN => Vec::new(),
+                (Gather::Sorted, 1..=SORTED_FACE_DOWN) => by_order(engine, w, f),
+                (Gather::Sorted, 1..) => Vec::new(),
                 _ => by_kind(engine, w, f, 1),
             };
             // A chained war is placed where every kind of it is gathered alike: the gather
@@ -183,65 +184,95 @@ fn by_kind(engine: &mut Engine, w: usize, f: usize, chain: usize) -> Vec<Way> {
                 chain,
                 kinds: vec![kind],
                 slots,
-                ranks: Vec::new(),
+                order: Vec::new(),
             }),
         }
     }
     alike
 }
 
-/// The ways player `w` gathers a war with one card face down where the gather orders the
-/// table by value (`sorted`): one for each order of the tie `x`, the winner's face-down card
-/// `a`, the loser's `b` and the deciding cards `y` (the winner's) and `z` (the loser's), `y`
-/// above `z`, equal values allowed: 233 orders, each asked of the engine with values that
-/// make it. Cards of one value may go in either order (the state is the same), so equal
-/// values are read back in slot order.
-fn by_order(engine: &mut Engine, w: usize) -> Vec<Way> {
-    let l = 1 - w;
-    let mut seen = std::collections::BTreeSet::new();
+/// The ways player `w` gathers a war with `f` cards face down where the gather orders the
+/// table by value (`sorted`): one for each order of its cards ([`War::order`]'s items: the
+/// tie `x`, the winner's face-down cards, the loser's, the deciding cards `y` and `z`), `y`
+/// before `z`, each asked of the engine with values that fall along the order. Cards of equal
+/// values leave the same state whichever goes first, so each order stands for the values
+/// that fall along it, equal ones in item order ([`may_equal`]: each table's values then have
+/// one order), and for the kinds its tie may then be of.
+fn by_order(engine: &mut Engine, w: usize, f: usize) -> Vec<Way> {
+    let items = 2 * f + 3;
+    let (y, z) = (2 * f + 1, 2 * f + 2);
+    let mut order: Vec<u8> = (0..items as u8).collect();
     let mut ways = Vec::new();
-    for code in 0..5u32.pow(5) {
-        let raw: Vec<u8> = (0..5).map(|i| (code / 5u32.pow(i) % 5) as u8).collect();
-        // The order's ranks, 0 the highest, as dense as its distinct values.
-        let mut levels = raw.clone();
-        levels.sort_unstable();
-        levels.dedup();
-        let ranks: Vec<u8> = (raw.iter())
-            .map(|v| levels.iter().position(|u| u == v).unwrap() as u8)
-            .collect();
-        if ranks[3] >= ranks[4] || !seen.insert(ranks.clone()) {
-            continue;
+    loop {
+        let at = |item: usize| order.iter().position(|&i| usize::from(i) == item).unwrap();
+        if at(y) < at(z) {
+            // The highest first, each value its own but the tied pair's.
+            let value = |item: usize| (items - at(item)) as u8;
+            let mut tables = [vec![value(0)], vec![value(0)]];
+            tables[w].extend((1..=f).map(value));
+            tables[1 - w].extend((f + 1..=2 * f).map(value));
+            tables[w].push(value(y));
+            tables[1 - w].push(value(z));
+            ways.push(Way {
+                chain: 1,
+                kinds: kinds_along(&order, y, z),
+                slots: gathered(engine, w, tables),
+                order: order.clone(),
+            });
         }
-        let value = |item: usize| 5 - ranks[item];
-        let mut hands = [Vec::new(), Vec::new()];
-        hands[w] = vec![value(0), value(1), value(3), FLOOR];
-        hands[l] = vec![value(0), value(2), value(4), FLOOR];
-        // The slots by item, in the order equal values are read back.
-        let items = [(w, 0), (l, 0), (w, 1), (l, 1), (w, 2), (l, 2)];
-        let of_slot = |&(p, k): &(usize, usize)| match k {
-            0 => value(0),
-            1 => value(if p == w { 1 } else { 2 }),
-            _ => value(if p == w { 3 } else { 4 }),
-        };
-        let mut used = [false; 6];
-        let slots = (ask(engine, hands, w, 6).iter())
-            .map(|&v| {
-                let at = (0..6)
-                    .find(|&i| !used[i] && of_slot(&items[i]) == v)
-                    .expect("the engine gathers the table's own cards");
-                used[at] = true;
-                items[at]
-            })
-            .collect();
-        let (x, y, z) = (value(0), value(3), value(4));
-        ways.push(Way {
-            chain: 1,
-            kinds: vec![Kind::of(x, y, z)],
-            slots,
-            ranks,
-        });
+        if !next_permutation(&mut order) {
+            return ways;
+        }
     }
-    ways
+}
+
+/// Whether the items `upper` and `lower`, next to each other in a war's order of values
+/// (the higher first), may hold equal values: where the lower is the later item, so that
+/// the values of a table fall along one order only; never the deciding cards (`z` is the
+/// last item).
+pub(crate) fn may_equal(upper: u8, lower: u8, items: usize) -> bool {
+    upper < lower && !(usize::from(upper) == items - 2 && usize::from(lower) == items - 1)
+}
+
+/// The kinds of war whose tie (item 0) may be of where `order`'s values fall along it (each
+/// above the next, or equal where [`may_equal`]): those of values each above the next, and
+/// of those where the tie is equal to a run of items around it that may be equal.
+fn kinds_along(order: &[u8], y: usize, z: usize) -> Vec<Kind> {
+    let n = order.len();
+    let at = |item: usize| order.iter().position(|&i| usize::from(i) == item).unwrap();
+    let x = at(0);
+    let mut kinds = Vec::new();
+    for first in 0..=x {
+        for last in x..n {
+            let run = first..=last;
+            if !(first..last).all(|i| may_equal(order[i], order[i + 1], n)) {
+                continue;
+            }
+            // Values falling along the order, the run all at its first's value.
+            let value = |item: usize| {
+                let i = at(item);
+                (n - if run.contains(&i) { first } else { i }) as u8
+            };
+            kinds.push(Kind::of(value(0), value(y), value(z)));
+        }
+    }
+    kinds.sort_unstable();
+    kinds.dedup();
+    kinds
+}
+
+/// Steps `items` to the next permutation in lexicographic order; `false` after the last.
+fn next_permutation(items: &mut [u8]) -> bool {
+    let Some(i) = (1..items.len()).rev().find(|&i| items[i - 1] < items[i]) else {
+        return false;
+    };
+    let j = (i..items.len())
+        .rev()
+        .find(|&j| items[j] > items[i - 1])
+        .unwrap();
+    items.swap(i - 1, j);
+    items[i..].reverse();
+    true
 }
 
 /// The slots of a war that player `w` wins, `f` cards face down after each of `chain` ties,
@@ -263,6 +294,12 @@ fn war(
         cards.push(if p == w { high } else { low });
         cards
     });
+    gathered(engine, w, tables)
+}
+
+/// The slots of the table `tables` (each player's cards as played) in the order player `w`,
+/// winning the round, puts them under its hand, read back by value.
+fn gathered(engine: &mut Engine, w: usize, tables: [Vec<u8>; 2]) -> Vec<Slot> {
     let hands = tables.clone().map(|mut cards| {
         cards.push(FLOOR);
         cards

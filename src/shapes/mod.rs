@@ -90,11 +90,13 @@ pub struct War {
     pub chain: usize,
     /// The kinds it stands for, in the order high, mid, low.
     pub kinds: Vec<Kind>,
-    /// Under `sorted` with a card face down, whose gather orders the whole table by value:
-    /// the rank of the tie `x`, the winner's face-down card `a`, the loser's `b`, the winner's
-    /// deciding card `y` and the loser's `z` (0 the highest; equal ranks, equal values).
-    /// Empty where the kinds say how the war is gathered.
-    pub ranks: Vec<u8>,
+    /// Under `sorted` with cards face down, whose gather orders the whole table by value: its
+    /// cards from the highest, each above the next or equal to it where the next is a later
+    /// item (so that a table's values fall along one order), with `f` face down each: item 0
+    /// the tie `x` (both tied cards), 1 to `f` the winner's face-down cards, `f + 1` to `2f`
+    /// the loser's, `2f + 1` the winner's deciding card `y`, `2f + 2` the loser's `z` (below
+    /// `y`). Empty where the kinds say how the war is gathered.
+    pub order: Vec<u8>,
 }
 
 impl std::fmt::Display for Placing {
@@ -127,8 +129,8 @@ impl std::fmt::Display for Placing {
             if war.chain > 1 {
                 write!(f, "-{}", war.battle + war.chain)?;
             }
-            if !war.ranks.is_empty() {
-                write!(f, "[{}]", order_named(&war.ranks))?;
+            if !war.order.is_empty() {
+                write!(f, "[{}]", order_named(&war.order))?;
             }
         }
         Ok(())
@@ -236,17 +238,30 @@ pub(crate) struct Asked {
     pub(crate) mirrored: bool,
 }
 
-/// A war's order of values ([`War::ranks`]) in letters, the highest first: `y>x=a>z>b`.
-fn order_named(ranks: &[u8]) -> String {
-    let most = ranks.iter().copied().max().unwrap_or(0);
-    let level = |r: u8| -> String {
-        (ranks.iter().zip("xabyz".chars()))
-            .filter(|&(&q, _)| q == r)
-            .map(|(_, c)| c.to_string())
-            .collect::<Vec<_>>()
-            .join("=")
+/// A war's order of values ([`War::order`]) in letters, the highest first: `y>x>=b>a>=z` (the
+/// face-down cards `a` and `b`, or `a1`, `a2`, `b1`, `b2`).
+fn order_named(order: &[u8]) -> String {
+    let f = (order.len() - 3) / 2;
+    let name = |item: usize| -> String {
+        match item {
+            0 => "x".to_string(),
+            i if i == 2 * f + 1 => "y".to_string(),
+            i if i == 2 * f + 2 => "z".to_string(),
+            i if f == 1 => (if i == 1 { "a" } else { "b" }).to_string(),
+            i if i <= f => format!("a{i}"),
+            i => format!("b{}", i - f),
+        }
     };
-    (0..=most).map(level).collect::<Vec<_>>().join(">")
+    let mut named = name(order[0].into());
+    for pair in order.windows(2) {
+        named += if gathering::may_equal(pair[0], pair[1], order.len()) {
+            ">="
+        } else {
+            ">"
+        };
+        named += &name(pair[1].into());
+    }
+    named
 }
 
 /// The relations of `war`, won by `w` (its ties, its kinds, and its order of values where it
@@ -274,16 +289,23 @@ fn relations_of(table: [&[usize]; 2], w: usize, war: &War) -> Vec<Relation> {
         _ => {}
     }
     // The order of the tie, the face-down cards and the deciding cards, highest first: each
-    // card above the next, or equal to it.
-    let cards = [x, table[w][1], table[l][1], y, z];
-    let mut by_rank: Vec<usize> = (0..war.ranks.len()).collect();
-    by_rank.sort_by_key(|&i| war.ranks[i]);
-    for pair in by_rank.windows(2) {
-        let (u, v) = (cards[pair[0]], cards[pair[1]]);
-        match war.ranks[pair[0]] == war.ranks[pair[1]] {
-            true => out.extend([Relation::AtLeast(u, v), Relation::AtLeast(v, u)]),
-            false => out.push(Relation::Above(u, v)),
-        }
+    // card above the next, or at least it where they may be equal.
+    let f = d - 1;
+    let card = |item: usize| match item {
+        0 => x,
+        i if i <= f => table[w][i],
+        i if i <= 2 * f => table[l][i - f],
+        i if i == 2 * f + 1 => y,
+        _ => z,
+    };
+    for pair in war.order.windows(2) {
+        let (u, v) = (card(pair[0].into()), card(pair[1].into()));
+        out.push(
+            match gathering::may_equal(pair[0], pair[1], war.order.len()) {
+                true => Relation::AtLeast(u, v),
+                false => Relation::Above(u, v),
+            },
+        );
     }
     out
 }
@@ -294,7 +316,7 @@ impl Gathering {
     fn of_war(&self, w: usize, war: &War) -> Result<&[Slot], NoShape> {
         let alike = |way: &&Way| {
             way.chain == war.chain
-                && way.ranks == war.ranks
+                && way.order == war.order
                 && !war.kinds.is_empty()
                 && war.kinds.iter().all(|kind| way.kinds.contains(kind))
         };
