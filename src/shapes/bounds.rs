@@ -171,23 +171,28 @@ impl Bounds {
     /// and `kinds` allows (a kind alone where `kinds` takes only some of the kinds gathered
     /// alike). Words with wars take their first at battle 0; four wins each, at any battle
     /// of the first eight.
-    pub(crate) fn placings(
+    pub(crate) fn placings<'a>(
         &self,
         word: &[u8],
-        gathering: &Gathering,
+        gathering: &'a Gathering,
         kinds: &[Kind],
-    ) -> Vec<Placing> {
+    ) -> Placings<'a> {
         let (firsts, wars, ties) = match *self {
-            Bounds::NoWar { .. } => {
-                return vec![Placing {
-                    word: word.to_vec(),
-                    wars: Vec::new(),
-                }]
-            }
+            Bounds::NoWar { ties, .. } => (vec![0], 0, ties),
             Bounds::Words { wars, ties, .. } => (vec![0], wars, ties),
             Bounds::FourWins { wars, ties, .. } => ((0..7).collect(), wars, ties),
         };
-        placed(word, &firsts, wars, gathering, ties, kinds)
+        Placings {
+            word: word.to_vec(),
+            at: (0..word.len())
+                .map(|battle| wars_at(word, battle, gathering, ties, kinds))
+                .collect(),
+            firsts,
+            wars,
+            gathering,
+            chosen: Vec::with_capacity(wars),
+            started: false,
+        }
     }
     /// The bounds the command line's flags (and Python's keywords) name: four wins each at
     /// super-periods where `periods` is given (`wars` 1 unless said), words with wars where
@@ -343,38 +348,101 @@ pub(crate) fn check(
     }
 }
 
-/// Every placing of `wars` wars (1 to [`MOST_WARS`]) in `word`: the first at a battle of
-/// `firsts`, each other at any battle after the last one's deciding battle, each of every
-/// chain and every kind `gathering` tells apart for its winner and `allowed` holds (where it
-/// holds only some of the kinds gathered alike, each of those alone), except the kinds a tie
-/// stands for when `ties`; a war's battles (its ties and its deciding battle) must have one
-/// winner, and the cards must come back to each hand over the word.
-fn placed(
-    word: &[u8],
-    firsts: &[usize],
+/// Every placing of `wars` wars (0 to [`MOST_WARS`]) in a word, one at a time (a word may
+/// hold millions: they are never all in memory): the first at a battle of `firsts`, each
+/// other at any battle after the last one's deciding battle, each of every chain and every
+/// kind the gathering tells apart for its winner and the census allows (where it allows only
+/// some of the kinds gathered alike, each of those alone), except the kinds a tie stands for
+/// when ties are let be; a war's battles (its ties and its deciding battle) must have one
+/// winner, and the cards must come back to each hand over the word. In order: by the first
+/// war's battle and way, then the second's, and so on.
+pub(crate) struct Placings<'a> {
+    word: Vec<u8>,
+    /// The wars that may be placed at each battle.
+    at: Vec<Vec<War>>,
+    firsts: Vec<usize>,
     wars: usize,
-    gathering: &Gathering,
-    ties: bool,
-    allowed: &[Kind],
-) -> Vec<Placing> {
-    // The wars that may be placed at each battle: their chain, their kinds, their order of
-    // values.
-    let at: Vec<Vec<War>> = (0..word.len())
-        .map(|battle| wars_at(word, battle, gathering, ties, allowed))
-        .collect();
-    let mut out = Vec::new();
-    let mut chosen = Vec::with_capacity(wars);
-    for &i in firsts.iter().filter(|&&i| i + 1 < word.len()) {
-        for first in &at[i] {
-            chosen.push(first.clone());
-            rest(word, &at, wars - 1, &mut chosen, gathering, &mut out);
-            chosen.pop();
-        }
-    }
-    out
+    gathering: &'a Gathering,
+    /// The wars chosen, by battle and index into `at`.
+    chosen: Vec<(usize, usize)>,
+    started: bool,
 }
 
-/// The wars that may be placed at `battle` of `word`, as [`placed`] says.
+impl Iterator for Placings<'_> {
+    type Item = Placing;
+
+    fn next(&mut self) -> Option<Placing> {
+        while self.step() {
+            let wars: Vec<War> = (self.chosen.iter())
+                .map(|&(b, k)| self.at[b][k].clone())
+                .collect();
+            if balanced(&self.word, &wars, self.gathering) {
+                let word = self.word.clone();
+                return Some(Placing { word, wars });
+            }
+        }
+        None
+    }
+}
+
+impl Placings<'_> {
+    /// Moves to the next choice of all the wars (the first, on the first call); `false`
+    /// after the last.
+    fn step(&mut self) -> bool {
+        if !self.started {
+            self.started = true;
+            if self.fill() {
+                return true;
+            }
+        }
+        // Past a whole choice, or a part no war could follow: the last war chosen moves on.
+        while !self.chosen.is_empty() {
+            if self.bump() && self.fill() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Chooses the first of each war not chosen yet; `false` where one has no battle left.
+    fn fill(&mut self) -> bool {
+        while self.chosen.len() < self.wars {
+            let from = match self.chosen.last() {
+                Some(&(b, k)) => b + self.at[b][k].chain + 1,
+                None => 0,
+            };
+            if !self.first_from(from) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Moves the last war chosen to its battle's next way, or else to the first way of a later
+    /// battle; `false` (and it is dropped) where there is none.
+    fn bump(&mut self) -> bool {
+        let Some((b, k)) = self.chosen.pop() else {
+            return false;
+        };
+        if k + 1 < self.at[b].len() {
+            self.chosen.push((b, k + 1));
+            return true;
+        }
+        self.first_from(b + 1)
+    }
+
+    /// Chooses the next war's first way at the first battle from `from` that holds one (the
+    /// first war's among `firsts`); `false` where none does.
+    fn first_from(&mut self, from: usize) -> bool {
+        let first = self.chosen.is_empty();
+        let battle = (from..self.word.len())
+            .filter(|b| !first || self.firsts.contains(b))
+            .find(|&b| !self.at[b].is_empty());
+        battle.map(|b| self.chosen.push((b, 0))).is_some()
+    }
+}
+
+/// The wars that may be placed at `battle` of `word`, as [`Placings`] says.
 fn wars_at(
     word: &[u8],
     battle: usize,
@@ -406,35 +474,6 @@ fn wars_at(
         }
     }
     out
-}
-
-/// Every way to place `left` more wars (of `at`, by battle) after those `chosen`, each after
-/// the last one's deciding battle, pushed onto `out` where the cards balance.
-fn rest(
-    word: &[u8],
-    at: &[Vec<War>],
-    left: usize,
-    chosen: &mut Vec<War>,
-    gathering: &Gathering,
-    out: &mut Vec<Placing>,
-) {
-    if left == 0 {
-        if balanced(word, chosen, gathering) {
-            out.push(Placing {
-                word: word.to_vec(),
-                wars: chosen.clone(),
-            });
-        }
-        return;
-    }
-    let last = chosen.last().expect("the first war is chosen");
-    for j in last.battle + last.chain + 1..word.len() {
-        for war in &at[j] {
-            chosen.push(war.clone());
-            rest(word, at, left - 1, chosen, gathering, out);
-            chosen.pop();
-        }
-    }
 }
 
 /// The words of `length` battles with as many won by each player, each once: the least of its

@@ -282,12 +282,18 @@ pub(crate) fn taking(
             ..Row::default()
         };
         let mut words = bounds.words(battles, most_moved);
+        // The placings of the word being placed: a word may hold more than a chunk.
+        let mut placing = None;
         loop {
             let mut chunk = Vec::new();
             while chunk.len() < CHUNK {
+                if let Some(next) = placing.as_mut().and_then(Iterator::next) {
+                    chunk.push(next);
+                    continue;
+                }
                 let Some(word) = words.next() else { break };
                 row.words += 1;
-                chunk.extend(bounds.placings(&word, &gathering, options.kinds));
+                placing = Some(bounds.placings(&word, &gathering, options.kinds));
             }
             if chunk.is_empty() {
                 break;
