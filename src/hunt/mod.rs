@@ -588,8 +588,8 @@ impl Hunt {
     }
 
     /// [`Hunt::run`], handing `save` a [`Checkpoint`] between generations, at most every
-    /// `every` (zero: after every generation), and when the hunt stops before its budget is spent: the hunt that
-    /// [`Hunt::resume`]s from it ends as this one would have.
+    /// `every` (zero: after every generation), and when the hunt stops before its budget is
+    /// spent: the hunt that [`Hunt::resume`]s from it ends as this one would have.
     pub fn run_saving(
         &self,
         progress: &(dyn Fn(Status) + Sync),

@@ -281,20 +281,14 @@ pub(crate) fn taking(
             battles,
             ..Row::default()
         };
-        let mut words = bounds.words(battles, most_moved);
-        // The placings of the word being placed: a word may hold more than a chunk.
-        let mut placing = None;
+        // One word's placings may fill many chunks: drawn one at a time.
+        let words = std::cell::Cell::new(0);
+        let mut placings = (bounds.words(battles, most_moved))
+            .inspect(|_| words.set(words.get() + 1))
+            .flat_map(|word| bounds.placings(&word, &gathering, options.kinds));
         loop {
-            let mut chunk = Vec::new();
-            while chunk.len() < CHUNK {
-                if let Some(next) = placing.as_mut().and_then(Iterator::next) {
-                    chunk.push(next);
-                    continue;
-                }
-                let Some(word) = words.next() else { break };
-                row.words += 1;
-                placing = Some(bounds.placings(&word, &gathering, options.kinds));
-            }
+            let chunk: Vec<Placing> = placings.by_ref().take(CHUNK).collect();
+            row.words = words.get();
             if chunk.is_empty() {
                 break;
             }

@@ -26,6 +26,20 @@ fn check_states(rules: &crate::rules::Rules, census: &Census) -> usize {
     census.found.len()
 }
 
+/// The values `engine` leaves under player `w`'s hand after one round of `tables` (each
+/// player's cards as played, `w` winning), a card below each so that the game goes on.
+fn gathered_by(engine: &mut Engine, tables: &[Vec<u8>; 2], w: usize) -> Vec<u8> {
+    let hands = tables.clone().map(|mut t| {
+        t.push(0);
+        t
+    });
+    let mut after = [Vec::new(), Vec::new()];
+    engine
+        .step_values([&hands[0], &hands[1]], &mut after)
+        .unwrap();
+    after[w][after[w].len() - tables[0].len() - tables[1].len()..].to_vec()
+}
+
 /// The census's line `line` (scripts/war-free-census.py, scripts/four-wins-census.py): its
 /// deck, whether a war is placed, the longest word, the shapes and those taking the values.
 fn census_line(line: &str) -> (String, bool, usize, usize, usize) {
@@ -400,15 +414,7 @@ fn sorted_wars_with_cards_face_down_are_gathered_as_their_order_says() {
                 tables[1 - w].extend(&values[f + 1..=2 * f]);
                 tables[w].push(values[y]);
                 tables[1 - w].push(values[z]);
-                let hands = tables.clone().map(|mut t| {
-                    t.push(0);
-                    t
-                });
-                let mut after = [Vec::new(), Vec::new()];
-                engine
-                    .step_values([&hands[0], &hands[1]], &mut after)
-                    .unwrap();
-                let gathered = &after[w][after[w].len() - 2 * (f + 2)..];
+                let gathered = &gathered_by(&mut engine, &tables, w);
                 let kind = Kind::of(values[0], values[y], values[z]);
                 let falls = |order: &[u8]| {
                     order.windows(2).all(|p| {
@@ -516,15 +522,7 @@ fn chained_wars_are_gathered_as_their_slots_say() {
                         let high = draw(2, 13);
                         tables[w].push(high);
                         tables[1 - w].push(draw(1, high - 1));
-                        let hands = tables.clone().map(|mut t| {
-                            t.push(0);
-                            t
-                        });
-                        let mut after = [Vec::new(), Vec::new()];
-                        engine
-                            .step_values([&hands[0], &hands[1]], &mut after)
-                            .unwrap();
-                        let gathered = &after[w][after[w].len() - 2 * tables[0].len()..];
+                        let gathered = &gathered_by(&mut engine, &tables, w);
                         let said: Vec<u8> =
                             ways[0].slots.iter().map(|&(p, k)| tables[p][k]).collect();
                         assert_eq!(
