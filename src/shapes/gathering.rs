@@ -192,12 +192,13 @@ fn by_kind(engine: &mut Engine, w: usize, f: usize, chain: usize) -> Vec<Way> {
 }
 
 /// The ways player `w` gathers a war with `f` cards face down where the gather orders the
-/// table by value (`sorted`): one for each order of its cards ([`War::order`]'s items: the
-/// tie `x`, the winner's face-down cards, the loser's, the deciding cards `y` and `z`), `y`
-/// before `z`, each asked of the engine with values that fall along the order. Cards of equal
-/// values leave the same state whichever goes first, so each order stands for the values
-/// that fall along it, equal ones in item order ([`may_equal`]: each table's values then have
-/// one order), and for the kinds its tie may then be of.
+/// table by value (`sorted`): one for each order of its cards (the items of
+/// [`War::order`](super::War::order): the tie `x`, the winner's face-down cards, the loser's,
+/// the deciding cards `y` and `z`), `y` before `z`, each asked of the engine with values that
+/// fall along the order. Cards of equal values leave the same state whichever goes first, so
+/// each order stands for the values that fall along it, equal ones in item order
+/// ([`may_equal`]: each table's values then have one order), and for the kinds its tie may
+/// then be of.
 fn by_order(engine: &mut Engine, w: usize, f: usize) -> Vec<Way> {
     let items = 2 * f + 3;
     let (y, z) = (2 * f + 1, 2 * f + 2);
