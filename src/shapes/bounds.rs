@@ -104,8 +104,8 @@ pub enum ShapesError {
     /// A mirrored census where the gather tells the players apart.
     #[error("this gather lays the players' cards in player order, so a word and its mirror move them otherwise: no mirrored census")]
     MirroredGather,
-    /// Wars placed under `sorted` with more than two cards face down.
-    #[error("the sorted gather orders a war's face-down cards by their values, so each war placed is one order of its table's cards: a census places wars under it with at most {most} cards face down (2,520 orders a war; 181,440 with three), not {0}; words without a war take any number", most = super::gathering::SORTED_FACE_DOWN)]
+    /// Wars placed under `sorted` with more than three cards face down.
+    #[error("the sorted gather orders a war's face-down cards by their values, so each war placed is one order of its table's cards: a census places wars under it with at most {most} cards face down (181,440 orders a war with three; 19,958,400 with four), not {0}; words without a war take any number", most = super::gathering::SORTED_FACE_DOWN)]
     SortedFaceDown(usize),
     /// A ranking other than by value.
     #[error("shapes order cards by value: they need --ranking standard")]

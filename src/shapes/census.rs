@@ -385,13 +385,16 @@ fn looked_at(
     let counts = vec![copies; usize::from(deck.values())];
     let mut shapes = 0;
     let mut found = Vec::new();
+    let Ok(ways) = gathering.ways_of(placing) else {
+        return (shapes, found);
+    };
     for len0 in held.0..=held.1 {
         let asked = Asked {
             ties,
             aligned: options.aligned,
             mirrored: options.mirrored,
         };
-        let Ok(shape) = Shape::of(placing, len0, n, gathering, copies, asked) else {
+        let Ok(shape) = Shape::of(placing, &ways, len0, n, gathering, copies, asked) else {
             continue;
         };
         shapes += 1;

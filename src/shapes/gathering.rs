@@ -2,7 +2,8 @@
 //! place): a round played on values that tell each card apart, read back from the winner's
 //! hand.
 
-use super::Kind;
+use super::{Kind, NoShape, War};
+use std::collections::HashMap;
 use crate::engine::Engine;
 use crate::rules::deck::MAX_VALUES;
 use crate::rules::{Gather, Rules, MAX_FACE_DOWN};
@@ -56,13 +57,16 @@ pub(crate) struct Gathering {
     pub(crate) face_down: usize,
     pub(crate) single: [Vec<Slot>; 2],
     /// The ways wars are gathered: none where the census cannot place wars (`sorted` with
-    /// three cards face down or more: each war would be one of 181,440 orders), and no chained
+    /// four cards face down or more: each war would be one of 19,958,400 orders), and no chained
     /// one where the gather depends on the values (`sorted`).
     pub(crate) wars: [Vec<Way>; 2],
     /// The kinds of war, with no card face down, that the winner takes as two single battles
     /// it won (`sorted`'s high war: the tied pair, then the deciding pair), if any: such a war
     /// moves the cards as its two battles would, so a shape may hold it at any battle.
     pub(crate) tie: [Option<Vec<Kind>>; 2],
+    /// Each way of `wars` that has an order of values, by that order: a census looks up
+    /// thousands of orders (2,520 with two cards face down) once a placing.
+    by_order: [HashMap<Vec<u8>, usize>; 2],
 }
 
 /// Why a setting has no gathering a shape can hold.
@@ -77,8 +81,9 @@ pub(crate) enum Unshaped {
 /// The most cards face down a war of `sorted` may have where a census places wars: each war
 /// is one order of its table's cards by value, the tied pair as one (they are equal), the
 /// winner's deciding card above the loser's: with one card face down 60 orders (5!/2), with
-/// two 2,520 (7!/2), with three 181,440 (9!/2), too many to place.
-pub(crate) const SORTED_FACE_DOWN: usize = 2;
+/// two 2,520 (7!/2), with three 181,440 (9!/2; about 200 MB of ways, built in a second or
+/// two), with four 19,958,400 (11!/2), too many to place.
+pub(crate) const SORTED_FACE_DOWN: usize = 3;
 
 impl Gathering {
     /// The cards each player puts on the table in a war of `chain` ties in a row, all of which
@@ -143,12 +148,46 @@ impl Gathering {
                 .find(|way| f == 0 && way.chain == 1 && equal(&way.slots) == equal(&two))
                 .map(|way| way.kinds.clone())
         });
+        let by_order = [0, 1].map(|w: usize| {
+            (wars[w].iter().enumerate())
+                .filter(|(_, way)| !way.order.is_empty())
+                .map(|(i, way)| (way.order.clone(), i))
+                .collect()
+        });
         Ok(Gathering {
             face_down: f,
             single,
             wars,
             tie,
+            by_order,
         })
+    }
+
+    /// Where player `w`, winning `war`, puts the table: as the way of its order of values
+    /// where it has one, otherwise as for the kinds gathered alike that the war's kinds are
+    /// (all or some of).
+    fn of_war(&self, w: usize, war: &War) -> Result<&[Slot], NoShape> {
+        let alike = |way: &Way| {
+            way.chain == war.chain
+                && way.order == war.order
+                && !war.kinds.is_empty()
+                && war.kinds.iter().all(|kind| way.kinds.contains(kind))
+        };
+        let way = match war.order.is_empty() {
+            true => self.wars[w].iter().find(|way| alike(way)),
+            false => (self.by_order[w].get(&war.order))
+                .map(|&i| &self.wars[w][i])
+                .filter(|way| alike(way)),
+        };
+        Ok(&way.ok_or(NoShape::Unknown)?.slots)
+    }
+
+    /// Each war of `placing`'s slots ([`Gathering::of_war`]), looked up once for all the
+    /// hand sizes a census looks at it from.
+    pub(crate) fn ways_of(&self, placing: &super::Placing) -> Result<Vec<&[Slot]>, NoShape> {
+        (placing.wars.iter())
+            .map(|war| self.of_war(usize::from(placing.word[war.battle]), war))
+            .collect()
     }
 
     /// Whether player 2 gathers every battle and war as player 1 does with the players

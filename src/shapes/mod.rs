@@ -310,21 +310,6 @@ fn relations_of(table: [&[usize]; 2], w: usize, war: &War) -> Vec<Relation> {
     out
 }
 
-impl Gathering {
-    /// Where player `w`, winning `war`, puts the table: as for the kinds gathered alike that
-    /// the war's kinds are (all or some of).
-    fn of_war(&self, w: usize, war: &War) -> Result<&[Slot], NoShape> {
-        let alike = |way: &&Way| {
-            way.chain == war.chain
-                && way.order == war.order
-                && !war.kinds.is_empty()
-                && war.kinds.iter().all(|kind| way.kinds.contains(kind))
-        };
-        let way = self.wars[w].iter().find(alike).ok_or(NoShape::Unknown)?;
-        Ok(&way.slots)
-    }
-}
-
 impl Shape {
     /// Its formula for `n` cards with `counts` copies of each value, made once, for many
     /// layings ([`Laying::lay`]); [`None`] where the copies are not `n` cards.
@@ -333,39 +318,44 @@ impl Shape {
     }
 
     /// The shape of `placing` from a state of `n` cards whose player 1 holds `len0`, the winner
-    /// taking the table as `gathering` says (a war's cards, `gathering.each` a player), no
-    /// value on more than `copies` cards, as `asked` says.
+    /// taking the table as `gathering` says (a war's cards, `gathering.each` a player; each
+    /// war's slots in `ways`, [`Gathering::ways_of`] the placing), no value on more than
+    /// `copies` cards, as `asked` says.
     pub(crate) fn of(
         placing: &Placing,
+        ways: &[&[Slot]],
         len0: usize,
         n: usize,
         gathering: &Gathering,
         copies: usize,
         asked: Asked,
     ) -> Result<Shape, NoShape> {
-        let mut hands = [
-            (0..len0).collect::<VecDeque<usize>>(),
-            (len0..n).collect::<VecDeque<usize>>(),
-        ];
-        let mut first = Vec::new();
+        let hand = |cards: std::ops::Range<usize>| {
+            let mut hand = VecDeque::with_capacity(n);
+            hand.extend(cards);
+            hand
+        };
+        let mut hands = [hand(0..len0), hand(len0..n)];
+        let mut first = Vec::with_capacity(2 * placing.word.len());
         // Each single battle: its battle, winner, cards (winner's, loser's), and whether both
         // hands hold a card after it before the winner takes the table (a tie goes on).
-        let mut singles: Vec<(usize, usize, usize, usize, bool)> = Vec::new();
+        let mut singles: Vec<(usize, usize, usize, usize, bool)> =
+            Vec::with_capacity(placing.word.len());
         let mut battle = 0;
         let mut equal = false;
         while battle < placing.word.len() {
             let w = usize::from(placing.word[battle]);
-            let war = placing.wars.iter().find(|war| war.battle == battle);
-            let each = war.map_or(1, |war| gathering.each(war.chain));
+            let war = (placing.wars.iter().zip(ways)).find(|(war, _)| war.battle == battle);
+            let each = war.map_or(1, |(war, _)| gathering.each(war.chain));
             if hands.iter().any(|h| h.len() < each) {
                 return Err(NoShape::RunsOut);
             }
             let put = put_on_table(&mut hands, each);
             let table = [&put[0][..each], &put[1][..each]];
             let slots: &[Slot] = match war {
-                Some(war) => {
+                Some((war, slots)) => {
                     first.extend(relations_of(table, w, war));
-                    gathering.of_war(w, war)?
+                    slots
                 }
                 None => {
                     let room = hands.iter().all(|h| !h.is_empty());
@@ -374,7 +364,7 @@ impl Shape {
                 }
             };
             hands[w].extend(slots.iter().map(|&(p, k)| table[p][k]));
-            battle += war.map_or(1, |war| war.chain + 1);
+            battle += war.map_or(1, |(war, _)| war.chain + 1);
             if hands[1 - w].is_empty() {
                 return Err(NoShape::RunsOut);
             }
@@ -395,6 +385,9 @@ impl Shape {
         // After a period, place `s` holds the card that was at `next[s]`.
         let next: Vec<usize> = hands[0].iter().chain(&hands[1]).copied().collect();
         first.extend(single_relations(&singles, &next, placing.word.len(), asked));
+        if !cycle_means_may_order(&first, &next) {
+            return Err(NoShape::Circle);
+        }
         let mut relations = over_every_period(&first, &next).ok_or(NoShape::Circle)?;
         if !one_value_circles(&relations, n, copies) {
             return Err(NoShape::Circle);
@@ -502,6 +495,63 @@ fn over_every_period(first: &[Relation], next: &[usize]) -> Option<Vec<Relation>
         }
     }
     Some(out)
+}
+
+/// Whether the relations `first` of one period may hold in every period, judged by the
+/// cycles of the permutation `next` alone, before any orbit is walked: a relation holds in
+/// every period for the cards the permutation brings to its places, so summed over its orbit
+/// it orders the mean values of the two cards' cycles (strictly where it is strict), and a
+/// circle of cycles through a strict relation cannot hold. A necessary test, a few
+/// operations a card, that most placings fail.
+fn cycle_means_may_order(first: &[Relation], next: &[usize]) -> bool {
+    // Each place's cycle, then each cycle a relation touches numbered from 0 (`NONE`: not
+    // yet), the first 64 of them as bits: what each reaches by relations, each at least the
+    // next (a transitive closure; beyond 64 cycles the test gives way to the full one).
+    const NONE: u16 = u16::MAX;
+    let n = next.len();
+    let mut cycle = vec![NONE; 2 * n];
+    let (of_place, touched) = cycle.split_at_mut(n);
+    let mut cycles = 0;
+    for start in 0..n {
+        if of_place[start] != NONE {
+            continue;
+        }
+        let mut s = start;
+        while of_place[s] == NONE {
+            of_place[s] = cycles;
+            s = next[s];
+        }
+        cycles += 1;
+    }
+    let mut count = 0;
+    let mut node = |place: usize| {
+        let c = usize::from(of_place[place]);
+        if touched[c] == NONE {
+            touched[c] = count;
+            count += 1;
+        }
+        usize::from(touched[c])
+    };
+    let edges: Vec<(usize, usize, bool)> = (first.iter())
+        .map(|r| {
+            let (u, v, strict) = r.cards();
+            (node(u), node(v), strict)
+        })
+        .collect();
+    if count > 64 {
+        return true;
+    }
+    let mut reach = [0u64; 64];
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for &(u, v, _) in &edges {
+            let more = reach[u] | reach[v] | 1 << v;
+            grew |= more != reach[u];
+            reach[u] = more;
+        }
+    }
+    (edges.iter()).all(|&(u, v, strict)| !strict || (u != v && reach[v] & 1 << u == 0))
 }
 
 /// Whether the cards that `relations` join in a circle (each a strongly connected component)

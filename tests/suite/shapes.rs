@@ -229,8 +229,8 @@ fn a_census_refuses_what_has_no_shapes() {
             "the random gather moves cards by a generator",
         ),
         (
-            &["--gather", "sorted", "--face-down", "3", "--wars", "1"][..],
-            "a census places wars under it with at most 2 cards face down (2,520 orders a war; 181,440 with three), not 3",
+            &["--gather", "sorted", "--face-down", "4", "--wars", "1"][..],
+            "a census places wars under it with at most 3 cards face down (181,440 orders a war with three; 19,958,400 with four), not 4",
         ),
         (&["--ranking", "cyclic"][..], "shapes order cards by value"),
         (
