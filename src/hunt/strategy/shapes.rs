@@ -73,7 +73,7 @@ pub(crate) fn plan(rules: &Rules) -> Result<(Arc<Shapes>, String), HuntError> {
     let refused = |why| HuntError::Unbuildable(Unbuildable::Shapes(why));
     let (mut tried, mut taken) = (0, Vec::new());
     // Under `sorted` with cards face down each war placed is one of 60 orders of its table's
-    // values (2,520 with two face down; none placed with three or more): words without a war
+    // values (2,520 with two face down, 181,440 with three): words without a war
     // only, so that the hunt starts in seconds.
     let by_order = rules.gather() == Gather::Sorted && rules.face_down() > 0;
     let bounds = if by_order { &BOUNDS[..1] } else { &BOUNDS[..] };
