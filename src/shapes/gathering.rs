@@ -3,10 +3,10 @@
 //! hand.
 
 use super::{Kind, NoShape, War};
-use std::collections::HashMap;
 use crate::engine::Engine;
 use crate::rules::deck::MAX_VALUES;
 use crate::rules::{Gather, Rules, MAX_FACE_DOWN};
+use std::collections::HashMap;
 
 /// Cards at the bottom of both hands, so that the round never ends the game: lower than every
 /// card the round plays, and left where they are.
@@ -64,8 +64,8 @@ pub(crate) struct Gathering {
     /// it won (`sorted`'s high war: the tied pair, then the deciding pair), if any: such a war
     /// moves the cards as its two battles would, so a shape may hold it at any battle.
     pub(crate) tie: [Option<Vec<Kind>>; 2],
-    /// Each way of `wars` that has an order of values, by that order: a census looks up
-    /// thousands of orders (2,520 with two cards face down) once a placing.
+    /// Each way of `wars` that has an order of values, by that order: a placing's war is
+    /// found at once among as many as 181,440 (three cards face down).
     by_order: [HashMap<Vec<u8>, usize>; 2],
 }
 

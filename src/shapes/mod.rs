@@ -341,8 +341,8 @@ impl Shape {
         // hands hold a card after it before the winner takes the table (a tie goes on).
         let mut singles: Vec<(usize, usize, usize, usize, bool)> =
             Vec::with_capacity(placing.word.len());
-        let mut battle = 0;
-        let mut equal = false;
+        let (mut battle, mut equal) = (0, false);
+        let mut put = [[0; MAX_ON_TABLE]; 2];
         while battle < placing.word.len() {
             let w = usize::from(placing.word[battle]);
             let war = (placing.wars.iter().zip(ways)).find(|(war, _)| war.battle == battle);
@@ -350,7 +350,7 @@ impl Shape {
             if hands.iter().any(|h| h.len() < each) {
                 return Err(NoShape::RunsOut);
             }
-            let put = put_on_table(&mut hands, each);
+            put_on_table(&mut hands, each, &mut put);
             let table = [&put[0][..each], &put[1][..each]];
             let slots: &[Slot] = match war {
                 Some((war, slots)) => {
@@ -428,16 +428,18 @@ fn single_relations(
     out
 }
 
-/// The `each` cards each player puts on the table from the top of `hands`, in a fixed array
-/// (no allocation in the census's inner loop).
-fn put_on_table(hands: &mut [VecDeque<usize>; 2], each: usize) -> [[usize; MAX_ON_TABLE]; 2] {
-    let mut put = [[0; MAX_ON_TABLE]; 2];
+/// The `each` cards each player puts on the table from the top of `hands`, into the first
+/// `each` of `put`'s fixed arrays (one for the whole period: no allocation, nothing cleared).
+fn put_on_table(
+    hands: &mut [VecDeque<usize>; 2],
+    each: usize,
+    put: &mut [[usize; MAX_ON_TABLE]; 2],
+) {
     for (p, cards) in put.iter_mut().enumerate() {
         for (slot, card) in cards.iter_mut().zip(hands[p].drain(..each)) {
             *slot = card;
         }
     }
-    put
 }
 
 /// The most cards a player puts on the table in one battle of a shape: a chained war's ties,
